@@ -173,6 +173,8 @@ export const maskedAnswerSchema = z.object({
   packedRound: z.number().int().positive().optional(),
   /** Headers compared besides the content type (location, and any a suite declares), by lowercase name; absent: none. */
   headers: namedRecord(z.string()).optional(),
+  /** Past the characters learned (same-work's MOST_LEARNED_CHARS): the rest's length in characters and sha256, the same in every response. Absent: a body learned whole, or a run saved before. */
+  tail: z.object({ chars: z.number().int().positive(), hash: z.string() }).optional(),
   /** Responses too unlike the template to learn from (two pages, not one with changing values): each counted, the first few bodies hashed into `hash`. */
   unmasked: z.number().int().positive().optional(),
   /** The first response unlike the template: why (a bound hit is named, with the way on), and the line where they differ, each side's. Absent in runs saved before it. */

@@ -10,7 +10,7 @@
  */
 import type { MaskedAnswer } from '../schema.ts';
 import { fits, holes, learnFrom, literalLength, literalTemplate, maskedText, MOST_HOLES, MOST_MASKED_SHARE, MOST_SHAPE_EDITS, type Template, type Unlike } from './template.ts';
-import { lineAt } from './lines.ts';
+import { grouped, lineAt } from './lines.ts';
 
 /** Characters of a body learned from; past them, the rest's length and hash must be the same in every response. */
 export const MOST_LEARNED_CHARS = 4 << 20;
@@ -93,9 +93,6 @@ function headerLines(headers: Readonly<Record<string, string>> | undefined): str
     .map((name) => `${name}: ${headers![name]}`)
     .join('\n');
 }
-
-/** A thousands-grouped count: 100,000. */
-const grouped = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** What to do when masking stops short: the bounds can only be met by the suite. */
 const WAY_ON = "a suite's normalize can rewrite such values before they are compared (docs/requests.md)";
@@ -246,6 +243,7 @@ export class AnswerLearner {
         status: k.status,
         ...(k.contentType !== undefined ? { contentType: k.contentType } : {}),
         ...(k.headers ? { headers: { ...k.headers } } : {}),
+        ...(k.tail ? { tail: { ...k.tail } } : {}),
         count: k.count,
         bytes: k.bytes,
         maskedChars: Math.max(0, k.lastLength - literalLength(k.template)),

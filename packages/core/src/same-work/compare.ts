@@ -9,7 +9,8 @@
  * is a variant whose own responses differed in more than values.
  */
 import type { MaskedAnswer, WorkDifference } from '../schema.ts';
-import { clip, lineAt } from './lines.ts';
+import { clip, grouped, lineAt } from './lines.ts';
+import { MOST_LEARNED_CHARS } from './answers.ts';
 import { HOLE_MARK, templateDifference } from './template.ts';
 
 /** "GET / → 200 text/html", and any header compared besides: "GET / → 302 location: /next". */
@@ -48,6 +49,7 @@ export function answersDifference(byVariant: Readonly<Record<string, readonly Ma
       const b = other.find((x) => answerName(x) === key);
       if (!a || !b) return kindsDiffer(key, byVariant);
       if (a.unmasked || b.unmasked) return unlikeWithin(key, byVariant);
+      if (a.tail?.hash !== b.tail?.hash) return tailsDiffer(key, byVariant);
       if (a.hash === b.hash) continue;
       const at = templateDifference(a, b);
       // Saved parts that agree say nothing of the rest: the whole templates' hashes differ.
@@ -94,6 +96,16 @@ function unlikeWithin(key: string, byVariant: Readonly<Record<string, readonly M
     variants[id] = { text: mine.unmasked ? unlikeText(mine) : 'alike', bytes: mine.bytes };
   }
   return { answer: key, ...(line !== undefined ? { line } : {}), variants };
+}
+
+/** Past the characters learned, what follows (its length and hash) is another text: each variant's body length said. */
+function tailsDiffer(key: string, byVariant: Readonly<Record<string, readonly MaskedAnswer[]>>): WorkDifference {
+  const variants: WorkDifference['variants'] = Object.create(null);
+  for (const [id, answers] of Object.entries(byVariant)) {
+    const mine = answers.find((x) => answerName(x) === key);
+    if (mine) variants[id] = { text: mine.tail ? `past the first ${MOST_LEARNED_CHARS >> 20} Mi characters, ${grouped(mine.tail.chars)} more (sha256 ${mine.tail.hash.slice(0, 12)})` : `no more than ${MOST_LEARNED_CHARS >> 20} Mi characters`, bytes: mine.bytes };
+  }
+  return { answer: key, variants };
 }
 
 function beyondSaved(key: string, byVariant: Readonly<Record<string, readonly MaskedAnswer[]>>): WorkDifference {
