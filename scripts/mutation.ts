@@ -69,10 +69,10 @@ const AREAS: Record<string, Area> = {
       .concat(['ratios', 'claim-decision'].map((f) => `packages/verdicts/test/${f}.test.ts`))
       .concat('packages/cli/test/claims-views.test.ts'),
   },
-  // A request's answer as the host reads and judges it: the bounded body, its digest, and how the request ended.
+  // A request's answer as the host reads and judges it: the bounded body, its digest, what of it is compared, and how the request ended.
   request: {
-    mutate: ['packages/host-timed/src/request/body.ts', 'packages/host-timed/src/request/outcomes.ts'],
-    tests: ['packages/host-timed/test/request-body.test.ts'],
+    mutate: ['packages/host-timed/src/request/body.ts', 'packages/host-timed/src/request/answers.ts', 'packages/host-timed/src/request/outcomes.ts'],
+    tests: ['packages/host-timed/test/request-body.test.ts', 'packages/host-timed/test/answers.test.ts'],
   },
   // Saved runs and campaign state read as untrusted: machine state computed without spreading, the markdown
   // table's header lines that copy a run's machine and runtime facts, a campaign's files confined to its folder,

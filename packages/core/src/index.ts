@@ -27,6 +27,7 @@ export { seededRandom } from './random.ts';
 export { DEFAULT_MEASURE_OPTIONS, MEASURE_FRAMES, TIER_UP_CALLS, type MeasureOptions } from './measure.ts';
 export {
   broughtServerProblem,
+  compareHeadersProblem,
   DEFAULT_REQUESTS_PER_PROCESS,
   MAX_REQUESTS_PER_PROCESS,
   drawRequests,

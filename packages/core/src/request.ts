@@ -58,6 +58,12 @@ export interface RequestDeclaration {
    * used under --same-work strict.
    */
   readonly normalize?: ResponseNormalizer;
+  /**
+   * Response headers compared besides the status, content type and
+   * location, by name (`['x-cache', 'etag']`): their values must be the
+   * same, byte for byte, in every variant's answers, or the work differs.
+   */
+  readonly compareHeaders?: readonly string[];
   /** Identifiers replaced by expressions when the handler is bundled (esbuild's define, a wrangler project's `define`). */
   readonly define?: Readonly<Record<string, string>>;
   /** The Workers compatibility date and flags the handler was written for (a wrangler project's): workerd serves it with them. */
@@ -162,11 +168,49 @@ function notInRuntime(): never {
   throw new Error('a request case is served by the runtime and measured by the host, not run in the loop');
 }
 
+/** Headers compared at most per declaration: each is a key of every answer learned. */
+export const MOST_COMPARED_HEADERS = 16;
+
+/** A header name as HTTP writes one (a token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * Headers always compared (content type, location: as a media type, the
+ * server's own origin taken off), and those each runtime's server writes
+ * its own way whatever the handler says: none can be declared.
+ */
+const NOT_DECLARED: Readonly<Record<string, string>> = {
+  'content-type': 'is always compared (as a media type)',
+  location: "is always compared (the server's own origin taken off)",
+  date: "is the server's clock, not the handler's answer",
+  'content-length': "is written by each runtime's server its own way (or a chunked body has none)",
+  'transfer-encoding': "is written by each runtime's server its own way",
+  connection: "is the connection's, not the handler's answer",
+  'keep-alive': "is the connection's, not the handler's answer",
+};
+
+/** Why a list of header names cannot be compared, in one clause; undefined when it can. */
+export function compareHeadersProblem(names: readonly string[]): string | undefined {
+  if (names.length > MOST_COMPARED_HEADERS) return `${names.length} headers to compare, more than ${MOST_COMPARED_HEADERS}`;
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (!HEADER_NAME.test(name)) return `the header name ${JSON.stringify(name)} is not a token HTTP allows`;
+    const lower = name.toLowerCase();
+    const why = NOT_DECLARED[lower];
+    if (why) return `the header ${lower} ${why}`;
+    if (seen.has(lower)) return `the header ${lower} is named twice`;
+    seen.add(lower);
+  }
+  return undefined;
+}
+
 function checkDeclaration(d: RequestDeclaration): void {
   if (d.mix.length === 0) throw new Error(`request "${d.name}" declares an empty mix`);
   for (const k of d.mix) if (!(k.weight > 0 && Number.isFinite(k.weight))) throw new Error(`request "${d.name}": the mix's kind "${k.name}" needs a positive weight`);
   // Drawn as a fraction of the total: weights whose sum overflows would draw from nothing.
   if (!Number.isFinite(d.mix.reduce((sum, k) => sum + k.weight, 0))) throw new Error(`request "${d.name}": the mix's weights add up past the largest number`);
+  const headers = d.compareHeaders && compareHeadersProblem(d.compareHeaders);
+  if (headers) throw new Error(`request "${d.name}": compareHeaders: ${headers}`);
   if (d.requests !== undefined && !(Number.isInteger(d.requests) && d.requests >= 1 && d.requests <= MAX_REQUESTS_PER_PROCESS)) throw new Error(`request "${d.name}": requests must be a whole number from 1 to ${MAX_REQUESTS_PER_PROCESS}`);
 }
 

@@ -1,6 +1,7 @@
 /** Request-shaped cases: the figures a declaration yields, the mix drawn by weight the same way every time, and declarations refused. */
 import { describe, expect, it } from 'vitest';
-import { drawRequests, isRequestCaseSpec, requestSuite, type RequestDeclaration } from '../src/index.ts';
+import { compareHeadersProblem, drawRequests, isRequestCaseSpec, requestSuite, type RequestDeclaration } from '../src/index.ts';
+import { MOST_COMPARED_HEADERS } from '../src/request.ts';
 
 const declaration = (over: Partial<RequestDeclaration> = {}): RequestDeclaration => ({
   name: 'relay',
@@ -52,5 +53,19 @@ describe('request suites', () => {
     expect(() => requestSuite('x', [declaration({ mix: [{ name: 'a', weight: 0, request: { path: '/' } }] })])).toThrow(/positive weight/);
     expect(() => requestSuite('x', [declaration({ requests: 2.5 })])).toThrow(/whole number/);
     expect(() => requestSuite('x', [declaration(), declaration()])).toThrow(/twice/);
+  });
+
+  it('takes headers to compare by name, and refuses those it compares anyway, the server\'s own, a name twice or too many', () => {
+    expect(requestSuite('x', [declaration({ compareHeaders: ['x-cache', 'ETag'] })]).declarations[0]!.compareHeaders).toEqual(['x-cache', 'ETag']);
+    expect(compareHeadersProblem([])).toBeUndefined();
+    expect(() => requestSuite('x', [declaration({ compareHeaders: ['Location'] })])).toThrow('request "relay": compareHeaders: the header location is always compared (the server\'s own origin taken off)');
+    for (const name of ['content-length', 'transfer-encoding']) expect(compareHeadersProblem([name])).toBe(`the header ${name} is written by each runtime's server its own way${name === 'content-length' ? ' (or a chunked body has none)' : ''}`);
+    for (const name of ['connection', 'keep-alive']) expect(compareHeadersProblem([name])).toBe(`the header ${name} is the connection's, not the handler's answer`);
+    expect(compareHeadersProblem(['x-a', 'x-b', 'X-a'])).toBe('the header x-a is named twice');
+    expect(compareHeadersProblem(['x:a'])).toBe('the header name "x:a" is not a token HTTP allows');
+    expect(compareHeadersProblem(['ok', ''])).toBe('the header name "" is not a token HTTP allows');
+    const names = (n: number): string[] => Array.from({ length: n }, (_, i) => `x-${i}`);
+    expect(compareHeadersProblem(names(MOST_COMPARED_HEADERS))).toBeUndefined();
+    expect(compareHeadersProblem(names(MOST_COMPARED_HEADERS + 1))).toBe(`${MOST_COMPARED_HEADERS + 1} headers to compare, more than ${MOST_COMPARED_HEADERS}`);
   });
 });

@@ -183,7 +183,7 @@ describe('an arm\'s learner', () => {
       return l.answers()[0]!.unlike?.why;
     };
     const words = (prefix: string): string => Array.from({ length: 200 }, (_, i) => `${prefix}${String.fromCharCode(97 + (i % 26))}`).join(' ');
-    expect(why([words('x'), words('y')])).toBe(`they differ in more than ${MOST_SHAPE_EDITS} places beyond changing values, first on line 1`);
+    expect(why([words('x'), words('y')])).toBe(`they differ in more than ${MOST_SHAPE_EDITS} places beyond changing values, first on line 1: nothing masked; to compare without such values, replace them first: rtbench run --normalize <regex> for a Worker, a suite's normalize (docs/requests.md)`);
     expect(why(['a\nb 1', 'a\nnew\nb 2'])).toBe('another section on line 2');
     expect(why(['a old b 1', 'a b 2'])).toBe('words missing at line 1');
     expect(why(['a\nold\nb 1', 'a\nb 2'])).toBe('a section missing at line 2');
@@ -203,7 +203,7 @@ describe('an arm\'s learner', () => {
   it('says the share bound it hit, with the counts grouped', () => {
     const l = new AnswerLearner(sha);
     for (const v of ['1', '2']) add(l, `${'f'.repeat(200)}<${v.repeat(1000)}>`);
-    expect(l.answers()[0]!.unlike!.why).toBe("masking it would hide 1,000 of its 1,202 characters, more than 75%: nothing masked; a suite's normalize can rewrite such values before they are compared (docs/requests.md)");
+    expect(l.answers()[0]!.unlike!.why).toBe("masking it would hide 1,000 of its 1,202 characters, more than 75%: nothing masked; to compare without such values, replace them first: rtbench run --normalize <regex> for a Worker, a suite's normalize (docs/requests.md)");
   });
 
   it('learns the first 4 Mi characters and hashes the rest with its length', () => {

@@ -151,7 +151,7 @@ describe('words are not changing values', () => {
 
   it('a word that changed, or a line that went missing, is named as such', () => {
     const page = (n: number, word = 'fixed', tail = '\n<p>tail</p>'): string => `<main>\n<p>${word}</p>\n<p>count ${n}</p>${tail}\n</main>`;
-    expect(arm([[page(1), page(2, 'other')]])[0]!.unlike).toMatchObject({ why: 'they differ on line 2 in more than a changing value', template: '<p>fixed</p>', response: '<p>other</p>' });
+    expect(arm([[page(1), page(2, 'other')]])[0]!.unlike).toMatchObject({ why: expect.stringMatching(/^they differ on line 2 in more than a changing value \(to compare without such values, replace them first: rtbench run --normalize <regex> for a Worker/), template: '<p>fixed</p>', response: '<p>other</p>' });
     expect(arm([[page(1), page(2, 'fixed', '')]])[0]!.unlike!.why).toBe('a section missing at line 4');
   });
 
@@ -190,7 +190,7 @@ describe('bounded by what it hides', () => {
     const numbers = (seed: number): string => Array.from({ length: 300 }, (_, i) => String((seed * 7919 + i * 104729) % 1e9)).join(',');
     const a = arm([[numbers(1), numbers(2)]]);
     expect(a[0]!.spans).toBe(0);
-    expect(a[0]!.unlike!.why).toMatch(new RegExp(`^masking it would hide [\\d,]+ of its [\\d,]+ characters, more than ${MOST_MASKED_SHARE * 100}%: nothing masked; a suite's normalize can rewrite`));
+    expect(a[0]!.unlike!.why).toMatch(new RegExp(`^masking it would hide [\\d,]+ of its [\\d,]+ characters, more than ${MOST_MASKED_SHARE * 100}%: nothing masked; to compare without such values, replace them first: rtbench run --normalize <regex>`));
   });
 
   it('a short body may be mostly a value', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mediaType, RoundAnswers } from '../src/request/answers.ts';
+import type { MaskedAnswer } from '@rtbench/core/schema';
+import { answerName, answersDifference } from '@rtbench/core/same-work';
+import { comparedHeaders, mediaType, RoundAnswers } from '../src/request/answers.ts';
 
 const GET = { path: '/' } as const;
 const body = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -11,6 +13,22 @@ describe('a round’s answers', () => {
     expect(mediaType('text/html')).not.toBe(mediaType('text/plain'));
   });
 
+  it('drops a charset that restates its type\'s default however it is written, and keeps one that does not', () => {
+    for (const type of ['application/json', 'application/problem+json', 'application/ld+json', 'application/javascript', 'application/ecmascript', 'text/javascript', 'text/event-stream']) {
+      for (const charset of ['charset=utf-8', 'charset=UTF-8', 'Charset="utf-8"', 'charset = utf-8']) expect(mediaType(`${type};${charset}`)).toBe(type);
+    }
+    expect(mediaType('application/json; charset=iso-8859-1')).toBe('application/json; charset=iso-8859-1');
+    expect(mediaType('application/json; charset=utf-16')).not.toBe(mediaType('application/json'));
+    // No default of UTF-8 by definition: said or not, it differs.
+    expect(mediaType('text/html; charset=utf-8')).not.toBe(mediaType('text/html'));
+    expect(mediaType('application/xml; charset=utf-8')).not.toBe(mediaType('application/xml'));
+    expect(mediaType('application/jsonx; charset=utf-8')).not.toBe(mediaType('application/jsonx'));
+    expect(mediaType('xapplication/json; charset=utf-8')).not.toBe(mediaType('xapplication/json'));
+    // Other parameters are kept, the restated charset among them dropped.
+    expect(mediaType('application/json; charset=utf-8; profile=a')).toBe('application/json; profile=a');
+    expect(mediaType('')).toBe('');
+  });
+
   it('digests the same page alike whichever way its server wrote the default content type', () => {
     const digest = (contentType: string): string => {
       const answers = new RoundAnswers();
@@ -19,5 +37,57 @@ describe('a round’s answers', () => {
     };
     expect(digest('text/plain;charset=UTF-8')).toBe(digest('text/plain; charset=utf-8'));
     expect(digest('text/plain;charset=UTF-8')).not.toBe(digest('application/json'));
+  });
+});
+
+describe('the headers an answer is compared on', () => {
+  const headers = (h: Record<string, string>): Headers => new Headers(h);
+
+  it('are where a redirect points and each declared header the response has, by lowercase name', () => {
+    expect(comparedHeaders(null, headers({ 'x-cache': 'HIT' }))).toBeUndefined();
+    expect(comparedHeaders('/next', headers({}))).toEqual({ location: '/next' });
+    expect(comparedHeaders(null, headers({ 'X-Cache': 'HIT', etag: '"a"', 'x-other': '1' }), ['X-Cache', 'etag'])).toEqual({ 'x-cache': 'HIT', etag: '"a"' });
+    // A declared header the response lacks is left out: its absence differs from any value.
+    expect(comparedHeaders('/next', headers({}), ['x-cache'])).toEqual({ location: '/next' });
+    expect(comparedHeaders(null, headers({}), ['x-cache'])).toBeUndefined();
+  });
+
+  it('make a declared header that differs another answer, named in the line that says the work differs', () => {
+    const arm = (cache: string | undefined): MaskedAnswer[] => {
+      const answers = new RoundAnswers();
+      for (let i = 0; i < 3; i++) answers.add(GET, { status: 200, contentType: 'text/plain', ...(cache ? { headers: comparedHeaders(null, headers({ 'x-cache': cache }), ['x-cache'])! } : {}) }, body(`served ${i}`));
+      return answers.result().answers;
+    };
+    const hit = arm('HIT');
+    expect(hit.map(answerName)).toEqual(['GET / → 200 text/plain x-cache: HIT']);
+    expect(answersDifference({ node: hit, bun: arm('HIT') })).toBeUndefined();
+    const miss = answersDifference({ node: hit, bun: arm('MISS') });
+    expect(miss).toMatchObject({ answer: 'GET / → 200 text/plain x-cache: HIT', variants: { node: { text: '3 responses' }, bun: { text: 'no such response (GET / → 200 text/plain x-cache: MISS ×3)' } } });
+    expect(answersDifference({ node: hit, bun: arm(undefined) })).toMatchObject({ variants: { bun: { text: 'no such response (GET / → 200 text/plain ×3)' } } });
+  });
+
+  it('and the round digest differs with them', () => {
+    const digest = (head: Parameters<RoundAnswers['add']>[1]): string => {
+      const answers = new RoundAnswers();
+      answers.add(GET, head, body('same'));
+      return answers.result().answer;
+    };
+    const plain = { status: 200, contentType: 'text/plain' };
+    expect(digest({ ...plain, headers: { 'x-cache': 'HIT' } })).toBe(digest({ ...plain, headers: { 'x-cache': 'HIT' } }));
+    expect(digest({ ...plain, headers: { 'x-cache': 'HIT' } })).not.toBe(digest({ ...plain, headers: { 'x-cache': 'MISS' } }));
+    expect(digest({ ...plain, headers: { 'x-cache': 'HIT' } })).not.toBe(digest(plain));
+    expect(digest({ status: 302, contentType: null, headers: { location: '/a' } })).not.toBe(digest({ status: 302, contentType: null, headers: { location: '/b' } }));
+  });
+
+  it('run the suite\'s normalize on the body before it is learned', () => {
+    const seen: unknown[] = [];
+    const answers = new RoundAnswers((r) => {
+      seen.push({ status: r.status, contentType: r.contentType, request: r.request });
+      return r.body.replace(/pid \w+/, 'pid');
+    });
+    answers.add(GET, { status: 200, contentType: 'text/plain' }, body('pid abc'));
+    answers.add(GET, { status: 200, contentType: null }, body('pid xyz'));
+    expect(seen).toEqual([{ status: 200, contentType: 'text/plain', request: GET }, { status: 200, contentType: undefined, request: GET }]);
+    expect(answers.result().answers.map((a) => [a.segments, a.unmasked, a.contentType])).toEqual([[['pid'], undefined, 'text/plain'], [['pid'], undefined, undefined]]);
   });
 });

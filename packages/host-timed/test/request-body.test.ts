@@ -1,4 +1,6 @@
 /** A response body read within a bound and digested by one function, and how the wrapper's record classes each request. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { BodyBudget, digestResponse, readBoundedBody } from '../src/request/body.ts';
 import { ownOriginOff, requestInit } from '../src/request/round.ts';
@@ -77,11 +79,42 @@ describe("a redirect is the handler's answer", () => {
     expect(requestInit({ path: '/', method: 'POST', body: 'x' }, 1000)).toMatchObject({ method: 'POST', body: 'x', redirect: 'manual' });
   });
 
+  it('to another host, a name or the same host by another port, is answered as it is and nothing else is asked', async () => {
+    let reached = 0;
+    const other = createServer((_req, res) => {
+      reached++;
+      res.end('elsewhere');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherPort = (other.address() as AddressInfo).port;
+    const targets = [`http://127.0.0.1:${otherPort}/`, `//127.0.0.1:${otherPort}/x`, 'http://rtbench-nowhere.invalid/', `http://localhost:${otherPort}/`];
+    let n = 0;
+    const own = createServer((_req, res) => {
+      res.writeHead([301, 302, 303, 307, 308][n % 5]!, { location: targets[n++ % targets.length]! });
+      res.end();
+    });
+    await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
+    const port = (own.address() as AddressInfo).port;
+    try {
+      for (let i = 0; i < 10; i++) {
+        const response = await fetch(`http://127.0.0.1:${port}/`, requestInit({ path: '/', method: i % 2 ? 'POST' : 'GET', ...(i % 2 ? { body: 'x' } : {}) }, 5000));
+        expect(response.status).toBe([301, 302, 303, 307, 308][i % 5]);
+        expect(ownOriginOff(response.headers.get('location'), port)).toBe(targets[i % targets.length]);
+        await response.arrayBuffer();
+      }
+      expect(reached).toBe(0);
+    } finally {
+      await new Promise((resolve) => own.close(resolve));
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
   it("where it points is digested, the server's own origin taken off (its port is the run's)", () => {
     const body = new TextEncoder().encode('moved');
-    expect(digestResponse(302, body, '/heavy')).not.toBe(digestResponse(302, body, '/light'));
-    expect(digestResponse(302, body, '/heavy')).not.toBe(digestResponse(302, body));
-    expect(digestResponse(302, body, null)).toBe(digestResponse(302, body));
+    expect(digestResponse(302, body, { location: '/heavy' })).not.toBe(digestResponse(302, body, { location: '/light' }));
+    expect(digestResponse(302, body, { location: '/heavy' })).not.toBe(digestResponse(302, body));
+    expect(digestResponse(302, body, {})).toBe(digestResponse(302, body));
+    expect(digestResponse(302, body, { location: '/heavy' })).toMatch(/^302 → \/heavy [0-9a-f]{64}$/);
     expect(ownOriginOff('http://127.0.0.1:4100/heavy?x=1', 4100)).toBe('/heavy?x=1');
     expect(ownOriginOff('http://127.0.0.1:4100', 4100)).toBe('/');
     expect(ownOriginOff('http://127.0.0.1:41000/heavy', 4100)).toBe('http://127.0.0.1:41000/heavy');
@@ -98,8 +131,16 @@ describe('digestResponse', () => {
     expect(digestResponse(200, body)).not.toBe(digestResponse(200, new TextEncoder().encode('hellp')));
     expect(digestResponse(200, body)).toMatch(/^200 [0-9a-f]{64}$/);
     // Its media type is what it means: a restated default charset is none, another type is.
-    expect(digestResponse(200, body, null, 'application/json')).toBe(digestResponse(200, body, null, 'application/json; charset=UTF-8'));
-    expect(digestResponse(200, body, null, 'application/json')).not.toBe(digestResponse(200, body, null, 'text/plain'));
+    expect(digestResponse(200, body, undefined, 'application/json')).toBe(digestResponse(200, body, undefined, 'application/json; charset=UTF-8'));
+    expect(digestResponse(200, body, undefined, 'application/json')).not.toBe(digestResponse(200, body, undefined, 'text/plain'));
+  });
+
+  it('with the headers a suite declared, by name in a fixed order, beside where a redirect points', () => {
+    const body = new TextEncoder().encode('hello');
+    expect(digestResponse(200, body, { etag: '"a"', 'x-cache': 'HIT' }, 'text/plain')).toMatch(/^200 text\/plain etag: "a" x-cache: HIT [0-9a-f]{64}$/);
+    expect(digestResponse(200, body, { 'x-cache': 'HIT', etag: '"a"' })).toBe(digestResponse(200, body, { etag: '"a"', 'x-cache': 'HIT' }));
+    expect(digestResponse(200, body, { 'x-cache': 'HIT' })).not.toBe(digestResponse(200, body, { 'x-cache': 'MISS' }));
+    expect(digestResponse(301, body, { location: '/a', 'x-cache': 'HIT' })).toMatch(/^301 → \/a x-cache: HIT [0-9a-f]{64}$/);
   });
 });
 

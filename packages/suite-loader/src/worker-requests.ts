@@ -7,7 +7,8 @@
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { z } from 'zod';
-import { MAX_REQUESTS_PER_PROCESS, type RequestKind, type RequestShape } from '@rtbench/core';
+import { compareHeadersProblem, MAX_REQUESTS_PER_PROCESS, type RequestKind, type RequestShape } from '@rtbench/core';
+import { normalizePatternsProblem } from '@rtbench/core/same-work';
 import { UsageError } from '@rtbench/core/usage-error';
 
 /** The largest body file a request is sent with, and the largest --requests file read. */
@@ -93,10 +94,24 @@ const RequestObject = z.strictObject({
   body: z.string().optional(),
 });
 const Kind = z.strictObject({ name: z.string().min(1).optional(), weight: z.number().positive().max(MAX_WEIGHT).default(1), request: z.union([z.string(), RequestObject]) });
-const RequestsFile = z.union([z.array(Kind).min(1), z.strictObject({ mix: z.array(Kind).min(1), requests: z.number().int().min(1).max(MAX_REQUESTS_PER_PROCESS).optional() })]);
+const RequestsFile = z.union([
+  z.array(Kind).min(1),
+  z.strictObject({
+    mix: z.array(Kind).min(1),
+    requests: z.number().int().min(1).max(MAX_REQUESTS_PER_PROCESS).optional(),
+    compareHeaders: z.array(z.string()).optional(),
+    normalize: z.array(z.string()).optional(),
+  }),
+]);
 
-/** A --requests file: a JSON mix (a list of kinds, or `{ mix, requests }`), each kind a request line or a request object. */
-export function readRequestsFile(file: string): { name: string; mix: RequestKind[]; requests?: number } {
+/** What a --requests file declares of how answers are compared: headers besides status, content type and location, and patterns normalized away. */
+export interface AnswerRules {
+  compareHeaders?: string[];
+  normalize?: string[];
+}
+
+/** A --requests file: a JSON mix (a list of kinds, or `{ mix, requests, compareHeaders, normalize }`), each kind a request line or a request object. */
+export function readRequestsFile(file: string): { name: string; mix: RequestKind[]; requests?: number } & AnswerRules {
   const read = readBoundedFile(file, MAX_REQUESTS_FILE_BYTES);
   if ('problem' in read) throw new UsageError(`--requests ${file} ${read.problem}`);
   let json: unknown;
@@ -108,9 +123,10 @@ export function readRequestsFile(file: string): { name: string; mix: RequestKind
   const parsed = RequestsFile.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new UsageError(`--requests ${file}: ${issue.path.length ? `at ${issue.path.join('.')}: ` : ''}${issue.message} (expected a list of { name, weight, request }, or { mix: [...], requests })`);
+    throw new UsageError(`--requests ${file}: ${issue.path.length ? `at ${issue.path.join('.')}: ` : ''}${issue.message} (expected a list of { name, weight, request }, or { mix: [...], requests, compareHeaders, normalize })`);
   }
-  const { mix, requests } = Array.isArray(parsed.data) ? { mix: parsed.data, requests: undefined } : parsed.data;
+  const { mix, requests, compareHeaders, normalize } = Array.isArray(parsed.data) ? { mix: parsed.data } : parsed.data;
+  const rules = answerRules(`--requests ${file}: `, compareHeaders, normalize);
   const kinds = mix.map((k, i): RequestKind => {
     const where = `--requests ${file}: mix.${i}.request`;
     const request = typeof k.request === 'string' ? parseRequestLine(k.request, where) : { ...k.request };
@@ -121,5 +137,14 @@ export function readRequestsFile(file: string): { name: string; mix: RequestKind
     if (typeof request.body === 'string' && new TextEncoder().encode(request.body).byteLength > MAX_BODY_BYTES) throw new UsageError(`${where}: its body is more than the ${MAX_BODY_BYTES} bytes rtbench sends`);
     return { name: k.name ?? requestName(request), weight: k.weight, request };
   });
-  return { name: `mix (${basename(file)})`, mix: kinds, ...(requests !== undefined ? { requests } : {}) };
+  return { name: `mix (${basename(file)})`, mix: kinds, ...(requests !== undefined ? { requests } : {}), ...rules };
+}
+
+/** Headers to compare and patterns to normalize, checked (each problem one UsageError line, after `where`); absent when empty. */
+export function answerRules(where: string, compareHeaders: readonly string[] = [], normalize: readonly string[] = []): AnswerRules {
+  const headers = compareHeadersProblem(compareHeaders);
+  if (headers) throw new UsageError(`${where}compareHeaders: ${headers}`);
+  const patterns = normalizePatternsProblem(normalize);
+  if (patterns) throw new UsageError(`${where}${patterns}`);
+  return { ...(compareHeaders.length ? { compareHeaders: compareHeaders.map((h) => h.toLowerCase()) } : {}), ...(normalize.length ? { normalize: [...normalize] } : {}) };
 }

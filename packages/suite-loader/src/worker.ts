@@ -20,9 +20,10 @@ import { UsageError } from '@rtbench/core/usage-error';
 import { cacheDir, rtbenchModule } from './places.ts';
 import type { SuiteLocation } from './suite-location.ts';
 import { readWranglerProject, wranglerConfigAt } from './wrangler-config.ts';
-import { parseRequestLine, readRequestsFile, requestName } from './worker-requests.ts';
+import { answerRules, parseRequestLine, readRequestsFile, requestName, type AnswerRules } from './worker-requests.ts';
 
 const CORE = rtbenchModule('@rtbench/core');
+const SAME_WORK = rtbenchModule('@rtbench/core/same-work');
 const SCRIPT = /\.[cm]?[jt]sx?$/;
 
 const HAS_DEFAULT_EXPORT = /\bexport\s+default\b|\bexport\s*\{[^}]*\bas\s+default\b/;
@@ -31,6 +32,8 @@ const HAS_DEFAULT_EXPORT = /\bexport\s+default\b|\bexport\s*\{[^}]*\bas\s+defaul
 interface WorkerRequests {
   request: readonly string[];
   requests?: string;
+  /** --normalize: patterns whose matches are replaced before answers are compared. */
+  normalize?: readonly string[];
 }
 const requestsFor = new Map<string, WorkerRequests>();
 /** The lines to say before the run, by the entry written for a Worker. */
@@ -121,10 +124,12 @@ export function locateWorker(path: string): LocatedWorker {
   const given = requestsFor.get(resolve(path)) ?? { request: [] };
   const shared = { handler, ...(project && Object.keys(project.define).length ? { define: project.define } : {}), ...(compatibility ? { compatibility } : {}) };
   let declarations: RequestDeclaration[];
+  let rules: AnswerRules = answerRules('--normalize: ', [], given.normalize);
   if (given.requests !== undefined) {
     if (given.request.length) throw new UsageError('use either --request (each request its own case) or --requests <file> (one mix), not both');
     const file = readRequestsFile(given.requests);
-    declarations = [{ name: file.name, mix: file.mix, ...(file.requests !== undefined ? { requests: file.requests } : {}), ...shared }];
+    rules = answerRules('--normalize: ', file.compareHeaders, [...(file.normalize ?? []), ...(rules.normalize ?? [])]);
+    declarations = [{ name: file.name, mix: file.mix, ...(file.requests !== undefined ? { requests: file.requests } : {}), ...(rules.compareHeaders ? { compareHeaders: rules.compareHeaders } : {}), ...shared }];
   } else {
     const lines = given.request.length ? given.request : ['GET /'];
     if (!given.request.length) notes.push('no --request given: each process is sent GET / (--request "GET /path", repeatable, or --requests <file> for a mix)');
@@ -134,15 +139,17 @@ export function locateWorker(path: string): LocatedWorker {
     if (twice) throw new UsageError(`--request ${twice} is given twice: each request is its own case`);
     declarations = shapes.map((request, i) => ({ name: names[i]!, mix: [{ name: names[i]!, weight: 1, request }], ...shared }));
   }
-  const entry = storeNamedFile(
-    join(cacheDir, 'brought', `${name}-${createHash('sha256').update(declarationsJson(declarations)).digest('hex').slice(0, 12)}.ts`),
-    [
-      `import { requestSuite } from ${JSON.stringify(CORE)};`,
-      `const declarations = JSON.parse(${JSON.stringify(declarationsJson(declarations))}, (_key, value) => (value && typeof value === 'object' && typeof value.__b64 === 'string' ? new Uint8Array(Buffer.from(value.__b64, 'base64')) : value));`,
-      `export default requestSuite(${JSON.stringify(name)}, declarations);`,
-      '',
-    ].join('\n'),
-  );
+  if (rules.normalize) notes.push(`each response's matches of ${rules.normalize.map((p) => `/${p}/`).join(', ')} are replaced by one mark before it is compared`);
+  const source = [
+    `import { requestSuite } from ${JSON.stringify(CORE)};`,
+    `const declarations = JSON.parse(${JSON.stringify(declarationsJson(declarations))}, (_key, value) => (value && typeof value === 'object' && typeof value.__b64 === 'string' ? new Uint8Array(Buffer.from(value.__b64, 'base64')) : value));`,
+    // The suite's normalize, made from the patterns in the entry (a function cannot travel as JSON).
+    ...(rules.normalize
+      ? [`import { patternNormalizer } from ${JSON.stringify(SAME_WORK)};`, `const normalize = patternNormalizer(${JSON.stringify(rules.normalize)});`, `export default requestSuite(${JSON.stringify(name)}, declarations.map((d) => ({ ...d, normalize })));`]
+      : [`export default requestSuite(${JSON.stringify(name)}, declarations);`]),
+    '',
+  ].join('\n');
+  const entry = storeNamedFile(join(cacheDir, 'brought', `${name}-${createHash('sha256').update(source).digest('hex').slice(0, 12)}.ts`), source);
   notesFor.set(entry, notes);
   return { location: { name, entry }, notes };
 }

@@ -132,6 +132,39 @@ describe('requests', () => {
   });
 });
 
+describe('how a brought Worker\'s answers are compared', () => {
+  it('a --requests file declares headers to compare and patterns to normalize, each checked in one line', () => {
+    const mix = [{ request: 'GET /' }];
+    expect(readRequestsFile(temp('rules.json', JSON.stringify({ mix, compareHeaders: ['X-Cache', 'etag'], normalize: ['started \\d+'] })))).toMatchObject({ compareHeaders: ['x-cache', 'etag'], normalize: ['started \\d+'] });
+    expect(readRequestsFile(temp('none.json', JSON.stringify({ mix, compareHeaders: [], normalize: [] })))).toEqual({ name: 'mix (none.json)', mix: [{ name: 'GET /', weight: 1, request: { path: '/' } }] });
+    expect(() => readRequestsFile(temp('h.json', JSON.stringify({ mix, compareHeaders: ['date'] })))).toThrow(/^--requests .*h\.json: compareHeaders: the header date is the server's clock, not the handler's answer$/);
+    expect(() => readRequestsFile(temp('h.json', JSON.stringify({ mix, compareHeaders: ['Content-Type'] })))).toThrow(/: compareHeaders: the header content-type is always compared \(as a media type\)$/);
+    expect(() => readRequestsFile(temp('h.json', JSON.stringify({ mix, compareHeaders: ['x-a', 'X-A'] })))).toThrow(/: compareHeaders: the header x-a is named twice$/);
+    expect(() => readRequestsFile(temp('h.json', JSON.stringify({ mix, compareHeaders: ['x a'] })))).toThrow(/: compareHeaders: the header name "x a" is not a token HTTP allows$/);
+    expect(() => readRequestsFile(temp('n.json', JSON.stringify({ mix, normalize: ['('] })))).toThrow(/^--requests .*n\.json: the pattern "\(" is not a regular expression: /);
+    expect(() => readRequestsFile(temp('n.json', JSON.stringify({ mix, normalize: ['x*'] })))).toThrow(/: the pattern "x\*" matches the empty text: it must match at least one character$/);
+  });
+
+  it('--normalize makes the suite\'s normalize: each match one mark, and a line says so', async () => {
+    const file = at('clock', 'worker.js');
+    setWorkerRequests(file, { request: ['GET /a'], normalize: ['[0-9a-f-]{36}', 'pid \\d+'] });
+    const located = locateSuite(file);
+    const suite = (await importUserModule(located.entry) as { default: RequestSuite }).default;
+    const normalize = suite.declarations[0]!.normalize!;
+    expect(normalize({ request: { path: '/a' }, status: 200, body: 'id 123e4567-e89b-12d3-a456-426614174000 pid 42, id 9f0c1d2e-3b4a-4c5d-8e6f-0a1b2c3d4e5f' })).toBe('id ⟨normalized⟩ ⟨normalized⟩, id ⟨normalized⟩');
+    expect(workerNotes(located.entry)).toContain("each response's matches of /[0-9a-f-]{36}/, /pid \\d+/ are replaced by one mark before it is compared");
+    setWorkerRequests(file, { request: ['GET /a'] });
+    const plain = (await importUserModule(locateSuite(file).entry) as { default: RequestSuite }).default;
+    expect(plain.declarations[0]!.normalize).toBeUndefined();
+    setWorkerRequests(file, { request: [], requests: temp('rules.json', JSON.stringify({ mix: [{ request: 'GET /' }], compareHeaders: ['X-Cache'] })) });
+    const mix = (await importUserModule(locateSuite(file).entry) as { default: RequestSuite }).default;
+    expect(mix.declarations[0]).toMatchObject({ compareHeaders: ['x-cache'] });
+    expect(mix.declarations[0]!.normalize).toBeUndefined();
+    setWorkerRequests(file, { request: [], normalize: ['a|'] });
+    expect(() => locateSuite(file)).toThrow(/^--normalize: the pattern "a\|" matches the empty text/);
+  });
+});
+
 describe('a Worker becomes a request suite', () => {
   it('a module with a default export is a Worker, its fetch looked for where it loads; a suite of its own is not', () => {
     expect(isWorkerTarget(at('clock', 'worker.js'))).toBe(true);

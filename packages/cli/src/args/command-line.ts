@@ -145,8 +145,9 @@ const RUN_OPTIONS = [
     name: 'requests',
     kind: 'value',
     value: 'file',
-    help: 'A Worker: a JSON mix of requests with weights, one case: [{ "name", "weight", "request": "POST /api @body.json" }] or { "mix": [...], "requests": n }',
+    help: 'A Worker: a JSON mix of requests with weights, one case: [{ "name", "weight", "request": "POST /api @body.json" }] or { "mix": [...], "requests": n, "compareHeaders": [...], "normalize": [...] }',
   },
+  { name: 'normalize', kind: 'list', value: 'regex', help: "A Worker: each response's matches of this regular expression are replaced by one mark before responses are compared (same work), for a value masking cannot see: a value fixed per process, an id of no known shape (repeat it)" },
   ...BENCH_OPTIONS,
 ] as const satisfies readonly OptionSpec[];
 
@@ -287,11 +288,11 @@ export const COMMANDS: readonly Command[] = [
       // A file written for a benchmark harness is one, whatever else it exports (as the suite loader decides).
       if (problem !== undefined && isWorkerTarget(file!)) {
         if (set.length) throw new UsageError(`--set sets a configuration of a Node.js core benchmark file; ${file} is a Worker (its requests: --request or --requests)`);
-        setWorkerRequests(file!, { request, ...(flags.requests !== undefined ? { requests: flags.requests } : {}) });
+        setWorkerRequests(file!, { request, ...(flags.requests !== undefined ? { requests: flags.requests } : {}), ...(flags.normalize ? { normalize: flags.normalize } : {}) });
         return benchCommand(file!, flags);
       }
       if (problem) throw new UsageError(problem);
-      if (request.length || flags.requests !== undefined) throw new UsageError(`--request and --requests are a Worker's requests; ${file} is a benchmark file, not a Worker`);
+      if (request.length || flags.requests !== undefined || flags.normalize) throw new UsageError(`--request, --requests and --normalize are a Worker's; ${file} is a benchmark file, not a Worker`);
       checkBroughtFile(file!, set);
       setBroughtSettings(file!, set);
       return benchCommand(file!, flags);

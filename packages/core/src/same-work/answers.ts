@@ -94,8 +94,8 @@ function headerLines(headers: Readonly<Record<string, string>> | undefined): str
     .join('\n');
 }
 
-/** What to do when masking stops short: the bounds can only be met by the suite. */
-const WAY_ON = "a suite's normalize can rewrite such values before they are compared (docs/requests.md)";
+/** What to do when masking stops short or a value has no shape it knows: replace such values before they are compared. */
+const WAY_ON = "to compare without such values, replace them first: rtbench run --normalize <regex> for a Worker, a suite's normalize (docs/requests.md)";
 
 const lineCount = (text: string): number => text.split('\n').length;
 
@@ -109,12 +109,12 @@ function unlikeSaid(u: Unlike, template: Template, text: string): Omit<UnlikeSai
   // Values hold no line break: another count of lines is a section added or gone, the same count words within lines.
   const lines = lineCount(shown) !== lineCount(text);
   const why = u.many
-    ? `they differ in more than ${MOST_SHAPE_EDITS} places beyond changing values, first on line ${b.line}`
+    ? `they differ in more than ${MOST_SHAPE_EDITS} places beyond changing values, first on line ${b.line}: nothing masked; ${WAY_ON}`
     : u.side === 'added'
       ? `${lines ? 'another section' : 'words added'} on line ${b.line}`
       : u.side === 'missing'
         ? `${lines ? 'a section' : 'words'} missing at line ${b.line}`
-        : `they differ on line ${b.line} in more than a changing value`;
+        : `they differ on line ${b.line} in more than a changing value (${WAY_ON})`;
   return { why, line: b.line, template: a.text, response: b.text };
 }
 

@@ -1,7 +1,7 @@
 /**
  * What a request round proves of the work: every answered handler request's
  * status, content type (a charset that restates its type's default dropped),
- * location and body, learned into masked templates (core's same-work: a
+ * location, the headers its suite declared, and body, learned into masked templates (core's same-work: a
  * value that differed between two responses of the arm, in one process or
  * across its processes, is a hole) and digested as templates, so a page
  * that prints the time digests alike in every process. `strict`: every
@@ -49,8 +49,25 @@ export function mediaType(contentType: string): string {
 export interface AnswerHead {
   status: number;
   contentType: string | null;
-  /** Where a redirect points (compared: a 3xx is the handler's answer). */
-  location?: string | null;
+  /** Where a redirect points (a 3xx is the handler's answer) and the headers a suite declared, by lowercase name (comparedHeaders). */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The headers an answer is compared on besides its status and content
+ * type: where a redirect points (the server's own origin already taken
+ * off), and each declared header the response has, by lowercase name; a
+ * declared header the response lacks is left out, so its absence differs
+ * from any value. Undefined when there are none.
+ */
+export function comparedHeaders(location: string | null, headers: { get(name: string): string | null }, declared: readonly string[] = []): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  if (location) out.location = location;
+  for (const name of declared) {
+    const value = headers.get(name);
+    if (value !== null) out[name.toLowerCase()] = value;
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 export class RoundAnswers {
@@ -66,14 +83,14 @@ export class RoundAnswers {
 
   add(request: RequestShape, head: AnswerHead, body: Uint8Array): void {
     this.count++;
-    const { status, contentType, location } = head;
+    const { status, contentType, headers } = head;
     const raw = bodyText(body);
     const text = this.normalize ? this.normalize({ request, status, ...(contentType !== null ? { contentType } : {}), body: raw }) : raw;
     this.learner.add({
       request: requestName(request),
       status,
       ...(contentType !== null ? { contentType: mediaType(contentType) } : {}),
-      ...(location ? { headers: { location } } : {}),
+      ...(headers ? { headers } : {}),
       text,
       bytes: body.length,
     });

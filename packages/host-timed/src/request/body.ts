@@ -89,7 +89,17 @@ export async function readBoundedBody(body: ReadableStream<Uint8Array> | null, m
   return { bytes };
 }
 
-/** What one answered request is compared on across runtimes (--same-work strict): its status, where a redirect points, its media type (a restated default charset aside) and a hash of its whole body. */
-export function digestResponse(status: number, body: Uint8Array, location?: string | null, contentType?: string | null): string {
-  return `${status}${location ? ` → ${location}` : ''}${contentType ? ` ${mediaType(contentType)}` : ''} ${createHash('sha256').update(body).digest('hex')}`;
+/**
+ * What one answered request is compared on across runtimes (--same-work
+ * strict): its status, where a redirect points, its media type (a restated
+ * default charset aside), the headers its suite declared, and a hash of
+ * its whole body. `headers`: comparedHeaders(), location among them.
+ */
+export function digestResponse(status: number, body: Uint8Array, headers?: Readonly<Record<string, string>>, contentType?: string | null): string {
+  const { location, ...declared } = headers ?? {};
+  const named = Object.keys(declared)
+    .sort()
+    .map((name) => ` ${name}: ${declared[name]}`)
+    .join('');
+  return `${status}${location ? ` → ${location}` : ''}${contentType ? ` ${mediaType(contentType)}` : ''}${named} ${createHash('sha256').update(body).digest('hex')}`;
 }

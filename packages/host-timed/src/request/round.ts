@@ -27,7 +27,7 @@ import { fail, within, type RoundFailure } from '../outcome.ts';
 import { choosePinning, pinProcess } from '../pinning.ts';
 import { firstLine } from '@rtbench/core/words';
 import { notListening, SAID_CHARS, serverExit, startServer, type RunningServer } from '../load.ts';
-import { RoundAnswers, type SameWorkRule } from './answers.ts';
+import { comparedHeaders, RoundAnswers, type SameWorkRule } from './answers.ts';
 import { BodyBudget, digestResponse, MAX_BODY_BYTES, readBoundedBody } from './body.ts';
 import { everyAnswerAnError, parseServed, requestEnd, type Received, type RequestEnd } from './outcomes.ts';
 import { RESERVED, type ServedOutcome } from './paths.ts';
@@ -53,6 +53,8 @@ export interface RequestRoundPlan {
   sameWork?: SameWorkRule;
   /** The suite's own normalizing of a body before masking. */
   normalize?: ResponseNormalizer;
+  /** Response headers compared besides status, content type and location (the suite's compareHeaders). */
+  compareHeaders?: readonly string[];
   /** The arm's answers learned in its earlier rounds (armAnswers()), added to: a value that differs between its processes is masked. Absent: the round learns alone. */
   learner?: AnswerLearner;
   /** Handler requests kept in flight (absent: 1, one at a time); above 1 a request's CPU is its wave's share (waves.ts). */
@@ -152,7 +154,7 @@ const leastBoundMs = (requestTimeoutMs: number): number => (MOST_TIMEOUTS + 1) *
 /** A round that serves until steady asks its rule after every this many requests (the rule reads the whole series). */
 const ASK_EVERY = 5;
 
-type Answer = { status: number; contentType: string | null; location: string | null; body: Uint8Array } | { none: 'timed out' | 'body too long' } | { error: string };
+type Answer = { status: number; contentType: string | null; location: string | null; headers: Headers; body: Uint8Array } | { none: 'timed out' | 'body too long' } | { error: string };
 
 /** What a request is sent with: a redirect is the handler's answer, never followed (the host requests nothing but its own server). */
 export function requestInit(r: RequestShape, timeoutMs: number): RequestInit {
@@ -177,7 +179,7 @@ async function send(port: number, r: RequestShape, timeoutMs: number, path = r.p
   try {
     const response = await fetch(`http://127.0.0.1:${port}${path}`, requestInit(r, timeoutMs));
     const body = await readBoundedBody(response.body, MAX_BODY_BYTES, take);
-    return 'tooLong' in body ? { none: 'body too long' } : { status: response.status, contentType: response.headers.get('content-type'), location: ownOriginOff(response.headers.get('location'), port), body: body.bytes };
+    return 'tooLong' in body ? { none: 'body too long' } : { status: response.status, contentType: response.headers.get('content-type'), location: ownOriginOff(response.headers.get('location'), port), headers: response.headers, body: body.bytes };
   } catch (error) {
     if ((error as Error).name === 'TimeoutError') return { none: 'timed out' };
     const cause = (error as { cause?: { code?: string } }).cause?.code;
@@ -229,6 +231,7 @@ interface PendingAnswer {
   readonly request: RequestShape;
   readonly status: number;
   readonly contentType: string | null;
+  readonly headers?: Readonly<Record<string, string>>;
   readonly body: Uint8Array;
 }
 /** What a held 5xx keeps of its body: an error page, not a page of work. */
@@ -238,13 +241,14 @@ const PENDING_BODY_BYTES = 64 * 1024;
 type Digested = { status: number; digest: string; said?: string; held?: Omit<PendingAnswer, 'call'> } | { none: 'timed out' | 'body too long' } | { error: string };
 
 /** A handler request's answer, digested as it arrives so no body outlives its request. */
-function digestAnswer(answer: Answer, request: RequestShape, answers: RoundAnswers | undefined): Digested {
+function digestAnswer(answer: Answer, request: RequestShape, answers: RoundAnswers | undefined, compareHeaders?: readonly string[]): Digested {
   if (!('status' in answer)) return answer;
+  const headers = comparedHeaders(answer.location, answer.headers, compareHeaders);
   // A 5xx may be the runtime's own answer for a handler call that never returned (workerd's for a hung handler):
   // it waits, capped, until the wrapper's record says whether the handler gave it, since elsewhere the same call is a time-out.
-  const held = answers && answer.status >= 500 ? { request, status: answer.status, contentType: answer.contentType, body: answer.body.slice(0, PENDING_BODY_BYTES) } : undefined;
-  if (answers && !held) answers.add(request, answer, answer.body);
-  return { status: answer.status, digest: digestResponse(answer.status, answer.body, answer.location, answer.contentType), ...(answer.status >= 500 ? { said: saidBy(answer.body) } : {}), ...(held ? { held } : {}) };
+  const held = answers && answer.status >= 500 ? { request, status: answer.status, contentType: answer.contentType, ...(headers ? { headers } : {}), body: answer.body.slice(0, PENDING_BODY_BYTES) } : undefined;
+  if (answers && !held) answers.add(request, { status: answer.status, contentType: answer.contentType, ...(headers ? { headers } : {}) }, answer.body);
+  return { status: answer.status, digest: digestResponse(answer.status, answer.body, headers, answer.contentType), ...(answer.status >= 500 ? { said: saidBy(answer.body) } : {}), ...(held ? { held } : {}) };
 }
 
 /** Per measured request so far, its CPU on the thread that spent most over them (the JavaScript thread, near enough to judge steadiness by), ms. */
@@ -307,7 +311,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
       const answer = await send(port, request, plan.requestTimeoutMs, request.path, (n) => budget.take(reader, n));
       const latencyMs = performance.now() - at;
       try {
-        return { answer: digestAnswer(answer, request, answers), latencyMs };
+        return { answer: digestAnswer(answer, request, answers, plan.compareHeaders), latencyMs };
       } finally {
         budget.give(reader);
       }
@@ -414,7 +418,7 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
   const answered = sent.filter((_, i) => ends[i] !== 'noAnswer');
   // Figures come from the answered requests that were measured (a wave with no response gave none).
   const kept = answered.filter((s): s is SentRequest & { deltas: Map<number, number> } => s.deltas !== undefined);
-  for (const p of pending) if (ends[p.call] !== 'noAnswer') answers?.add(p.request, { status: p.status, contentType: p.contentType }, p.body);
+  for (const p of pending) if (ends[p.call] !== 'noAnswer') answers?.add(p.request, { status: p.status, contentType: p.contentType, ...(p.headers ? { headers: p.headers } : {}) }, p.body);
   if (kept.length === 0) {
     const cause = problem ?? (answered.length ? `no answered request could be measured: each shared its wave with one that got no response (${sent.length} sent)` : sent.length ? `no request was answered by the handler (${sent.length} sent)` : 'no request was answered');
     return fail(sent.length ? 'timeout' : 'error', cause, server.output.toString());

@@ -213,7 +213,7 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
         const server = await bundled(declaration, unit.key, arm);
         const outcome: RequestRoundOutcome =
           'path' in server
-            ? await runRequestRound(arm, { serverPath: server.path, requests, emptyRequests: Math.min(EMPTY_REQUESTS, requests.length), requestTimeoutMs: budget.requestTimeoutMs, timeoutMs: budget.timeoutMs, boundMs: budget.boundMs, sameWork: budget.sameWork, learner: learnerOf(unit.key, arm), concurrency: budget.concurrency, ...(until ? { until } : {}), ...(declaration.normalize ? { normalize: declaration.normalize } : {}), ...(declaration.compatibility ? { compatibility: declaration.compatibility } : {}), ...(server.permissions ? { permissions: server.permissions } : {}), ...(context.signal ? { signal: context.signal } : {}) })
+            ? await runRequestRound(arm, { serverPath: server.path, requests, emptyRequests: Math.min(EMPTY_REQUESTS, requests.length), requestTimeoutMs: budget.requestTimeoutMs, timeoutMs: budget.timeoutMs, boundMs: budget.boundMs, sameWork: budget.sameWork, learner: learnerOf(unit.key, arm), concurrency: budget.concurrency, ...(until ? { until } : {}), ...(declaration.normalize ? { normalize: declaration.normalize } : {}), ...(declaration.compareHeaders ? { compareHeaders: declaration.compareHeaders } : {}), ...(declaration.compatibility ? { compatibility: declaration.compatibility } : {}), ...(server.permissions ? { permissions: server.permissions } : {}), ...(context.signal ? { signal: context.signal } : {}) })
             : 'unsupported' in server
               ? { ok: false, kind: 'unsupported', message: server.unsupported }
               : { ok: false, kind: 'error', message: server.error };
