@@ -77,7 +77,7 @@ function literalUnions(source: ts.SourceFile): Array<{ members: string[]; line: 
 
 const RUNTIME_NAMES = /^(deno|bun|workerd)$|^(deno|bun|workerd)[@:]/i;
 /** Every measurer's name and the kind a run it measured saves, as the registry (measurers/all.ts) lists them. */
-const MEASURER_NAMES = new Set(everyMeasurer().flatMap((m) => [m.name, m.recorded.measurer]));
+const MEASURER_NAMES = new Set(everyMeasurer().flatMap((m) => [m.name, m.record.kind]));
 const FORMAT_NAMES = new Set(['markdown', 'terminal']);
 const DATE_OR_TIME = /\b20\d\d-\d\d-\d\d\b|\b\d{1,2}:\d\d(:\d\d)?\s*(UTC|Z)\b|\b\d{1,2}:\d\d[–-]\d{1,2}:\d\d\b/;
 
@@ -142,8 +142,8 @@ function registryConstants(): string[] {
 
 /** Names that ask which measurer a run holds: host-timed's case test, the saved kinds, a descriptor by its constant. */
 const MEASURER_QUESTIONS = new Set(['isHostCaseSpec', 'MEASURER_KIND', ...registryConstants()]);
-/** An operand that is a measurer's identity: `options.measurer`, `measurer.name`, `descriptor.recorded.measurer`. */
-const MEASURER_OPERAND = /(^|\.)(measurer|descriptor)(\.name|\.recorded\.measurer)?$|\.options\.measurer$/;
+/** An operand that is a measurer's identity: `options.measurer`, `measurer.name`, `descriptor.record.kind`. */
+const MEASURER_OPERAND = /(^|\.)(measurer|descriptor)(\.name|\.record\.kind)?$|\.options\.measurer$/;
 
 /** Where code under `dirs` (outside `allowed`) asks which measurer it holds: a name above, or a switch or comparison on a measurer's identity. */
 function measurerBranches(name: string, dirs: readonly string[], allowed: readonly string[] = []): Target {
@@ -174,8 +174,8 @@ function measurerRecordNames(): Map<string, string> {
   const camel = (name: string): string => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
   const names = new Map<string, string>();
   for (const m of everyMeasurer()) {
-    const schema = m.record?.schema as { shape?: Record<string, unknown> } | undefined;
-    for (const key of [...Object.keys(schema?.shape ?? {}), ...(m.record?.olderKeys ?? []), ...(m.options ?? []).map((o) => camel(o.name))]) names.set(key, m.name);
+    const schema = m.record.schema as { shape?: Record<string, unknown> } | undefined;
+    for (const key of [...Object.keys(schema?.shape ?? {}), ...(m.record.olderKeys ?? []), ...(m.options ?? []).map((o) => camel(o.name))]) names.set(key, m.name);
   }
   return names;
 }

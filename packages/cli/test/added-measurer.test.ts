@@ -97,7 +97,7 @@ describe('a measurer with its own option and tool, added as one file and one reg
     const file = join(dir, 'older.json');
     writeRunAtomically(file, run);
     expect(() => reportCommand(file, { format: 'json', output: join(dir, 'x.json'), quiet: true })).toThrow(UsageError);
-    const kinds = [...new Set(MEASURERS.every().map((m) => m.recorded.measurer))].join(', ');
+    const kinds = [...new Set(MEASURERS.every().map((m) => m.record.kind))].join(', ');
     expect(kinds).toContain('lockstep');
     expect(() => reportCommand(file, { quiet: true })).toThrow(`older.json was measured by "scripted", a measurer this rtbench does not have (it has ${kinds})`);
   });

@@ -147,7 +147,7 @@ export interface PreparedMeasurer {
   /** Given to build() as MeasurerSetup.own: no layer between opens it. */
   readonly setup?: unknown;
   /** Its own fields in the saved run's measurer block (lockstep: how many sets a process served). */
-  readonly recorded?: MeasurerFields;
+  readonly record?: MeasurerFields;
   /**
    * Consecutive rounds that share one process per arm, so count as one
    * independent pair in an interval (absent: 1): the plan words a design too
@@ -165,12 +165,19 @@ export interface PreparedMeasurer {
 export type MeasurementNeed = 'settled-memory';
 
 /**
- * The measurer's own fields in a saved run's measurer block: its schema
- * validates them when a run is loaded, and runs saved before the block
- * (their fields among the run's options) are read through `older`.
+ * What a saved run records of a measurer: its kind, fields every run of it
+ * records, and the schema of its own fields, which validates them when a run
+ * is loaded (runs saved before the block kept them among the run's options:
+ * read through `older`). Its prepare() and build() may add fields (their
+ * `record`).
  */
 export interface MeasurerRecord {
-  readonly schema: ZodType<MeasurerFields>;
+  /** The kind a saved run names (the two lockstep schedules are one). */
+  readonly kind: MeasurerKind;
+  /** Fields every run of it records (lockstep: how its processes were held). */
+  readonly fields?: MeasurerFields;
+  /** Its own fields' schema; absent: it records none beyond its kind. */
+  readonly schema?: ZodType<MeasurerFields>;
   /** A run saved before the block: its fields as they stood among the run's options; undefined when it kept none. */
   older?(options: Readonly<Record<string, unknown>>): MeasurerFields | undefined;
   /** The option names `older` reads (they are no longer the run's options). */
@@ -197,7 +204,7 @@ export interface BuiltMeasurer {
   /** The run's options as the measurer ran them, where they differ from the plan's (a load round's real length). */
   recordOptions?: Partial<Pick<RunRecord['options'], 'timeMs' | 'warmupMs'>>;
   /** Its own fields, known once built, added to the measurer block (instruction counts: the engine flags added). */
-  recordFields?: MeasurerFields;
+  record?: MeasurerFields;
   /** The run's cases as recorded, when the measurer gives them a metric; absent: as listed, with the descriptor's metric if any. */
   cases?: RunRecord['cases'];
   /**
@@ -257,10 +264,8 @@ export interface MeasurerDescriptor {
   owns?(cases: readonly CaseListing[]): boolean;
   /** Chosen by the suite: what such a suite is, for the lines that refuse options meant for in-runtime cases ("timed by the host (start-up, HTTP load)"). */
   readonly suiteKind?: string;
-  /** What a saved run says of it: its kind, and fields every run of it records (lockstep: how its processes were held). */
-  readonly recorded: { readonly measurer: MeasurerKind; readonly fields?: MeasurerFields };
-  /** Its own fields in a saved run (absent: it records none beyond its kind). */
-  readonly record?: MeasurerRecord;
+  /** What a saved run records of it. */
+  readonly record: MeasurerRecord;
   /** What one sample is: "time per operation". */
   readonly measures: string;
   /** The metric its samples are in, when not time per operation (a saved run gives it to every case). */

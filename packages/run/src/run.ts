@@ -95,8 +95,8 @@ function newRun(suite: SuiteLocation & { cases: readonly CaseListing[] }, varian
         ? { adaptive: { target: roundPlan.adaptive.target, minRounds: roundPlan.rounds, maxRounds: roundPlan.adaptive.maxRounds, ...(roundPlan.adaptive.budgetMs ? { budgetMs: roundPlan.adaptive.budgetMs } : {}), ...(roundPlan.adaptive.rule ? { rule: roundPlan.adaptive.rule } : {}) } }
         : {}),
       // The measurer block: its kind (the two lockstep schedules are one) and its own fields (lockstep: how its processes were held, sets per process).
-      measurer: descriptor.recorded.measurer,
-      ...measurerFields(descriptor.recorded.fields, options.prepared?.recorded),
+      measurer: descriptor.record.kind,
+      ...measurerFields(descriptor.record.fields, options.prepared?.record),
       ...(options.warmupMinMs !== undefined && descriptor.warmsInRuntime ? { warmupMinMs: options.warmupMinMs } : {}),
       // The verdict's parameters for these variants: a report of the saved run needs no measurer.
       verdict: verdictParameters(descriptor, variants),
@@ -161,7 +161,7 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
   const { metric } = options.measurer;
   run.cases = built.cases ?? (metric ? run.cases.map((c) => ({ ...c, metric })) : run.cases);
   if (built.recordOptions) Object.assign(run.options, built.recordOptions);
-  Object.assign(run.options, measurerFields(run.options.measurerFields, built.recordFields));
+  Object.assign(run.options, measurerFields(run.options.measurerFields, built.record));
   // How it measured, in its words, as it ran: a report prints it with no measurer code.
   run.options.measuredBy = options.measurer.describe(run.options);
   const units = built.units ?? suite.cases.map((c) => ({ key: c.id, cases: [c] }));

@@ -85,9 +85,9 @@ export class MeasurerRegistry {
 
   /** The measurer a saved run names by its kind (a run that names none is from fresh processes, before lockstep); a kind this registry lacks is refused. */
   recorded(kind: MeasurerKind | undefined): MeasurerDescriptor {
-    const wanted = kind ?? PROCESSES.recorded.measurer;
-    const found = this.measurers.find((m) => m.recorded.measurer === wanted);
-    if (!found) throw new UnknownMeasurer(`measured by "${wanted}", a measurer this rtbench does not have (it has ${[...new Set(this.measurers.map((m) => m.recorded.measurer))].join(', ')})`);
+    const wanted = kind ?? PROCESSES.record.kind;
+    const found = this.measurers.find((m) => m.record.kind === wanted);
+    if (!found) throw new UnknownMeasurer(`measured by "${wanted}", a measurer this rtbench does not have (it has ${[...new Set(this.measurers.map((m) => m.record.kind))].join(', ')})`);
     return found;
   }
 
@@ -99,7 +99,7 @@ export class MeasurerRegistry {
    */
   measurerBlock(options: RunRecord['options'], raw: Readonly<Record<string, unknown>>): RunRecord['options'] {
     const { record } = this.recorded(options.measurer);
-    if (!record) return options;
+    if (!record.schema) return options;
     const older = options.measurerFields === undefined ? record.older?.(raw) : undefined;
     const fields = options.measurerFields ?? older;
     if (fields === undefined) return options;
@@ -114,14 +114,14 @@ export class MeasurerRegistry {
   /** The view options a saved run is shown with unless the command line gives its own (a run saved with a CPU limit per request). */
   shownWith(options: RunRecord['options']): ShownWith {
     // A kind this registry lacks brings none: a run that carries its own words needs no measurer to be shown.
-    const found = this.measurers.find((m) => m.recorded.measurer === (options.measurer ?? PROCESSES.recorded.measurer));
-    return (options.measurerFields && found?.record?.shownWith?.(options.measurerFields)) ?? {};
+    const found = this.measurers.find((m) => m.record.kind === (options.measurer ?? PROCESSES.record.kind));
+    return (options.measurerFields && found?.record.shownWith?.(options.measurerFields)) ?? {};
   }
 
   /** What a saved run's record cannot say that its analysis assumes, in its measurer's words (a known kind only). */
   doubts(run: RunRecord): string[] {
-    const found = this.measurers.find((m) => m.recorded.measurer === (run.options.measurer ?? PROCESSES.recorded.measurer));
-    return found?.record?.doubts?.(run) ?? [];
+    const found = this.measurers.find((m) => m.record.kind === (run.options.measurer ?? PROCESSES.record.kind));
+    return found?.record.doubts?.(run) ?? [];
   }
 
   /** How a saved run was measured: as it says, or, for an older run that does not, as its measurer describes its options. */

@@ -100,7 +100,7 @@ function describeDuet(o: RunRecord['options']): ReturnType<MeasurerDescriptor['d
 export const DUET: MeasurerDescriptor = {
   name: 'duet',
   chosenBy: 'schedule',
-  recorded: { measurer: 'duet' },
+  record: { kind: 'duet' },
   platforms: linuxOnly('a duet pins its processes to cores with taskset, which is Linux only; use --schedule lockstep'),
   measures: 'time per operation',
   needs: 'two CPU cores, taskset',

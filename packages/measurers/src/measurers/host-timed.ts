@@ -47,7 +47,7 @@ export const HOST_TIMED: MeasurerDescriptor = {
   chosenBy: 'suite',
   owns: (cases) => cases.length > 0 && cases.every(isHostCaseSpec),
   suiteKind: 'timed by the host (start-up, HTTP load)',
-  recorded: { measurer: 'host-timed' },
+  record: { kind: 'host-timed' },
   platforms: EVERY_PLATFORM,
   warmsInRuntime: false,
   measures: "what the suite's cases declare: time to first output or response, requests/s, latency, the server's CPU per request",

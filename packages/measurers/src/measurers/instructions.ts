@@ -128,6 +128,7 @@ type InstructionsFields = z.infer<typeof instructionsFieldsSchema>;
 
 /** Runs saved before the measurer block kept the same fields as the options' `instructions`. */
 const INSTRUCTIONS_RECORD: MeasurerRecord = {
+  kind: 'instructions',
   schema: instructionsFieldsSchema,
   olderKeys: ['instructions'],
   older: (o) => (typeof o.instructions === 'object' && o.instructions !== null ? { ...(o.instructions as Record<string, unknown>) } : undefined),
@@ -140,7 +141,6 @@ const INSTRUCTIONS_RECORD: MeasurerRecord = {
 export const INSTRUCTIONS: MeasurerDescriptor = {
   name: 'instructions',
   chosenBy: 'measure',
-  recorded: { measurer: 'instructions' },
   record: INSTRUCTIONS_RECORD,
   platforms: VALGRIND_SUPPORT,
   measures: 'instructions per operation',
@@ -189,7 +189,7 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
       ...Object.fromEntries(runtimeEngines().flatMap((e) => (e.counting ? [[e.id, [...e.counting.determinismFlags, ...(preload && e.counting.fixedRandom ? ['LD_PRELOAD=fixed-random (getrandom and getentropy answer fixed bytes)'] : [])]]] : []))),
       ...Object.fromEntries(runtimePlugins().flatMap((p) => (p.countingEnv ? [[`${p.name} environment`, Object.entries(p.countingEnv).map(([k, v]) => `${k}=${v}`)]] : []))),
     };
-    return { measurer, recordFields: { cacheSim, engineFlags } satisfies InstructionsFields };
+    return { measurer, record: { cacheSim, engineFlags } satisfies InstructionsFields };
   },
 };
 

@@ -94,6 +94,7 @@ type LockstepFields = z.infer<typeof lockstepFieldsSchema>;
 
 /** Runs saved before the measurer block kept these fields among their options, by these names. */
 const LOCKSTEP_RECORD: MeasurerRecord = {
+  kind: 'lockstep',
   schema: lockstepFieldsSchema,
   olderKeys: ['lockstepProcesses', 'setsPerProcess', 'collectBeforeSampling'],
   older(o) {
@@ -131,7 +132,7 @@ function prepareLockstep(context: PrepareContext, setsByDefault: boolean): Prepa
   const own = LOCKSTEP_OWN[context.mode];
   const setsPerProcess = givenWholeNumber(context, SETS_PER_PROCESS) ?? context.roundsPerProcess ?? (setsByDefault ? own.setsPerProcess : undefined);
   const setup: LockstepSetup = { minTurns: own.minTurns, ...(setsPerProcess !== undefined ? { setsPerProcess } : {}) };
-  return { setup, ...(setsPerProcess !== undefined ? { recorded: { setsPerProcess }, roundsPerProcess: setsPerProcess } : {}) };
+  return { setup, ...(setsPerProcess !== undefined ? { record: { setsPerProcess }, roundsPerProcess: setsPerProcess } : {}) };
 }
 
 /** The setup prepare() made; a build without one (a test's) takes a comparison's turns and one set per process. */
@@ -157,8 +158,8 @@ function collections(o: LockstepFields): string {
 }
 
 /** The record says the processes collected before sampling, when the memory view's need made them. */
-export function collectedFields(setup: Pick<MeasurerSetup, 'needs'>): { recordFields?: MeasurerFields } {
-  return collectsBeforeSampling(setup) ? { recordFields: { collectBeforeSampling: true } } : {};
+export function collectedFields(setup: Pick<MeasurerSetup, 'needs'>): { record?: MeasurerFields } {
+  return collectsBeforeSampling(setup) ? { record: { collectBeforeSampling: true } } : {};
 }
 
 /** How a lockstep run measured: its sets, how its processes were held, the lengths. */
@@ -178,8 +179,7 @@ function describeLockstep(options: RunRecord['options']): MeasuredBy {
 export const LOCKSTEP: MeasurerDescriptor = {
   name: 'lockstep',
   chosenBy: 'schedule',
-  recorded: { measurer: 'lockstep', fields: { processes: 'warm' } },
-  record: LOCKSTEP_RECORD,
+  record: { ...LOCKSTEP_RECORD, fields: { processes: 'warm' } },
   platforms: EVERY_PLATFORM,
   measures: 'time per operation',
   options: [SETS_PER_PROCESS_OPTION],
@@ -193,8 +193,7 @@ export const LOCKSTEP: MeasurerDescriptor = {
 export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
   name: 'lockstep-per-case',
   chosenBy: 'schedule',
-  recorded: { measurer: 'lockstep', fields: { processes: 'per-case' } },
-  record: LOCKSTEP_RECORD,
+  record: { ...LOCKSTEP_RECORD, fields: { processes: 'per-case' } },
   platforms: EVERY_PLATFORM,
   measures: 'time per operation',
   options: [SETS_PER_PROCESS_OPTION],

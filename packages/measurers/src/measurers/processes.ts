@@ -22,9 +22,8 @@ import { TierUpHorizons, withSteadyRule } from './steady-rule.ts';
 export const PROCESSES: MeasurerDescriptor = {
   name: 'processes',
   chosenBy: 'schedule',
-  recorded: { measurer: 'processes' },
   // Whether its processes collected before sampling (the memory view); runs saved before the block kept it among the options.
-  record: { schema: collectedFieldSchema, olderKeys: ['collectBeforeSampling'], older: (o) => (o.collectBeforeSampling === true ? { collectBeforeSampling: true } : undefined) },
+  record: { kind: 'processes', schema: collectedFieldSchema, olderKeys: ['collectBeforeSampling'], older: (o) => (o.collectBeforeSampling === true ? { collectBeforeSampling: true } : undefined) },
   platforms: EVERY_PLATFORM,
   measures: 'time per operation',
   warmsInRuntime: true,

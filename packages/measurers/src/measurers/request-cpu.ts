@@ -51,6 +51,7 @@ const WHAT = "each round starts a fresh server of each variant (its runtime's ow
  * run is shown with the limit it was saved with unless another is given.
  */
 const REQUEST_CPU_RECORD: MeasurerRecord = {
+  kind: 'request-cpu',
   schema: z.object({ cpuLimitMs: z.number().positive().max(MAX_CPU_LIMIT_MS).optional() }),
   olderKeys: ['cpuLimitMs'],
   older: (o) => (typeof o.cpuLimitMs === 'number' ? { cpuLimitMs: o.cpuLimitMs } : undefined),
@@ -112,7 +113,6 @@ export const REQUEST_CPU: MeasurerDescriptor = {
   chosenBy: 'suite',
   owns: (cases) => cases.length > 0 && cases.every(isRequestCaseSpec),
   suiteKind: 'request-shaped (CPU per request, read by the host)',
-  recorded: { measurer: 'request-cpu' },
   record: REQUEST_CPU_RECORD,
   platforms: THREAD_CPU_SUPPORT,
   warmsInRuntime: false,
