@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { budgetFrom, checkBudget, fileMargin, overrunLines, parseProcStat, summaryLines, UNLISTED_FILE_S, type CpuBudget, type CpuRecord } from './helpers/cpu-budget.ts';
+import { budgetFrom, checkBudget, fileMargin, MAX_MARGIN_S, overrunLines, parseProcStat, summaryLines, UNLISTED_FILE_S, type CpuBudget, type CpuRecord } from './helpers/cpu-budget.ts';
 
 const rec = (file: string, cpuS: number): CpuRecord => ({ file, cpuS, childrenS: cpuS / 2, leftRunning: 0 });
 
@@ -48,6 +48,17 @@ describe('the CPU budget check', () => {
     expect(fileMargin(0.5)).toBe(3);
     expect(fileMargin(40)).toBe(8);
     expect(fileMargin(500)).toBe(15);
+  });
+
+  it('gives an adaptive line the widest margin, and still fails 20 CPU-s more in it', () => {
+    const budget: CpuBudget = { ...BUDGET, adaptive: { 'test/mid.test.ts': 'rounds until decided' } };
+    const grown = ASBUDGETED.map((r) => (r.file === 'test/mid.test.ts' ? rec(r.file, 30 + MAX_MARGIN_S - 0.1) : r));
+    expect(checkBudget(grown, BUDGET).over.map((o) => o.file)).toEqual(['test/mid.test.ts']);
+    expect(checkBudget(grown, budget).over).toEqual([]);
+    const planted = ASBUDGETED.map((r) => (r.file === 'test/mid.test.ts' ? rec(r.file, 50) : r));
+    expect(overrunLines(checkBudget(planted, budget))).toEqual([expect.stringMatching(/^test CPU budget: test\/mid\.test\.ts took 50\.0 CPU-s, over its budget of 30\.0 CPU-s \+ margin \(45\.0 CPU-s\)/)]);
+    // Taken again, the budget keeps the adaptive lines of the files that still ran.
+    expect(budgetFrom(ASBUDGETED, { ...budget.adaptive, 'test/gone.test.ts': 'removed' }).adaptive).toEqual({ 'test/mid.test.ts': 'rounds until decided' });
   });
 
   it('compares the total on a whole run only', () => {
@@ -101,5 +112,10 @@ describe('the CPU budget check', () => {
     expect(budget.totalS).toBeGreaterThanOrEqual(sum);
     expect(budget.totalS).toBeLessThan(sum + 1);
     expect(Object.keys(budget.files).length).toBeGreaterThan(0);
+    // Every adaptive line is a line of the budget, with its reason.
+    for (const [line, why] of Object.entries(budget.adaptive ?? {})) {
+      expect(budget.files[line], line).toBeDefined();
+      expect(why.length, line).toBeGreaterThan(10);
+    }
   });
 });

@@ -31,18 +31,27 @@ export interface CpuBudget {
   files: Record<string, number>;
   /** The sum over the files of that run. */
   totalS: number;
+  /**
+   * Lines whose CPU moves with the machine by design, each with why (runs that stop when a verdict is decided, a
+   * case that spins until its time-out): they get the widest margin, still under 20 CPU-s. Kept when the budget is
+   * taken again.
+   */
+  adaptive?: Record<string, string>;
 }
 
 /** A file the budget does not list may take this much. */
 export const UNLISTED_FILE_S = 10;
 
+/** The widest margin a line may have: work of 20 CPU-s added to any file still fails the check. */
+export const MAX_MARGIN_S = 15;
+
 /**
  * The margin a file may grow by before the check fails: a fifth of its
  * budget, at least 3 s (a small file's CPU jitters by a second or two with
- * the machine's caches and load) and at most 15 s, so that work of 20 CPU-s
- * added to any file fails the check.
+ * the machine's caches and load) and at most MAX_MARGIN_S; an adaptive line
+ * (CpuBudget.adaptive) MAX_MARGIN_S whatever its size.
  */
-export const fileMargin = (budgetS: number): number => Math.min(15, Math.max(3, 0.2 * budgetS));
+export const fileMargin = (budgetS: number, adaptive = false): number => (adaptive ? MAX_MARGIN_S : Math.min(MAX_MARGIN_S, Math.max(3, 0.2 * budgetS)));
 
 /** The whole run's margin over the budget's total. */
 export const totalMargin = (totalS: number): number => 0.1 * totalS;
@@ -75,7 +84,7 @@ export function checkBudget(records: readonly CpuRecord[], budget: CpuBudget, ex
   const over: Overrun[] = [];
   for (const [line, cpuS] of budgetLines(records)) {
     const budgetS = budget.files[line];
-    const limitS = budgetS === undefined ? UNLISTED_FILE_S : budgetS + fileMargin(budgetS);
+    const limitS = budgetS === undefined ? UNLISTED_FILE_S : budgetS + fileMargin(budgetS, budget.adaptive?.[line] !== undefined);
     if (cpuS <= limitS) continue;
     const members = records.filter((r) => r.group === line).sort((a, b) => b.cpuS - a.cpuS);
     over.push({ file: line, cpuS, budgetS: budgetS ?? 0, limitS, ...(members[0] ? { costliest: `${members[0].file} (${s(members[0].cpuS)})` } : {}) });
@@ -113,11 +122,15 @@ export function summaryLines(records: readonly CpuRecord[], check: BudgetCheck, 
   return lines;
 }
 
-/** A budget from a whole run's records: each line's CPU (a file's, or a group's sum) rounded up to a tenth of a second. */
-export function budgetFrom(records: readonly CpuRecord[]): CpuBudget {
+/**
+ * A budget from a whole run's records: each line's CPU (a file's, or a group's sum) rounded up to a tenth of a
+ * second; the adaptive lines of the budget it replaces kept, for the files that still ran.
+ */
+export function budgetFrom(records: readonly CpuRecord[], adaptive: Record<string, string> = {}): CpuBudget {
   const files: Record<string, number> = {};
   for (const [line, cpuS] of [...budgetLines(records)].sort(([a], [b]) => a.localeCompare(b))) files[line] = Math.ceil(cpuS * 10) / 10;
-  return { files, totalS: Math.ceil(Object.values(files).reduce((a, b) => a + b, 0)) };
+  const kept = Object.fromEntries(Object.entries(adaptive).filter(([line]) => line in files));
+  return { files, totalS: Math.ceil(Object.values(files).reduce((a, b) => a + b, 0)), ...(Object.keys(kept).length ? { adaptive: kept } : {}) };
 }
 
 /** The fields of /proc/<pid>/stat the budget reads, in clock ticks: the process's own and its reaped children's CPU. */
