@@ -5,10 +5,10 @@
  * scripts/claims-self.ts); the saved runs carry the outcomes and
  * `rtbench report` shows them; --across prints claims × releases and the
  * bisect command of a claim that flipped; a request case's claim, undecided
- * on the first sets, gets more processes (on node); bad input is one line
- * and exit 2.
+ * on the first sets, gets more processes (on node). Bad input (one line,
+ * exit 2) is refused in the test's own process: packages/cli/test/usage-errors.test.ts.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
@@ -81,29 +81,5 @@ describe.concurrent('rtbench claims', () => {
     const r = await runCli(['bench', fixture('claims-flip'), '--runtime', RUNTIMES.join(','), '--rounds', '1', '--time', '10ms', '--warmup', '10ms', '--fixed-warmup', '--quiet', '--save', tempFile('flip-run.json')]);
     expect(r.status).toBe(0);
     for (const v of RUNTIMES) expect(r.stdout).toContain(v);
-  });
-
-  it('refuses bad input in one line, exit 2, before running anything', async () => {
-    const unknown = await runCli(['claims', 'no-such-suite']);
-    expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toMatch(/unknown suite "no-such-suite"/);
-    const none = await runCli(['claims', fixture('tiny')]);
-    expect(none.status).toBe(2);
-    expect(none.stderr).toMatch(/states no claims/);
-    const one = await runCli(['claims', fixture('claims-flip'), '--across', 'node@20']);
-    expect(one.status).toBe(2);
-    expect(one.stderr).toMatch(/--across needs two or more releases/);
-    const untouched = await runCli(['claims', fixture('claims-flip'), '--runtime', 'deno']);
-    expect(untouched.status).toBe(2);
-    expect(untouched.stderr).toMatch(/no claim involves deno/);
-    const file = tempFile('not-a-folder.json');
-    writeFileSync(file, '{}');
-    const notFolder = await runCli(['claims', fixture('claims-flip'), '--save', file]);
-    expect(notFolder.status).toBe(2);
-    expect(notFolder.stderr).toMatch(/is not a folder/);
-    const sys = await runCli(['claims', fixture('claims-flip'), '--save', '/sys/rtbench-claims']);
-    expect(sys.status).toBe(2);
-    expect(sys.stderr).toMatch(/^error: --save \/sys\/rtbench-claims: /);
-    for (const res of [unknown, none, one, untouched, notFolder, sys]) expect(res.stderr.trim().split('\n')).toHaveLength(1);
   });
 });

@@ -1,48 +1,13 @@
-/** The CLI's answers to bad input, and what it saves when a case fails. */
+/**
+ * What the CLI saves when a case fails, and its saved runs, reports and
+ * pages. Its answers to bad input are found in the test's own process:
+ * packages/cli/test/usage-errors.test.ts and usage-probed.test.ts.
+ */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { syntheticRun, writeRun } from './compare-synthetic.ts';
 import { fixture, runCliAsync as runCli, tempFile } from './helpers/cli.ts';
-
-describe.concurrent('rtbench bench: bad input', () => {
-  it('names the suites when the suite is unknown', async () => {
-    const r = await runCli(['bench', 'no-such-suite']);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/unknown suite "no-such-suite"\. Suites: .*json-reviver/);
-    expect(r.stderr).not.toMatch(/at .*\.ts:\d+/); // no stack trace
-  });
-
-  it('lists the cases when --filter matches none', async () => {
-    const r = await runCli(['bench', 'json-reviver', '--filter', 'nothing-like-this', '--runtime', 'node@24']);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain('matches no case');
-    expect(r.stderr).toContain('parse / no reviver [size=10kb]');
-  });
-
-  it('lists the known runtimes when a runtime spec is unknown', async () => {
-    const r = await runCli(['bench', 'json-reviver', '--runtime', 'nodejs@99']);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/unknown runtime "nodejs@99"\. Known: .*node@24/);
-  });
-
-  it('says when a binary path does not exist', async () => {
-    const r = await runCli(['bench', fixture('tiny'), '--runtime', 'node=/no/such/dir/node']);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain('/no/such/dir/node does not exist');
-  });
-
-  it('asks for a unit on durations and a whole number of rounds', async () => {
-    expect((await runCli(['bench', 'json-reviver', '--time', '3'])).stderr).toContain('write a duration with its unit');
-    expect((await runCli(['bench', 'json-reviver', '--rounds', '0'])).stderr).toContain('expected a whole number');
-  });
-
-  it('names the commands when the command is unknown', async () => {
-    const r = await runCli(['benchmark']);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain('unknown command "benchmark"');
-  });
-});
 
 describe.concurrent('rtbench bench: a case that throws', () => {
   it('reports it, runs the rest, saves what was measured and exits 1', async () => {

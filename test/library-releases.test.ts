@@ -1,21 +1,22 @@
 /**
- * A package's versions as releases: `bisect react@a..react@c ssr` and
- * `releases react@a..react@c ssr` over a registry of the test's own on
- * 127.0.0.1 that serves three versions of React: the middle one a copy whose
- * createElement was made tens of times slower, the last one slower again,
- * several times over (a twofold step read undecided under load: six sets of
- * a render against one tens of times its cost spread its interval to ×/3.5).
- * The bisect names the middle version (the larger change); the
- * release matrix over the last two marks their step as a change point (a
- * matrix that marks each of several steps: packages/releases/test/matrix.test.ts,
- * on made-up runs). Every step is a planted
- * change far beyond the 30% threshold, so no outcome rests on an unchanged
- * step reading the same (that is a false-verdict rate, measured by A/A
- * tables, not a test's outcome). Each version is served as the set that
- * moves together (react, react-dom, react-server-dom-webpack): every step
- * pins react and the other two follow it through the same pin path as
- * `--compare`. On node alone, few short rounds, each process warmed for a
- * fixed 10 ms (`--fixed-warmup`): the planted steps are far beyond a
+ * A package's versions as releases: `bisect react@a..react@c ssr` over a
+ * registry of the test's own on 127.0.0.1 that serves three versions of
+ * React: the middle one a copy whose createElement was made tens of times
+ * slower, the last one slower again, several times over (a twofold step read
+ * undecided under load: six sets of a render against one tens of times its
+ * cost spread its interval to ×/3.5). The bisect names the middle version
+ * (the larger change). The one real campaign over a package's versions: a
+ * release matrix over them is the same campaign on a track named by the
+ * package (packages/releases/test/matrix.test.ts, on made-up runs: the step
+ * and the command that compares the two versions; --fixed-warmup reaching a
+ * matrix's runs and state: packages/cli/test/releases.test.ts). Every step
+ * is a planted change far beyond the 30% threshold, so no outcome rests on
+ * an unchanged step reading the same (that is a false-verdict rate,
+ * measured by A/A tables, not a test's outcome). Each version is served as
+ * the set that moves together (react, react-dom, react-server-dom-webpack):
+ * every step pins react and the other two follow it through the same pin
+ * path as `--compare`. On node alone, few short rounds, each process warmed
+ * for a fixed 10 ms (`--fixed-warmup`): the planted steps are far beyond a
  * warming process's drift, and no check reads a warmup.
  */
 import { cpSync, existsSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
@@ -71,9 +72,8 @@ afterAll(async () => {
 });
 
 const range = `react@${VERSIONS[0]}..react@${VERSIONS.at(-1)}`;
-const lastStep = `react@${PLANTED}..react@${VERSIONS.at(-1)}`;
 
-/** --fixed-warmup reached every run a campaign saved in `dir` (a fixed warmup records no floor), and its state keeps it as part of the question. */
+/** --fixed-warmup reached every run the bisect saved in `dir` (a fixed warmup records no floor), and its state keeps it as part of the question. */
 function expectFixedWarmup(dir: string, stateFile: string): void {
   const runs = readdirSync(dir).filter((f) => f.endsWith('.json'));
   expect(runs.length).toBeGreaterThan(0);
@@ -100,19 +100,4 @@ describe.concurrent('a package over its versions', () => {
     expect(lines).toEqual([`error: bisect react@${VERSIONS[0]}..react@99.0.0: react has no release 99.0.0 on npm (the newest is ${VERSIONS.at(-1)})`]);
     expect(existsSync(dir)).toBe(false);
   });
-
-  it('releases marks the change point at the last version', async () => {
-    // The last two versions: one step, the larger (eight times the spins), so that a loaded machine's wide intervals
-    // still exclude the threshold; the first step read undecided beside the whole suite.
-    const r = await runCliAsync(['releases', lastStep, 'ssr', '--filter', CASE, '--threshold', '30%', '--sets', '6', '--time', '40ms', '--warmup', '10ms', '--fixed-warmup', '--budget', '8m', '--timeout', '60s', '--dir', join(scratch, 'releases')], env);
-    expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
-    // The change point, with the command that reproduces it.
-    // Commands and long lines wrap at the terminal's width, where depends on the checkout's path.
-    const out = unwrapped(r.stdout).replace(/\s+/g, ' ');
-    expect(out, out).toContain('change points: 1');
-    const [older, newer] = [PLANTED, VERSIONS[2]!];
-    expect(out).toMatch(new RegExp(`${older.replaceAll('.', '\\.')} → ${newer.replaceAll('.', '\\.')} [^:]*: slower`));
-    expect(out).toContain(`rtbench bench ssr --compare react@${older} react@${newer}`);
-    expectFixedWarmup(join(scratch, 'releases'), 'releases.state');
-  }, 600_000);
 });

@@ -22,9 +22,11 @@ const LONGEST_FIRST = ['trig', 'http-hello', 'cold-start', 'request-tail', 'cali
 const startOrder = (name: string): number => (LONGEST_FIRST.includes(name) ? LONGEST_FIRST.indexOf(name) : LONGEST_FIRST.length);
 /** Suites with a test job of their own, named in their README: next-page builds a Next.js app on first use (minutes of CPU). */
 const OWN_TEST_JOB = ['next-page'];
+/** Suites a runtime test file runs whole on node (the newest, as here) and the other runtimes: every case ok, one digest. */
+const RUN_WHOLE_ELSEWHERE = ['ssr']; // test/ssr.test.ts
 const suites = listSuites()
   .map((s) => s.name)
-  .filter((name) => !OWN_TEST_JOB.includes(name))
+  .filter((name) => !OWN_TEST_JOB.includes(name) && !RUN_WHOLE_ELSEWHERE.includes(name))
   .sort((a, b) => startOrder(a) - startOrder(b));
 
 describe.concurrent('every suite runs on one runtime', () => {

@@ -46,7 +46,7 @@ const SLOWEST_FIRST = [
   'test/compare.test.ts',
   'test/cli-runtimes.test.ts',
   'test/browser/flame-native.test.ts',
-  'test/history.test.ts',
+  'packages/cli/test/history-command.test.ts',
   'packages/cli/test/saved-before-block.test.ts',
   'test/browser/html-report.test.ts',
   'test/brought-formats.test.ts',

@@ -8,12 +8,13 @@
  * reproduces it, the same command measuring nothing new, claims runs on its
  * releases (--claims) kept and drawn (and one of another runtime refused, the
  * state untouched), a release published
- * since measured alone with its predecessor, and every command the scheduled
+ * since measured alone with its predecessor, --fixed-warmup kept in every
+ * run and in the state, and every command the scheduled
  * workflow (.github/workflows/releases.yml) calls: shards with a budget, the
  * budget's exit, and the merge into the page and the report; a folder it
  * cannot use (/proc, a damaged state) refused in one line.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MATRIX_PACKAGE } from '../../../test/fixtures/release-runtime/matrix-plugin.ts';
@@ -33,8 +34,8 @@ const { scratch } = registry;
 /** A track's name: the runtime (and flags) × the suite, a file named by its path. */
 const TINY = fixture('tiny');
 const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-/** Short sets of the tiny suite's longer sum: 10 sets, two per process (5 independent units per step). */
-const SMALL = [TINY, '--filter', 'n=1600', '--sets', '10', '--time', '10ms', '--warmup', '5ms', '--threshold', '20%', '--timeout', '60s'];
+/** Short sets of the tiny suite's longer sum: 10 sets, two per process (5 independent units per step), each process warmed a fixed 5 ms. */
+const SMALL = [TINY, '--filter', 'n=1600', '--sets', '10', '--time', '10ms', '--warmup', '5ms', '--fixed-warmup', '--threshold', '20%', '--timeout', '60s'];
 const releases = (args: string[]): Promise<CliResult> => runCliAsync(['releases', ...args], registry.env());
 
 /** The committed `claims json-reviver --across`-style run (node@26 against node@24) as if made on mxrt@3.0.0 against mxrt@2.0.0 on the tiny suite. */
@@ -49,6 +50,8 @@ function mxrtClaimsRun(file: string): string {
   writeFileSync(file, JSON.stringify(run));
   return file;
 }
+
+const pickWarmup = ({ options }: { options: { warmupMs: number; warmupMinMs?: number } }) => ({ warmupMs: options.warmupMs, warmupMinMs: options.warmupMinMs });
 
 describe.concurrent('rtbench releases', () => {
   it('plans, finds the change with its command, measures nothing twice, and only the new step after a release', async () => {
@@ -69,6 +72,11 @@ describe.concurrent('rtbench releases', () => {
     expect(first.stdout).not.toContain('rtbench bisect');
     expect(readFileSync(join(dir, 'releases.md'), 'utf8')).toContain('--compare mxrt@2.0.0 mxrt@3.0.0');
     expect(readFileSync(join(dir, 'releases.html'), 'utf8')).toContain('<script type="application/json" id="rtbench-data">');
+    // --fixed-warmup reached every run the matrix saved (a fixed warmup records no floor), and its state keeps it as part of the question.
+    const saved = readdirSync(dir).filter((f) => f.endsWith('.json'));
+    expect(saved.length).toBeGreaterThan(0);
+    for (const f of saved) expect({ f, ...pickWarmup(JSON.parse(readFileSync(join(dir, f), 'utf8')) as { options: { warmupMs: number; warmupMinMs?: number } }) }).toEqual({ f, warmupMs: 5, warmupMinMs: undefined });
+    expect((JSON.parse(readFileSync(join(dir, 'releases.state'), 'utf8')) as { identity: { fixedWarmup?: boolean } }).identity.fixedWarmup).toBe(true);
 
     const again = await releases(['mxrt@1.0.0..mxrt@3.0.0', ...SMALL, '--dir', dir]);
     expect(again.status, again.stderr).toBe(0);

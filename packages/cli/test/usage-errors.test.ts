@@ -24,6 +24,7 @@ describe.concurrent('bad options', () => {
     [['--time', '99999h'], /--time 99999h: at most 24h/],
     [['--time', '100us'], /^error: --time 100us: "us" is not a unit rtbench takes; durations take units ms, s, m and h \(e\.g\. 500ms, 2s, 1m, 1h\), more than 0 and at most 24h$/],
     [['--time', '1ns'], /^error: --time 1ns: "ns" is not a unit rtbench takes; durations take units ms, s, m and h/],
+    [['--time', '3'], /--time 3: write a duration with its unit/],
     [['--time', '100000m'], /at most 24h/],
     [['--rounds', '0'], /--rounds "0": expected a whole number from 1 to 10000/],
     [['--rounds', '1e9'], /--rounds "1e9"/],
@@ -55,8 +56,9 @@ describe.concurrent('bad options', () => {
     expectOnePrefixPerLine(said.stderr);
   });
 
-  it('asks for a suite, and refuses an argument too many', async () => {
+  it('asks for a suite, names the suites when it is unknown, and refuses an argument too many', async () => {
     await expectUsageError(['bench'], /^error: rtbench bench <suite>: name a suite/);
+    await expectUsageError(['bench', 'no-such-suite'], /unknown suite "no-such-suite"\. Suites: .*json-reviver/);
     await expectUsageError(['report', 'a.json', 'b.json'], /rtbench report \[run\]: unexpected argument "b\.json"/);
   });
 
@@ -81,6 +83,18 @@ describe.concurrent('bad options', () => {
 
   it('reads a variant with quoted values', async () => {
     await expectUsageError(['bench', fixture('tiny'), '--runtime', 'node "FOO=a'], /quote is not closed/);
+  });
+
+  // Moved from test/claims.test.ts, where each was a CLI start: claims' own refusals, before anything runs.
+  it('claims: an unknown suite, a suite stating no claims, one release to --across, a runtime no claim names, a --save that is no folder', async () => {
+    await expectUsageError(['claims', 'no-such-suite'], /unknown suite "no-such-suite"/);
+    await expectUsageError(['claims', fixture('tiny')], /states no claims/);
+    await expectUsageError(['claims', fixture('claims-flip'), '--across', 'node@20'], /--across needs two or more releases/);
+    await expectUsageError(['claims', fixture('claims-flip'), '--runtime', 'deno'], /no claim involves deno/);
+    const file = tempFile('not-a-folder.json');
+    writeFileSync(file, '{}');
+    await expectUsageError(['claims', fixture('claims-flip'), '--save', file], /is not a folder/);
+    await expectUsageError(['claims', fixture('claims-flip'), '--save', '/sys/rtbench-claims'], /^error: --save \/sys\/rtbench-claims: /);
   });
 });
 

@@ -17,7 +17,7 @@ describe.concurrent('mistakes found once a runtime answered', () => {
   it.each([
     [['--filter', '2000'], /--filter "2000" matches no case/],
     // Repeated list options are read, every one of them.
-    [['--runtime', 'nodejs@99'], /unknown runtime "nodejs@99"/],
+    [['--runtime', 'nodejs@99'], /unknown runtime "nodejs@99"\. Known: .*node@24/],
     [['--runtime', 'node', '--runtime', 'nodejs@98'], /unknown runtime "nodejs@98"/],
     [['--filter', 'nothing', '--filter', '2000'], /--filter "nothing,2000" matches no case/],
     [['--filter', '/(a+)+$/'], /--filter "\/\(a\+\)\+\$\/" matches no case/],
@@ -36,6 +36,7 @@ describe.concurrent('mistakes found once a runtime answered', () => {
     expect(said.status, said.stderr).toBe(2);
     const lines = said.stderr.trimEnd().split('\n');
     expect(lines[0]).toBe('error: --filter "no such case" matches no case. Cases:');
+    expect(said.stderr).toContain('parse / no reviver [size=10kb]');
     expect(lines.slice(1, 11).every((l) => /^ {4}\S/.test(l))).toBe(true);
     expect(lines.slice(11)).toEqual([expect.stringMatching(/^ {2}… and \d+ more$/)]);
     expect(said.stderr).not.toContain('\\n');

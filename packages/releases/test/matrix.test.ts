@@ -69,7 +69,7 @@ describe('a release matrix', () => {
   });
 
   it('marks each of two steps of one case, each with its command', () => {
-    // Release 2 makes the arrow case twice as long, release 4 twice as long again (test/library-releases.test.ts plants one step on a real package).
+    // Release 2 makes the arrow case twice as long, release 4 twice as long again.
     const twoSteps = (release: string, caseId: string): number => (caseId === 'parse / arrow' ? (Number(release) >= 2 ? 2 : 1) * (Number(release) >= 4 ? 2 : 1) : 1);
     const { state, tracks, read, dir } = folderWith([track(['1', '2', '3', '4'])], (_, n) => ({ cases: CASES, factor: twoSteps, sets: 12, seed: 21 + n }));
     // A threshold of 30%, as that test's: a change of a few percent between processes is no change point.
@@ -82,6 +82,16 @@ describe('a release matrix', () => {
       "rtbench bench fake --compare node@1 node@2 --filter '/^parse \\/ arrow$/'",
       "rtbench bench fake --compare node@3 node@4 --filter '/^parse \\/ arrow$/'",
     ]);
+  });
+
+  it("marks a step between a package's versions, with the suite's comparison of the two as its command", () => {
+    // A package's versions are a track as a runtime's releases are: react@19.3.92 renders four times as slowly.
+    const CASE = 'react / renderToString';
+    const slower = (release: string): number => (release === '19.3.92' ? 4 : 1);
+    const { state, tracks, read, dir } = folderWith([track(['19.3.90', '19.3.91', '19.3.92'], undefined, 'react', 'ssr')], (_, n) => ({ cases: [CASE], factor: slower, sets: 6, seed: 31 + n }));
+    const view = analyseMatrix({ ...state.identity, threshold: 0.3 }, tracks, read, dir);
+    expect(view.changePoints.map((c) => [c.caseId, c.older, c.newer, c.direction])).toEqual([[CASE, '19.3.91', '19.3.92', 'slower']]);
+    expect(view.changePoints[0]!.compareCommand).toBe("rtbench bench ssr --compare react@19.3.91 react@19.3.92 --filter '/^react \\/ renderToString$/'");
   });
 
   it('names the bisect that finds the step when --every skipped releases between the two', () => {

@@ -1,13 +1,18 @@
-/** `rtbench history`, run as a user would, on synthetic saved runs (no runtime is started). */
+/**
+ * `rtbench history` on synthetic saved runs (no runtime is started), run by
+ * the command line in the test's own process (command-run.ts, its streams
+ * read by commandStreams); it asks git for the commits' order.
+ */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HistoryView } from '@rtbench/report';
-import { writeRun } from './compare-synthetic.ts';
-import { repoRoot, runCliAsync as runCli } from './helpers/cli.ts';
-import { historyRuns, type HistoryStep } from './history-synthetic.ts';
+import { writeRun } from '../../../test/compare-synthetic.ts';
+import { repoRoot } from '../../../test/helpers/cli.ts';
+import { historyRuns, type HistoryStep } from '../../../test/history-synthetic.ts';
+import { commandStreams as runCli } from './usage-lines.ts';
 
 const cases = [
   { id: 'parse / small', ns: 1_000 },
