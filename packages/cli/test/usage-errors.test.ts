@@ -85,17 +85,6 @@ describe.concurrent('bad options', () => {
     await expectUsageError(['bench', fixture('tiny'), '--runtime', 'node "FOO=a'], /quote is not closed/);
   });
 
-  // Moved from test/claims.test.ts, where each was a CLI start: claims' own refusals, before anything runs.
-  it('claims: an unknown suite, a suite stating no claims, one release to --across, a runtime no claim names, a --save that is no folder', async () => {
-    await expectUsageError(['claims', 'no-such-suite'], /unknown suite "no-such-suite"/);
-    await expectUsageError(['claims', fixture('tiny')], /states no claims/);
-    await expectUsageError(['claims', fixture('claims-flip'), '--across', 'node@20'], /--across needs two or more releases/);
-    await expectUsageError(['claims', fixture('claims-flip'), '--runtime', 'deno'], /no claim involves deno/);
-    const file = tempFile('not-a-folder.json');
-    writeFileSync(file, '{}');
-    await expectUsageError(['claims', fixture('claims-flip'), '--save', file], /is not a folder/);
-    await expectUsageError(['claims', fixture('claims-flip'), '--save', '/sys/rtbench-claims'], /^error: --save \/sys\/rtbench-claims: /);
-  });
 });
 
 describe.concurrent('bad saved runs', () => {

@@ -1,14 +1,17 @@
 /**
  * Plain mistakes the command line finds once the runtimes it names have
- * answered their probe (a case filter, a runtime's name): each a single clear
+ * answered their probe (a case filter, a runtime's name, where --save and
+ * --html write, what claims are asked of): each a single clear
  * line and exit code 2, nothing run. The command line runs in the test's own
  * process (command-run.ts), so each costs a runtime's probe, not a CLI start;
  * usage-errors.test.ts has the mistakes found before any runtime is asked,
  * test/faults/usage.test.ts the real command (and a broken suite, which only
  * the real command loads as a user's would be).
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixture } from '../../../test/helpers/cli.ts';
+import { fixture, tempFile } from '../../../test/helpers/cli.ts';
 import { commandLine, expectUsageError } from './usage-lines.ts';
 
 describe.concurrent('mistakes found once a runtime answered', () => {
@@ -40,5 +43,43 @@ describe.concurrent('mistakes found once a runtime answered', () => {
     expect(lines.slice(1, 11).every((l) => /^ {4}\S/.test(l))).toBe(true);
     expect(lines.slice(11)).toEqual([expect.stringMatching(/^ {2}… and \d+ more$/)]);
     expect(said.stderr).not.toContain('\\n');
+  });
+
+  // Moved from packages/cli/test/faults/saving.test.ts, where each was a CLI start.
+  it('refuses --html and --save on one file, --save on a file that is not a run (kept as it was), and a --save name too long', async () => {
+    const out = tempFile('same.json');
+    await expectUsageError(bench('--save', out, '--html', out), /is the file --save saves the run to/);
+    const notes = tempFile('notes.json');
+    writeFileSync(notes, '{"my":"notes"}');
+    await expectUsageError(bench('--save', notes), /not an rtbench run; refusing to overwrite/);
+    expect(readFileSync(notes, 'utf8')).toBe('{"my":"notes"}');
+    await expectUsageError(bench('--save', join(dirname(out), `${'x'.repeat(300)}.json`)), /^error: --save: the file name is longer than 255 bytes/);
+  });
+
+  // Moved from test/claims.test.ts, where each was a CLI start: claims' own refusals, before anything is measured.
+  it('claims: an unknown suite, a suite stating no claims, one release to --across, a runtime no claim names, a --save that is no folder', async () => {
+    await expectUsageError(['claims', 'no-such-suite'], /unknown suite "no-such-suite"/);
+    await expectUsageError(['claims', fixture('tiny')], /states no claims/);
+    await expectUsageError(['claims', fixture('claims-flip'), '--across', 'node@20'], /--across needs two or more releases/);
+    await expectUsageError(['claims', fixture('claims-flip'), '--runtime', 'deno'], /no claim involves deno/);
+    const file = tempFile('not-a-folder.json');
+    writeFileSync(file, '{}');
+    await expectUsageError(['claims', fixture('claims-flip'), '--save', file], /is not a folder/);
+    await expectUsageError(['claims', fixture('claims-flip'), '--save', '/sys/rtbench-claims'], /^error: --save \/sys\/rtbench-claims: /);
+  });
+
+  // Moved from test/compare.test.ts, where each was a CLI start.
+  it('shows the syntax for an unknown runtime, for a single arm, and for a suite given as a variant', async () => {
+    const unknown = await commandLine(['bench', fixture('tiny'), '--compare', 'nodejs@99', 'node@24']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('unknown runtime "nodejs@99"');
+    expect(unknown.stderr).toContain('Variant syntax: [name:] <runtime> [--engine-flag[=value] ...]');
+    const single = await commandLine(['bench', fixture('tiny'), '--compare', 'node@24']);
+    expect(single.status).toBe(2);
+    expect(single.stderr).toContain('--compare needs two or more variants, the baseline first');
+    // a suite after the variants is the suite, not a third variant
+    const swapped = await commandLine(['bench', '--compare', 'node@24', 'json-reviver']);
+    expect(swapped.status).toBe(2);
+    expect(swapped.stderr).toContain('--compare needs two or more variants');
   });
 });

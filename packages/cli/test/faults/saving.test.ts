@@ -1,4 +1,4 @@
-/** Saving runs: names two runs cannot share, files that are not runs, and what "nothing measured" exits with. */
+/** Saving runs: names two runs cannot share, files that are not runs, and what "nothing measured" exits with (a --save refused before anything runs: usage-errors.test.ts). */
 import { existsSync, readFileSync, utimesSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,19 +49,6 @@ describe('saving runs', () => {
     const old = new Date(Date.now() - 3_600_000);
     utimesSync(join(dir, 'zzz-by-hand.json'), old, old);
     expect(latestRun(dir)).toBe(join(dir, '20261122-101010Z-tiny.json'));
-  });
-
-  it('refuses --html and --save on the same file, and --save on a file that is not a run, before running anything', () => {
-    const out = tempFile('same.json');
-    const same = runCli(['bench', fixture('tiny'), '--filter', 'n=200', ...QUICK, '--save', out, '--html', out]);
-    expect(same.status).toBe(2);
-    expect(same.stderr).toContain('is the file --save saves the run to');
-    const notes = tempFile('notes.json');
-    writeFileSync(notes, '{"my":"notes"}');
-    const clobber = runCli(['bench', fixture('tiny'), '--filter', 'n=200', ...QUICK, '--save', notes]);
-    expect(clobber.status).toBe(2);
-    expect(clobber.stderr).toContain('not an rtbench run; refusing to overwrite');
-    expect(readFileSync(notes, 'utf8')).toBe('{"my":"notes"}');
   });
 });
 
@@ -120,11 +107,6 @@ describe('what a run answers', () => {
     }
   });
 
-  it('refuses an --save name longer than the file system takes, before running anything', () => {
-    const r = runCli(['bench', fixture('tiny'), ...QUICK, '--save', join(tmpdir(), `${'x'.repeat(300)}.json`)]);
-    expect(r.status).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: --save: the file name is longer than 255 bytes/)]);
-  });
 });
 
 describe('files named after cases', () => {

@@ -3,14 +3,17 @@
  * (no runtime is started): `-o -` is stdout; a symbolic link, or a file the
  * command reads, is refused before anything is written; one file given twice
  * to compare is refused; --flagged is checked before any run is read; and
- * the gate never passes a comparison in which nothing was compared.
+ * the gate never passes a comparison in which nothing was compared. The
+ * command line runs in the test's own process (command-run.ts, its streams
+ * read by commandStreams).
  */
 import { existsSync, lstatSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { syntheticRun, writeRun } from './compare-synthetic.ts';
-import { repoRoot, runCliAsync as runCli } from './helpers/cli.ts';
+import { syntheticRun, writeRun } from '../../../test/compare-synthetic.ts';
+import { repoRoot } from '../../../test/helpers/cli.ts';
+import { commandStreams as runCli } from './usage-lines.ts';
 
 const cases = [
   { id: 'parse', ns: 1_000 },
