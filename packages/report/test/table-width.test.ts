@@ -78,6 +78,16 @@ function leakingMemory(): RunRecord {
   return run;
 }
 
+/** The default table cut to its first round, its samples spanned (a share of half its cost): four runtimes, one process pair a cell. */
+function oneSpannedRound(): RunRecord {
+  const run = saved('20261124-080039Z-json-reviver.json');
+  for (const result of run.results) {
+    result.rounds = result.rounds.slice(0, 1);
+    for (const round of result.rounds) round.span = { quietCallNs: Math.min(...round.samples) / 2, grownBy: 4 };
+  }
+  return run;
+}
+
 function requestRun(): RunRecord {
   return syntheticRequestRun({ arms: [{ id: 'node@26', factor: 1 }, { id: 'node@24 --max-semi-space-size=64', factor: 1.2, tailFactor: 1.5 }], rounds: 6 });
 }
@@ -95,11 +105,13 @@ const metrics = (view: () => View, kind: 'memory' | 'gc') => {
   const v = once(view);
   return (color: boolean) => terminalMetrics(metricsSection(v(), kind)!, { color, columns: COLUMNS });
 };
+const oneRound = once(() => viewOfRun(oneSpannedRound()));
 const relayRequest = once(() => viewOfRun(saved('20261126-111226Z-relay-request.json'), { cpuLimitMs: 10 }));
 
 /** Each table kind: its name and how it renders with colour on or off. */
 const TABLES: [string, (color: boolean) => string][] = [
   ['bench table', table(() => viewOfRun(saved('20261124-080039Z-json-reviver.json')))],
+  ['one round on four runtimes, its samples spanned', (color) => render(oneRound(), color)],
   ['compare', table(() => viewOfRun(saved('20261121-130300Z-gc-pressure-compare.json')))],
   // The limit is a view option: the 10 ms the saved run was made with, 5 ms for the synthetic one.
   ['CPU per request (bench)', table(relayRequest)],
@@ -147,6 +159,22 @@ describe('the CPU-per-request table', () => {
       }
       expect(lines.join('\n')).toMatch(/p99\.9(, [\w.]+)*: left out to fit 100 columns \(≥ \d+ shows them/);
     }
+  });
+});
+
+describe('a bench table too wide for the terminal', () => {
+  it('leaves out ops/s, then the collector’s share, and says so; a wider terminal shows them', () => {
+    const narrow = render(oneRound(), false);
+    const head = narrow.split('\n')[0]!;
+    expect(head).toMatch(/median\/op +p25–p75 +95% CI +vs A \(paired\)/);
+    expect(narrow).toMatch(/^ops\/s, gc: left out to fit 100 columns \(≥ (\d+) shows them; --format markdown has every column\)$/m);
+    const needed = Number(/≥ (\d+) shows them/.exec(narrow)![1]);
+    expect(needed).toBeGreaterThan(COLUMNS);
+    const wide = terminal.render(oneRound(), { color: false, columns: needed });
+    expect(wide.split('\n')[0]).toMatch(/95% CI +ops\/s +gc +vs \w+ \(paired\)/);
+    expect(wide).not.toMatch(/left out to fit/);
+    // One column short of that: only ops/s goes.
+    expect(terminal.render(oneRound(), { color: false, columns: needed - 1 })).toMatch(/^ops\/s: left out to fit/m);
   });
 });
 

@@ -62,8 +62,8 @@ export interface Column {
   align?: 'left' | 'right';
   /** How the terminal paints the cell, markdown sets it in bold, the page colours it. */
   emphasis?: Emphasis;
-  /** In the terminal and markdown bench tables (`when` absent: always). */
-  table?: { when?(facts: TableFacts): boolean };
+  /** In the terminal and markdown bench tables (`when` absent: always); `drop`: a terminal too narrow for the table leaves it out, the lowest first (grid.ts fitGrid). */
+  table?: { when?(facts: TableFacts): boolean; drop?: number };
   /** In the HTML page's case tables: the cell's class; `num` sets figures right and unwrapped; `first`: kept on screen in a narrow window. */
   page?: { class: string; num?: boolean; first?: boolean; when?(facts: TableFacts): boolean };
   /** In csv-stats: its fields, each a key and the raw value. */
@@ -174,7 +174,8 @@ export const COLUMNS = [
     head: () => 'ops/s',
     text: (r) => (r.stats && perOperation(r.metric) ? formatOpsOfMedian(r.stats.median) : ''),
     align: 'right',
-    table: {},
+    // The median read the other way up: the first a narrow terminal leaves out.
+    table: { drop: 1 },
     page: { class: 'ops', num: true },
   },
   {
@@ -182,7 +183,8 @@ export const COLUMNS = [
     head: () => 'gc',
     text: (r) => collectorText(r.result),
     align: 'right',
-    table: { when: (t) => t.spanned === true },
+    // Left out next: the `g` mark still says which cells are read by their means.
+    table: { when: (t) => t.spanned === true, drop: 2 },
     page: { class: 'collector', num: true, when: (t) => t.spanned === true },
     csv: { fields: [field('gc_share', (r) => collectorShare(r.result.rounds))], when: (t) => t.spanned === true },
   },

@@ -18,7 +18,7 @@ import type { ArmComparison, BenchCase, BenchView, ComparisonView, Note } from '
 import { benchFacts, benchGeomeanLine, budgetLine, geomeanLeftOut, benchKey, benchLegend, benchResultRow, comparisonCells, comparisonKey, designLine, formatChange, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
 import { belowClock, budgetMarked, CASE_COLUMN, tableColumns, VARIANT_COLUMN, type ResultRow } from '../columns/results.ts';
 import { COMPARISON_CASE_COLUMN, COMPARISON_COLUMNS } from '../columns/comparison.ts';
-import { naturalGridWidth, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow, type Paint } from './grid.ts';
+import { fitGrid, naturalGridWidth, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow, type Paint } from './grid.ts';
 import { renderHistoryTerminal } from './history.ts';
 import { verdictWords } from '../verdict-words.ts';
 import { casePlot } from './plot.ts';
@@ -118,7 +118,7 @@ function benchGrid(view: BenchView, layout: Layout, c: Colors) {
   const columns: GridColumn[] = [
     ...(layout.caseColumn ? [{ head: CASE_COLUMN.head(), align: 'left' as const }] : []),
     { head: VARIANT_COLUMN.head(facts), align: 'left' },
-    ...figures.map((f) => ({ head: f.head(facts), align: f.align })),
+    ...figures.map((f): GridColumn => ({ head: f.head(facts), align: f.align, ...('drop' in f.table ? { drop: f.table.drop } : {}) })),
     ...(hasMarks ? [{ head: '', align: 'left' as const }] : []),
   ];
   const verdictPaint: Record<string, Paint> = { faster: c.green, slower: c.red, 'different-work': c.red, baseline: c.dim, inconclusive: plain, equivalent: plain, small: plain };
@@ -190,7 +190,10 @@ function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): st
   const c = palette(options.color ?? true);
   const columns = options.columns ?? DEFAULT_COLUMNS;
   const grid = fitLayout(columns, (layout) => benchGrid(view, layout, c));
-  const lines = renderGrid(grid.columns, grid.rows, { maxWidth: columns, bold: c.bold, dim: c.dim });
+  // Narrower still than the shortest layout (a one-round table on four runtimes): the droppable figure columns go.
+  const fitted = fitGrid(grid.columns, grid.rows, columns);
+  const lines = renderGrid(fitted.columns, fitted.rows, { maxWidth: columns, bold: c.bold, dim: c.dim });
+  if (fitted.dropped.length) lines.push(...wrapped(`${fitted.dropped.join(', ')}: left out to fit ${columns} columns (≥ ${fitted.fullWidth} shows them; --format markdown has every column)`, columns, c.dim));
   grid.reasons.forEach((reason, i) => lines.push(...wrapped(`[${i + 1}] ${reason.replace(/^unsupported: /, '')}`, columns, c.yellow, 4)));
   if (grid.layout.short) lines.push(...wrapped(view.variants.map((v, i) => `${letterLabel(i)} = ${v.id}`).join(' · '), columns, c.bold));
   // An arm that pins packages ran their versions: named with its engine, as a comparison names them.
