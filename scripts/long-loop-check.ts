@@ -8,7 +8,13 @@
  * the table's figure. Per cell it prints both per-operation figures, their
  * ratio, the table's collector's share and its mark; a ratio within ±20%
  * is what an allocating case should read, and an allocation-free case's
- * figure should not move.
+ * figure should not move. `helpers` is the CPU the table's processes ran on
+ * threads other than the main one, as a share of the main thread's (the
+ * median over rounds; lockstep on Linux): concurrent marking and sweeping,
+ * done while a process waited its turn, which no sample times and a long
+ * loop may wait for (docs/lockstep.md, "Work the engine does between
+ * samples"); `table×(1+helpers)÷loop` is the ratio with that work counted,
+ * a bound.
  *
  *   npx tsx scripts/long-loop-check.ts                       the four cases below, on the table's default runtimes
  *   npx tsx scripts/long-loop-check.ts --loop-ms 500 --processes 1 -- --rounds 6 --max-rounds 6
@@ -68,6 +74,12 @@ async function longLoop(run: RunRecord, variantId: string, caseId: string, targe
   return error && 'message' in error ? error.message : error && 'reason' in error ? error.reason : `no result (${outcome.stderr.trim().split('\n').at(-1) ?? ''})`;
 }
 
+/** The CPU of a cell's processes' other threads as a share of their main thread's, the median over rounds (undefined without the readings). */
+function helperShare(rounds: RunRecord['results'][number]['rounds']): number | undefined {
+  const shares = rounds.flatMap((r) => (r.lockstep?.processCpuUs !== undefined && r.lockstep.mainThreadCpuUs ? [r.lockstep.processCpuUs / r.lockstep.mainThreadCpuUs - 1] : []));
+  return shares.length ? median(shares) : undefined;
+}
+
 const ns = (x: number): string => (x >= 1e6 ? `${(x / 1e6).toPrecision(3)} ms` : x >= 1e3 ? `${(x / 1e3).toPrecision(3)} µs` : `${x.toPrecision(3)} ns`);
 
 async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: number, processes: number): Promise<void> {
@@ -79,7 +91,7 @@ async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: numbe
     return;
   }
   console.log(`${c.label} — ${bc.caseId} (table ${(wallMs / 1000).toFixed(0)} s, ${path}; load ${loadText()})`);
-  console.log(`  ${'runtime'.padEnd(10)} ${'table/op'.padStart(10)} ${'gc share'.padStart(9)} ${'mark'.padStart(4)} ${'long loop/op'.padStart(13)} ${'calls'.padStart(10)} ${'table÷loop'.padStart(10)}`);
+  console.log(`  ${'runtime'.padEnd(10)} ${'table/op'.padStart(10)} ${'gc share'.padStart(9)} ${'mark'.padStart(4)} ${'helpers'.padStart(8)} ${'long loop/op'.padStart(13)} ${'calls'.padStart(10)} ${'table÷loop'.padStart(10)} ${'table×(1+helpers)÷loop'.padStart(23)}`);
   for (const row of bc.rows) {
     if (!row.stats) {
       console.log(`  ${row.variantId.padEnd(10)} ${row.note ?? 'no figure'}`);
@@ -97,14 +109,18 @@ async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: numbe
     const shareOf = collectorShare(row.result.rounds);
     const share = shareOf === undefined ? '—' : `${(100 * shareOf).toFixed(0)}%`;
     const mark = row.byCollection ? 'g' : '';
+    const helpers = helperShare(row.result.rounds);
+    const helpersText = helpers === undefined ? '—' : `${(100 * helpers).toFixed(0)}%`;
+    const lead = `  ${row.variantId.padEnd(10)} ${ns(tableNs).padStart(10)} ${share.padStart(9)} ${mark.padStart(4)} ${helpersText.padStart(8)}`;
     if (problem || !loops.length) {
-      console.log(`  ${row.variantId.padEnd(10)} ${ns(tableNs).padStart(10)} ${share.padStart(9)} ${mark.padStart(4)}  long loop failed: ${problem ?? 'no result'}`);
+      console.log(`${lead}  long loop failed: ${problem ?? 'no result'}`);
       continue;
     }
     const loopNs = median(loops);
     const ratio = tableNs / loopNs;
     const within = Math.abs(ratio - 1) <= 0.2 ? 'within ±20%' : 'outside ±20%';
-    console.log(`  ${row.variantId.padEnd(10)} ${ns(tableNs).padStart(10)} ${share.padStart(9)} ${mark.padStart(4)} ${ns(loopNs).padStart(13)} ${calls.toExponential(1).padStart(10)} ${ratio.toFixed(2).padStart(10)}  ${within}`);
+    const bound = helpers === undefined ? '—' : ((tableNs * (1 + helpers)) / loopNs).toFixed(2);
+    console.log(`${lead} ${ns(loopNs).padStart(13)} ${calls.toExponential(1).padStart(10)} ${ratio.toFixed(2).padStart(10)} ${bound.padStart(23)}  ${within}`);
   }
 }
 

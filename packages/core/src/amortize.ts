@@ -3,10 +3,9 @@
  * code that allocates usually holds no collection, and the few that do are
  * the slow tail: their median leaves out the collector's share, which a
  * program pays on every call, amortized. After the warmup, windows of batches
- * are timed; while their mean (without the slowest batch, which one
- * preemption can make) and their median differ by more than
- * SPAN_TOLERANCE the batch doubles, up to SPAN_CAP_TARGETS times the sample
- * target. Once it holds, a sample's time is the amortized cost and the median
+ * are timed; while their mean and their median differ by more than
+ * SPAN_TOLERANCE in two windows running (one preemption seldom hits both)
+ * the batch doubles, up to SPAN_CAP_TARGETS times the sample target. Once it holds, a sample's time is the amortized cost and the median
  * over samples still rejects a neighbour's preemption. Where the cap is hit
  * the span says so (`capped`): the host then reads that process by the mean
  * of its samples (docs/how-a-number-is-made.md, "The collector's share").
@@ -53,6 +52,11 @@ function judged(perCall: readonly number[]): { median: number; uneven: boolean }
   return { median, uneven: median > 0 && abs(sum / batches - median) > median * SPAN_TOLERANCE };
 }
 
+/** The cost between collections so far (-1: none yet) and a window's median: the lower, a median the clock did not see (0) taken only first. */
+function quieter(quietCallNs: number, median: number): number {
+  return quietCallNs < 0 || (median > 0 && median < quietCallNs) ? median : quietCallNs;
+}
+
 /**
  * Windows of batches from the calibrated size `n` (whose batch takes about
  * `batchNs`) until their mean is within SPAN_TOLERANCE of their median or the
@@ -60,8 +64,10 @@ function judged(perCall: readonly number[]): { median: number; uneven: boolean }
  * size, and the batch grows only when the second is uneven too: collections
  * recur in every window that spans their period, while a neighbour's
  * preemption, one stretch of time, seldom hits two windows alike.
- * `quietCallNs` is the first window's median per call: the cost between
- * collections, against which the collector's share is read.
+ * `quietCallNs` is the lowest median per call of the windows: the cost
+ * between collections, against which the collector's share is read. The
+ * lowest, not the first: a first window preempted, or timed while the engine
+ * still tiered the case up, read above the samples and put the share at 0.
  */
 export async function spanPeriodicCosts(window: SpanWindow, n: number, batchNs: number, targetNs: number, warmed: readonly number[] = []): Promise<Spanned> {
   const capNs = SPAN_CAP_TARGETS * targetNs;
@@ -80,8 +86,11 @@ export async function spanPeriodicCosts(window: SpanWindow, n: number, batchNs: 
   for (;;) {
     let w = judged(carried ?? (await timed()));
     carried = undefined;
-    if (quietCallNs < 0) quietCallNs = w.median;
-    if (w.uneven) w = judged(await timed());
+    quietCallNs = quieter(quietCallNs, w.median);
+    if (w.uneven) {
+      w = judged(await timed());
+      quietCallNs = quieter(quietCallNs, w.median);
+    }
     callNs = w.median;
     const span: SampleSpan = { quietCallNs, grownBy: size / n };
     if (!w.uneven) return { n: size, batchNs: w.median * size, span, calls };

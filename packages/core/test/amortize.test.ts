@@ -115,6 +115,47 @@ describe('samples grown to span the collections', () => {
     expect(s.n).toBe(10_000);
   });
 
+  it('reads the cost between collections as the lowest window median: a first window slowed throughout does not hide the share', async () => {
+    const { window: collecting } = scripted(100, 25_000, 300_000);
+    let windows = 0;
+    // The first window preempted or still tiering up: every batch three times as long (and uneven: it holds collections too).
+    const window: SpanWindow = async (size, batches) => (await collecting(size, batches)).map((x) => (windows++ === 0 ? 3 * x : x));
+    const s = await spanPeriodicCosts(window, 10_000, 1e6, TARGET);
+    expect(s.span.quietCallNs).toBe(100);
+    expect(s.span.grownBy).toBeGreaterThan(1);
+  });
+
+  it('keeps the cost between collections it read when a later window reads 0 (the clock did not see it)', async () => {
+    let windows = 0;
+    const window: SpanWindow = (_size, batches) => {
+      // The first uneven (a third of its batches four times as long), the next all 0.
+      const first = windows++ === 0;
+      return Promise.resolve(Array.from({ length: batches }, (_, i) => (first ? (i % 3 === 0 ? 400 : 100) : 0)));
+    };
+    const s = await spanPeriodicCosts(window, 10_000, 1e6, TARGET);
+    expect(s.span.quietCallNs).toBe(100);
+    expect(s.batchNs).toBe(0);
+  });
+
+  it('takes a window whose mean is off its median by exactly the tolerance as even', async () => {
+    const { window, sizes } = scripted(100, Infinity, 0);
+    // Median 100, mean 105: 5% exactly.
+    const s = await spanPeriodicCosts(window, 10_000, 1e6, TARGET, [100, 100, 100, 100, 100, 100, 135]);
+    expect(sizes).toEqual([]);
+    expect(s.span).toEqual({ quietCallNs: 100, grownBy: 1 });
+  });
+
+  it("judges an even count of the warmup's batches by its latest odd count, the oldest left out", async () => {
+    const { window, sizes } = scripted(100, Infinity, 0);
+    // The latest seven are uneven (two of them four times as long): a window of its own follows.
+    await spanPeriodicCosts(window, 10_000, 1e6, TARGET, [100, 100, 100, 400, 100, 100, 100, 400]);
+    expect(sizes).toEqual([10_000]);
+    // The oldest of eight, slow, is left out: the latest seven are even.
+    const s = await spanPeriodicCosts(window, 10_000, 1e6, TARGET, [900, 100, 100, 100, 100, 100, 100, 100]);
+    expect(sizes).toEqual([10_000]);
+    expect(s.span).toEqual({ quietCallNs: 100, grownBy: 1 });
+  });
+
   it('does not grow a batch whose windows the clock did not see', async () => {
     const window: SpanWindow = (_size, batches) => Promise.resolve(Array.from({ length: batches }, (_, i) => (i === 0 ? 5 : 0)));
     const s = await spanPeriodicCosts(window, 1_000, 0, TARGET);

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classifyProcess, collectorShare, pairRounds, readByMean, summarizeArm, type PairableRound } from '../src/index.ts';
+import { processStatisticOf } from '../src/amortized.ts';
 
 const lockstep = (n: number) => ({ positions: Array.from({ length: n }, () => 0), process: undefined });
 
@@ -26,6 +27,8 @@ describe('an arm read by its means', () => {
     expect(readByMean([...mixed, ...rounds(1, () => [1], { quietCallNs: 1, grownBy: 1 })])).toBe(false);
     // A run saved before spans: medians, as it was reported.
     expect(readByMean(rounds(6, () => [1]))).toBe(false);
+    expect(processStatisticOf(rounds(6, () => [1]))).toBe('median');
+    expect(processStatisticOf(rounds(6, () => [1], capped))).toBe('mean');
   });
 
   it('has the median of its process means as its figure, and says so', () => {
@@ -80,6 +83,11 @@ describe("the collector's share", () => {
     // A case of a few ns: its short batches read a third of its samples' time (the clock and the loop), not a collection.
     expect(collectorShare(rounds(3, () => [16, 17, 15], { quietCallNs: 5, grownBy: 1 }))).toBe(0);
     expect(collectorShare([...rounds(2, () => [16], { quietCallNs: 5, grownBy: 1 }), ...rounds(3, () => [20], { quietCallNs: 10, grownBy: 2 })])).toBeCloseTo(0.5, 9);
+  });
+
+  it('leaves out a round whose figure the clock did not see (0), which says nothing of the share', () => {
+    const grown = { quietCallNs: 50, grownBy: 4 };
+    expect(collectorShare([...rounds(2, () => [0, 0, 0], grown), ...rounds(1, () => [100], grown)])).toBeCloseTo(0.5, 9);
   });
 
   it('is none below nothing, and unknown for a run saved before spans', () => {
