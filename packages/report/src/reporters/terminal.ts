@@ -190,8 +190,10 @@ function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): st
   const c = palette(options.color ?? true);
   const columns = options.columns ?? DEFAULT_COLUMNS;
   const grid = fitLayout(columns, (layout) => benchGrid(view, layout, c));
-  // Narrower still than the shortest layout (a one-round table on four runtimes): the droppable figure columns go.
-  const fitted = fitGrid(grid.columns, grid.rows, columns);
+  // Narrower still than the shortest layout (a one-round table on four runtimes): the droppable figure columns go,
+  // where that makes it fit (a table too wide without them too keeps them: leaving them out would lose them for nothing).
+  const dropped = fitGrid(grid.columns, grid.rows, columns);
+  const fitted = naturalGridWidth(dropped.columns, dropped.rows) <= columns ? dropped : { columns: grid.columns, rows: grid.rows, dropped: [], fullWidth: dropped.fullWidth };
   const lines = renderGrid(fitted.columns, fitted.rows, { maxWidth: columns, bold: c.bold, dim: c.dim });
   if (fitted.dropped.length) lines.push(...wrapped(`${fitted.dropped.join(', ')}: left out to fit ${columns} columns (≥ ${fitted.fullWidth} shows them; --format markdown has every column)`, columns, c.dim));
   grid.reasons.forEach((reason, i) => lines.push(...wrapped(`[${i + 1}] ${reason.replace(/^unsupported: /, '')}`, columns, c.yellow, 4)));
