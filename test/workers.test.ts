@@ -1,7 +1,7 @@
 /**
  * A Worker brought as it is (`rtbench run`): a wrangler project with
- * nodejs_compat, vars, define and a React import served on all four
- * runtimes with the same work proven, its notes said first; a plain
+ * nodejs_compat, vars, define, a React import and static assets served on
+ * all four runtimes with the same work proven, its notes said first; a plain
  * module's console lines counted, not printed in the table; a binding
  * rtbench cannot stand in for and a request that does not parse refused in
  * one line, exit 2, nothing run; a legacy node_compat project whose module
@@ -29,13 +29,13 @@ describe('a brought Worker', () => {
   let legacy: Awaited<ReturnType<typeof run>>;
   beforeAll(async () => {
     [project, clock, legacy] = await Promise.all([
-      run([join(WORKERS, 'wrangler-react'), '--runtime', RUNTIMES.join(','), '--rounds', '1', '--request', 'GET /', '--request', 'GET /moved']),
+      run([join(WORKERS, 'wrangler-react'), '--runtime', RUNTIMES.join(','), '--rounds', '1', '--request', 'GET /', '--request', 'GET /moved', '--request', 'GET /robots.txt']),
       run([join(WORKERS, 'clock', 'worker.js'), '--runtime', 'node', '--rounds', '1', '--request', 'GET /?n=50']),
       run([join(WORKERS, 'legacy-node-compat'), '--runtime', 'node,workerd', '--rounds', '1']),
     ]);
   });
 
-  it('a wrangler project with nodejs_compat, vars, define and React runs on four runtimes, the same work on each', () => {
+  it('a wrangler project with nodejs_compat, vars, define, React and static assets runs on four runtimes, the same work on each', () => {
     expect(project.r.status, project.r.stderr).toBe(0);
     const run = project.record!;
     expect(run.suite).toBe('react-page');
@@ -51,6 +51,12 @@ describe('a brought Worker', () => {
       expect(moved.rounds[0]!.requests!.outcomes.ok, variant).toBe(moved.rounds[0]!.samples.length);
     }
     expect(project.r.stderr).toContain('! react-page: react, react-dom read process.env.NODE_ENV, written in per arm: node "production"');
+    // The asset is answered in front of the Worker on every runtime, as wrangler dev answers it.
+    expect(project.r.stderr).toContain("note: wrangler.toml's static assets (1 file, 31 bytes from test/fixtures/workers/wrangler-react/public) are served in front of the Worker on every runtime");
+    for (const variant of RUNTIMES) {
+      const robots = run.results.find((x) => x.variantId === variant && x.caseId.includes('/robots.txt'))!;
+      expect(robots.rounds[0]!.requests!.answers!.map((a) => a.status), variant).toEqual([200]);
+    }
   });
 
   it('a legacy node_compat project whose module ends `export default app` runs on the Workers runtime too, its bare zlib import served as node:zlib', () => {

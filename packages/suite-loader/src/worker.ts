@@ -7,7 +7,8 @@
  * by each runtime's own server. The handler is wrapped so it is called with
  * the project's vars as env on every runtime; the project's define is
  * written into its bundle and its compatibility date and flags go to the
- * Workers runtime.
+ * Workers runtime; its static assets are embedded in the bundle and served
+ * in front of it (assets-router.ts).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -18,12 +19,14 @@ import { storeNamedFile } from '@rtbench/host';
 import { IMPORTS_SUITE_API } from './brought-file.ts';
 import { UsageError } from '@rtbench/core/usage-error';
 import { cacheDir, rtbenchModule } from './places.ts';
+import { assetFiles, assetsNote, type StaticAssets } from './static-assets.ts';
 import type { SuiteLocation } from './suite-location.ts';
 import { readWranglerProject, wranglerConfigAt } from './wrangler-config.ts';
 import { answerRules, parseRequestLine, readRequestsFile, requestName, type AnswerRules } from './worker-requests.ts';
 
 const CORE = rtbenchModule('@rtbench/core');
 const SAME_WORK = rtbenchModule('@rtbench/core/same-work');
+const ASSETS_ROUTER = join(import.meta.dirname, 'assets-router.ts');
 const SCRIPT = /\.[cm]?[jt]sx?$/;
 
 const HAS_DEFAULT_EXPORT = /\bexport\s+default\b|\bexport\s*\{[^}]*\bas\s+default\b/;
@@ -82,13 +85,26 @@ function checkFetchExport(file: string, shown: string): void {
  * the project's vars as env. Whether it has a fetch handler is checked when
  * it loads, so a fetch on an object's prototype (a router instance) counts,
  * and a module without one stops that runtime's server with one line.
+ * With static assets (`assets`: the module that embeds them), the assets
+ * answer in front of it and its env holds their binding; with no main, the
+ * assets alone answer.
  */
-function handlerSource(main: string, shown: string, vars: Record<string, unknown>): string {
+function handlerSource(main: string | undefined, shown: string, vars: Record<string, unknown>, assets?: { module: string; static: StaticAssets }): string {
+  const worker = main
+    ? [
+        `import worker from ${JSON.stringify(main)};`,
+        `if (typeof worker?.fetch !== 'function') throw new Error(${JSON.stringify(`${shown}: its default export has no fetch handler: a Worker module is \`export default { fetch(request, env, ctx) { … } }\``)} + " (it is " + (worker === null ? 'null' : typeof worker) + ")");`,
+      ]
+    : [];
+  if (!assets) return [...worker, `const env = Object.freeze(${JSON.stringify(vars)});`, 'export default { fetch: (request, _env, ctx) => worker.fetch(request, env, ctx) };', ''].join('\n');
+  const binding = assets.static.binding;
   return [
-    `import worker from ${JSON.stringify(main)};`,
-    `const env = Object.freeze(${JSON.stringify(vars)});`,
-    `if (typeof worker?.fetch !== 'function') throw new Error(${JSON.stringify(`${shown}: its default export has no fetch handler: a Worker module is \`export default { fetch(request, env, ctx) { … } }\``)} + " (it is " + (worker === null ? 'null' : typeof worker) + ")");`,
-    'export default { fetch: (request, _env, ctx) => worker.fetch(request, env, ctx) };',
+    ...worker,
+    `import files from ${JSON.stringify(assets.module)};`,
+    `import { withAssets } from ${JSON.stringify(ASSETS_ROUTER)};`,
+    `const served = withAssets(files, ${JSON.stringify(assets.static.routing)}${main ? ', worker' : ''});`,
+    `const env = Object.freeze({ ...${JSON.stringify(vars)}${binding ? `, ${JSON.stringify(binding)}: served.binding` : ''} });`,
+    'export default { fetch: (request, _env, ctx) => served.fetch(request, env, ctx) };',
     '',
   ].join('\n');
 }
@@ -109,18 +125,25 @@ export function locateWorker(path: string): LocatedWorker {
   const notes: string[] = [];
   const config = wranglerConfigAt(path);
   const project = config ? readWranglerProject(config) : undefined;
-  const main = project?.main ?? resolve(path);
-  const shown = project ? `${basename(config!)}: main ${basename(main)}` : path;
-  checkFetchExport(main, shown);
+  const main = project ? project.main : resolve(path);
+  const shown = project ? `${basename(config!)}${main ? `: main ${basename(main)}` : ''}` : path;
+  if (main) checkFetchExport(main, shown);
   if (project) notes.push(...project.notes);
-  if (project?.build) notes.push(`${basename(config!)}'s build command (${project.build}) is not run: rtbench bundles main (${basename(main)}) as it is`);
+  if (project?.build) notes.push(`${basename(config!)}'s build command (${project.build}) is not run: rtbench bundles ${main ? `main (${basename(main)})` : 'its assets'} as ${main ? 'it is' : 'they are'}`);
   const compatibility: WorkersCompatibility | undefined = project && (project.compatibilityDate || project.compatibilityFlags.length) ? { ...(project.compatibilityDate ? { date: project.compatibilityDate } : {}), flags: project.compatibilityFlags } : undefined;
   if (compatibility) notes.push(`the Workers runtime serves it with ${basename(config!)}'s compatibility date ${compatibility.date ?? '(none: rtbench\'s)'} and flags ${compatibility.flags.join(', ') || '(none)'}; the other runtimes have no such setting`);
   else notes.push(`the Workers runtime serves it with rtbench's compatibility date and flags (a wrangler project's are its own: rtbench run <project folder>)`);
-  const name = project ? suiteNameFor(project.name) : suiteNameFor(main);
+  const name = project ? suiteNameFor(project.name) : suiteNameFor(main!);
   const key = createHash('sha256').update(JSON.stringify([main, project ?? null])).digest('hex').slice(0, 12);
+  let assets: { module: string; static: StaticAssets } | undefined;
+  if (project?.assets) {
+    const { files, bytes } = assetFiles(project.assets, basename(config!));
+    const text = `export default ${JSON.stringify(files)};\n`;
+    assets = { module: storeNamedFile(join(cacheDir, 'brought', `${name}-${createHash('sha256').update(text).digest('hex').slice(0, 12)}-assets.mjs`), text), static: project.assets };
+    notes.push(assetsNote(project.assets, basename(config!), Object.keys(files).length, bytes));
+  }
   // Called with the project's vars as env on every runtime (each runtime's server would otherwise pass its own).
-  const handler = storeNamedFile(join(cacheDir, 'brought', `${name}-${key}-worker.mjs`), handlerSource(main, shown, project?.vars ?? {}));
+  const handler = storeNamedFile(join(cacheDir, 'brought', `${name}-${key}-worker.mjs`), handlerSource(main, shown, project?.vars ?? {}, assets));
   const given = requestsFor.get(resolve(path)) ?? { request: [] };
   const shared = { handler, ...(project && Object.keys(project.define).length ? { define: project.define } : {}), ...(compatibility ? { compatibility } : {}) };
   let declarations: RequestDeclaration[];

@@ -2,12 +2,13 @@
  * A wrangler project's configuration, read as wrangler reads it
  * (wrangler.json, wrangler.jsonc or wrangler.toml, in that order of
  * preference in a folder): the Worker's main module, its compatibility date
- * and flags, its vars (the handler's env) and its define (written into the
- * bundle), and the legacy node_compat (as the nodejs_compat flag). A build
- * step is not run; a binding rtbench cannot stand in for, static assets, and
- * any top-level key that is no setting it knows are refused in one line
- * naming them, before anything runs; a file too large or nesting too deep to
- * be a config is refused in one line too.
+ * and flags, its vars (the handler's env), its define (written into the
+ * bundle), its static assets (static-assets.ts) and the legacy node_compat
+ * (as the nodejs_compat flag). A build step is not run; a binding rtbench
+ * cannot stand in for, the legacy Workers Sites, and any top-level key that
+ * is no setting it knows are refused in one line naming them, before
+ * anything runs; a file too large or nesting too deep to be a config is
+ * refused in one line too.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -17,6 +18,7 @@ import { parse as parseToml, TomlError } from 'smol-toml';
 import { transformSync } from 'esbuild';
 import { oneLine } from '@rtbench/core/words';
 import { UsageError } from '@rtbench/core/usage-error';
+import { readAssetsTable, type StaticAssets } from './static-assets.ts';
 
 /** The names wrangler looks for in a project folder, in its order of preference. */
 const WRANGLER_CONFIG_NAMES = ['wrangler.json', 'wrangler.jsonc', 'wrangler.toml'] as const;
@@ -26,14 +28,16 @@ interface WranglerProject {
   /** The config file, and the project's name (its `name`, else the folder's). */
   configFile: string;
   name: string;
-  /** The Worker's entry module, absolute. */
-  main: string;
+  /** The Worker's entry module, absolute; absent: a project of static assets alone. */
+  main?: string;
   compatibilityDate?: string;
   compatibilityFlags: string[];
   /** `vars`: the env the handler is called with. */
   vars: Record<string, unknown>;
   /** `define`: identifiers replaced by expressions in the bundle, as esbuild's define. */
   define: Record<string, string>;
+  /** The static assets served in front of the Worker, if it declares them. */
+  assets?: StaticAssets;
   /** A `build` command the project declares (rtbench does not run it), if any. */
   build?: string;
   /** What is said before the run of how its settings were read (a legacy setting, bundling settings not applied). */
@@ -81,11 +85,8 @@ const BINDINGS: Record<string, string> = {
   data_blobs: 'a data blob',
 };
 
-/** Static files served beside the Worker (`assets`, and the legacy Workers Sites `site`): not served by rtbench yet. */
-const ASSETS = ['assets', 'site'] as const;
-
 /** Settings rtbench reads. */
-const READ = ['main', 'name', 'compatibility_date', 'compatibility_flags', 'vars', 'define', 'build', 'node_compat'] as const;
+const READ = ['main', 'name', 'compatibility_date', 'compatibility_flags', 'vars', 'define', 'build', 'node_compat', 'assets'] as const;
 
 /** Settings of the deployment, not of the code a request runs: accepted and ignored. */
 const DEPLOYMENT = [
@@ -176,7 +177,7 @@ function bindingNames(value: unknown): string[] {
   return [...names.filter((n): n is string => typeof n === 'string'), ...keyed];
 }
 
-/** Refuses, in one line, the first top-level key that is a binding, static assets, or no setting rtbench knows. */
+/** Refuses, in one line, the first top-level key that is a binding, the legacy Workers Sites, or no setting rtbench knows. */
 function checkKeys(config: Record<string, unknown>, shown: string): void {
   for (const [key, value] of Object.entries(config)) {
     const binding = BINDINGS[key];
@@ -185,10 +186,10 @@ function checkKeys(config: Record<string, unknown>, shown: string): void {
       const names = bindingNames(value);
       throw new UsageError(`${shown} declares ${binding} binding (${key}${names.length ? `: ${names.join(', ')}` : ''}): rtbench cannot stand in for it, and a Worker measured without it is not this Worker`);
     }
-    if ((ASSETS as readonly string[]).includes(key)) {
+    if (key === 'site') {
       if (!isPresent(value)) continue;
-      const directory = typeof value === 'string' ? value : (value as { directory?: unknown; bucket?: unknown }).directory ?? (value as { bucket?: unknown }).bucket;
-      throw new UsageError(`${shown} declares static assets (${key}${typeof directory === 'string' ? `: ${directory}` : ''}): rtbench does not serve assets yet, and a Worker measured without them is not this Worker`);
+      const bucket = typeof value === 'string' ? value : (value as { bucket?: unknown }).bucket;
+      throw new UsageError(`${shown} declares the legacy Workers Sites (site${typeof bucket === 'string' ? `: ${bucket}` : ''}): its Worker reads a KV namespace rtbench cannot stand in for; static assets (assets = { directory = … }) replace it and are served`);
     }
     if (!KNOWN.has(key)) throw new UsageError(`${shown} declares ${key}, which is not a wrangler setting rtbench knows: were it a binding, rtbench could not stand in for it, so it refuses rather than measure without it`);
   }
@@ -220,9 +221,12 @@ export function readWranglerProject(file: string): WranglerProject {
   checkKeys(config, shown);
   const notes: string[] = [];
   const main = config.main;
-  if (typeof main !== 'string' || main === '') throw new UsageError(`${shown} names no main (the Worker's entry module, e.g. main = "src/index.js")`);
-  const mainPath = resolve(dirname(file), main);
-  if (!existsSync(mainPath) || !statSync(mainPath).isFile()) throw new UsageError(`${shown}: main ${main}: no such file${config.build ? ' (the project\'s build step makes it? rtbench does not run [build]: build it first)' : ''}`);
+  const hasAssets = isPresent(config.assets);
+  if (main !== undefined || !hasAssets) {
+    if (typeof main !== 'string' || main === '') throw new UsageError(`${shown} names no main (the Worker's entry module, e.g. main = "src/index.js")`);
+    const mainPath = resolve(dirname(file), main);
+    if (!existsSync(mainPath) || !statSync(mainPath).isFile()) throw new UsageError(`${shown}: main ${main}: no such file${config.build ? ' (the project\'s build step makes it? rtbench does not run [build]: build it first)' : ''}`);
+  }
   const date = config.compatibility_date;
   if (date !== undefined && (typeof date !== 'string' || !isCalendarDate(date))) throw new UsageError(`${shown}: compatibility_date ${JSON.stringify(date)} is not a date of the calendar (YYYY-MM-DD)`);
   const flags = config.compatibility_flags ?? [];
@@ -242,10 +246,12 @@ export function readWranglerProject(file: string): WranglerProject {
   const unapplied = BUNDLING.filter((key) => config[key] !== undefined);
   if (unapplied.length) notes.push(`${shown}'s ${unapplied.join(', ')} ${unapplied.length === 1 ? 'is a setting' : 'are settings'} of wrangler's bundling, not applied: rtbench bundles main with esbuild's defaults`);
   const build = (config.build as { command?: unknown } | undefined)?.command;
+  const assets = hasAssets ? readAssetsTable(config.assets, dirname(file), shown, { ...(typeof date === 'string' ? { date } : {}), flags: flags as string[] }) : undefined;
   return {
     configFile: file,
     name: typeof config.name === 'string' && config.name ? config.name : basename(dirname(file)),
-    main: mainPath,
+    ...(typeof main === 'string' ? { main: resolve(dirname(file), main) } : {}),
+    ...(assets ? { assets } : {}),
     ...(date !== undefined ? { compatibilityDate: date } : {}),
     compatibilityFlags: flags as string[],
     vars: vars as Record<string, unknown>,

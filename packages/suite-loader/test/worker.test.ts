@@ -36,6 +36,7 @@ describe('a wrangler project', () => {
       vars: { GREETING: 'hello from vars' },
       define: { __ROWS__: '200' },
       build: 'npm run build',
+      assets: { directory: at('wrangler-react', 'public'), routing: { htmlHandling: 'auto-trailing-slash', notFoundHandling: 'none', runWorkerFirst: false, navigationPrefersAssets: true } },
       notes: [],
     });
   });
@@ -67,7 +68,6 @@ describe('a wrangler project', () => {
     [temp('wrangler.jsonc', '{ "main": "w.js", "tail_consumers": [{ "service": "t" }] }'), /^wrangler\.jsonc declares a tail consumer binding \(tail_consumers\)/],
     [temp('wrangler.toml', 'main = "w.js"\n[wasm_modules]\nLIB = "lib.wasm"\n'), /^wrangler\.toml declares a Wasm module binding \(wasm_modules: LIB\)/],
     [temp('wrangler.toml', 'main = "w.js"\n[text_blobs]\nTEXT = "a.txt"\n'), /^wrangler\.toml declares a text blob binding \(text_blobs: TEXT\)/],
-    [temp('wrangler.jsonc', '{ "main": "w.js", "assets": { "directory": "./public", "binding": "ASSETS" } }'), /^wrangler\.jsonc declares static assets \(assets: \.\/public\): rtbench does not serve assets yet/],
     [temp('wrangler.jsonc', '{ "main": "w.js", "vpc_servics": [{ "binding": "V" }] }'), /^wrangler\.jsonc declares vpc_servics, which is not a wrangler setting rtbench knows/],
     [temp('wrangler.jsonc', `{ "main": ${'['.repeat(200_000)}${']'.repeat(200_000)} }`), /^wrangler\.jsonc nests its values more than 64 deep: not a wrangler config rtbench reads$/],
     [temp('wrangler.toml', `main = ${'['.repeat(5_000)}${']'.repeat(5_000)}\n`), /^wrangler\.toml nests its values more than 64 deep/],
