@@ -34,7 +34,7 @@ export const PURE_TESTS: string[] = [
   'packages/cli/test/{usage-errors,hostile-formats,hostile-text,bisect-threshold,brought-schedule,campaign-lines,claims-on-releases,claims-views,cli-args,command-reference,edited-run,findings,cli-names,compare-analyze,compare-saved,output-places,cache-advice,plan,platforms,progress,refused-variants,releases-ranges,run-heading,saved-before-block,saved-load-run,shards-merge,terminal-width}.test.ts',
   'packages/cli/test/{plan,info}-*.test.ts',
   'packages/cli/test/faults/{forged-output,parsers.property,user-names.property}.test.ts',
-  'packages/suite-loader/test/{brought-format,case-filter,deno-config,static-assets,suite-summary,worker}.test.ts',
+  'packages/suite-loader/test/{brought-format,case-filter,deno-config,framework-app,static-assets,suite-summary,worker}.test.ts',
   'test/{cpu-budget,cpu-view,digest-tolerance,host-timed-direction,install-programs,kit-exports,layout-doc,named-paths,profile-manifest,reference-docs,runtime-pins,stopping-simulation,suite-folders}.test.ts',
   'test/faults/host-bounds.test.ts',
 ];

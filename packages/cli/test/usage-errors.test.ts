@@ -36,12 +36,18 @@ describe.concurrent('bad options', () => {
     [['--quiet=no'], /--quiet takes no value/],
   ])('bench %j', (extra, message) => expectUsageError(bench(...extra), message));
 
-  it('rtbench run says what is wrong with the path: no such file, a directory, not a benchmark file', async () => {
+  it('rtbench run says what is wrong with the path: no such file, a directory, a framework app, not a benchmark file', async () => {
     const dir = dirname(tempFile('x'));
     const text = join(dir, 'notes.txt');
     writeFileSync(text, 'not a benchmark\n');
     await expectUsageError(['run', join(dir, 'missing.mjs')], /^error: .*missing\.mjs: no such file$/);
-    await expectUsageError(['run', dir], /^error: .* is a directory with no wrangler.json, wrangler.jsonc or wrangler.toml: name a benchmark file or a Worker in it \(for a suite folder: rtbench bench .*\)$/);
+    await expectUsageError(['run', dir], /^error: .* is a directory with no wrangler.json, wrangler.jsonc or wrangler.toml, and no framework app \(a package\.json naming next \(Next\.js\), @sveltejs\/kit \(SvelteKit\), .*\): name a benchmark file or a Worker in it \(for a suite folder: rtbench bench .*\)$/);
+    // A framework app's folder is recognised and said in one line, even beside a wrangler config; nothing is built or run.
+    const app = join(dir, 'svelte-app');
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ devDependencies: { '@sveltejs/kit': '^2.20.0', '@sveltejs/adapter-cloudflare': '^7.0.0' } }));
+    writeFileSync(join(app, 'wrangler.jsonc'), '{ "main": ".svelte-kit/cloudflare/_worker.js" }');
+    await expectUsageError(['run', app], /^error: .*svelte-app is a SvelteKit app \(@sveltejs\/kit \^2\.20\.0 \(declared, not installed\), wrangler\.jsonc\): built with vite build, once per adapter, .*; its dependencies are not installed \(no node_modules\/@sveltejs\/kit\): install them with its package manager first$/);
     await expectUsageError(['run', text], /^error: .*notes\.txt is not a benchmark file or a Worker rtbench can bring/);
   });
 

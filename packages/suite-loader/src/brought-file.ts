@@ -19,6 +19,7 @@ import { CALLS_DENO_BENCH, IMPORTS_ADAPTED, markBroughtGraph } from './bundle.ts
 import { UsageError } from '@rtbench/core/usage-error';
 import { cacheDir, rtbenchModule } from './places.ts';
 import type { SuiteLocation } from './suite-location.ts';
+import { FRAMEWORK_PACKAGES_IN_WORDS } from './framework-app.ts';
 
 const REGISTRY = rtbenchModule('@rtbench/adapters/registry');
 const NODE_COMMON = rtbenchModule('@rtbench/adapters/node-common');
@@ -187,7 +188,7 @@ export function broughtFileProblem(path: string): string | undefined {
     const code = (error as NodeJS.ErrnoException).code;
     return code === 'ENOENT' || code === 'ENOTDIR' ? `${path}: no such file` : `${path} cannot be read (${code ?? (error as Error).message})`;
   }
-  if (stat.isDirectory()) return `${path} is a directory with no wrangler.json, wrangler.jsonc or wrangler.toml: name a benchmark file or a Worker in it (for a suite folder: rtbench bench ${path})`;
+  if (stat.isDirectory()) return `${path} is a directory with no wrangler.json, wrangler.jsonc or wrangler.toml, and no framework app (a package.json naming ${FRAMEWORK_PACKAGES_IN_WORDS}): name a benchmark file or a Worker in it (for a suite folder: rtbench bench ${path})`;
   if (!stat.isFile()) return `${path} is not a regular file`;
   if (isBroughtFile(path)) return undefined;
   return `${path} is not a benchmark file or a Worker rtbench can bring (${RUN_TARGETS_IN_WORDS}; for a suite: rtbench bench <suite>)`;

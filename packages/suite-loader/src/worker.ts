@@ -20,6 +20,7 @@ import { IMPORTS_SUITE_API } from './brought-file.ts';
 import { UsageError } from '@rtbench/core/usage-error';
 import { cacheDir, rtbenchModule } from './places.ts';
 import { assetFiles, assetsNote, type StaticAssets } from './static-assets.ts';
+import { appRefusal, frameworkAppAt } from './framework-app.ts';
 import type { SuiteLocation } from './suite-location.ts';
 import { readWranglerProject, wranglerConfigAt } from './wrangler-config.ts';
 import { answerRules, parseRequestLine, readRequestsFile, requestName, type AnswerRules } from './worker-requests.ts';
@@ -58,14 +59,15 @@ function scriptSource(path: string): string | undefined {
 }
 
 /**
- * Is this a Workers module file, or a wrangler project or config? A script
+ * Is this a Workers module file, a wrangler project or config, or a
+ * framework app's folder (framework-app.ts)? A script
  * with a default export that is not a suite of rtbench's own: whether that
  * export has a fetch handler is decided where it loads (the handler
  * wrapper), not from the file's words, since `export default app` names an
  * object whose fetch is defined elsewhere.
  */
 export function isWorkerTarget(path: string): boolean {
-  if (wranglerConfigAt(path)) return true;
+  if (wranglerConfigAt(path) || frameworkAppAt(path)) return true;
   const source = scriptSource(path);
   return source !== undefined && HAS_DEFAULT_EXPORT.test(source) && !IMPORTS_SUITE_API.test(source);
 }
@@ -122,6 +124,9 @@ function declarationsJson(declarations: readonly RequestDeclaration[]): string {
 
 /** The Worker as a request suite: its handler wrapper and its entry, written to the program cache. */
 export function locateWorker(path: string): LocatedWorker {
+  // A framework app's folder is the app, even when a wrangler config beside it names its built Worker.
+  const app = frameworkAppAt(path);
+  if (app) throw appRefusal(path, app);
   const notes: string[] = [];
   const config = wranglerConfigAt(path);
   const project = config ? readWranglerProject(config) : undefined;
