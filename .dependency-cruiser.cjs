@@ -117,6 +117,14 @@ module.exports = {
       to: { path: '^(packages/(?!core/|stats/|verdicts/|report/)[^/]+/|runners/)' },
     },
     {
+      name: 'saved-runs-sit-below-the-run',
+      severity: 'error',
+      comment:
+        'A saved run is read, checked and re-summarized from its samples (saved-runs, which also holds the record the run fills and finishes); the run writes through it. So saved-runs, and the arms the planners name, import no run: reading a file never loads the loop that starts processes.',
+      from: { path: '^packages/(saved-runs|arms)/src/' },
+      to: { path: '^packages/(run|campaign|bisect|claims|releases|cli)/' },
+    },
+    {
       name: 'reporters-sit-on-top',
       severity: 'error',
       comment: 'In report, the reporters render views with shared cells: views, cells and the HTML page never import a reporter (reporters import down). Only reporters/ names formats.',

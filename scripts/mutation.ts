@@ -56,7 +56,7 @@ const AREAS: Record<string, Area> = {
     tests: ['packages/core/test/amortize.test.ts'],
   },
   run: {
-    mutate: ['packages/run/src/record.ts'],
+    mutate: ['packages/saved-runs/src/record.ts'],
     tests: ['packages/run/test/**/*.test.ts', 'packages/measurers/test/**/*.test.ts', 'test/digest-tolerance.test.ts'],
   },
   // Ratios and claims' words are decided in @rtbench/verdicts and printed by report: one area, as their tests read both.

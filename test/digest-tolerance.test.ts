@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { digest } from '@rtbench/core';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { benchView, reporterFor } from '@rtbench/report';
-import { finishRun } from '../packages/run/src/record.ts';
+import { finishRun } from '../packages/saved-runs/src/record.ts';
 import { syntheticRun } from './compare-synthetic.ts';
 
 /** A two-arm table whose 'sin' case returned `a` on node and `b` on bun. */

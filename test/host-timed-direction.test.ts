@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { INSTRUCTIONS_PER_OP, metricOf, parseRun, TIME_PER_OP, type Metric, type RunRecord } from '@rtbench/core/schema';
 import { benchView, comparisonCells, pairedComparisonView, reporterFor } from '@rtbench/report';
-import { finishRun } from '../packages/run/src/record.ts';
+import { finishRun } from '../packages/saved-runs/src/record.ts';
 import { asChartResult, pageData } from '../packages/report/src/html/page-data.ts';
 import { syntheticRun } from './compare-synthetic.ts';
 

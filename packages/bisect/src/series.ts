@@ -10,7 +10,7 @@
 import { historyView, type HistoryView } from '@rtbench/report/views';
 import type { RunRecord } from '@rtbench/core/schema';
 import { readCampaignRun } from '@rtbench/campaign';
-import { computeStats } from '@rtbench/run';
+import { computeStats } from '@rtbench/saved-runs';
 import { UsageError } from '@rtbench/core/usage-error';
 import { releaseVariant, type ReleaseRange } from '@rtbench/arms';
 import { STATE_FILE, type SavedStep } from './state.ts';

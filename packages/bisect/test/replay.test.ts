@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseRange } from '@rtbench/arms';
-import { computeStats } from '@rtbench/run';
+import { computeStats } from '@rtbench/saved-runs';
 import { UsageError } from '@rtbench/core/usage-error';
 import { syntheticRun, writeRun } from '../../../test/compare-synthetic.ts';
 import { bisect, BISECT_DEFAULTS, type Measure, type StepRecord } from '../src/index.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { benchView } from '@rtbench/report';
-import { computeStats } from '@rtbench/run';
+import { computeStats } from '@rtbench/saved-runs';
 import { loadSavedRun } from '@rtbench/saved-runs';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 

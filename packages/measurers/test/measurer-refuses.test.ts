@@ -5,7 +5,7 @@ import { V8_ENGINE } from '@rtbench/runtime-kit';
 import type { ResolvedVariant } from '@rtbench/runtime-registry';
 import { INSTRUCTIONS } from '../src/measurers/instructions.ts';
 import { LOCKSTEP } from '../src/measurers/lockstep.ts';
-import { addResults } from '../../run/src/record.ts';
+import { addResults } from '../../saved-runs/src/record.ts';
 
 /** Just what a measurer reads of a resolved variant to decide: its plug-in's names and engine. */
 const variantOn = (engine: ResolvedVariant['plugin']['engine']): ResolvedVariant => ({ plugin: { displayName: 'Uncounted', engine } }) as unknown as ResolvedVariant;

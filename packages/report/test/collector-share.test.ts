@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
-import { finishRun } from '../../run/src/record.ts';
+import { finishRun } from '../../saved-runs/src/record.ts';
 import { benchView, reporterFor } from '../src/index.ts';
 
 /** Two cases on two runtimes; `alloc` spanned with a share of the cost between collections, `pure` spanned with none; node@24's alloc capped and bimodal. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { comparePaired, median } from '@rtbench/stats';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
-import { finishRun } from '../../run/src/record.ts';
+import { finishRun } from '../../saved-runs/src/record.ts';
 import { benchView, pairedComparisonView, reporterFor, viewOfRun } from '../src/index.ts';
 import { regressionsOf } from '@rtbench/verdicts';
 

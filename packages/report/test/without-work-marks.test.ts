@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
-import { finishRun } from '../../run/src/record.ts';
+import { finishRun } from '../../saved-runs/src/record.ts';
 import { benchRatiosWithoutWork, benchView, comparisonRatiosWithoutWork, pairedComparisonView, reporterFor } from '../src/index.ts';
 import { pageData } from '../src/html/page-data.ts';
 import { regressionsOf } from '@rtbench/verdicts';

@@ -7,7 +7,6 @@
 export { executeLoop, type Profiler, type ProfilePass, type ProgressEvent, type RunHooks } from './loop.ts';
 export { executeRun, type RunEnvironment, type RunOptions, type RunRequest } from './run.ts';
 export { loadProfileManifest, PROFILE_KINDS, profiler, type ProfileKind } from './profiles.ts';
-export { addResults, computeStats } from './record.ts';
 export { listInRuntime } from './list-cases.ts';
 export { roundsPerArm, type RoundPlan } from './schedule.ts';
 export { listenForStop, SIGNAL_EXIT, stopLine, type StopCause, type StopPorts, type StopSignal } from './stop.ts';

@@ -16,7 +16,7 @@ import type { Arm, ArmResult, LateFailure, Measurer, Unit } from '@rtbench/measu
 import type { CaseLook, CellState } from '@rtbench/verdicts';
 import { lookAtCases } from './decided.ts';
 import { casePrecision } from './precision.ts';
-import { finishRun, resultKey } from './record.ts';
+import { finishRun, resultKey } from '@rtbench/saved-runs';
 import { balancedOrders, maxRoundsOf, shuffle, type RoundPlan } from './schedule.ts';
 
 export interface ProgressEvent {

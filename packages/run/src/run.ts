@@ -15,7 +15,7 @@ import { hostInfo } from './host.ts';
 import { watchMachine } from './machine-watch.ts';
 import { executeLoop, type LoopPlan, type Profiler, type RunHooks } from './loop.ts';
 import type { Arm, BuiltMeasurer, MeasurementNeed, MeasurerDescriptor, PreparedMeasurer } from '@rtbench/measurers';
-import { addResults } from './record.ts';
+import { addResults } from '@rtbench/saved-runs';
 import { BALANCED_ORDER_DESCRIPTION, SHUFFLED_ORDER_DESCRIPTION, type RoundPlan } from './schedule.ts';
 import { nodeEnvWarning, suiteBundle, type SuiteBundle } from '@rtbench/measurers';
 

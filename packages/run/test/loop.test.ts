@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { CaseSpec } from '@rtbench/core';
 import type { RoundRecord, RunRecord } from '@rtbench/core/schema';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
-import { addResults, executeLoop, type Profiler, type ProfilePass, type RoundPlan } from '../src/index.ts';
+import { executeLoop, type Profiler, type ProfilePass, type RoundPlan } from '../src/index.ts';
+import { addResults } from '@rtbench/saved-runs';
 import { recordedMeasurer, type Arm, type ArmResult, type Measurer, type Unit } from '../../measurers/src/index.ts';
 
 const CLOCK = { name: 'fake', resolutionNs: 1, readCostNs: 0, edgeAligned: false };

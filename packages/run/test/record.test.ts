@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import type { MaskedAnswer, RunRecord } from '@rtbench/core/schema';
 import { AnswerLearner } from '@rtbench/core/same-work';
-import { finishRun } from '../src/record.ts';
+import { finishRun } from '../../saved-runs/src/record.ts';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 
 const ARMS = ['node', 'node@24'] as const;

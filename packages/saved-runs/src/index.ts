@@ -2,11 +2,13 @@
  * @rtbench/saved-runs: a run as a file. Written atomically after every job
  * (save.ts) under a name no other run holds (results-file.ts), read back
  * strictly, with each measurer's own fields checked and the statistics
- * recomputed from the samples (saved-run.ts), the runs a history reads
+ * recomputed from the samples (saved-run.ts; the record's results added and
+ * finished from its samples: record.ts, which the run's loop fills), the runs a history reads
  * (history-runs.ts), shard runs merged into one (merge-shards.ts), and the
  * places an output must not be (output-place.ts). What report, compare,
  * history, merge and the campaigns read and write runs through.
  */
+export { addResults, computeStats, finishRun, resultKey } from './record.ts';
 export { runSaver, writeRunAtomically } from './save.ts';
 export { assertWritableOutput, claimResultsPath, defaultResultsPath, readJsonFile, readRegularFile, releaseUnsaved, tryCreatingIn, validateRun } from './results-file.ts';
 export { mergeShards } from './merge-shards.ts';

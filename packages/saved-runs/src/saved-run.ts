@@ -9,7 +9,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { RUN_SCHEMA, RUN_SCHEMA_VERSION, type RunRecord } from '@rtbench/core/schema';
 import { UsageError } from '@rtbench/core/usage-error';
-import { computeStats } from '@rtbench/run';
+import { computeStats } from './record.ts';
 import { MEASURERS } from '@rtbench/measurers';
 import { readJsonFile, validateRun } from './results-file.ts';
 import { refuseRepeatedInput } from './output-place.ts';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { benchView, formatNames, reporterFor } from '@rtbench/report';
 import { csvField } from '../../../report/src/text.ts';
 import { emit } from '../../src/emit.ts';
-import { computeStats } from '../../../run/src/record.ts';
+import { computeStats } from '../../../saved-runs/src/record.ts';
 import { syntheticRun } from '../../../../test/compare-synthetic.ts';
 
 const FORMULA = '=HYPERLINK("http://x","ok")';

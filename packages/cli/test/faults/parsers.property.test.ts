@@ -14,7 +14,7 @@ import { parseCommandArgs } from '../../src/args/args.ts';
 import { COMMANDS } from '../../src/args/command-line.ts';
 import { parseRuntimeList, parseVariant, quotePart } from '@rtbench/arms';
 import { validateRun } from '@rtbench/saved-runs';
-import { computeStats } from '../../../run/src/record.ts';
+import { computeStats } from '../../../saved-runs/src/record.ts';
 import { syntheticRun } from '../../../../test/compare-synthetic.ts';
 
 /** Runs `f`; an error other than a UsageError fails the property. */
