@@ -5,7 +5,10 @@
  * the in-runtime loop's fixed-iteration job (core measure.ts measureFixed):
  * the case's first call, then exactly `calls` calls timed as one batch, no
  * warmup, no sample sizing; `calls` makes the loop last about --loop-ms at
- * the table's figure. Per cell it prints both per-operation figures, their
+ * the table's figure. The table runs again after the loops: its figure is
+ * the two tables' geometric mean, and two tables more than 20% apart
+ * (`2nd÷1st`) mean the machine's load moved under the loops, so that cell
+ * is not judged. Per cell it prints both per-operation figures, their
  * ratio, the table's collector's share and its mark; a ratio within ±20%
  * is what an allocating case should read, and an allocation-free case's
  * figure should not move. `helpers` is the CPU the table's processes ran on
@@ -82,45 +85,64 @@ function helperShare(rounds: RunRecord['results'][number]['rounds']): number | u
 
 const ns = (x: number): string => (x >= 1e6 ? `${(x / 1e6).toPrecision(3)} ms` : x >= 1e3 ? `${(x / 1e3).toPrecision(3)} µs` : `${x.toPrecision(3)} ns`);
 
+/** A cell's long loops: ns per call of each fresh process, or why they failed. */
+async function loopsOf(run: RunRecord, variantId: string, caseId: string, target: string, calls: number, loopMs: number, processes: number): Promise<number[] | string> {
+  const loops: number[] = [];
+  for (let p = 0; p < processes; p++) {
+    const got = await longLoop(run, variantId, caseId, target, calls, loopMs);
+    if (typeof got === 'string') return got;
+    loops.push(got);
+  }
+  return loops;
+}
+
+/**
+ * The table, the long loops, then the table again: a machine whose load moved
+ * while the loops ran (a shared machine's neighbours double a call's cost)
+ * shows as two tables apart, and the ratio is read against their mean.
+ */
 async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: number, processes: number): Promise<void> {
-  const { run, wallMs, path } = benchRun([c.target, '--filter', c.filter, ...benchArgs]);
-  const view = benchView(run);
-  const bc = view.cases[0];
-  if (!bc || view.cases.length !== 1) {
-    console.log(`${c.label}: the filter picked ${view.cases.length} cases (${path})`);
+  const first = benchRun([c.target, '--filter', c.filter, ...benchArgs]);
+  const bc = benchView(first.run).cases[0];
+  if (!bc || benchView(first.run).cases.length !== 1) {
+    console.log(`${c.label}: the filter picked ${benchView(first.run).cases.length} cases (${first.path})`);
     return;
   }
-  console.log(`${c.label} — ${bc.caseId} (table ${(wallMs / 1000).toFixed(0)} s, ${path}; load ${loadText()})`);
-  console.log(`  ${'runtime'.padEnd(10)} ${'table/op'.padStart(10)} ${'gc share'.padStart(9)} ${'mark'.padStart(4)} ${'helpers'.padStart(8)} ${'long loop/op'.padStart(13)} ${'calls'.padStart(10)} ${'table÷loop'.padStart(10)} ${'table×(1+helpers)÷loop'.padStart(23)}`);
+  const loops = new Map<string, { calls: number; loops: number[] | string }>();
   for (const row of bc.rows) {
-    if (!row.stats) {
+    if (!row.stats) continue;
+    const calls = callsFor(row.stats.median, loopMs);
+    loops.set(row.variantId, { calls, loops: await loopsOf(first.run, row.variantId, bc.caseId, c.target, calls, loopMs, processes) });
+  }
+  const second = benchRun([c.target, '--filter', c.filter, ...benchArgs]);
+  const again = new Map((benchView(second.run).cases[0]?.rows ?? []).map((r) => [r.variantId, r.stats?.median]));
+  console.log(`${c.label} — ${bc.caseId} (tables ${(first.wallMs / 1000).toFixed(0)} s and ${(second.wallMs / 1000).toFixed(0)} s, ${first.path}, ${second.path}; load ${loadText()})`);
+  console.log(`  ${'runtime'.padEnd(10)} ${'table/op'.padStart(10)} ${'2nd÷1st'.padStart(8)} ${'gc share'.padStart(9)} ${'mark'.padStart(4)} ${'helpers'.padStart(8)} ${'long loop/op'.padStart(13)} ${'calls'.padStart(10)} ${'table÷loop'.padStart(10)} ${'table×(1+helpers)÷loop'.padStart(23)}`);
+  for (const row of bc.rows) {
+    const cell = loops.get(row.variantId);
+    if (!row.stats || !cell) {
       console.log(`  ${row.variantId.padEnd(10)} ${row.note ?? 'no figure'}`);
       continue;
     }
-    const tableNs = row.stats.median;
-    const calls = callsFor(tableNs, loopMs);
-    const loops: number[] = [];
-    let problem: string | undefined;
-    for (let p = 0; p < processes && !problem; p++) {
-      const got = await longLoop(run, row.variantId, bc.caseId, c.target, calls, loopMs);
-      if (typeof got === 'string') problem = got;
-      else loops.push(got);
-    }
+    const later = again.get(row.variantId);
+    const tableNs = later ? Math.sqrt(row.stats.median * later) : row.stats.median;
+    const drift = later ? (later / row.stats.median).toFixed(2) : '—';
     const shareOf = collectorShare(row.result.rounds);
     const share = shareOf === undefined ? '—' : `${(100 * shareOf).toFixed(0)}%`;
     const mark = row.byCollection ? 'g' : '';
     const helpers = helperShare(row.result.rounds);
     const helpersText = helpers === undefined ? '—' : `${(100 * helpers).toFixed(0)}%`;
-    const lead = `  ${row.variantId.padEnd(10)} ${ns(tableNs).padStart(10)} ${share.padStart(9)} ${mark.padStart(4)} ${helpersText.padStart(8)}`;
-    if (problem || !loops.length) {
-      console.log(`${lead}  long loop failed: ${problem ?? 'no result'}`);
+    const lead = `  ${row.variantId.padEnd(10)} ${ns(tableNs).padStart(10)} ${drift.padStart(8)} ${share.padStart(9)} ${mark.padStart(4)} ${helpersText.padStart(8)}`;
+    if (typeof cell.loops === 'string' || !cell.loops.length) {
+      console.log(`${lead}  long loop failed: ${typeof cell.loops === 'string' ? cell.loops : 'no result'}`);
       continue;
     }
-    const loopNs = median(loops);
+    const loopNs = median(cell.loops);
     const ratio = tableNs / loopNs;
-    const within = Math.abs(ratio - 1) <= 0.2 ? 'within ±20%' : 'outside ±20%';
+    // Two tables more than 20% apart: the load moved under the loops, and no ratio of them says much.
+    const within = later && Math.abs(Math.log(later / row.stats.median)) > Math.log(1.2) ? 'load moved: not judged' : Math.abs(ratio - 1) <= 0.2 ? 'within ±20%' : 'outside ±20%';
     const bound = helpers === undefined ? '—' : ((tableNs * (1 + helpers)) / loopNs).toFixed(2);
-    console.log(`${lead} ${ns(loopNs).padStart(13)} ${calls.toExponential(1).padStart(10)} ${ratio.toFixed(2).padStart(10)} ${bound.padStart(23)}  ${within}`);
+    console.log(`${lead} ${ns(loopNs).padStart(13)} ${cell.calls.toExponential(1).padStart(10)} ${ratio.toFixed(2).padStart(10)} ${bound.padStart(23)}  ${within}`);
   }
 }
 

@@ -78,12 +78,18 @@
  * Real runs take the measurement lock; every figure is printed with the load.
  */
 import type { RunRecord } from '@rtbench/core/schema';
-import { applyFdr, comparePaired, createRandom, processesOf, type Comparison } from '../packages/stats/src/index.ts';
+import { applyFdr, comparePaired, createRandom, processesOf, readByMean, type Comparison } from '../packages/stats/src/index.ts';
 import { benchView, reporterFor, viewOfRun } from '@rtbench/report';
 import { agreementWithFixed, components, direction, firstCandidate, fixedTable, stoppedTable, unitLogRatios, type DesignOptions, type Noise, type TableOutcome } from './stopping-simulation.ts';
 import { anytimeHalfWidth } from '../packages/stats/src/confidence-sequence.ts';
 import { benchRun, calibrationArgs, isDecided, loadText, mcError, pct, readRun, tableRatios, type RatioCell } from './lib.ts';
 
+
+/** How a run's cells were read: those whose samples stayed bimodal at their cap are read by means (stats amortized.ts), in their figures and ratios, and in these simulations' units alike. */
+function statisticText(run: RunRecord): string {
+  const byMean = run.results.filter((r) => readByMean(r.rounds)).length;
+  return `${byMean} of ${run.results.length} case × variant results read by their means`;
+}
 
 /** Per cell (case × candidate vs the first variant): the mean log ratio of each unit, keyed by unit. */
 function unitValues(run: RunRecord): Map<string, Map<string, number>> {
@@ -412,7 +418,7 @@ function aa(n: number, extra: string[]): void {
     cells += table.size;
     falseCells += wrong.length;
     if (wrong.length) withVerdict++;
-    console.log(`  table ${i}: ${(r.wallMs / 1000).toFixed(0)} s, ${wrong.length}/${table.size} cells decided${wrong.length ? ` (${wrong.map(([k, c]) => `${k} ${c.verdict} ${ratioText(c)}`).join('; ')})` : ''}, load ${before} → ${loadText()}, saved ${r.path}`);
+    console.log(`  table ${i}: ${(r.wallMs / 1000).toFixed(0)} s, ${wrong.length}/${table.size} cells decided${wrong.length ? ` (${wrong.map(([k, c]) => `${k} ${c.verdict} ${ratioText(c)}`).join('; ')})` : ''}, ${statisticText(r.run)}, load ${before} → ${loadText()}, saved ${r.path}`);
   }
   console.log(`A/A: ${withVerdict} of ${n} tables with any decided cell (${pct(withVerdict / n, 1)} ± ${pct(mcError(withVerdict, n), 1)}), ${falseCells} of ${cells} cells`);
 }
@@ -457,6 +463,7 @@ if (command === 'simulate' && !files.length) {
   process.exitCode = 2;
 } else if (command === 'simulate') {
   const tables = flag('--tables', 2000);
+  for (const path of files) console.log(`source ${path}: ${statisticText(readRun(path))}`);
   for (const g of rest.includes('--units') ? [flag('--units', 5)] : [3, 5, 8]) {
     const s = simulate(files, g, tables, flag('--seed', 1));
     const power = [...s.power].map(([ratio, p]) => `${ratio}×: ${pct(p.right / p.cells, 0)}${p.wrong ? ` (${p.wrong} the wrong way)` : ''}`).join(', ');

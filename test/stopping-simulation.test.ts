@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../packages/stats/src/index.ts';
-import { agreementWithFixed, firstCandidate, fixedTable, sameWords, stoppedTable, unitSource, type Components, type DesignOptions, type TableOutcome } from '../scripts/stopping-simulation.ts';
+import { agreementWithFixed, firstCandidate, fixedTable, sameWords, stoppedTable, unitLogRatios, unitSource, type Components, type DesignOptions, type TableOutcome } from '../scripts/stopping-simulation.ts';
 
 /** Two cases of three candidates against one baseline (a four-arm table), spreads 1–6%. */
 const src: Components = {
@@ -27,6 +27,25 @@ function draws(noise: 't4' | 't4-arms', n: number): { sd: (i: number) => number;
   const cov = (i: number, j: number): number => units.reduce((a, u) => a + (u[i]! - means[i]!) * (u[j]! - means[j]!), 0) / (n - 1);
   return { mean, sd: (i) => Math.sqrt(cov(i, i)), corr: (i, j) => cov(i, j) / Math.sqrt(cov(i, i) * cov(j, j)) };
 }
+
+describe('the simulations: the statistic a unit reads', () => {
+  // The baseline's samples hold a collection in two turns of seven (mean 1,300/7, median 100); the candidate's in none.
+  const rounds = (samples: number[], span?: { quietCallNs: number; grownBy: number; capped?: true }) =>
+    [0, 1, 2].map((round) => ({ round, samples, lockstep: { positions: samples.map(() => 0), process: undefined }, ...(span ? { span } : {}) }));
+  const base = [100, 100, 100, 100, 100, 400, 400];
+  const cand = [200, 200, 200, 200, 200, 200, 200];
+
+  it("is the table's: a cell capped short of its collections reads its sets' means, as its figure and ratio do", () => {
+    const capped = { quietCallNs: 100, grownBy: 8, capped: true as const };
+    const units = unitLogRatios(rounds(base, capped), rounds(cand, { quietCallNs: 200, grownBy: 1 }));
+    expect([...units.keys()]).toEqual(['round 0', 'round 1', 'round 2']);
+    for (const d of units.values()) expect(d).toBeCloseTo(Math.log(200 / (1300 / 7)), 12);
+  });
+
+  it('and the paired turns of a cell read by its medians', () => {
+    for (const d of unitLogRatios(rounds(base), rounds(cand)).values()) expect(d).toBeCloseTo(Math.log(2), 12);
+  });
+});
 
 describe('stopping simulation: the noise a table is drawn from', () => {
   it('per cell: each cell at its own spread, cells uncorrelated', () => {
