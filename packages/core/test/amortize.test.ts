@@ -119,7 +119,10 @@ describe('samples grown to span the collections', () => {
     const { window: collecting } = scripted(100, 25_000, 300_000);
     let windows = 0;
     // The first window preempted or still tiering up: every batch three times as long (and uneven: it holds collections too).
-    const window: SpanWindow = async (size, batches) => (await collecting(size, batches)).map((x) => (windows++ === 0 ? 3 * x : x));
+    const window: SpanWindow = async (size, batches) => {
+      const first = windows++ === 0;
+      return (await collecting(size, batches)).map((x) => (first ? 3 * x : x));
+    };
     const s = await spanPeriodicCosts(window, 10_000, 1e6, TARGET);
     expect(s.span.quietCallNs).toBe(100);
     expect(s.span.grownBy).toBeGreaterThan(1);
