@@ -125,6 +125,14 @@ module.exports = {
       to: { path: '^packages/(run|campaign|bisect|claims|releases|cli)/' },
     },
     {
+      name: 'arms-measure-nothing',
+      severity: 'error',
+      comment:
+        'The arms are named, resolved and pinned before anything is measured: the command hands them the measurers it lists and the bundle the run will take, so arms import no measurer.',
+      from: { path: '^packages/arms/src/' },
+      to: { path: '^packages/measurers/' },
+    },
+    {
       name: 'reporters-sit-on-top',
       severity: 'error',
       comment: 'In report, the reporters render views with shared cells: views, cells and the HTML page never import a reporter (reporters import down). Only reporters/ names formats.',

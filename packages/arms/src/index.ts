@@ -13,4 +13,4 @@ export { numberRepeats, parseRuntimeList, parseVariant, pinsAlone, pinText, quot
 export { isCacheEntryName, runtimeCacheDir, runtimeStore } from './runtime-store.ts';
 export { listRuntimes, platformView, type PlatformView, type RuntimeRow } from './runtime-listing.ts';
 export { listLatest, listRange, parseRange, releaseVariant, type ReleaseRange, type SkippedVersion } from './release-listing.ts';
-export { pinPackages } from './package-pins.ts';
+export { listBundler, pinPackages } from './package-pins.ts';

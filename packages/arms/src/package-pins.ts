@@ -27,7 +27,6 @@ import { isResolved, type ResolvedVariant, type UnavailableVariant, type Variant
 import { bundleSuite, isBroughtEntry, storePolicy, suiteLoadError, type ArmBuild, type SuiteLocation } from '@rtbench/suite-loader';
 import { UsageError } from '@rtbench/core/usage-error';
 import { runtimeStore } from './runtime-store.ts';
-import { bundledPackagesAhead } from '@rtbench/measurers';
 import { pinText, unknownRuntimeMessage, VARIANT_SYNTAX } from './variants.ts';
 
 type Pin = NonNullable<VariantSpec['packages']>[number];
@@ -287,16 +286,18 @@ async function prepareArm(suite: SuiteLocation, declarations: readonly RequestDe
 
 /**
  * How the plan bundles the suite to list the packages it imports: a bundle
- * the run then takes (suite-code.ts), or, when no arm's bundle can tell,
- * one made for the list alone. A port, so a test counts the bundles.
+ * the run then takes (the command gives measurers' suite-code.ts for
+ * `ahead`), or, when no arm's bundle can tell, one made for the list alone.
+ * A port, so a test counts the bundles.
  */
 export interface PinsBundler {
   ahead(suite: SuiteLocation, plugin: ResolvedVariant['plugin'], arm: ArmBuild): Promise<BundledPackage[]>;
   alone(suite: SuiteLocation, plugin: ResolvedVariant['plugin']): Promise<BundledPackage[]>;
 }
 
-export const suiteBundler: PinsBundler = {
-  ahead: bundledPackagesAhead,
+/** Bundles made for the list alone, which no run takes. */
+export const listBundler: PinsBundler = {
+  ahead: async (suite, plugin, arm) => (await bundleSuite(suite.entry, suite.name, plugin.name, plugin.bundle, arm)).packages,
   alone: async (suite, plugin) => (await bundleSuite(suite.entry, suite.name, plugin.name, plugin.bundle)).packages,
 };
 
@@ -471,7 +472,7 @@ function ownCopiesAddNothing(pinnedNames: ReadonlySet<string>, list: ReadonlyMap
  * whose run serves its handlers, or a list that bundle cannot prove) is
  * the suite bundled unpinned for the list alone.
  */
-export async function pinPackages(suite: SuiteLocation, variants: readonly (ResolvedVariant | UnavailableVariant)[], versionsOf: VersionsOf = npmVersions, bundler: PinsBundler = suiteBundler): Promise<void> {
+export async function pinPackages(suite: SuiteLocation, variants: readonly (ResolvedVariant | UnavailableVariant)[], versionsOf: VersionsOf = npmVersions, bundler: PinsBundler = listBundler): Promise<void> {
   const declarations = await requestDeclarations(suite);
   const installs = new Set((declarations ?? []).flatMap((d) => d.installs ?? []));
   const ready = variants.filter(isResolved);

@@ -7,9 +7,8 @@
  */
 import { RuntimeUnavailableError, type RuntimeTarget } from '@rtbench/runtime-kit';
 import type { Platform } from '@rtbench/process';
-import { HOST_TOOLS, NpmRuntimeStore, refusedOn, RuntimeNotInstalledError } from '@rtbench/host';
+import { HOST_TOOLS, NpmRuntimeStore, refusedOn, RuntimeNotInstalledError, type PlatformSupport } from '@rtbench/host';
 import { askPlugin, runtimePlugins } from '@rtbench/runtime-registry';
-import { everyMeasurer } from '@rtbench/measurers';
 import { runtimeStore } from './runtime-store.ts';
 
 export interface RuntimeRow {
@@ -79,8 +78,8 @@ export interface PlatformView {
   hostTools: PlatformUseRow[];
 }
 
-/** Every plug-in's pinned runtimes, every measurer and host tool, as declared for `platform`. */
-export function platformView(platform: Platform): PlatformView {
+/** Every plug-in's pinned runtimes, the measurers given (every one: the command's) and every host tool, as declared for `platform`. */
+export function platformView(platform: Platform, measurers: readonly { name: string; platforms: PlatformSupport }[]): PlatformView {
   const store = new NpmRuntimeStore({ install: false, workspace: false, platform });
   const runtimes = runtimePlugins().flatMap((plugin) =>
     plugin.npmRuntimes.map((rt): PlatformRuntimeRow => {
@@ -94,7 +93,7 @@ export function platformView(platform: Platform): PlatformView {
       }
     }),
   );
-  const measurers = everyMeasurer().map((m): PlatformUseRow => {
+  const measurerRows = measurers.map((m): PlatformUseRow => {
     const refused = refusedOn(m.name, m.platforms, platform);
     return { name: m.name, works: refused === undefined, ...(refused ? { note: m.platforms.elsewhere } : {}) };
   });
@@ -104,5 +103,5 @@ export function platformView(platform: Platform): PlatformView {
     const note = refused ? t.support.elsewhere : lesser;
     return { name: `${t.name} (${t.usedFor})`, works: refused === undefined, ...(note ? { note } : {}) };
   });
-  return { platform, runtimes, measurers, hostTools };
+  return { platform, runtimes, measurers: measurerRows, hostTools };
 }

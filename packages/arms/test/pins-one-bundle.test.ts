@@ -15,8 +15,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
 import { pluginNamed, type ResolvedVariant } from '@rtbench/runtime-registry';
 import { repoRoot, type SuiteLocation } from '@rtbench/suite-loader';
-import { pinPackages, suiteBundler, type PinsBundler } from '../src/package-pins.ts';
-import { suiteBundle } from '../../measurers/src/suite-code.ts';
+import { listBundler, pinPackages, type PinsBundler } from '../src/package-pins.ts';
+import { bundledPackagesAhead, suiteBundle } from '../../measurers/src/suite-code.ts';
 import { parseVariant } from '../src/variants.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'rtbench-pins-bundle-'));
@@ -29,6 +29,8 @@ const writeSuite = (marker: string): void =>
   writeFileSync(suite.entry, `import React from ${JSON.stringify(join(react, 'index.js'))};\nexport default { marker: ${JSON.stringify(marker)}, version: React.version };\n`);
 
 const node = pluginNamed('node')!;
+/** The command's bundler: the bundle read for the list is the one the run then takes. */
+const suiteBundler: PinsBundler = { ...listBundler, ahead: bundledPackagesAhead };
 /** A variant as resolving it would give, without probing a binary: pinPackages reads its spec and plugin and writes its record. */
 const armOf = (text: string): ResolvedVariant => ({ spec: parseVariant(text), plugin: node, target: {} as RuntimeTarget, flags: { args: [], env: {} }, record: {} as ResolvedVariant['record'] });
 
@@ -37,7 +39,7 @@ describe('pins and the bundle a run runs', () => {
     writeSuite('planned');
     const plain = armOf('node');
     const pinned = armOf(`node react=${react}`);
-    await pinPackages(suite, [plain, pinned]);
+    await pinPackages(suite, [plain, pinned], undefined, suiteBundler);
     expect(plain.record.packages).toBeUndefined();
     const version = (JSON.parse(readFileSync(join(react, 'package.json'), 'utf8')) as { version: string }).version;
     expect(pinned.record.packages?.map((p) => [p.name, p.version, p.path])).toEqual([['react', version, react]]);
@@ -104,7 +106,7 @@ describe('when every arm pins', () => {
     await pinPackages(every, [a2, b2], undefined, { ...alone, ahead: () => Promise.reject(new Error('not this bundle')) });
     expect(alone.made).toEqual(['alone']);
     const [plain, a3] = [armOf('node'), armOf(`node react=${builds('a')}`)];
-    await pinPackages(every, [plain, a3]);
+    await pinPackages(every, [plain, a3], undefined, suiteBundler);
     expect([recordOf(a2), recordOf(b2), recordOf(a3)]).toEqual([recordOf(a), recordOf(b), recordOf(a)]);
   });
 

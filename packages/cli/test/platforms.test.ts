@@ -19,13 +19,13 @@ const MACOS: readonly Platform[] = ['darwin-arm64', 'darwin-x64'];
 
 describe('each platform, as the plug-ins, measurers and host tools declare it', () => {
   it('linux-x64 is what runs today: every pin, its own package', () => {
-    const view = platformView('linux-x64');
+    const view = platformView('linux-x64', everyMeasurer());
     expect(view.runtimes.map((r) => [r.spec, r.package])).toEqual(pinned.map((rt) => [rt.spec, `${rt.package}@${rt.version}`]));
     expect([...view.measurers, ...view.hostTools].every((m) => m.works)).toBe(true);
   });
 
   it.each(PLATFORMS)('%s: every pinned runtime has a package there or one line with the way out', (platform) => {
-    const view = platformView(platform);
+    const view = platformView(platform, everyMeasurer());
     expect(view.runtimes.map((r) => r.spec)).toEqual(pinned.map((rt) => rt.spec));
     for (const row of view.runtimes) {
       if (row.package) expect(row.package).toMatch(/@\d/);
@@ -39,7 +39,7 @@ describe('each platform, as the plug-ins, measurers and host tools declare it', 
     for (const platform of ['linux-arm64', 'darwin-arm64'] as const) {
       const wrapped = pinned.filter((rt) => { const e = rt.platforms['linux-x64']; return 'binaryPackage' in e && e.binaryPackage; });
       expect(wrapped.length).toBeGreaterThanOrEqual(3);
-      for (const rt of wrapped) expect(platformView(platform).runtimes.find((r) => r.spec === rt.spec)?.binaryPackage).toMatch(/arm64|aarch64/);
+      for (const rt of wrapped) expect(platformView(platform, everyMeasurer()).runtimes.find((r) => r.spec === rt.spec)?.binaryPackage).toMatch(/arm64|aarch64/);
     }
   });
 
@@ -47,7 +47,7 @@ describe('each platform, as the plug-ins, measurers and host tools declare it', 
     const counted = everyMeasurer().filter((m) => m.needs === 'valgrind');
     expect(counted.length).toBeGreaterThan(0);
     for (const platform of PLATFORMS) {
-      const view = platformView(platform);
+      const view = platformView(platform, everyMeasurer());
       for (const m of counted) {
         const row = view.measurers.find((r) => r.name === m.name)!;
         expect(row.works).toBe(!MACOS.includes(platform));
@@ -66,7 +66,7 @@ function cell(row: PlatformView['runtimes'][number]): string {
 
 /** The platform table as the plug-ins declare it: a row per pinned runtime, a column per platform. */
 function declaredTable(): string[] {
-  const views = PLATFORMS.map((p) => platformView(p));
+  const views = PLATFORMS.map((p) => platformView(p, everyMeasurer()));
   return [
     `| spec | ${PLATFORMS.join(' | ')} |`,
     `|---|${PLATFORMS.map(() => '---').join('|')}|`,

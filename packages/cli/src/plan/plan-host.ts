@@ -7,7 +7,8 @@
  */
 import { hostPlatform } from '@rtbench/process';
 import { listInRuntime } from '@rtbench/run';
-import { pinPackages, resolveVariant, runtimeStore } from '@rtbench/arms';
+import { listBundler, pinPackages, resolveVariant, runtimeStore } from '@rtbench/arms';
+import { bundledPackagesAhead } from '@rtbench/measurers';
 import type { ResolvedVariant, UnavailableVariant, VariantSpec } from '@rtbench/runtime-registry';
 import type { SuiteLocation } from '@rtbench/suite-loader';
 
@@ -30,7 +31,8 @@ export function machinePlanHost(): PlanHost {
     platform: hostPlatform(),
     resolveVariant,
     installsOnDemand: () => runtimeStore().installsOnDemand,
-    pinPackages: (location, variants) => pinPackages(location, variants),
+    // The bundle read for the list is the one the run then takes.
+    pinPackages: (location, variants) => pinPackages(location, variants, undefined, { ...listBundler, ahead: bundledPackagesAhead }),
     listInRuntime,
   };
 }
