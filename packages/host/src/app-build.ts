@@ -1,0 +1,113 @@
+/**
+ * What building a framework app into rtbench's cache takes, whichever app
+ * and framework: the cache key (the app's files and the toolchain's
+ * versions), the proof a build folder is still the one rtbench made, a
+ * build step run with every framework's telemetry off and its failure said
+ * in one line quoting the last error it printed, and a bundled Worker's
+ * bare imports of Node.js built-ins written `node:` for rtbench's bundler.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join, relative } from 'node:path';
+import { folderDigest } from './library-store.ts';
+
+/** A build that failed: the one line the user reads. */
+export class AppBuildFailed extends Error {
+  override readonly name = 'AppBuildFailed';
+}
+
+/** Folders of an app that are not its source: its installed packages and its repository. */
+const NOT_SOURCE = new Set(['node_modules', '.git']);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)))
+    .filter((path) => !path.split(/[\\/]/).some((part) => NOT_SOURCE.has(part)))
+    .sort();
+}
+
+/** The cache key: every source file of the app (path and bytes) and the toolchain's versions. */
+export function appBuildKey(appDir: string, versions: Readonly<Record<string, string>>): string {
+  const hash = createHash('sha256');
+  for (const file of sourceFiles(appDir)) hash.update(`${file}\u0000`).update(readFileSync(join(appDir, file))).update('\u0000');
+  for (const [name, version] of Object.entries(versions)) hash.update(`${name}@${version}\n`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** A line that only counts errors, heads the lines that say it (ends in a colon), or is a package manager's wrapper of the failure: never the one to quote. */
+const NOT_THE_ERROR = /failed with \d+ errors?:?$|:$|^(npm (ERR!|error)|ELIFECYCLE)|^error Command failed/i;
+
+/** What a failed step printed, for its one line: its last line naming an error (not a count or a heading of them), else its last line. */
+export function lastError(output: string): string {
+  const lines = output.split('\n').map((l) => l.replace(/\x1b\[[0-9;]*m/g, '').trim()).filter((l) => l && !/^at /.test(l));
+  const error = lines.findLast((l) => /error/i.test(l) && !NOT_THE_ERROR.test(l));
+  return (error ?? lines.at(-1) ?? 'no output').slice(0, 300);
+}
+
+/** The environment every build step runs in: each framework's and wrangler's telemetry off, no question asked, no progress drawn. */
+const QUIET_BUILD = { NEXT_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1', NUXT_TELEMETRY_DISABLED: '1', WRANGLER_SEND_METRICS: 'false', DO_NOT_TRACK: '1', CI: '1', NODE_ENV: 'production' };
+
+/** One step of a build: `node bin ...args` in `cwd`, its output added to `log`; a failure throws AppBuildFailed with one line. */
+export function runBuildStep(step: string, node: string, bin: string, args: readonly string[], cwd: string, log: string): void {
+  const r = spawnSync(node, [bin, ...args], { cwd, encoding: 'utf8', maxBuffer: 64 * 2 ** 20, env: { ...process.env, ...QUIET_BUILD } });
+  const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+  writeFileSync(log, `$ ${step}\n${output}\n`, { flag: 'a' });
+  if (r.error || r.status !== 0) throw new AppBuildFailed(`${step} failed (${r.error ? r.error.message : `exit ${r.status}`}): ${lastError(output)} (its output: ${log})`);
+}
+
+const BUILTINS = new Set(builtinModules.filter((m) => !m.startsWith('_')));
+
+/**
+ * A module's static imports of Node.js built-ins by bare name (`from "fs"`,
+ * which the Workers runtime's nodejs_compat resolves) written as `node:fs`:
+ * rtbench's bundler leaves only imports with a scheme to the runtime, and
+ * would try to resolve a bare name as a package. Nothing else in the text
+ * changes.
+ */
+export function nodePrefixed(source: string): string {
+  return source.replace(/\b(from|import)\s*(["'])([a-z_][a-z0-9_/]*)\2/g, (whole, keyword: string, quote: string, name: string) =>
+    BUILTINS.has(name) ? `${keyword} ${quote}node:${name}${quote}` : whole,
+  );
+}
+
+/** What proves a whole build, written beside its folder once it is built: the folder's digest (folderDigest). */
+export const buildProofOf = (dir: string): string => `${dir}.proof.json`;
+
+/**
+ * Why the build folder `dir` must not be reused, or undefined when it may:
+ * as every other folder of rtbench's cache, a real folder of this user's
+ * that no one else can write to, whose files are still those it was built
+ * with (its proof beside it). A folder another user owns is refused
+ * (`owner: true`): it is not removed, nor built over; any other is built
+ * again.
+ */
+export function cachedBuildProblem(dir: string): { problem: string; owner?: true } | undefined {
+  let stat;
+  try {
+    stat = lstatSync(dir);
+  } catch {
+    return { problem: 'is missing' };
+  }
+  const uid = process.getuid?.();
+  if (uid !== undefined && stat.uid !== uid) return { problem: `belongs to another user (uid ${stat.uid})`, owner: true };
+  if (!stat.isDirectory()) return { problem: 'is not a folder (a link or a file)' };
+  if ((stat.mode & 0o022) !== 0) return { problem: 'is writable by others' };
+  let proof: unknown;
+  try {
+    proof = JSON.parse(readFileSync(buildProofOf(dir), 'utf8'));
+  } catch {
+    return { problem: 'has no proof of the build rtbench made' };
+  }
+  const { sha256, bytes } = folderDigest(dir);
+  const want = proof as { sha256?: unknown; bytes?: unknown };
+  if (want.sha256 !== sha256 || want.bytes !== bytes) return { problem: `is not the build rtbench made (${bytes} bytes, sha256 ${sha256.slice(0, 12)}…; ${String(want.bytes)} bytes, ${String(want.sha256).slice(0, 12)}… when built)` };
+  return undefined;
+}
+
+/** Writes the proof of a whole build beside its folder. */
+export function recordBuild(dir: string): void {
+  writeFileSync(buildProofOf(dir), `${JSON.stringify(folderDigest(dir))}\n`, { mode: 0o600 });
+}

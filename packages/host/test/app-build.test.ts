@@ -1,0 +1,35 @@
+/**
+ * What every app's build shares, on the host: the cache key follows the
+ * app's source and the toolchain's versions (never its installed packages),
+ * and a failed step is one line quoting the last error it printed, not a
+ * count of errors or a package manager's wrapper.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { appBuildKey, lastError } from '../src/app-build.ts';
+
+describe("an app's build", () => {
+  it('is keyed by its source files and versions, not by node_modules or .git', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-app-build-'));
+    writeFileSync(join(dir, 'page.js'), 'export default 1;\n');
+    const key = appBuildKey(dir, { next: '16.4.6' });
+    mkdirSync(join(dir, 'node_modules', 'x'), { recursive: true });
+    writeFileSync(join(dir, 'node_modules', 'x', 'index.js'), '');
+    mkdirSync(join(dir, '.git'));
+    writeFileSync(join(dir, '.git', 'HEAD'), 'ref: main\n');
+    expect(appBuildKey(dir, { next: '16.4.6' })).toBe(key);
+    expect(appBuildKey(dir, { next: '16.4.5' })).not.toBe(key);
+    writeFileSync(join(dir, 'page.js'), 'export default 2;\n');
+    expect(appBuildKey(dir, { next: '16.4.6' })).not.toBe(key);
+  });
+
+  it("quotes a failed step's last error, not the count of them nor npm's wrapper", () => {
+    const esbuild = ['vite v6.0.0 building for production...', '✘ [ERROR] Could not resolve "./missing.js"', '    src/app.js:1:7:', 'error during build:', 'Error: Build failed with 1 error:', 'npm error code 1'].join('\n');
+    expect(lastError(esbuild)).toBe('✘ [ERROR] Could not resolve "./missing.js"');
+    expect(lastError('\x1b[31mType error: x is not a string\x1b[0m\n    at f (a.js:1:1)\nELIFECYCLE Command failed.')).toBe('Type error: x is not a string');
+    expect(lastError('compiled\nexited')).toBe('exited');
+    expect(lastError('')).toBe('no output');
+  });
+});
