@@ -64,10 +64,13 @@ describe('claims across versions of a package', () => {
     expect(Object.fromEntries(byVersion)).toEqual({ [SLOW]: ['held'], [SAME]: ['broken'] });
   });
 
-  it('prints claims × versions and the bisect command between the two', () => {
+  it('prints claims × versions, the claim that flipped, and the bisect command between the two', () => {
     const out = unwrapped(result.stdout).replace(/\s+/g, ' ');
     expect(out).toContain(`claims × ${LIBRARY}@${SLOW}, ${LIBRARY}@${SAME}`);
     expect(out).toMatch(/held\s+broken\s+claims-library: The library's call costs at least 4× the inline loop/);
+    // The claim that flipped, and between which columns (the same line a flip between runtime releases prints).
+    expect(out).toContain(`flipped claims-library: The library's call costs at least 4× the inline loop`);
+    expect(out).toMatch(new RegExp(`held on ${LIBRARY}@${SLOW.replaceAll('.', '\\.')}, broken on ${LIBRARY}@${SAME.replaceAll('.', '\\.')}\\. Where it changed:`));
     expect(out).toContain(`npx pnpm rtbench bisect '${LIBRARY}@${SLOW}..${LIBRARY}@${SAME} node'`);
   });
 });

@@ -3,16 +3,18 @@
  * workerd): a false claim breaks on every one of them and a claim that a
  * variant beats itself does not hold (how often it could, over repetitions:
  * scripts/claims-self.ts); the saved runs carry the outcomes and
- * `rtbench report` shows them; --across prints claims × releases and the
- * bisect command of a claim that flipped; a request case's claim, undecided
- * on the first sets, gets more processes (on node). Bad input (one line,
- * exit 2) is refused in the test's own process: packages/cli/test/usage-errors.test.ts.
+ * `rtbench report` shows them; a request case's claim, undecided on the
+ * first sets, gets more processes (on node). --across, end to end, over a
+ * package's versions: test/claims-across-versions.test.ts (over runtime
+ * releases, the matrix, its flips and their bisect commands:
+ * packages/cli/test/claims-views.test.ts). Bad input (one line, exit 2) is
+ * refused in the test's own process: packages/cli/test/usage-probed.test.ts.
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { fixture, runCliAsync as runCli, tempFile, unwrapped } from './helpers/cli.ts';
+import { fixture, runCliAsync as runCli, tempFile } from './helpers/cli.ts';
 
 // Six independent process pairs at least, and an 8× difference: on a loaded machine one slow workerd process
 // (a real, occasional process effect) once left a 2× difference's interval too wide to break the claim; 8× is
@@ -41,19 +43,6 @@ describe.concurrent('rtbench claims', () => {
     expect(report.status).toBe(0);
     expect(report.stdout).toContain('eight times the work takes the same time as once');
     expect(report.stdout).toMatch(/❌ broken/);
-  });
-
-  it('--across: claims × releases, and for a claim that flipped the bisect command that finds where', async () => {
-    const dir = mkdtempSync(tempFile('claims-across-'));
-    // Up to 24 rounds: beside the whole suite one release's pairs against itself spread widely (the fixture's
-    // comment), and a claim still undecided gets more pairs.
-    const r = await runCli(['claims', fixture('claims-flip'), '--across', 'node@20,node@26', '--rounds', '6', '--max-rounds', '24', '--time', '30ms', '--warmup', '50ms', '--save', dir]);
-    expect(r.status, r.stdout).toBe(1); // node@20 against itself breaks the claim
-    const out = unwrapped(r.stdout).replace(/\s+/g, ' ');
-    expect(out).toMatch(/claims × node@20, node@26/);
-    expect(out).toMatch(/broken\s+held\s+claims-flip: Math\.pow is at least 2× faster/);
-    expect(out).toMatch(/flipped claims-flip: .*broken on node@20, held on node@26/);
-    expect(out).toMatch(/npx pnpm rtbench bisect node@20\.\d+\.\d+\.\.node@26\.\d+\.\d+ \S*claims-flip\/index\.ts --filter '\/\^1000 calls of Math\\\.pow\$\/'/);
   });
 
   it('adds process sets to a request case while its claim is undecided, and saves the outcome with them', async () => {
