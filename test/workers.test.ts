@@ -30,7 +30,7 @@ describe('a brought Worker', () => {
   beforeAll(async () => {
     [project, clock, legacy] = await Promise.all([
       run([join(WORKERS, 'wrangler-react'), '--runtime', RUNTIMES.join(','), '--rounds', '1', '--request', 'GET /', '--request', 'GET /moved', '--request', 'GET /robots.txt']),
-      run([join(WORKERS, 'clock', 'worker.js'), '--runtime', 'node', '--rounds', '1', '--request', 'GET /?n=50']),
+      run([join(WORKERS, 'clock', 'worker.js'), '--runtime', 'node', '--rounds', '1', '--request', 'GET /?n=50', '--normalize', 'rendered at [^<]+']),
       run([join(WORKERS, 'legacy-node-compat'), '--runtime', 'node,workerd', '--rounds', '1']),
     ]);
   });
@@ -72,14 +72,23 @@ describe('a brought Worker', () => {
     expect(round.requests!.consoleLines).toBe(round.samples.length);
     expect(clock.r.stdout).not.toContain('served /');
     expect(clock.r.stdout + clock.r.stderr).toContain('the handler wrote 1 console line per request');
+    // --normalize: the time is replaced before the answers are learned, so nothing of it is left to mask.
+    expect(clock.r.stderr).toContain("note: each response's matches of /rendered at [^<]+/ are replaced by one mark before it is compared");
+    expect(round.requests!.answers!.map((a) => [a.spans, a.segments.join('').includes('<p>⟨normalized⟩</p>')])).toEqual([[0, true]]);
   });
 
   it('a binding rtbench cannot stand in for, and a request that does not parse: one line, exit 2, nothing run', async () => {
-    const [kv, request] = await Promise.all([run([join(WORKERS, 'wrangler-kv'), '--runtime', 'node']), run([join(WORKERS, 'clock', 'worker.js'), '--runtime', 'node', '--request', 'FETCH /'])]);
+    const [kv, request, normalize] = await Promise.all([
+      run([join(WORKERS, 'wrangler-kv'), '--runtime', 'node']),
+      run([join(WORKERS, 'clock', 'worker.js'), '--runtime', 'node', '--request', 'FETCH /']),
+      run([join(WORKERS, 'clock', 'worker.js'), '--runtime', 'node', '--normalize', 'at (']),
+    ]);
+    expect(normalize.r.status).toBe(2);
+    expect(normalize.r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: --normalize: the pattern "at \(" is not a regular expression: .+$/)]);
     expect(kv.r.status).toBe(2);
     expect(kv.r.stderr.trim().split('\n')).toEqual(['error: wrangler.jsonc declares a KV namespace binding (kv_namespaces: CACHE): rtbench cannot stand in for it, and a Worker measured without it is not this Worker']);
     expect(request.r.status).toBe(2);
     expect(request.r.stderr.trim().split('\n')).toEqual(['error: --request "FETCH /": method FETCH is not one rtbench sends (GET, POST, PUT, DELETE)']);
-    expect(kv.record ?? request.record).toBeUndefined();
+    expect(kv.record ?? request.record ?? normalize.record).toBeUndefined();
   });
 });

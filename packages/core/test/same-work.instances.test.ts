@@ -39,6 +39,10 @@ describe('a body longer past the characters learned', () => {
     expect(d?.variants.node?.text).toBe(`past the first 4 Mi characters, 7 more (sha256 ${sha('</html>').slice(0, 12)})`);
     expect(d?.variants.bun?.text).toMatch(/^past the first 4 Mi characters, 3,300,007 more \(sha256 [0-9a-f]{12}\)$/);
     expect(answersDifference({ node: short, bun: arm([[`${head}</html>`]]) })).toBeUndefined();
+    // A third variant that never gave this answer is left out of the line.
+    const other = new AnswerLearner(sha);
+    other.add({ request: 'GET /other', status: 200, text: 'x', bytes: 1 });
+    expect(Object.keys(answersDifference({ node: short, bun: long, deno: other.answers() })!.variants)).toEqual(['node', 'bun']);
   });
 
   it('is different work against a body no longer than what is learned', () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { MaskedAnswer } from '@rtbench/core/schema';
 import { answerName, answersDifference } from '@rtbench/core/same-work';
-import { comparedHeaders, mediaType, RoundAnswers } from '../src/request/answers.ts';
+import { gunzipSync } from 'node:zlib';
+import type { RequestShape } from '@rtbench/core';
+import { armAnswers, comparedHeaders, mediaType, RoundAnswers } from '../src/request/answers.ts';
 
 const GET = { path: '/' } as const;
 const body = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -89,5 +91,43 @@ describe('the headers an answer is compared on', () => {
     answers.add(GET, { status: 200, contentType: null }, body('pid xyz'));
     expect(seen).toEqual([{ status: 200, contentType: 'text/plain', request: GET }, { status: 200, contentType: undefined, request: GET }]);
     expect(answers.result().answers.map((a) => [a.segments, a.unmasked, a.contentType])).toEqual([[['pid'], undefined, 'text/plain'], [['pid'], undefined, undefined]]);
+  });
+});
+
+describe('an arm\'s answers across its rounds', () => {
+  it('are learned by one learner for every round, each round a process, a long template packed whole', () => {
+    const learner = armAnswers();
+    const page = (n: number): string => `<p>started ${n}</p>${'<p>row</p>'.repeat(2000)}`;
+    // Each round's answers are read as it ends: the template that changed is packed in that round.
+    const packedIn = [1, 2].map((n) => {
+      const round = new RoundAnswers(undefined, learner);
+      round.add(GET, { status: 200, contentType: 'text/html' }, body(page(n)));
+      return round.result().answers[0]!;
+    });
+    expect(packedIn.map((a) => [a.packedRound, a.packed !== undefined])).toEqual([[1, true], [2, true]]);
+    const [answer] = new RoundAnswers(undefined, learner).result().answers;
+    expect(answer).toMatchObject({ rounds: 3, count: 2, spans: 1, truncated: true, packedRound: 2 });
+    expect(answer!.packed).toBeUndefined();
+    // The round that packed it holds the whole template, gzipped.
+    const packer = armAnswers();
+    packer.nextRound();
+    packer.add({ request: 'GET /', status: 200, text: page(1), bytes: 1 });
+    packer.add({ request: 'GET /', status: 200, text: page(2), bytes: 1 });
+    const packed = packer.answers()[0]!.packed!;
+    expect(JSON.parse(gunzipSync(Buffer.from(packed, 'base64')).toString())).toEqual(['<p>started ', `</p>${'<p>row</p>'.repeat(2000)}`]);
+  });
+
+  it('tell requests apart by method, path, headers and body, a body by its bytes whether text or not', () => {
+    const names = (requests: RequestShape[]): string[] => {
+      const answers = new RoundAnswers();
+      for (const r of requests) answers.add(r, { status: 200, contentType: null }, body('same'));
+      return answers.result().answers.map((a) => a.request);
+    };
+    const post = (b: string | Uint8Array, headers?: Record<string, string>): RequestShape => ({ method: 'POST', path: '/api', body: b, ...(headers ? { headers } : {}) });
+    expect(names([GET, { path: '/' }, { method: 'GET', path: '/' }])).toEqual(['GET /']);
+    const [a, b, c, d, e] = names([post('a'), post('b'), post('a', { 'x-a': '1' }), { method: 'POST', path: '/api' }, post(new Uint8Array([97]))]);
+    expect([a, b, c, d, e]).toEqual([expect.stringMatching(/^POST \/api \[[0-9a-f]{8}\]$/), expect.stringMatching(/^POST \/api \[[0-9a-f]{8}\]$/), expect.stringMatching(/^POST \/api \[[0-9a-f]{8}\]$/), 'POST /api', expect.stringMatching(/^POST \/api \[[0-9a-f]{8}\]$/)]);
+    expect(new Set([a, b, c, e]).size).toBe(4);
+    expect(names([{ path: '/', headers: { 'x-a': '1' } }, { path: '/', headers: { 'x-a': '2' } }, { path: '/', headers: { 'x-a': '1' } }])).toHaveLength(2);
   });
 });

@@ -71,8 +71,6 @@ export function comparedHeaders(location: string | null, headers: { get(name: st
 }
 
 export class RoundAnswers {
-  private count = 0;
-
   /** `learner`: the arm's, kept across its rounds; without it the round learns alone. */
   constructor(
     private readonly normalize?: ResponseNormalizer,
@@ -82,7 +80,6 @@ export class RoundAnswers {
   }
 
   add(request: RequestShape, head: AnswerHead, body: Uint8Array): void {
-    this.count++;
     const { status, contentType, headers } = head;
     const raw = bodyText(body);
     const text = this.normalize ? this.normalize({ request, status, ...(contentType !== null ? { contentType } : {}), body: raw }) : raw;
