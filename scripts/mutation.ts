@@ -69,6 +69,11 @@ const AREAS: Record<string, Area> = {
       .concat(['ratios', 'claim-decision'].map((f) => `packages/verdicts/test/${f}.test.ts`))
       .concat('packages/cli/test/claims-views.test.ts'),
   },
+  // Where a server process's CPU per request became steady, and the round's phases read from that point.
+  'request-steady': {
+    mutate: ['packages/stats/src/request-steady.ts', 'packages/measurers/src/measurers/request-phases.ts'],
+    tests: ['packages/stats/test/request-steady.test.ts', 'packages/measurers/test/request-phases.test.ts'],
+  },
   // A request's answer as the host reads and judges it: the bounded body, its digest, what of it is compared, and how the request ended.
   request: {
     mutate: ['packages/host-timed/src/request/body.ts', 'packages/host-timed/src/request/answers.ts', 'packages/host-timed/src/request/outcomes.ts'],

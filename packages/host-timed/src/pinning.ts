@@ -27,8 +27,24 @@ export function choosePinning(): Pinning {
   return cached;
 }
 
-/** Pins every thread of a running process to one core; false if taskset refused. */
+/** Pins every thread of a running process to one core (a load round: its generator has the other); false if taskset refused. */
 export function pinProcess(pid: number, core: number): boolean {
-  const r = spawnSync('taskset', ['-a', '-p', '-c', String(core), String(pid)], { stdio: 'ignore' });
+  return taskset(['-a', '-p', '-c', String(core), String(pid)]);
+}
+
+/**
+ * Pins a running process's main thread alone to one core (a request round,
+ * whose host sends one request or wave at a time and leaves the other core
+ * idle): the engine's helper threads, started before it (concurrent
+ * marking, sweeping, compilers), keep every core, as a real server's do,
+ * rather than queueing behind the JavaScript thread on its core. Threads
+ * the main thread starts later inherit its core. False if taskset refused.
+ */
+export function pinMainThread(pid: number, core: number): boolean {
+  return taskset(['-p', '-c', String(core), String(pid)]);
+}
+
+function taskset(args: string[]): boolean {
+  const r = spawnSync('taskset', args, { stdio: 'ignore' });
   return !r.error && r.status === 0;
 }

@@ -24,7 +24,7 @@ import type { RunnableVariant } from '../variant.ts';
 import type { BundledProgram } from '@rtbench/host';
 import { bundleProgram, variantNodeEnv } from '../bundle.ts';
 import { fail, within, type RoundFailure } from '../outcome.ts';
-import { choosePinning, pinProcess } from '../pinning.ts';
+import { choosePinning, pinMainThread } from '../pinning.ts';
 import { firstLine } from '@rtbench/core/words';
 import { notListening, SAID_CHARS, serverExit, startServer, type RunningServer } from '../load.ts';
 import { comparedHeaders, RoundAnswers, type SameWorkRule } from './answers.ts';
@@ -398,7 +398,7 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
   if (server.port === undefined || server.pid === undefined) return notListening(v, server, plan.timeoutMs);
   const { port, pid } = server;
   const pinning = choosePinning();
-  if (pinning.server !== undefined) pinProcess(pid, pinning.server);
+  if (pinning.server !== undefined) pinMainThread(pid, pinning.server);
   const round = await sendAll(v, server, pid, port, plan, started);
   const { sent, empty, order, problem, emptyProblem, busy, answers, pending, stopped } = round;
   // Stopped (the run's stop, a time-out): what was measured is kept; the server, stopped, is asked nothing more.
