@@ -29,7 +29,7 @@ export function choosePinning(): Pinning {
 
 /** Pins every thread of a running process to one core (a load round: its generator has the other); false if taskset refused. */
 export function pinProcess(pid: number, core: number): boolean {
-  return taskset(['-a', '-p', '-c', String(core), String(pid)]);
+  return taskset(pinArgs(pid, core, 'every'));
 }
 
 /**
@@ -41,7 +41,12 @@ export function pinProcess(pid: number, core: number): boolean {
  * the main thread starts later inherit its core. False if taskset refused.
  */
 export function pinMainThread(pid: number, core: number): boolean {
-  return taskset(['-p', '-c', String(core), String(pid)]);
+  return taskset(pinArgs(pid, core, 'main'));
+}
+
+/** taskset's arguments that pin a running process's main thread, or every thread it has (-a), to one core. */
+export function pinArgs(pid: number, core: number, threads: 'main' | 'every'): string[] {
+  return [...(threads === 'every' ? ['-a'] : []), '-p', '-c', String(core), String(pid)];
 }
 
 function taskset(args: string[]): boolean {

@@ -64,6 +64,8 @@ describe("a load measurement's CPU per request", () => {
     expect(table).toContain(cpuCase);
     expect(table).toMatch(/ node +0\.0505 +27000 in 3\n/);
     expect(table.replace(/\s+/g, ' ')).toContain('p50: the median over rounds (each a fresh server), no interval');
+    // Which phase the window is: after an unmeasured warm-up of the load, never split at a steady point.
+    expect(table.replace(/\s+/g, ' ')).toContain('the window follows an unmeasured warm-up run of the same load, and is not split at a steady point');
     const markdown = String(reporterFor('markdown')!.render(view, {}));
     expect(markdown).toContain('| case | runtime | p50 | requests |');
     expect(markdown).toContain(`| ${cpuCase} | node | 0.0505 | 27000 in 3 |`);

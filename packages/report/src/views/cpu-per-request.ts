@@ -94,7 +94,7 @@ const PHASED_METHOD =
 const WAVES = "with requests in flight together the host reads the server's threads around each wave of them and gives each request the wave's CPU over the requests answered in it, so the quantiles are of wave shares";
 
 const WINDOWS =
-  "CPU per request in ms of HTTP load, read by the host from the server's threads over each round's measured window, over the responses counted in it; p50: the median over rounds (each a fresh server), no interval; requests: responses counted in rounds";
+  "CPU per request in ms of HTTP load, read by the host from the server's threads over each round's measured window, over the responses counted in it; the window follows an unmeasured warm-up run of the same load, and is not split at a steady point (the load generator counts only the window's totals: no request-by-request series); p50: the median over rounds (each a fresh server), no interval; requests: responses counted in rounds";
 
 function sumOutcomes(result: CaseResult): Outcomes {
   const sum = { ok: 0, serverError: 0, threw: 0, notAResponse: 0, timedOut: 0, tooLong: 0 };
