@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MaskedAnswer } from '@rtbench/core/schema';
 import { answerName, answersDifference } from '@rtbench/core/same-work';
+import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import type { RequestShape } from '@rtbench/core';
 import { armAnswers, comparedHeaders, mediaType, RoundAnswers } from '../src/request/answers.ts';
@@ -29,6 +30,10 @@ describe('a round’s answers', () => {
     // Other parameters are kept, the restated charset among them dropped.
     expect(mediaType('application/json; charset=utf-8; profile=a')).toBe('application/json; profile=a');
     expect(mediaType('')).toBe('');
+    expect(mediaType('text/plain;')).toBe('text/plain');
+    // Only a parameter that is the charset, and says UTF-8 whole.
+    expect(mediaType('application/json; xcharset=utf-8')).toBe('application/json; xcharset=utf-8');
+    expect(mediaType('application/json; charset=utf-8x')).toBe('application/json; charset=utf-8x');
   });
 
   it('digests the same page alike whichever way its server wrote the default content type', () => {
@@ -129,5 +134,9 @@ describe('an arm\'s answers across its rounds', () => {
     expect([a, b, c, d, e]).toEqual([expect.stringMatching(/^POST \/api \[[0-9a-f]{8}\]$/), expect.stringMatching(/^POST \/api \[[0-9a-f]{8}\]$/), expect.stringMatching(/^POST \/api \[[0-9a-f]{8}\]$/), 'POST /api', expect.stringMatching(/^POST \/api \[[0-9a-f]{8}\]$/)]);
     expect(new Set([a, b, c, e]).size).toBe(4);
     expect(names([{ path: '/', headers: { 'x-a': '1' } }, { path: '/', headers: { 'x-a': '2' } }, { path: '/', headers: { 'x-a': '1' } }])).toHaveLength(2);
+    // A text body is hashed as it is, bytes by their hash, no body as none: a text that reads like bytes is not them.
+    const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
+    expect(names([{ path: '/', headers: { 'x-a': '1' } }])).toEqual([`GET / [${sha(`{"x-a":"1"}\n${sha('')}`).slice(0, 8)}]`]);
+    expect(names([post('97'), post(new Uint8Array([97]))])).toEqual([`POST /api [${sha('{}\n97').slice(0, 8)}]`, `POST /api [${sha(`{}\n${sha('a')}`).slice(0, 8)}]`]);
   });
 });

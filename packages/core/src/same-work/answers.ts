@@ -228,7 +228,8 @@ export class AnswerLearner {
   private unlike(kind: Kind, text: string, said?: Omit<UnlikeSaid, 'responses'>): void {
     if (kind.unlikeHashes.length < HASHED_UNLIKE) kind.unlikeHashes.push(this.hash(text));
     if (kind.unlike) kind.unlike.responses++;
-    else kind.unlike = { responses: 1, ...(said ?? { why: kind.learned ? 'they differ in more than a changing value' : `past the first ${MOST_KINDS} kinds of answer, responses are compared whole` }) };
+    // Without a reason said, a kind learned has had unlike responses before (only those stop its alignment): one not learned is the first.
+    else kind.unlike = { responses: 1, ...(said ?? { why: `past the first ${MOST_KINDS} kinds of answer, responses are compared whole` }) };
   }
 
   /** The arm's answers in the order each kind first came, each template within the saved bound. */

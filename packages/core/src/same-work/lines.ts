@@ -5,7 +5,8 @@ const SHOWN = 40;
 
 /** The 1-based line holding `offset`, and that line clipped to SHOWN characters either side of its column. */
 export function lineAt(text: string, offset: number): { line: number; column: number; text: string } {
-  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  // At offset 0 the line is the first (lastIndexOf clamps a negative start to 0, where a break would be found).
+  const start = offset > 0 ? text.lastIndexOf('\n', offset - 1) + 1 : 0;
   const endAt = text.indexOf('\n', offset);
   const whole = text.slice(start, endAt < 0 ? text.length : endAt);
   const column = offset - start;
@@ -25,7 +26,8 @@ export function clip(line: string, column: number): string {
 export function firstDifferingLine(a: string, b: string): { line: number; a: string; b: string } | undefined {
   if (a === b) return undefined;
   let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  // They differ, so the walk stops within the longer: past the shorter's end its character is undefined.
+  while (a[i] === b[i]) i++;
   const la = lineAt(a, i);
   return { line: la.line, a: la.text, b: lineAt(b, i).text };
 }
