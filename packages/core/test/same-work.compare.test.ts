@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { MaskedAnswer } from '../src/schema.ts';
-import { answerName, answersDifference, standingRound, unlikeText, unlikeWithinText } from '../src/same-work/index.ts';
+import { answerName, answersDifference, standingAnswers, standingRound, unlikeText, unlikeWithinText } from '../src/same-work/index.ts';
 
 const answer = (over: Partial<MaskedAnswer> & { segments: string[] }): MaskedAnswer => ({ request: 'GET /', status: 200, count: 1, bytes: 10, spans: over.segments.length - 1, maskedChars: 0, hash: over.segments.join('|'), ...over });
 
@@ -14,6 +14,8 @@ describe('an answer\'s name', () => {
     expect(answerName({ request: 'GET /', status: 200, contentType: 'text/plain', headers: { 'x-b': '2', 'x-a': '1', etag: 'e' } })).toBe('GET / → 200 text/plain etag: e; x-a: 1; x-b: 2');
     expect(answerName({ request: 'GET /', status: 302, headers: { location: '/next' } })).toBe('GET / → 302 location: /next');
     expect(answerName({ request: 'GET /', status: 204 })).toBe('GET / → 204');
+    expect(answerName({ request: 'GET /', status: 200, headers: { etag: 'e', 'x-b': '2', 'x-a': '1' } })).toBe('GET / → 200 etag: e; x-a: 1; x-b: 2');
+    expect(unlikeWithinText([answer({ segments: ['x'], unmasked: 1 }), answer({ request: 'GET /b', segments: ['y'], unmasked: 2 })])).toBe('GET / → 200: 1 responses unlike the rest; GET /b → 200: 2 responses unlike the rest');
   });
 });
 
@@ -81,5 +83,39 @@ describe('the round that stands for a variant', () => {
     expect(standingRound([r1, round([])])).toBe(r1);
     expect(standingRound([r1, round()])).toBe(r1);
     expect(standingRound([])).toBeUndefined();
+  });
+});
+
+describe('the answers that stand for a variant', () => {
+  it('take each template saved in part whole from the round that packed it, by its name, and leave the rest as they are', () => {
+    const unpack = (packed: string): string => JSON.stringify([`whole ${packed}`]);
+    const cut = (request: string, over: Partial<MaskedAnswer>): MaskedAnswer => answer({ request, segments: ['part'], truncated: true, ...over });
+    const rounds = [
+      // A round that crashed early learned from as many rounds as the next: it packed nothing.
+      { requests: { answers: [cut('GET /', { rounds: 1 })] } },
+      { requests: { answers: [cut('GET /', { rounds: 1, packedRound: 1, packed: 'A1' }), cut('GET /b', { rounds: 1, packedRound: 1, packed: 'B1' }), answer({ request: 'GET /e', segments: ['e'], rounds: 1, packedRound: 1, packed: 'E1' })] } },
+      {},
+      {
+        requests: {
+          answers: [
+            cut('GET /', { rounds: 4, packedRound: 1 }),
+            cut('GET /b', { rounds: 4, packedRound: 4, packed: 'B4' }),
+            answer({ request: 'GET /c', segments: ['c'], rounds: 4 }),
+            cut('GET /d', { rounds: 4, packedRound: 2 }),
+            answer({ request: 'GET /e', segments: ['e'], rounds: 4, packedRound: 1 }),
+          ],
+        },
+      },
+    ];
+    const [a, b, c, d, e] = standingAnswers(rounds, unpack)!;
+    expect(a).toEqual(answer({ segments: ['whole A1'], rounds: 4, packedRound: 1, hash: 'part' }));
+    expect(b).toEqual(answer({ request: 'GET /b', segments: ['whole B4'], rounds: 4, packedRound: 4, hash: 'part' }));
+    expect(c).toBe(rounds[3]!.requests!.answers[2]);
+    // Packed in a round that is not there: left in part.
+    expect(d).toBe(rounds[3]!.requests!.answers[3]);
+    // Whole already: a packed round named beside it is not read.
+    expect(e).toBe(rounds[3]!.requests!.answers[4]);
+    expect(standingAnswers([], unpack)).toBeUndefined();
+    expect(standingAnswers([{}], unpack)).toBeUndefined();
   });
 });
