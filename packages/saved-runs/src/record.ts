@@ -120,7 +120,7 @@ export function finishRun(run: RunRecord, interrupted: boolean): void {
     const ownAnswers = own.size > 1 ? answersByRound(result.rounds) : undefined;
     if (standing && standing !== result.rounds[0]) {
       if (unlike) {
-        result.failures.push({ kind: 'digest-mismatch', message: `its responses differ from each other in more than changing values (${unlike}): it is not deterministic` });
+        result.failures.push({ kind: 'digest-mismatch', message: `its responses are not proven the same work as each other (${unlike})` });
         result.status = 'partial';
       }
     } else if (ownAnswers && !answersDifference(ownAnswers)) {
