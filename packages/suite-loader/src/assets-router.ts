@@ -59,6 +59,14 @@ function routeTest(pattern: string): (path: string) => boolean {
   return (path) => re.test(path);
 }
 
+/** Whether a path reaches the Worker before the assets, by run_worker_first; its routes made into tests once, not on every request. */
+function workerFirstTest(first: AssetsRouting['runWorkerFirst']): (path: string) => boolean {
+  if (typeof first === 'boolean') return () => first;
+  const excluded = first.filter((r) => r.startsWith('!')).map((r) => routeTest(r.slice(1)));
+  const included = first.filter((r) => !r.startsWith('!')).map(routeTest);
+  return (path) => !excluded.some((test) => test(path)) && included.some((test) => test(path));
+}
+
 /** The intent resolver over the files, by the html_handling and not_found_handling rules. */
 function resolverOver(files: AssetFiles) {
   const etag = (path: string): string | undefined => (Object.hasOwn(files, path) ? files[path]![1] : undefined);
@@ -180,12 +188,7 @@ export function withAssets(files: AssetFiles, routing: AssetsRouting, worker?: W
     }
     return bytes;
   };
-  const workerFirst = (path: string): boolean => {
-    const first = routing.runWorkerFirst;
-    if (typeof first === 'boolean') return first;
-    const excluded = first.filter((r) => r.startsWith('!')).some((r) => routeTest(r.slice(1))(path));
-    return !excluded && first.filter((r) => !r.startsWith('!')).some((r) => routeTest(r)(path));
-  };
+  const workerFirst = workerFirstTest(routing.runWorkerFirst);
 
   /** The assets' answer, or 'none' when no file (nor the not-found rule) answers the path. */
   function assetAnswer(request: Request, rules: AssetsRouting): Response | 'none' {
