@@ -144,13 +144,14 @@ const MOST_TIMEOUTS = 3;
 /** After a request got no response, how long the server may take to go idle before the round stops: three request time-outs, and at least 10 s (a loaded machine). */
 const IDLE_WAIT_TIMEOUTS = 3;
 const MIN_IDLE_WAIT_MS = 10_000;
+const idleWaitMsFor = (requestTimeoutMs: number): number => Math.max(MIN_IDLE_WAIT_MS, IDLE_WAIT_TIMEOUTS * requestTimeoutMs);
 /**
  * The least a round's time bound can be: room for its own rules on requests
  * that get no answer (MOST_TIMEOUTS time-outs, one more request, the idle
  * wait) to act first, so a short --timeout, which is also one request's
  * time-out, cannot end a round at its first slow request.
  */
-const leastBoundMs = (requestTimeoutMs: number): number => (MOST_TIMEOUTS + 1) * requestTimeoutMs + Math.max(MIN_IDLE_WAIT_MS, IDLE_WAIT_TIMEOUTS * requestTimeoutMs);
+const leastBoundMs = (requestTimeoutMs: number): number => (MOST_TIMEOUTS + 1) * requestTimeoutMs + idleWaitMsFor(requestTimeoutMs);
 /** A round that serves until steady asks its rule after every this many requests (the rule reads the whole series). */
 const ASK_EVERY = 5;
 
@@ -266,7 +267,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
   const until = plan.until;
   // Adapting, the empty requests are spread over the least the round serves.
   const emptyAfter = emptiesAfter(until ? Math.min(until.minRequests, plan.requests.length) : plan.requests.length, plan.emptyRequests);
-  const idleWaitMs = Math.max(MIN_IDLE_WAIT_MS, IDLE_WAIT_TIMEOUTS * plan.requestTimeoutMs);
+  const idleWaitMs = idleWaitMsFor(plan.requestTimeoutMs);
   const boundMs = plan.boundMs === undefined ? undefined : Math.max(plan.boundMs, leastBoundMs(plan.requestTimeoutMs));
   let problem: string | undefined;
   let emptyProblem: string | undefined;
