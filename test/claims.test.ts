@@ -1,8 +1,10 @@
 /**
  * `rtbench claims` end to end, on all four runtimes (node, deno, bun,
  * workerd): a false claim breaks on every one of them and a claim that a
- * variant beats itself does not hold (how often it could, over repetitions:
- * scripts/claims-self.ts); the saved runs carry the outcomes and
+ * variant beats itself is checked against a second process of it (that it
+ * does not hold is the decision's, on synthetic A/A runs:
+ * packages/cli/test/claims-views.test.ts; how often a real run could hold
+ * it: scripts/claims-self.ts); the saved runs carry the outcomes and
  * `rtbench report` shows them; a request case's claim, undecided on the
  * first sets, gets more processes (on node). --across, end to end, over a
  * package's versions: test/claims-across-versions.test.ts (over runtime
@@ -28,13 +30,15 @@ describe.concurrent('rtbench claims', () => {
     const r = await runCli(['claims', fixture('claims'), ...TINY, '--save', dir, '--format', 'json', '--quiet']);
     expect(r.stderr).not.toMatch(/error/);
     expect(r.status).toBe(1); // a claim broke
-    const view = JSON.parse(r.stdout) as { outcomes: { says: string; subject: { variantId: string }; other: { variantId: string }; word: string; interval?: [number, number] }[] };
+    const view = JSON.parse(r.stdout) as { outcomes: { says: string; subject: { variantId: string }; other: { variantId: string }; word: string; units: number; interval?: [number, number] }[] };
     const eight = view.outcomes.filter((o) => o.says.startsWith('eight times'));
     expect(eight.map((o) => o.subject.variantId).sort()).toEqual([...RUNTIMES].sort());
     for (const o of eight) expect(o.word, o.subject.variantId).toBe('broken');
     const self = view.outcomes.filter((o) => o.says.includes('than itself'));
     expect(self.map((o) => `${o.subject.variantId}|${o.other.variantId}`).sort()).toEqual(RUNTIMES.map((v) => `${v}|${v} #2`).sort());
-    for (const o of self) expect(o.word, o.subject.variantId).not.toBe('held');
+    // Each decided from the pairs of its two processes (that it never holds is a property of the decision, asserted on
+    // synthetic A/A runs: packages/cli/test/claims-views.test.ts; a run here could hold it at random, rarely).
+    for (const o of self) expect(o.units, o.subject.variantId).toBeGreaterThanOrEqual(3);
     const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
     expect(files.length).toBeGreaterThan(0);
     const saved = files.map((f) => parseRun(JSON.parse(readFileSync(join(dir, f), 'utf8')), f));

@@ -220,6 +220,33 @@ describe('checks on a run', () => {
   });
 });
 
+describe('an A/A check: a variant against a second process of itself', () => {
+  // The check test/fixtures/claims states, as its claims run makes it: six process pairs, eight checks together.
+  const eight: ClaimFamily = { confidence: 0.95, size: 8, threshold: 0.01 };
+  const itself = check({ says: 'a variant is at least 5% faster than itself', subject: { caseId: 'a', variantId: 'node@26' }, other: { caseId: 'a', variantId: 'node@26 #2' }, expect: faster('5%') });
+  const aa = (seed: number, sigma: number) => syntheticRun({ cases: [{ id: 'a', ns: 1000 }], arms: [{ id: 'node@26', factor: 1 }, { id: 'node@26 #2', factor: 1 }], rounds: 6, sigma, seed });
+  /** The copy's processes of the rounds named made `factor` times slower: the subject then looks faster. */
+  const slowCopy = (run: ReturnType<typeof aa>, rounds: number[], factor: number) => {
+    for (const r of run.results) if (r.variantId === 'node@26 #2') for (const x of r.rounds) if (rounds.includes(x.round)) x.samples = x.samples.map((v) => v * factor);
+    return run;
+  };
+
+  it('never holds "at least 5% faster than itself" over 300 runs of six process pairs, quiet or noisy', () => {
+    const words = { held: 0, broken: 0, undecided: 0 };
+    for (const sigma of [0.02, 0.1, 0.3]) for (let seed = 1; seed <= 100; seed++) words[checkClaims(aa(seed, sigma), [itself], eight)[0]!.word]++;
+    expect(words.held).toBe(0);
+    // Quiet processes break it: the check decides, it does not just stay undecided.
+    expect(words.broken).toBeGreaterThan(100);
+  });
+
+  it('one process of the copy 1.5× slower (a loaded machine) leaves it unheld; every one slower holds it', () => {
+    for (let seed = 1; seed <= 50; seed++) expect(checkClaims(slowCopy(aa(seed, 0.02), [seed % 6], 1.5), [itself], eight)[0]!.word, `seed ${seed}`).not.toBe('held');
+    const slower = checkClaims(slowCopy(aa(1, 0.02), [0, 1, 2, 3, 4, 5], 1.5), [itself], eight)[0]!;
+    expect(slower.word).toBe('held');
+    expect(slower.units).toBe(6);
+  });
+});
+
 describe('planning checks', () => {
   const cases = ['p / x [size=1]', 'p / x [size=2]', 'p / y [size=1]', 'p / y [size=2]', 'q'].map((id) => ({ id, params: id.includes('size=1') ? { size: 1 } : id.includes('size=2') ? { size: 2 } : {} }));
 
