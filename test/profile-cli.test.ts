@@ -9,24 +9,24 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { fixture, runCli, tempFile } from './helpers/cli.ts';
+import { runCli } from './helpers/cli.ts';
+import { profiledComparison } from './helpers/profiled-comparison.ts';
 
 describe('--profile', () => {
-  it('a comparison whose arms differ in a slow helper: profiles saved beside the run, the helper on top where it does most of the work and first in where the time moved', () => {
-    const out = tempFile('run.json');
-    // The helper's work 10 iterations against 800: its share grows by what the two steady helpers lose together,
-    // so it is first where the time moved whatever tier each process was in (test/browser/flame.test.ts).
-    const r = runCli(['bench', fixture('profile-hot'), '--compare', 'node PROFILE_HOT_SLOW=0.05', 'node PROFILE_HOT_SLOW=4', '--rounds', '2', '--time', '50ms', '--warmup', '10ms', '--quiet', '--profile', '--save', out]);
-    expect(r.status, r.stderr).toBe(0);
+  it('a comparison whose arms differ in a slow helper: profiles saved beside the run, the helper on top where it does most of the work and first in where the time moved', async () => {
+    // The pool's run (test/helpers/profiled-comparison.ts; test/browser/flame.test.ts draws its pages): the helper's work
+    // 10 iterations against 800, so its share grows by what the two steady helpers lose together and it is first where
+    // the time moved whatever tier each process was in. Its table went to a page: the summary is on stderr.
+    const { runPath: out, stderr } = await profiledComparison();
     expect(parseRun(JSON.parse(readFileSync(out, 'utf8')), out).status).toBe('complete');
     const dir = out.replace(/\.json$/, '.profiles');
     const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort();
     expect(files).toHaveLength(2);
     for (const f of files) expect((JSON.parse(readFileSync(`${dir}/${f}`, 'utf8')) as { samples: unknown[] }).samples.length).toBeGreaterThan(100);
     // Each variant's top function (a steady helper where the hot one does little), then the diff's first row.
-    const tops = [...r.stdout.matchAll(/^self\s+total\s+category\s+function\s+where\n\s*\S+\s+\S+\s+(\S+)\s+(\S+)/gm)].map((m) => [m[1], m[2]]);
+    const tops = [...stderr.matchAll(/^self\s+total\s+category\s+function\s+where\n\s*\S+\s+\S+\s+(\S+)\s+(\S+)/gm)].map((m) => [m[1], m[2]]);
     expect(tops).toEqual([['benchmark', expect.stringMatching(/^steadyHelper[AB]$/)], ['benchmark', 'slowHelper']]);
-    expect(r.stdout).toMatch(/where the time moved, node PROFILE_HOT_SLOW=0\.05 → node PROFILE_HOT_SLOW=4\n(?:.*\n)?\s*change.*\n\s*\+[\d.]+ pt .*slowHelper/);
+    expect(stderr).toMatch(/where the time moved, node PROFILE_HOT_SLOW=0\.05 → node PROFILE_HOT_SLOW=4\n(?:.*\n)?\s*change.*\n\s*\+[\d.]+ pt .*slowHelper/);
   });
 
   it('refuses a suite timed by the host, before running anything', () => {

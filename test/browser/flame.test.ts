@@ -13,16 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseProfileManifest } from '@rtbench/core/profile-manifest';
-import { fixture, runCli } from '../helpers/cli.ts';
+import { runCli } from '../helpers/cli.ts';
+import { BASE, CANDIDATE, profiledComparison } from '../helpers/profiled-comparison.ts';
 import { launchChromium, type Browser } from './chromium.ts';
 import { frameTitles, openReport } from './flame-page.ts';
-
-// The arms differ only in the hot helper's work: 10 iterations (~10% of the case) against 800 (~90%). Its
-// share then grows by what the two steady helpers lose together, so it leads the movers by design, whichever
-// tier each process's helpers were in when profiled (on a busy machine the helpers' shares vary several-fold
-// between processes; with 200 iterations against 800 a steady helper led 1 run in 2 given a quarter of a core).
-const BASE = 'node PROFILE_HOT_SLOW=0.05';
-const CANDIDATE = 'node PROFILE_HOT_SLOW=4';
 
 let browser: Browser;
 let dir: string;
@@ -30,17 +24,13 @@ let runPath: string;
 const pages: Record<'format' | 'html' | 'report', string> = { format: '', html: '', report: '' };
 
 beforeAll(async () => {
+  // The run is the pool's (test/profile-cli.test.ts reads it too); the report's page is this file's own.
+  const made = await profiledComparison();
+  runPath = made.runPath;
+  pages.format = made.formatPage;
+  pages.html = made.htmlPage;
   dir = mkdtempSync(join(tmpdir(), 'rtbench-flame-test-'));
-  runPath = join(dir, 'run.json');
-  pages.format = join(dir, 'format.html');
-  pages.html = join(dir, 'html.html');
   pages.report = join(dir, 'report.html');
-  const bench = runCli([
-    'bench', fixture('profile-hot'), '--compare', BASE, CANDIDATE,
-    '--rounds', '2', '--time', '50ms', '--warmup', '10ms', '--quiet', '--profile',
-    '--save', runPath, '--html', pages.html, '--format', 'html', '-o', pages.format,
-  ]);
-  if (bench.status !== 0) throw new Error(`bench --profile failed (${bench.status}): ${bench.stderr}`);
   const report = runCli(['report', runPath, '--format', 'html', '-o', pages.report]);
   if (report.status !== 0) throw new Error(`report failed (${report.status}): ${report.stderr}`);
   browser = await launchChromium();
