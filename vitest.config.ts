@@ -11,7 +11,7 @@ const ALL_TESTS = ['packages/*/test/**/*.test.ts', 'runners/*/test/**/*.test.ts'
  *   worker (suites.test.ts and fifth-runtime.test.ts run start-up and load
  *   cases too), and it edits cached start-up programs;
  * - native-runtimes: no new /tmp/perf-<pid>.map (the native flame test makes some);
- * - instructions: eight processes under valgrind, four at a time, the most
+ * - instructions: five processes under valgrind (two runs side by side), the most
  *   CPU of any file: beside the two above, which mostly wait (on start-ups,
  *   load runs and perf), it fills the cores they leave idle; its runs that
  *   stop short (instructions-stops: two more under valgrind) are a file of
