@@ -12,37 +12,38 @@ import { fixture, repoRoot, spawnCli, tempFile } from './helpers/cli.ts';
 const faults = join(repoRoot, 'packages', 'runtime-kit', 'test', 'fixtures', 'faults', 'index.ts');
 const TINY_BUDGET = ['--time', '40ms', '--rounds', '1', '--warmup', '10ms', '--fixed-warmup'];
 
-/** Parent of every process, from /proc/<pid>/stat ("pid (comm) state ppid …"). */
-function parents(): Map<number, number> {
-  const map = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(join('/proc', entry, 'stat'), 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      map.set(Number(entry), ppid);
-    } catch {
-      /* exited meanwhile */
-    }
+/** The live children of a process, over all its threads (Linux's /proc/<pid>/task/<tid>/children). */
+function childrenOf(pid: number): number[] {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
   }
-  return map;
+  return tasks.flatMap((tid) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  });
 }
 
+/**
+ * Every live process below `root`, walked down from it: a look reads the tree's own files, not every
+ * process's on the machine (it runs every 25 ms for the whole run). One that left the tree between
+ * two looks (re-parented) was seen on an earlier look, which is what the leak check reads.
+ */
 function descendantsOf(root: number): number[] {
-  const ppids = parents();
-  const found = new Set<number>([root]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [pid, ppid] of ppids) {
-      if (found.has(ppid) && !found.has(pid)) {
-        found.add(pid);
-        grew = true;
-      }
-    }
+  const found: number[] = [];
+  const queue = childrenOf(root);
+  while (queue.length) {
+    const pid = queue.shift()!;
+    if (found.includes(pid)) continue;
+    found.push(pid);
+    queue.push(...childrenOf(pid));
   }
-  found.delete(root);
-  return [...found];
+  return found;
 }
 
 function commandLine(pid: number): string {
