@@ -46,10 +46,18 @@ export const TOP_LEVEL_HEADER = 'x-rtbench-top-level-ms';
 const REQUEST_LISTEN = fileURLToPath(new URL('./request/listen.ts', import.meta.url));
 const REQUEST_HANDLER = fileURLToPath(new URL('./request/handler.ts', import.meta.url));
 
-function wrapperSource(program: string, wrapper: Wrapper, handlerKey: string): string {
-  const handler = `globalThis[${JSON.stringify(handlerKey)}]`;
+/** A request case's server: the handler served by listen.ts, on the fetch server the plug-in declares (`fetchServer`), if it declares one. */
+function requestServerSource(program: string, fetchServer: string | undefined): string {
+  const imports = `import value from ${JSON.stringify(program)};\nimport { serveRequests } from ${JSON.stringify(REQUEST_LISTEN)};\n`;
+  if (fetchServer === undefined) return `${imports}serveRequests(value);\n`;
+  return `${imports}import { serveFetch } from ${JSON.stringify(fetchServer)};\nserveRequests(value, serveFetch);\n`;
+}
+
+function wrapperSource(program: string, wrapper: Wrapper, plugin: RuntimePlugin): string {
+  const programs = plugin.programs;
+  const handler = `globalThis[${JSON.stringify(programs.kind === 'server' ? programs.handlerKey : '')}]`;
   if (wrapper === 'server-handler') return `import value from ${JSON.stringify(program)};\n${handler} = value;\n`;
-  if (wrapper === 'request-server') return `import value from ${JSON.stringify(program)};\nimport { serveRequests } from ${JSON.stringify(REQUEST_LISTEN)};\nserveRequests(value);\n`;
+  if (wrapper === 'request-server') return requestServerSource(program, programs.kind === 'process' ? programs.fetchServer : undefined);
   if (wrapper === 'request-handler') return `import value from ${JSON.stringify(program)};\nimport { wrapHandler } from ${JSON.stringify(REQUEST_HANDLER)};\n${handler} = wrapHandler(value);\n`;
   // Start-up programs: the top level has run once the import has; the banner took the time it began.
   const imp = `import value from ${JSON.stringify(program)};\nconst topLevelMs = performance.now() - __rtbenchEvaluationStart;`;
@@ -78,12 +86,11 @@ export function variantNodeEnv(v: Pick<RunnableVariant, 'flags'>): string | unde
  */
 export async function bundleProgram(program: string, plugin: RuntimePlugin, wrapper: Wrapper | 'none', label: string, dir: string, nodeEnv: string | undefined, define?: Readonly<Record<string, string>>): Promise<BundledProgram> {
   const target = plugin.bundle;
-  const handlerKey = plugin.programs.kind === 'server' ? plugin.programs.handlerKey : '';
   // CommonJS packages (react-dom's node build) call require() for builtins; an ESM bundle has none of its own.
   const requireShim = target.platform === 'node' ? "import { createRequire as __rtbenchCreateRequire } from 'node:module';\nconst require = __rtbenchCreateRequire(import.meta.url);\n" : '';
   const banner = wrapper === 'none' || wrapper === 'server-handler' || wrapper === 'request-server' || wrapper === 'request-handler' ? requireShim : `${EVALUATION_START}\n${requireShim}`;
   return bundleProgramFor(target, {
-    entry: wrapper === 'none' ? { file: program } : { contents: wrapperSource(program, wrapper, handlerKey), resolveDir: process.cwd(), sourcefile: `${label}-entry.js`, loader: 'js' },
+    entry: wrapper === 'none' ? { file: program } : { contents: wrapperSource(program, wrapper, plugin), resolveDir: process.cwd(), sourcefile: `${label}-entry.js`, loader: 'js' },
     dir,
     stem: label,
     ...(banner ? { banner } : {}),

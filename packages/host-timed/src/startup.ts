@@ -10,7 +10,7 @@ import { isUnavailable } from '@rtbench/host';
 import type { ServedProgram } from '@rtbench/runtime-kit';
 import { endedHow, exitOf, killTree, spawnTracked, Tail } from '@rtbench/process';
 import { TOP_LEVEL_HEADER, TOP_LEVEL_LINE } from './bundle.ts';
-import { answeredWith, lastSaid, notListening } from './load.ts';
+import { answeredWith, lastSaid, notListening } from './server.ts';
 import { fail, within, type RoundOutcome } from './outcome.ts';
 import type { RunnableVariant } from './variant.ts';
 import type { ProgramCommand } from './variant.ts';

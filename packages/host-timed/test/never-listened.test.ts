@@ -1,6 +1,6 @@
 /**
  * A server that never listens, in one wording for start-up, request and
- * load rounds (load.ts notListening): how it ended with its last error, or
+ * load rounds (server.ts notListening): how it ended with its last error, or
  * the runtime, the wait for its port and the time-out; and a start-up
  * server that answers an error, said as the other rounds say it. On
  * stand-ins: no process is started.
@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { ServedProgram } from '@rtbench/runtime-kit';
 import { Tail, type ChildExit } from '@rtbench/process';
-import { notListening } from '../src/load.ts';
+import { notListening } from '../src/server.ts';
 import { runRequestRound } from '../src/request/round.ts';
 import { timeFirstResponse } from '../src/startup.ts';
 import type { RunnableVariant } from '../src/variant.ts';

@@ -6,7 +6,7 @@
  */
 export { FlagError, RuntimeUnavailableError, type JobRequest, type RuntimeTarget, type TranslatedFlags } from './types.ts';
 export { V8_ENGINE, type EngineDescriptor } from './engine.ts';
-export type { RuntimePlugin, ServedProgram } from './plugin.ts';
+export type { RuntimePlugin, ServeFetch, ServedProgram } from './plugin.ts';
 export { cpuProfFlags, inspectFlag, NO_ISOLATE_START, processJobs, spawnWith, v8HeapSampling } from './process-plugin.ts';
 export { flagsAsWritten, probeOutput, splitFlag } from './binary.ts';
 export { findLiterals } from './binary-literals.ts';

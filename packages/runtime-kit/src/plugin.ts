@@ -73,6 +73,11 @@ type ProgramHost =
       /** The code cache a start-up program can keep between starts (in ProgramOptions.cacheDir). */
       readonly codeCache: Capability<{ readonly note: string }>;
       readonly isolateStart: Unavailable;
+      /**
+       * The module whose `serveFetch` export (ServeFetch) serves a fetch handler in a program: a
+       * request case's server is bundled with it. Absent: node:http through a fetch adapter.
+       */
+      readonly fetchServer?: string;
     }
   | {
       readonly kind: 'server';
@@ -91,6 +96,12 @@ type ProgramHost =
       /** Why a served program's top level cannot be timed on the runtime's own clock, when it cannot. */
       readonly topLevelTime?: Unavailable;
     };
+
+/**
+ * A fetch server module's export, run inside the runtime: serves `handler` on
+ * 127.0.0.1, a port the kernel picks, and calls `listening` with that port.
+ */
+export type ServeFetch = (handler: (request: Request) => Promise<Response>, listening: (port: number) => void) => void;
 
 /** What runs around the job's exchange on a runtime that serves jobs over a connection (workerd). */
 interface ExchangeHooks {

@@ -21,6 +21,12 @@ describe('runtime registry', () => {
     expect(engineNamed('spidermonkey')).toBeUndefined();
   });
 
+  it("serves a request case's handler with the fetch server each plug-in declares: a module that exports serveFetch", async () => {
+    const declared = BUILT_IN_RUNTIMES.flatMap((p) => (p.programs.kind === 'process' && p.programs.fetchServer ? [p.programs.fetchServer] : []));
+    expect(declared.length).toBeGreaterThan(0);
+    for (const module of declared) expect(typeof ((await import(module)) as { serveFetch?: unknown }).serveFetch).toBe('function');
+  });
+
   it('finds a plug-in by spec and by name, and names it for reports', () => {
     expect(pluginForSpec('node@24')?.name).toBe('node');
     expect(pluginForSpec('deno=/opt/deno')?.name).toBe('deno');

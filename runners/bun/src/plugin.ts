@@ -99,6 +99,7 @@ export const bunRuntime: RuntimePlugin = {
     }),
     codeCache: { note: 'the transpiled source of large files (BUN_RUNTIME_TRANSPILER_CACHE_PATH), not bytecode' },
     isolateStart: NO_ISOLATE_START,
+    fetchServer: join(here, 'serve-fetch.ts'),
   },
 
   inspector: { unavailable: "bun's inspector speaks WebKit's protocol, not the Chrome DevTools Protocol rtbench drives" },

@@ -101,6 +101,7 @@ export const denoRuntime: RuntimePlugin = {
     },
     codeCache: { note: "V8's code cache in DENO_DIR" },
     isolateStart: NO_ISOLATE_START,
+    fetchServer: join(here, 'serve-fetch.ts'),
   },
 
   inspector: inspectFlag(start),

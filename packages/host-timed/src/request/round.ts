@@ -26,7 +26,7 @@ import { bundleProgram, variantNodeEnv } from '../bundle.ts';
 import { fail, within, type RoundFailure } from '../outcome.ts';
 import { choosePinning, pinMainThread } from '../pinning.ts';
 import { firstLine } from '@rtbench/core/words';
-import { notListening, SAID_CHARS, serverExit, startServer, type RunningServer } from '../load.ts';
+import { notListening, SAID_CHARS, serverExit, startServer, type RunningServer } from '../server.ts';
 import { comparedHeaders, RoundAnswers, type SameWorkRule } from './answers.ts';
 import { BodyBudget, digestResponse, MAX_BODY_BYTES, readBoundedBody } from './body.ts';
 import { everyAnswerAnError, parseServed, requestEnd, type Received, type RequestEnd } from './outcomes.ts';

@@ -43,7 +43,7 @@ const EMPTY_ANSWER = 'the empty handler: 200, no body';
 /** The host's reading: the kernel's per-thread run time, in ns, exact for a thread that is blocked. */
 const SCHEDSTAT_CLOCK = { name: 'host /proc/<pid>/task/<tid>/schedstat', resolutionNs: 1, readCostNs: 0, edgeAligned: false };
 
-const WHAT = "each round starts a fresh server of each variant (its runtime's own: node:http with a fetch adapter, Deno.serve, Bun.serve, workerd's socket) and sends the declared requests one at a time on 127.0.0.1 (with --concurrency N, N in flight, in waves); a request's CPU is read by the host from /proc/<pid>/task/<tid>/schedstat before it is sent and after its response, once the threads are idle (with N in flight: around the wave, shared by the requests answered in it); a sample is one request, the first the process's first";
+const WHAT = "each round starts a fresh server of each variant (its runtime's own, as its plug-in declares it: a fetch server of its own, node:http with a fetch adapter where it declares none, or the socket of a runtime that serves modules) and sends the declared requests one at a time on 127.0.0.1 (with --concurrency N, N in flight, in waves); a request's CPU is read by the host from /proc/<pid>/task/<tid>/schedstat before it is sent and after its response, once the threads are idle (with N in flight: around the wave, shared by the requests answered in it); a sample is one request, the first the process's first";
 
 /**
  * Runs saved when the CPU limit per request was this measurer's option kept
