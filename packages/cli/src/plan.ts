@@ -19,7 +19,7 @@ import { type PlanFlags, type RoundPlan, type RunOptions, roundsPerArm } from '@
 import { parseRuntimeList } from '@rtbench/arms';
 import { longestWarmupMs, MeasurerRefused, broughtSchedule, MEASURERS, measurersChosenBy, suiteMeasurer, type MeasurementNeed, type MeasurerDescriptor, type MeasurerOptionValue, type PreparedMeasurer, splitSuiteOptions } from '@rtbench/measurers';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
-import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, workerNotes, type SuiteLocation } from '@rtbench/suite-loader';
+import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { broughtCompareBudget } from './plan/brought-defaults.ts';
 import { refusingVariants } from './plan/refused-variants.ts';
 import { machinePlanHost, type PlanHost } from './plan/plan-host.ts';
@@ -145,12 +145,12 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   const { platform } = host;
   const compare = compareArms !== undefined;
   if (compare && given.runtime !== undefined) throw new UsageError(`use either --runtime (a table) or --compare (a verdict), not both: ${COMPARE_USAGE}`);
-  const location = locateSuite(suiteName);
+  const location = locateSuite(suiteName, given.brought);
   const measured = parseMeasure(given.measure);
   // A brought file's comparison may have a budget of its own (a Node core file's: plan/brought-defaults.ts).
   const budget = compare && measured === undefined ? broughtCompareBudget(location.entry, given) : { flags: given };
   // Said once the file has bundled and listed its cases: a file refused before that gets its one line alone.
-  const notes: string[] = [...workerNotes(location.entry), ...(budget.note ? [budget.note] : [])];
+  const notes: string[] = [...(location.notes ?? []), ...(budget.note ? [budget.note] : [])];
   const flags = budget.flags;
   const shard = flags.shard !== undefined ? parseShard(flags.shard) : undefined;
   const specs = compare ? parseCompareArms(compareArms) : parseRuntimeList((flags.runtime ?? DEFAULT_RUNTIMES).join(','));

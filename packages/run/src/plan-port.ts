@@ -4,6 +4,7 @@
  * claims) asks the command for a run planned as `bench --compare` plans one.
  */
 import type { MeasurerOptionValue } from '@rtbench/measurers';
+import type { BroughtSettings } from '@rtbench/suite-loader';
 import type { RunRequest } from './run.ts';
 
 /** The options of one run as the command line gives them (bench's, as typed): what the CLI plans a run from, and what a planner asks a run to be. */
@@ -37,6 +38,8 @@ export interface PlanFlags {
   shard?: string | number;
   /** --metrics as typed, a view; "memory" also declares the memory view's need (settled-memory), which the measurer maps to its setup. */
   metrics?: string;
+  /** What `run` gives the file it brings (--set; a Worker's --request, --requests, --normalize), for locateSuite. */
+  brought?: BroughtSettings;
 }
 
 /** One run a planner asks for: the suite (a name, a folder or a brought file), its arms (the baseline first; one arm: a table), and the options. */

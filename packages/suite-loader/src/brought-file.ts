@@ -172,13 +172,6 @@ function requiredBuiltins(file: string, seen = new Set<string>()): Set<string> {
   return found;
 }
 
-/** Per file, what the command line set for it (--set), baked into its entry. */
-const settingsFor = new Map<string, readonly string[]>();
-
-export function setBroughtSettings(path: string, set: readonly string[]): void {
-  settingsFor.set(resolve(path), set);
-}
-
 /** Why `path` cannot be run as a brought file, in words a user can act on, or undefined when it can. */
 export function broughtFileProblem(path: string): string | undefined {
   let stat;
@@ -202,14 +195,14 @@ export function isBroughtEntry(entry: string): boolean {
  * Writes the entry that turns the file into a suite: it imports the file
  * lazily, so an error while the file loads in some runtime becomes
  * "unsupported here, because …" for its cases instead of a dead process.
+ * `set`: a Node.js core file's configurations (--set), baked into its entry.
  */
-export function locateBroughtFile(path: string): SuiteLocation {
+export function locateBroughtFile(path: string, set: readonly string[] = []): SuiteLocation {
   const file = resolve(path);
   const name = suiteNameFor(file);
   const graph = graphFormat(file);
   markBroughtGraph(graph?.files ?? []);
   const nodeCore = graph?.format === 'node-core';
-  const set = settingsFor.get(file) ?? [];
   const builtins = [...requiredBuiltins(file)].sort();
   const preload = builtins.length
     ? `await provideBuiltins({ ${builtins.map((b) => `${JSON.stringify(b)}: () => import(${JSON.stringify(`node:${b}`)})`).join(', ')} }); `

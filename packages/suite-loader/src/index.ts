@@ -15,12 +15,11 @@ export {
   checkBroughtFile,
   isBroughtEntry,
   locateBroughtFile,
-  setBroughtSettings,
 } from './brought-file.ts';
 export type { Isolation } from '@rtbench/adapters/formats';
 export { caseFilter, exactFilter } from './case-filter.ts';
 export { cacheDir, inCheckout, projectDir, repoRoot } from './places.ts';
 export { storePolicy } from './store-policy.ts';
-export type { SuiteLocation } from './suite-location.ts';
+export type { BroughtSettings, SuiteLocation } from './suite-location.ts';
 export { filterCases, listSuites, loadSuite, locateSuite, suiteLoadError, suiteSummary } from './suites.ts';
-export { isWorkerTarget, setWorkerRequests, workerNotes } from './worker.ts';
+export { isWorkerTarget } from './worker.ts';

@@ -2,4 +2,20 @@
 export interface SuiteLocation {
   name: string;
   entry: string;
+  /** What a run of it says first (a Worker's: the requests it defaulted to, the compatibility it is served with, a build not run). */
+  notes?: readonly string[];
+}
+
+/** The requests the command line gives a Worker. */
+export interface WorkerRequests {
+  request: readonly string[];
+  requests?: string;
+  /** --normalize: patterns whose matches are replaced before answers are compared. */
+  normalize?: readonly string[];
+}
+
+/** What the command line gives a brought file: a Node.js core file's configurations (--set), a Worker's requests. */
+export interface BroughtSettings {
+  set?: readonly string[];
+  worker?: WorkerRequests;
 }

@@ -9,7 +9,7 @@ import { UsageError } from '@rtbench/core/usage-error';
 import { isWorkerTarget, locateWorker } from './worker.ts';
 import { caseFilter } from './case-filter.ts';
 import { suitesDir } from './places.ts';
-import type { SuiteLocation } from './suite-location.ts';
+import type { BroughtSettings, SuiteLocation } from './suite-location.ts';
 
 export function listSuites(benchDir = suitesDir): SuiteLocation[] {
   if (!existsSync(benchDir)) return [];
@@ -29,14 +29,14 @@ export function suiteSummary(location: SuiteLocation): string | undefined {
 }
 
 /** A suite by name (bench/<name>) or by path to its index.ts / folder. */
-export function locateSuite(nameOrPath: string): SuiteLocation {
+export function locateSuite(nameOrPath: string, brought: BroughtSettings = {}): SuiteLocation {
   const suites = listSuites();
   const byName = suites.find((s) => s.name === nameOrPath);
   if (byName) return byName;
   // A file written for mitata or tinybench, run as it is.
-  if (isBroughtFile(nameOrPath)) return locateBroughtFile(nameOrPath);
+  if (isBroughtFile(nameOrPath)) return locateBroughtFile(nameOrPath, brought.set);
   // A Workers module or a wrangler project, served as a request suite.
-  if (isWorkerTarget(nameOrPath)) return locateWorker(nameOrPath).location;
+  if (isWorkerTarget(nameOrPath)) return locateWorker(nameOrPath, brought.worker);
   for (const candidate of [nameOrPath, join(nameOrPath, 'index.ts')]) {
     const path = resolve(candidate);
     if (path.endsWith('.ts') && existsSync(path)) return { name: nameOrPath, entry: path };

@@ -21,7 +21,7 @@ import { UsageError } from '@rtbench/core/usage-error';
 import { cacheDir, rtbenchModule } from './places.ts';
 import { assetFiles, assetsNote, type StaticAssets } from './static-assets.ts';
 import { appRefusal, frameworkAppAt } from './framework-app.ts';
-import type { SuiteLocation } from './suite-location.ts';
+import type { SuiteLocation, WorkerRequests } from './suite-location.ts';
 import { readWranglerProject, wranglerConfigAt } from './wrangler-config.ts';
 import { answerRules, parseRequestLine, readRequestsFile, requestName, type AnswerRules } from './worker-requests.ts';
 
@@ -31,26 +31,6 @@ const ASSETS_ROUTER = join(import.meta.dirname, 'assets-router.ts');
 const SCRIPT = /\.[cm]?[jt]sx?$/;
 
 const HAS_DEFAULT_EXPORT = /\bexport\s+default\b|\bexport\s*\{[^}]*\bas\s+default\b/;
-
-/** The requests the command line gave for a Worker, by its resolved path. */
-interface WorkerRequests {
-  request: readonly string[];
-  requests?: string;
-  /** --normalize: patterns whose matches are replaced before answers are compared. */
-  normalize?: readonly string[];
-}
-const requestsFor = new Map<string, WorkerRequests>();
-/** The lines to say before the run, by the entry written for a Worker. */
-const notesFor = new Map<string, readonly string[]>();
-
-/** What a Worker's run says first (the requests it defaulted to, the compatibility it is served with, a build not run); none for any other entry. */
-export function workerNotes(entry: string): readonly string[] {
-  return notesFor.get(entry) ?? [];
-}
-
-export function setWorkerRequests(path: string, given: WorkerRequests): void {
-  requestsFor.set(resolve(path), given);
-}
 
 function scriptSource(path: string): string | undefined {
   const full = resolve(path);
@@ -111,19 +91,13 @@ function handlerSource(main: string | undefined, shown: string, vars: Record<str
   ].join('\n');
 }
 
-/** What a brought Worker runs, and the lines said before the run. */
-interface LocatedWorker {
-  location: SuiteLocation;
-  notes: string[];
-}
-
 /** A JSON text in which Uint8Array bodies are `{ "__b64": … }`, revived by the entry. */
 function declarationsJson(declarations: readonly RequestDeclaration[]): string {
   return JSON.stringify(declarations, (_key, value: unknown) => (value instanceof Uint8Array ? { __b64: Buffer.from(value).toString('base64') } : value));
 }
 
-/** The Worker as a request suite: its handler wrapper and its entry, written to the program cache. */
-export function locateWorker(path: string): LocatedWorker {
+/** The Worker as a request suite served `given` requests: its handler wrapper and its entry, written to the program cache, and the lines said before its run. */
+export function locateWorker(path: string, given: WorkerRequests = { request: [] }): SuiteLocation {
   // A framework app's folder is the app, even when a wrangler config beside it names its built Worker.
   const app = frameworkAppAt(path);
   if (app) throw appRefusal(path, app);
@@ -149,7 +123,6 @@ export function locateWorker(path: string): LocatedWorker {
   }
   // Called with the project's vars as env on every runtime (each runtime's server would otherwise pass its own).
   const handler = storeNamedFile(join(cacheDir, 'brought', `${name}-${key}-worker.mjs`), handlerSource(main, shown, project?.vars ?? {}, assets));
-  const given = requestsFor.get(resolve(path)) ?? { request: [] };
   const shared = { handler, ...(project && Object.keys(project.define).length ? { define: project.define } : {}), ...(compatibility ? { compatibility } : {}) };
   let declarations: RequestDeclaration[];
   let rules: AnswerRules = answerRules('--normalize: ', [], given.normalize);
@@ -178,6 +151,5 @@ export function locateWorker(path: string): LocatedWorker {
     '',
   ].join('\n');
   const entry = storeNamedFile(join(cacheDir, 'brought', `${name}-${createHash('sha256').update(source).digest('hex').slice(0, 12)}.ts`), source);
-  notesFor.set(entry, notes);
-  return { location: { name, entry }, notes };
+  return { name, entry, notes };
 }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RequestSuite } from '@rtbench/core';
 import { importUserModule } from '@rtbench/process';
-import { locateSuite, setWorkerRequests, workerNotes } from '../src/index.ts';
+import { locateSuite } from '../src/index.ts';
 import { withAssets, type AssetFiles, type AssetsRouting } from '../src/assets-router.ts';
 import { readWranglerProject, wranglerConfigAt } from '../src/wrangler-config.ts';
 
@@ -21,11 +21,10 @@ const PROJECT = join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 
 type Fetch = (request: Request) => Promise<Response>;
 
 async function servedHandler(path: string): Promise<{ fetch: Fetch; notes: readonly string[] }> {
-  setWorkerRequests(path, { request: [] });
-  const located = locateSuite(path);
+  const located = locateSuite(path, { worker: { request: [] } });
   const suite = (await importUserModule(located.entry) as { default: RequestSuite }).default;
   const handler = (await importUserModule(suite.declarations[0]!.handler as string) as { default: { fetch(r: Request, env: unknown, ctx: unknown): Promise<Response> } }).default;
-  return { fetch: (request) => handler.fetch(request, {}, {}), notes: workerNotes(located.entry) };
+  return { fetch: (request) => handler.fetch(request, {}, {}), notes: located.notes ?? [] };
 }
 
 const get = (path: string, headers: Record<string, string> = {}): Request => new Request(`http://127.0.0.1${path}`, { headers });

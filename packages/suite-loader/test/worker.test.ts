@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { drawRequests, type RequestSuite } from '@rtbench/core';
 import { importUserModule } from '@rtbench/process';
-import { isWorkerTarget, locateSuite, setWorkerRequests, workerNotes } from '../src/index.ts';
+import { isWorkerTarget, locateSuite } from '../src/index.ts';
 import { readWranglerProject, wranglerConfigAt } from '../src/wrangler-config.ts';
 import { parseRequestLine, readRequestsFile } from '../src/worker-requests.ts';
 
@@ -147,21 +147,17 @@ describe('how a brought Worker\'s answers are compared', () => {
 
   it('--normalize makes the suite\'s normalize: each match one mark, and a line says so', async () => {
     const file = at('clock', 'worker.js');
-    setWorkerRequests(file, { request: ['GET /a'], normalize: ['[0-9a-f-]{36}', 'pid \\d+'] });
-    const located = locateSuite(file);
+    const located = locateSuite(file, { worker: { request: ['GET /a'], normalize: ['[0-9a-f-]{36}', 'pid \\d+'] } });
     const suite = (await importUserModule(located.entry) as { default: RequestSuite }).default;
     const normalize = suite.declarations[0]!.normalize!;
     expect(normalize({ request: { path: '/a' }, status: 200, body: 'id 123e4567-e89b-12d3-a456-426614174000 pid 42, id 9f0c1d2e-3b4a-4c5d-8e6f-0a1b2c3d4e5f' })).toBe('id ⟨normalized⟩ ⟨normalized⟩, id ⟨normalized⟩');
-    expect(workerNotes(located.entry)).toContain("each response's matches of /[0-9a-f-]{36}/, /pid \\d+/ are replaced by one mark before it is compared");
-    setWorkerRequests(file, { request: ['GET /a'] });
-    const plain = (await importUserModule(locateSuite(file).entry) as { default: RequestSuite }).default;
+    expect(located.notes).toContain("each response's matches of /[0-9a-f-]{36}/, /pid \\d+/ are replaced by one mark before it is compared");
+    const plain = (await importUserModule(locateSuite(file, { worker: { request: ['GET /a'] } }).entry) as { default: RequestSuite }).default;
     expect(plain.declarations[0]!.normalize).toBeUndefined();
-    setWorkerRequests(file, { request: [], requests: temp('rules.json', JSON.stringify({ mix: [{ request: 'GET /' }], compareHeaders: ['X-Cache'] })) });
-    const mix = (await importUserModule(locateSuite(file).entry) as { default: RequestSuite }).default;
+    const mix = (await importUserModule(locateSuite(file, { worker: { request: [], requests: temp('rules.json', JSON.stringify({ mix: [{ request: 'GET /' }], compareHeaders: ['X-Cache'] })) } }).entry) as { default: RequestSuite }).default;
     expect(mix.declarations[0]).toMatchObject({ compareHeaders: ['x-cache'] });
     expect(mix.declarations[0]!.normalize).toBeUndefined();
-    setWorkerRequests(file, { request: [], normalize: ['a|'] });
-    expect(() => locateSuite(file)).toThrow(/^--normalize: the pattern "a\|" matches the empty text/);
+    expect(() => locateSuite(file, { worker: { request: [], normalize: ['a|'] } })).toThrow(/^--normalize: the pattern "a\|" matches the empty text/);
   });
 });
 
@@ -176,39 +172,34 @@ describe('a Worker becomes a request suite', () => {
   });
 
   it('a default export whose fetch is on its prototype is served; one with none stops where it loads, in one line', async () => {
-    setWorkerRequests(at('legacy-node-compat', 'worker.js'), { request: [] });
-    const app = (await importUserModule(locateSuite(at('legacy-node-compat', 'worker.js')).entry) as { default: RequestSuite }).default;
+    const app = (await importUserModule(locateSuite(at('legacy-node-compat', 'worker.js'), { worker: { request: [] } }).entry) as { default: RequestSuite }).default;
     const handler = (await importUserModule(app.declarations[0]!.handler as string) as { default: { fetch(r: Request): Promise<Response> } }).default;
     expect(await (await handler.fetch(new Request('http://x/'))).text()).toBe('2400 of 2400');
     const none = temp('none.js', 'const app = { get() {} };\nexport default app;\n');
-    setWorkerRequests(none, { request: [] });
-    const suite = (await importUserModule(locateSuite(none).entry) as { default: RequestSuite }).default;
+    const suite = (await importUserModule(locateSuite(none, { worker: { request: [] } }).entry) as { default: RequestSuite }).default;
     await expect(importUserModule(suite.declarations[0]!.handler as string)).rejects.toThrow(/^.*none\.js: its default export has no fetch handler: a Worker module is `export default \{ fetch\(request, env, ctx\) \{ … \} \}` \(it is object\)$/);
   });
 
   it('a class as the default export (a WorkerEntrypoint) is refused in one line before the run', () => {
     const entrypoint = temp('entry.js', "import { WorkerEntrypoint } from 'cloudflare:workers';\nexport default class extends WorkerEntrypoint {\n  fetch() { return new Response('x'); }\n}\n");
-    setWorkerRequests(entrypoint, { request: [] });
-    expect(() => locateSuite(entrypoint)).toThrow(/entry\.js: its default export is a class \(a WorkerEntrypoint\): rtbench serves a Worker whose default export is an object with fetch/);
+    expect(() => locateSuite(entrypoint, { worker: { request: [] } })).toThrow(/entry\.js: its default export is a class \(a WorkerEntrypoint\): rtbench serves a Worker whose default export is an object with fetch/);
   });
 
   it('each --request is a case; with none, GET / and a line that says so', async () => {
     const file = at('clock', 'worker.js');
-    setWorkerRequests(file, { request: ['GET /a', 'POST /b'] });
-    const two = locateSuite(file);
+    const two = locateSuite(file, { worker: { request: ['GET /a', 'POST /b'] } });
     const suite = (await importUserModule(two.entry) as { default: RequestSuite }).default;
     expect(suite.declarations.map((d) => [d.name, drawRequests(d, 1)[0]!.request])).toEqual([
       ['GET /a', { path: '/a' }],
       ['POST /b', { method: 'POST', path: '/b' }],
     ]);
-    expect(workerNotes(two.entry).some((n) => n.startsWith('no --request'))).toBe(false);
+    expect((two.notes ?? []).some((n) => n.startsWith('no --request'))).toBe(false);
     // No count fixed: each process serves until its CPU per request is steady (within the measurer's bounds).
     expect(suite.declarations.map((d) => d.requests)).toEqual([undefined, undefined]);
-    setWorkerRequests(file, { request: [] });
+    // The requests are a parameter: the located Worker before them leaves none behind.
     const one = locateSuite(file);
-    expect(workerNotes(one.entry)).toContain('no --request given: each process is sent GET / (--request "GET /path", repeatable, or --requests <file> for a mix)');
-    setWorkerRequests(file, { request: ['GET /a', 'GET /a'] });
-    expect(() => locateSuite(file)).toThrow('--request GET /a is given twice: each request is its own case');
+    expect(one.notes).toContain('no --request given: each process is sent GET / (--request "GET /path", repeatable, or --requests <file> for a mix)');
+    expect(() => locateSuite(file, { worker: { request: ['GET /a', 'GET /a'] } })).toThrow('--request GET /a is given twice: each request is its own case');
   });
 
   it("a project's define and compatibility reach its declarations, and the notes say what is not run", async () => {
@@ -216,7 +207,7 @@ describe('a Worker becomes a request suite', () => {
     const suite = (await importUserModule(located.entry) as { default: RequestSuite }).default;
     expect(suite.name).toBe('react-page');
     expect(suite.declarations[0]).toMatchObject({ define: { __ROWS__: '200' }, compatibility: { date: '2025-09-01', flags: ['nodejs_compat'] } });
-    expect(workerNotes(located.entry)).toEqual(expect.arrayContaining([
+    expect(located.notes).toEqual(expect.arrayContaining([
       "wrangler.toml's build command (npm run build) is not run: rtbench bundles main (index.js) as it is",
       "the Workers runtime serves it with wrangler.toml's compatibility date 2025-09-01 and flags nodejs_compat; the other runtimes have no such setting",
     ]));

@@ -10,7 +10,7 @@ import { MAX_MEMORY_OPTION } from './memory-option.ts';
 import { runtimeEngines, runtimePlugins } from '@rtbench/runtime-registry';
 import { MEASURERS, measurersChosenBy, type MeasurerOptionValue } from '@rtbench/measurers';
 import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type PositionalSpec } from './args.ts';
-import { BROUGHT_FORMATS_IN_WORDS, broughtFileProblem, checkBroughtFile, isWorkerTarget, listSuites, RUN_TARGETS_IN_WORDS, setBroughtSettings, setWorkerRequests, suiteSummary, type SuiteLocation } from '@rtbench/suite-loader';
+import { BROUGHT_FORMATS_IN_WORDS, broughtFileProblem, checkBroughtFile, isWorkerTarget, listSuites, RUN_TARGETS_IN_WORDS, suiteSummary, type SuiteLocation } from '@rtbench/suite-loader';
 import { benchCommand } from '../commands/bench.ts';
 import { CLAIMS_DETAILS, CLAIMS_OPTIONS, CLAIMS_SUMMARY } from '../commands/claims-options.ts';
 import { claimsCommand } from '../commands/claims.ts';
@@ -288,14 +288,13 @@ export const COMMANDS: readonly Command[] = [
       // A file written for a benchmark harness is one, whatever else it exports (as the suite loader decides).
       if (problem !== undefined && isWorkerTarget(file!)) {
         if (set.length) throw new UsageError(`--set sets a configuration of a Node.js core benchmark file; ${file} is a Worker (its requests: --request or --requests)`);
-        setWorkerRequests(file!, { request, ...(flags.requests !== undefined ? { requests: flags.requests } : {}), ...(flags.normalize ? { normalize: flags.normalize } : {}) });
-        return benchCommand(file!, flags);
+        const worker = { request, ...(flags.requests !== undefined ? { requests: flags.requests } : {}), ...(flags.normalize ? { normalize: flags.normalize } : {}) };
+        return benchCommand(file!, { ...flags, brought: { worker } });
       }
       if (problem) throw new UsageError(problem);
       if (request.length || flags.requests !== undefined || flags.normalize) throw new UsageError(`--request, --requests and --normalize are a Worker's; ${file} is a benchmark file, not a Worker`);
       checkBroughtFile(file!, set);
-      setBroughtSettings(file!, set);
-      return benchCommand(file!, flags);
+      return benchCommand(file!, { ...flags, brought: { set } });
     },
   }),
   command({
