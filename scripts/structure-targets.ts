@@ -97,6 +97,36 @@ function runtimeNames(): Target {
   return literalsOutside("no string literal names 'deno', 'bun' or 'workerd' outside runners/ and the registry", ['packages/runtime-registry/'], (text) => RUNTIME_NAMES.test(text.trim()));
 }
 
+/** The globals a runtime defines for its own API: code that reads one (or words it) belongs to that runtime's plug-in. */
+const RUNTIME_GLOBALS = /\b(Deno|Bun)\b/;
+/** A brought file's format named by the API its files call (`Deno.bench`), not the runtime. */
+const FORMAT_API = /\bDeno\.bench\b/g;
+/** Files that may still word a runtime's global, each with why. */
+const GLOBALS_ALLOWED: Readonly<Record<string, string>> = {
+  'packages/measurers/src/measurers/lockstep.ts': 'its method line: a run saved without one is re-reported with these words, byte for byte',
+};
+
+/** Identifiers and regular expressions, with their lines: what code names besides its strings. */
+function namesInCode(source: ts.SourceFile): Array<{ text: string; line: number }> {
+  const out: Array<{ text: string; line: number }> = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) || ts.isRegularExpressionLiteral(node)) out.push({ text: node.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+function runtimeGlobals(): Target {
+  const findings: Finding[] = [];
+  for (const file of packageSources('packages')) {
+    if (inside(file, 'packages/runtime-registry/') || rel(file) in GLOBALS_ALLOWED) continue;
+    const source = parse(file);
+    for (const s of [...stringLiterals(source), ...namesInCode(source)]) if (RUNTIME_GLOBALS.test(s.text.replace(FORMAT_API, ''))) findings.push({ file: rel(file), line: s.line, text: s.text });
+  }
+  return { name: 'no code under packages/ names Deno or Bun (a global, or words in a string) outside runners/ and the registry', findings };
+}
+
 function closedEngines(): Target {
   const findings: Finding[] = [];
   for (const file of [...packageSources('packages'), ...packageSources('runners')]) {
@@ -464,6 +494,7 @@ function commentFigures(): { commentLines: number; lines: number; longBlocks: Fi
 const targets: Target[] = [
   layout(),
   runtimeNames(),
+  runtimeGlobals(),
   closedEngines(),
   measurerNames(),
   formatNames(),

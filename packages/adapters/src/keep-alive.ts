@@ -20,13 +20,3 @@ export function forgetKept(): void {
 export function valueForDigest(returned: unknown): unknown {
   return returned === undefined ? slot.value : returned;
 }
-
-/** A collection forced by the runtime, when it exposes one (Bun.gc always; gc() under --expose-gc). */
-export function forcedGc(): (() => void) | undefined {
-  const g = globalThis as { Bun?: { gc?: (force: boolean) => void }; gc?: () => void };
-  const bunGc = g.Bun?.gc;
-  if (typeof bunGc === 'function') return () => bunGc(true);
-  const gc = g.gc;
-  if (typeof gc === 'function') return () => gc();
-  return undefined;
-}

@@ -7,7 +7,8 @@
  * which workerd refuses inside a request).
  */
 import type { CaseBody, CaseContext, ParamValue, Params, TimedFn } from '@rtbench/core';
-import { doNotOptimize, forcedGc } from './keep-alive.ts';
+import { exposedCollections } from '@rtbench/core/execute';
+import { doNotOptimize } from './keep-alive.ts';
 import { declareCase, note, trackPending, whenLoaded } from './registry.ts';
 
 /** A case body in any of mitata's forms; `state` is only passed to the generator and loop forms. */
@@ -369,9 +370,10 @@ function stateFor(params: Params, loop?: { remaining: number }): State {
 /** `.gc('inner')`: a forced collection between samples, outside the timing, where the runtime exposes one. */
 function withGc(fn: TimedFn, b: B, ctx: CaseContext): TimedFn {
   if (b._gc !== 'inner') return fn;
-  const gc = forcedGc();
+  // The entry's own collection, else gc() where the runtime exposes it (taken now: case code may replace it later).
+  const gc = ctx.collect ?? exposedCollections().collect;
   if (!gc) {
-    ctx.warn(`.gc('inner') asks for a collection between samples, and ${ctx.runtime} exposes no gc() here: the case ran without it. Give the runtime --expose-gc (e.g. --runtime "${ctx.runtime} --expose-gc"; Bun always has Bun.gc)`);
+    ctx.warn(`.gc('inner') asks for a collection between samples, and ${ctx.runtime} exposes no gc() here: the case ran without it. Give the runtime --expose-gc (e.g. --runtime "${ctx.runtime} --expose-gc")`);
     return fn;
   }
   return Object.assign(() => fn(), { ...(fn.runBatch ? { runBatch: fn.runBatch } : {}), betweenSamples: gc });

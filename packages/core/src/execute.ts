@@ -184,12 +184,13 @@ export function whenLoopRunsEmpty({ later, emit, exit }: EntryMeans): () => void
 /** Distinct warnings a case may send per process (ctx.warn); past them, one line says the rest were dropped. */
 export const MAX_WARNINGS = 20;
 
-function contextFor(spec: CaseSpec, facts: RuntimeFacts, emit: RuntimeEnvironment['emit']): CaseContext {
+function contextFor(spec: CaseSpec, { facts, emit, collect }: RuntimeEnvironment): CaseContext {
   const warned = new Set<string>();
   const waits = new Set<string>();
   return {
     params: spec.params,
     runtime: facts.runtime,
+    ...(collect ? { collect } : {}),
     get<T extends ParamValue>(name: string): T {
       if (!(name in spec.params)) throw new Error(`case "${spec.id}" has no parameter "${name}" (declare it with .args)`);
       return spec.params[name] as T;
@@ -562,7 +563,7 @@ async function caseAnswer(
   let setup: Setup;
   if (held) setup = held.setup;
   else {
-    const ctx = contextFor(spec, env.facts, env.emit);
+    const ctx = contextFor(spec, env);
     try {
       setup = await setUp(spec, ctx);
     } catch (error) {

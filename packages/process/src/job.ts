@@ -68,8 +68,8 @@ export function sealJob(job: Job, variantEnv: Readonly<Record<string, string>>):
   return { job, token, text: JSON.stringify(wire) };
 }
 
-/** A runtime's own closing line after an uncaught error ("Node.js v26.10.0", "Bun v1.4.5 (Linux x64)"): never the reason. */
-const VERSION_BANNER = /^(?:Node\.js|Bun|Deno|workerd) v?\d+\.\d+/;
+/** A runtime's own closing line after an uncaught error, its name and release ("Node.js v26.10.0", "Bun v1.4.5 (Linux x64)"): never the reason. */
+const VERSION_BANNER = /^[A-Za-z][\w.]* v?\d+\.\d+\.\d+(?:[-+][\w.]+)?(?: \([^)]*\))?$/;
 
 /**
  * The line of a process's stderr that says what went wrong: the last error it
