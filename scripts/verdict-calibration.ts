@@ -67,6 +67,18 @@
  *                          each run gives the same word, and its time
  *                          against the reference's (a --compare run's
  *                          verdicts, a table's "vs" column).
+ *   recalibrate [--source run.json] [--before run.json] [--tables 3000]
+ *                          everything that depends on the headline
+ *                          statistic, in one command: a 24-pair source run
+ *                          of the default table (SOURCE_RUN; or --source, a
+ *                          saved one), then from it the simulated A/A rate
+ *                          of the default design (5, 6 and 7 pairs) and the
+ *                          stopping rule's A/A rate (`stopping`, today's
+ *                          design), each beside the same figures from
+ *                          --before (BEFORE_RUN: a default table of 6
+ *                          pairs from before samples were grown, read by
+ *                          its medians: the stopping rule's figures; a
+ *                          source of 12 pairs or more gives both).
  *   agree <reference.json> <run.json…>
  *                          cells the reference decides beyond 1.2× either way
  *                          that each run decides, cells decided against the
@@ -74,6 +86,7 @@
  *
  *   npx tsx scripts/verdict-calibration.ts simulate results/….json --units 5 --tables 2000
  *   flock /tmp/rtbench-measure.lock npx tsx scripts/verdict-calibration.ts aa 40
+ *   flock /tmp/rtbench-measure.lock npx tsx scripts/verdict-calibration.ts recalibrate
  *
  * Real runs take the measurement lock; every figure is printed with the load.
  */
@@ -456,6 +469,44 @@ function sameVerdicts(referencePath: string, paths: readonly string[]): void {
   }
 }
 
+/** The default table's source run for a calibration: 24 process pairs, one set per process (docs/measurements/comparing.md's reference). */
+const SOURCE_RUN = ['json-reviver', '--rounds', '24', '--max-rounds', '24', '--sets-per-process', '1', '--time', '1280ms', '--max-time', '900s'];
+/** A default table from before samples were grown (every cell by medians), the stopping rule's figures were taken from (docs/measurements/stopping.md). */
+const BEFORE_RUN = 'results/20261124-080039Z-json-reviver.json';
+
+/** The simulated A/A rate at the default design's 5, 6 and 7 pairs, and the stopping rule's, from one source. */
+function calibrationOf(path: string, tables: number, seed: number): void {
+  const run = readRun(path);
+  console.log(`source ${path}: ${statisticText(run)}`);
+  // Drawing 7 of a default table's 6 pairs says nothing: a source of a default table gives the stopping rule's figures alone.
+  const units = Math.min(...run.results.map((r) => r.rounds.length));
+  if (units < 12) console.log(`  simulated: not from ${units} pairs (a source needs 12 or more: SOURCE_RUN's 24)`);
+  for (const g of units < 12 ? [] : [5, 6, 7]) {
+    const s = simulate([path], g, tables, seed);
+    console.log(`  simulated, ${g} pairs${g === 6 ? ' (the default)' : ''}: A/A ${s.falseTables}/${s.tables} tables with a decided cell (${pct(s.falseTables / s.tables, 1)} ± ${pct(mcError(s.falseTables, s.tables), 1)})`);
+  }
+  stopping([path], Math.min(tables, 2000), { fixedRounds: 6, minRounds: 4, maxRounds: 30, confidence: 0.95 }, seed, 'all');
+}
+
+/**
+ * What depends on the headline statistic, in one command: a source run of
+ * the default table (unless --source names one), then the simulated A/A rate
+ * and the stopping rule's from it, beside the reference's.
+ */
+function recalibrate(source: string | undefined, before: string, tables: number, seed: number, extra: readonly string[]): void {
+  let path = source;
+  if (!path) {
+    const started = loadText();
+    const r = benchRun([...SOURCE_RUN, ...extra]);
+    console.log(`source run: pnpm bench ${[...SOURCE_RUN, ...extra].join(' ')}: ${(r.wallMs / 1000).toFixed(0)} s, exit ${r.status}, load ${started} → ${loadText()}, saved ${r.path}`);
+    path = r.path;
+  }
+  console.log('now:');
+  calibrationOf(path, tables, seed);
+  console.log('before (a default table from before samples were grown):');
+  calibrationOf(before, tables, seed);
+}
+
 const { command, rest, flag, files, benchArgs } = calibrationArgs();
 console.log(`${new Date().toISOString()}  load ${loadText()}`);
 if (command === 'simulate' && !files.length) {
@@ -481,6 +532,9 @@ if (command === 'simulate' && !files.length) {
   const list = (name: string, fallback: string): string[] => (rest.includes(name) ? rest[rest.indexOf(name) + 1]! : fallback).split(',');
   const priors = list('--priors', '0.1,tuned15,tuned8').map((p) => (p === 'tuned15' || p === 'tuned8' ? p : Number(p)));
   compareStopping(files, flag('--tables', 2000), list('--effects', '0,1,2,3').map(Number), priors, list('--final-shares', '0.8').map(Number), flag('--seed', 1));
+} else if (command === 'recalibrate') {
+  const named = (name: string): string | undefined => (rest.includes(name) ? rest[rest.indexOf(name) + 1] : undefined);
+  recalibrate(named('--source'), named('--before') ?? BEFORE_RUN, flag('--tables', 3000), flag('--seed', 1), benchArgs);
 } else if (command === 'aa') {
   aa(Number(rest[0] ?? 40), benchArgs);
 } else if (command === 'words') {
@@ -492,6 +546,6 @@ if (command === 'simulate' && !files.length) {
 } else if (command === 'agree') {
   agree(rest[0]!, rest.slice(1));
 } else {
-  console.error('usage: verdict-calibration.ts simulate <run.json…> [--units g] [--tables n] | stopping <run.json…> [--tables n] [--min-rounds r] [--fixed-rounds r] [--max-rounds r] [--budget case-rounds] [--arms 2] [--far-pair] | compare-stopping <run.json…> [--tables n] [--effects 0,1,2,3] [--priors 0.1,tuned15,tuned8] [--final-shares 0.8] | aa <n> [-- [suite] bench args] | same-verdicts <reference.json> <run.json…> | words <run.json…> | widths <run.json…> | agree <reference.json> <run.json…>');
+  console.error('usage: verdict-calibration.ts simulate <run.json…> [--units g] [--tables n] | stopping <run.json…> [--tables n] [--min-rounds r] [--fixed-rounds r] [--max-rounds r] [--budget case-rounds] [--arms 2] [--far-pair] | compare-stopping <run.json…> [--tables n] [--effects 0,1,2,3] [--priors 0.1,tuned15,tuned8] [--final-shares 0.8] | aa <n> [-- [suite] bench args] | recalibrate [--source run.json] [--before run.json] [--tables n] [-- bench args] | same-verdicts <reference.json> <run.json…> | words <run.json…> | widths <run.json…> | agree <reference.json> <run.json…>');
   process.exitCode = 2;
 }

@@ -5,7 +5,8 @@
  * A check pairs the subject's rounds with the other side's by round (a
  * lockstep set): the same case on two variants pairs turn by turn (stats'
  * pairRounds, as a comparison does), two cases on one variant pair their
- * set medians (one process served both, moments apart). Each pair is a log
+ * set figures (one process served both, moments apart: medians, or means
+ * where the table reads means, stats amortized.ts). Each pair is a log
  * cost ratio; the pairs of one process pair form one unit, and the word is
  * read from the t interval over units (claim-decision.ts). A claim about
  * peak memory pairs the rounds' peak resident bytes (one reading per process
@@ -69,8 +70,9 @@ export function claimPairs(run: RunRecord, check: ClaimCheck, subject: CaseResul
     const pairs = pairRounds(other.rounds, subject.rounds, cost(check.subject.caseId));
     return { logRatios: pairs.baseline.map((b, i) => Math.log(pairs.candidate[i]! / b)), units: pairs.units ?? pairs.rounds };
   }
-  // Two cases on one variant: their set medians, each in its own metric; a unit is the process that served both.
-  const plain = (r: CaseResult, caseId: string): PairableRound[] => r.rounds.map((x) => ({ round: x.round, samples: x.samples.map(cost(caseId)) }));
+  // Two cases on one variant: their set figures, each in its own metric; a unit is the process that served both. The
+  // spans go along: a case read by its means in the table (stats amortized.ts) is read by them here too.
+  const plain = (r: CaseResult, caseId: string): PairableRound[] => r.rounds.map((x) => ({ round: x.round, samples: x.samples.map(cost(caseId)), span: x.span }));
   const pairs = pairRounds(plain(other, check.other.caseId), plain(subject, check.subject.caseId));
   const processOf = new Map(subject.rounds.map((x) => [x.round, x.lockstep?.process]));
   return { logRatios: pairs.baseline.map((b, i) => Math.log(pairs.candidate[i]! / b)), units: pairs.rounds.map((r) => processOf.get(r) ?? `round ${r}`) };
