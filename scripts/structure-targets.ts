@@ -18,7 +18,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
-import { runSchema } from '../packages/core/src/schema.ts';
+import { roundSchema, runSchema } from '../packages/core/src/schema.ts';
 import { everyMeasurer } from '../packages/measurers/src/measurers/all.ts';
 import { exportedNames, kitExportsNoPluginUses } from './kit-exports.ts';
 import { commentRanges, importStatements, parseSource as parse, sourceFiles } from './source-syntax.ts';
@@ -208,14 +208,18 @@ function measurerRecordNames(): Map<string, string> {
 
 const RECORD_NAMES = measurerRecordNames();
 
-/** The saved run's schema (core schema.ts) declares no measurer's field or option: a measurer's own facts live in its block, which its descriptor declares. */
+/** The blocks measurers' rounds hold, as their descriptors declare them (record.rounds), by the measurer that declares each. */
+const ROUND_BLOCK_NAMES = new Map(everyMeasurer().flatMap((m) => Object.keys(m.record.rounds ?? {}).map((key) => [key, m.name] as const)));
+
+/** The saved run's schema (core schema.ts) declares no measurer's field, option or round block: a measurer's own facts live in its blocks, which its descriptor declares. */
 function schemaNamesNoMeasurerField(): Target {
   const findings: Finding[] = [];
   const options = runSchema.shape.options.shape as Record<string, unknown>;
   for (const [where, shape] of [['run', runSchema.shape], ['run.options', options]] as const) {
     for (const key of Object.keys(shape)) if (RECORD_NAMES.has(key)) findings.push({ file: 'packages/core/src/schema.ts', line: 0, text: `${where}.${key} (${RECORD_NAMES.get(key)}'s)` });
   }
-  return { name: "the saved-run schema names no measurer's field or option (each measurer declares its own, in its block)", findings };
+  for (const key of Object.keys(roundSchema.shape)) if (ROUND_BLOCK_NAMES.has(key)) findings.push({ file: 'packages/core/src/schema.ts', line: 0, text: `round.${key} (${ROUND_BLOCK_NAMES.get(key)}'s)` });
+  return { name: "the saved-run schema names no measurer's field, option or round block (each measurer declares its own)", findings };
 }
 
 /** Where a file outside packages/measurers/src/measurers/ reads a measurer's recorded field: `x.measurerFields.f`, or `run.options.f` for a field a measurer records (a saved run's options; a view's or a job's options are their own). */

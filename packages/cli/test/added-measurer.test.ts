@@ -3,7 +3,8 @@
  * (run's test fixture scripted-measurer.ts) and one entry in a registry: the
  * registry offers its option, checks who takes it, and its prepare() finds
  * its tool; the plan and the run carry what it prepared unopened; the run it
- * saves carries its words and its verdict's parameters, so `report` and
+ * saves carries its words, its verdict's parameters and a block of its own in
+ * every round, validated on load by the registry that has it, so `report` and
  * `compare` re-report it as itself although rtbench's own registry has no
  * such measurer. A saved run that needs a measurer rtbench lacks is refused
  * in one line, never read as another measurer's.
@@ -79,9 +80,23 @@ describe('a measurer with its own option and tool, added as one file and one reg
     expect(run.options.measuredBy?.paired).toBe('paired: scripted ratios');
   });
 
+  it('saves a block of its own in every round, which its schema validates on load', async () => {
+    const run = await scriptedRun();
+    // What its tool printed for each arm, before --script-scale.
+    expect(run.results.map((r) => r.rounds.map((x) => x.script))).toEqual([Array(4).fill({ printed: '1000' }), Array(4).fill({ printed: '500' })]);
+    expect(registry.roundBlocks(run)).toEqual(run.results);
+    const bad = { ...run, results: run.results.map((r) => ({ ...r, rounds: r.rounds.map((x) => ({ ...x, script: { printed: 1000 } })) })) };
+    expect(() => registry.roundBlocks(bad)).toThrow(/^a round's script does not match what scripted records: .* at results\.0\.rounds\.0\.script\.printed$/);
+    // A block its measurer does not declare is dropped, as the schema drops a field it does not name; rtbench's own registry, which lacks the measurer, leaves its blocks unread.
+    const stray = { ...run, results: run.results.map((r) => ({ ...r, rounds: r.rounds.map((x) => ({ ...x, stray: 1 })) })) };
+    expect(registry.roundBlocks(stray)).toEqual(run.results);
+    expect(MEASURERS.roundBlocks(bad)).toBe(bad.results);
+  });
+
   it('is re-reported as itself by report and compare, with no code of it in rtbench', async () => {
     const file = join(dir, 'scripted.json');
     writeRunAtomically(file, await scriptedRun());
+    expect(loadSavedRun(file).run.results[1]!.rounds[0]!.script).toEqual({ printed: '500' });
     const reported = join(dir, 'report.json');
     reportCommand(file, { format: 'json', output: reported, quiet: true });
     const view = JSON.parse(readFileSync(reported, 'utf8')) as { threshold: number; confidence: number };
@@ -113,13 +128,19 @@ describe('runs saved before runs carried their verdict parameters (results/*.jso
   it('keep the parameters a newer run saved', () => {
     const newer = saved.filter((s) => s.record.options.verdict !== undefined);
     expect(newer.length).toBeGreaterThan(0);
-    for (const { file, record } of newer) expect(loadSavedRun(file).run.options.verdict).toEqual(record.options.verdict);
+    for (const { file, record } of newer) {
+      const { run } = loadSavedRun(file);
+      expect(run.options.verdict).toEqual(record.options.verdict);
+      // Every round as saved, its measurer's blocks (lockstep's, requests', load's) among them.
+      expect(run.results.map((r) => r.rounds)).toEqual(record.results.map((r) => r.rounds));
+    }
   });
 
   it('load as they were saved, and take their verdict parameters from the measurer they name', () => {
     expect(older.length).toBeGreaterThan(0);
-    for (const { file } of older) {
+    for (const { file, record } of older) {
       const { run } = loadSavedRun(file);
+      expect(run.results.map((r) => r.rounds)).toEqual(record.results.map((r) => r.rounds));
       // Nothing added to the record (its JSON output is as before); the parameters come from its measurer's defaults.
       expect(run.options.verdict).toBeUndefined();
       const { defaults } = MEASURERS.recorded(run.options.measurer);

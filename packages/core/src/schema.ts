@@ -262,13 +262,6 @@ export const roundSchema = z.object({
     })
     .optional(),
   /**
-   * Present when the round was a duet (measurers/duet.ts): the process was
-   * pinned to this CPU core and sampled at the same time as the arm
-   * `partner` (absent: it sampled alone), window i beside the partner's
-   * sample i.
-   */
-  duet: z.object({ core: z.number().int().nonnegative(), partner: z.string().optional() }).optional(),
-  /**
    * Present for a load round (host-timed HTTP): which generator made the
    * load, and the share of the measured window it was busy on its core
    * (CPU time over wall time; near 1 it, not the server, may be the limit).
@@ -358,7 +351,10 @@ export const roundSchema = z.object({
       functions: z.array(z.tuple([z.string(), finite.nonnegative()])).optional(),
     })
     .optional(),
-});
+})
+  // The rest of a round is its measurer's own blocks, by name: its descriptor declares their schemas and the saved-run
+  // loader validates them through it (@rtbench/saved-runs), so a measurer saves a round fact without a change here.
+  .catchall(z.unknown());
 
 export const failureSchema = z.object({
   /** 'warning': the case ran and was timed; the message says what to look at (not counted as a failure). */

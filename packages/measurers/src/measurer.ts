@@ -178,6 +178,8 @@ export interface MeasurerRecord {
   readonly fields?: MeasurerFields;
   /** Its own fields' schema; absent: it records none beyond its kind. */
   readonly schema?: ZodType<MeasurerFields>;
+  /** The blocks its rounds hold beyond the fields every round has, each by its name with its schema (a duet round's core); validated when a run is loaded. */
+  readonly rounds?: Readonly<Record<string, ZodType>>;
   /** A run saved before the block: its fields as they stood among the run's options; undefined when it kept none. */
   older?(options: Readonly<Record<string, unknown>>): MeasurerFields | undefined;
   /** The option names `older` reads (they are no longer the run's options). */

@@ -221,11 +221,11 @@ function withMeasurerWords(run: RunRecord, path: string): RunRecord {
   return run.options.measuredBy ? run : { ...run, options: { ...run.options, measuredBy: MEASURERS.measuredBy(run.options) } };
 }
 
-/** The run's measurer block, as its measurer validates it; a run saved before the block has its fields moved into it. */
+/** The run's measurer block and its rounds' own blocks, as its measurer validates them; a run saved before the block has its fields moved into it. */
 function withMeasurerBlock(run: RunRecord, json: unknown, path: string): RunRecord {
   const raw = (json as { options?: Record<string, unknown> }).options ?? {};
   try {
-    return { ...run, options: MEASURERS.measurerBlock(run.options, raw) };
+    return { ...run, options: MEASURERS.measurerBlock(run.options, raw), results: MEASURERS.roundBlocks(run) };
   } catch (error) {
     // A kind this rtbench lacks is refused only where its words are needed (withMeasurerWords); its fields stay unread.
     if (error instanceof UnknownMeasurer) return run;

@@ -19,6 +19,14 @@ import { MeasurerRefused, type Arm, type MeasurerDescriptor, type MeasurerSetup,
 import { LOCKSTEP_OWN, lockstepOptions, warmLockstepMeasurer, type Seat } from './lockstep.ts';
 import { TIMING_DEFAULTS } from './timing-defaults.ts';
 import { roundLengths, timedMethod } from './timed-methods.ts';
+import { z } from 'zod';
+
+/**
+ * A duet round's own block (lockstep.ts writes it as it seats the arms): the
+ * process was pinned to this CPU core and sampled at the same time as the arm
+ * `partner` (absent: it sampled alone), window i beside the partner's sample i.
+ */
+const duetRoundSchema = z.object({ core: z.number().int().nonnegative(), partner: z.string().optional() });
 
 /** What prepare() found: the taskset binary and the two cores the arms are pinned to. */
 interface DuetSetup {
@@ -100,7 +108,7 @@ function describeDuet(o: RunRecord['options']): ReturnType<MeasurerDescriptor['d
 export const DUET: MeasurerDescriptor = {
   name: 'duet',
   chosenBy: 'schedule',
-  record: { kind: 'duet' },
+  record: { kind: 'duet', rounds: { duet: duetRoundSchema } },
   platforms: linuxOnly('a duet pins its processes to cores with taskset, which is Linux only; use --schedule lockstep'),
   measures: 'time per operation',
   needs: 'two CPU cores, taskset',
