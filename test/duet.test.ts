@@ -14,7 +14,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import type { ComparisonView } from '@rtbench/report';
 import { pairRounds } from '../packages/stats/src/index.ts';
+import type { DuetRound } from '../packages/measurers/src/measurers/duet.ts';
 import { cliArgv, fixture, repoRoot, runCliAsync, tempFile, type CliResult } from './helpers/cli.ts';
+
+/** A round's duet block, the duet measurer's own (absent: not a duet round). */
+const duetOf = (round: RunRecord['results'][number]['rounds'][number]): DuetRound | undefined => round.duet as DuetRound | undefined;
 
 const SHORT = ['--filter', 'n=200', '--time', '60ms', '--warmup', '10ms', '--fixed-warmup'];
 
@@ -47,9 +51,9 @@ describe.concurrent('--schedule duet', () => {
     const [baseline, candidate] = ['node', 'bun'].map((id) => compared.run.results.find((r) => r.variantId === id)!);
     expect(baseline!.rounds.map((r) => r.round)).toEqual([0, 1, 2, 3]);
     expect(candidate!.rounds.map((r) => r.round)).toEqual([0, 1, 2, 3]);
-    const coresOf = (rounds: RunRecord['results'][number]['rounds']): number[] => rounds.map((r) => r.duet!.core);
-    expect(baseline!.rounds.map((r) => r.duet?.partner)).toEqual(['bun', 'bun', 'bun', 'bun']);
-    expect(candidate!.rounds.map((r) => r.duet?.partner)).toEqual(['node', 'node', 'node', 'node']);
+    const coresOf = (rounds: RunRecord['results'][number]['rounds']): number[] => rounds.map((r) => duetOf(r)!.core);
+    expect(baseline!.rounds.map((r) => duetOf(r)?.partner)).toEqual(['bun', 'bun', 'bun', 'bun']);
+    expect(candidate!.rounds.map((r) => duetOf(r)?.partner)).toEqual(['node', 'node', 'node', 'node']);
     coresOf(baseline!.rounds).forEach((core, i) => expect(core).not.toBe(coresOf(candidate!.rounds)[i]));
     expect(coresOf(baseline!.rounds)[0]).not.toBe(coresOf(baseline!.rounds)[1]);
     baseline!.rounds.forEach((b, i) => {
@@ -65,7 +69,7 @@ describe.concurrent('--schedule duet', () => {
   it('counts --rounds per arm: with three arms, two rounds give each of the others its one pair with the baseline', () => {
     expect(threeArms.cli.status, threeArms.cli.stderr).toBe(0);
     expect(threeArms.run.options.rounds).toBe(2);
-    const partners = (id: string): (string | undefined)[] => threeArms.run.results.find((r) => r.variantId === id)!.rounds.map((r) => r.duet?.partner);
+    const partners = (id: string): (string | undefined)[] => threeArms.run.results.find((r) => r.variantId === id)!.rounds.map((r) => duetOf(r)?.partner);
     expect(partners('node')).toEqual(['bun', 'node@24']);
     expect(partners('bun')).toEqual(['node']);
     expect(partners('node@24')).toEqual(['node']);

@@ -27,6 +27,7 @@ import { z } from 'zod';
  * `partner` (absent: it sampled alone), window i beside the partner's sample i.
  */
 const duetRoundSchema = z.object({ core: z.number().int().nonnegative(), partner: z.string().optional() });
+export type DuetRound = z.infer<typeof duetRoundSchema>;
 
 /** What prepare() found: the taskset binary and the two cores the arms are pinned to. */
 interface DuetSetup {
