@@ -112,9 +112,17 @@ module.exports = {
       name: 'reporting-starts-nothing',
       severity: 'error',
       comment:
-        'report lays out what a saved run holds and verdicts decide: views, cells and every format, read from records. So it imports core, stats and verdicts only, and showing a run (`rtbench report`, the pages, a comparison of saved runs) loads nothing that starts a process: not the run, a measurer, the host tools, the process, a profiler, the loaders or a runtime.',
+        'report lays out what a saved run holds and verdicts decide: views, cells and every format, read from records. So it imports core, stats, verdicts and the measurers\' records (the schemas of their blocks) only, and showing a run (`rtbench report`, the pages, a comparison of saved runs) loads nothing that starts a process: not the run, a measurer, the host tools, the process, a profiler, the loaders or a runtime.',
       from: { path: '^packages/report/src/' },
-      to: { path: '^(packages/(?!core/|stats/|verdicts/|report/)[^/]+/|runners/)' },
+      to: { path: '^(packages/(?!core/|stats/|verdicts/|measurer-records/|report/)[^/]+/|runners/)' },
+    },
+    {
+      name: 'measurer-records-are-schemas',
+      severity: 'error',
+      comment:
+        'packages/measurer-records holds what each measurer saves beyond the fields every run and round has, as schemas: the measurer declares them, the loader validates through it, report reads them. So it imports core only: reading a saved run\'s blocks loads no measuring code.',
+      from: { path: '^packages/measurer-records/src/' },
+      to: { path: '^(packages/(?!core/|measurer-records/)[^/]+/|runners/)' },
     },
     {
       name: 'saved-runs-sit-below-the-run',

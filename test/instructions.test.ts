@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { countsOf } from '../packages/measurer-records/src/index.ts';
 import { program } from './helpers/system-programs.ts';
 import { fixture, runCliAsync, tempFile } from './helpers/cli.ts';
 
@@ -44,7 +45,7 @@ function expectCounts(run: RunRecord, rounds: number): void {
     // precision itself is scripts/instruction-targets.ts's figure.
     if (b !== undefined) expect(Math.abs(b / a! - 1), `${res.variantId}: ${a} vs ${b}`).toBeLessThan(0.05);
     for (const round of res.rounds) {
-      const counts = round.counts!;
+      const counts = countsOf(round)!;
       // One process per runtime and round served both cases, in the plan's order in every round.
       expect(counts.servedBefore).toBe(sums.indexOf(res.caseId));
       // A window of five samples of n calls, then three of none (a sample's own cost), after at least two steady ones.

@@ -8,6 +8,7 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from 
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { loadOf } from '../../measurer-records/src/index.ts';
 import { runCli, runCliAsync, tempFile, type CliResult } from '../../../test/helpers/cli.ts';
 import { program } from '../../../test/helpers/system-programs.ts';
 import { cacheDir } from '../src/paths.ts';
@@ -159,7 +160,7 @@ describe('host-timed suites: load runs', () => {
         expect(result(run, id(hello, 'preempt/req'), variant).rounds.length).toBe(1);
         // wrk generated the load, and each round records it: how busy wrk was, the load, how the requests ended.
         expect(rps.rounds[0]!.load).toEqual({ generator: 'wrk', generatorBusy: expect.any(Number), connections, pipelining, outcomes: expect.objectContaining({ responses: expect.any(Number) }) });
-        expect(rps.rounds[0]!.load!.outcomes!.responses).toBeGreaterThan(0);
+        expect(loadOf(rps.rounds[0]!)!.outcomes!.responses).toBeGreaterThan(0);
         expect(result(run, id(hello, 'max'), variant).rounds.length).toBe(1);
       }
       const quantiles = ['p2.5', 'p50', 'p97.5', 'p99'].map((q) => result(run, id('hello world [load=c100', q), variant).rounds[0]!.samples[0]!);
@@ -173,7 +174,7 @@ describe('host-timed suites: load runs', () => {
     expect(result(run, id(echo, 'req/s'), 'node').rounds[0]!.digest.summary).toMatch(/^string\(1[56]\d\d\)$/);
     expect(result(run, id(echo, 'req/s'), 'workerd').rounds.length).toBe(1);
     expect(run.digestMismatches).toEqual([]);
-    expect(run.results.flatMap((r) => r.rounds).every((round) => round.load!.generatorBusy > 0)).toBe(true);
+    expect(run.results.flatMap((r) => r.rounds).every((round) => loadOf(round)!.generatorBusy > 0)).toBe(true);
     expect(run.results.flatMap((r) => r.failures).map((f) => f.message)).not.toContainEqual(expect.stringContaining('autocannon generated the load'));
     expect(processesMentioning(PROGRAMS)).toEqual([]);
     expect(processesMentioning('load-worker.mjs')).toEqual([]);
@@ -216,7 +217,7 @@ describe('host-timed suites: load runs', () => {
     // A 500 on every tenth request: the round is measured, its error statuses counted, not a failed round.
     const some500 = run.results.find((r) => r.caseId === 'answers 500 to some requests [load=c4, metric=req/s]')!;
     expect(some500.rounds.length, JSON.stringify(some500.failures)).toBe(1);
-    const outcomes = some500.rounds[0]!.load!.outcomes!;
+    const outcomes = loadOf(some500.rounds[0]!)!.outcomes!;
     expect(outcomes.errorStatus).toBeGreaterThan(0);
     expect(outcomes.errorStatus).toBeLessThan(outcomes.responses);
     expect(some500.failures).toContainEqual(expect.objectContaining({ kind: 'warning', message: expect.stringContaining('counted in each round') }));

@@ -128,23 +128,6 @@ export const hostMemorySchema = z.object({
 export type HostMemory = z.infer<typeof hostMemorySchema>;
 
 /**
- * How a load round's requests ended, counted by the load generator over the
- * measured window: an error is counted, not a failed round, so a server that
- * answers some requests wrongly still has its figures beside its error rate.
- */
-const loadOutcomesSchema = z.object({
-  /** Responses received (an error status among them). */
-  responses: z.number().int().nonnegative(),
-  /** Responses with an error status (wrk: 4xx and 5xx; autocannon: anything but 2xx). */
-  errorStatus: z.number().int().nonnegative(),
-  /** Connect, read and write errors of the sockets. */
-  socketErrors: z.number().int().nonnegative(),
-  /** Requests not answered within the generator's timeout. */
-  timeouts: z.number().int().nonnegative(),
-});
-export type LoadOutcomes = z.infer<typeof loadOutcomesSchema>;
-
-/**
  * One kind of answer a request round's process gave (same-work/answers.ts):
  * a request (method and path), the status and content type it was answered
  * with, and the masked template of its bodies: the text every response
@@ -262,22 +245,6 @@ export const roundSchema = z.object({
     })
     .optional(),
   /**
-   * Present for a load round (host-timed HTTP): which generator made the
-   * load, and the share of the measured window it was busy on its core
-   * (CPU time over wall time; near 1 it, not the server, may be the limit).
-   */
-  load: z
-    .object({
-      generator: z.enum(['wrk', 'autocannon']),
-      generatorBusy: finite.nonnegative(),
-      /** Connections kept open, and requests written on each before the first answer (absent in older runs). */
-      connections: z.number().int().positive().optional(),
-      pipelining: z.number().int().positive().optional(),
-      /** What the measured window's requests came to (absent in older runs, where any error failed the round). */
-      outcomes: loadOutcomesSchema.optional(),
-    })
-    .optional(),
-  /**
    * Present for a request round (request-shaped cases): the process served
    * the requests one at a time (or `concurrency` in flight), and each sample is one request's CPU in ms,
    * read by the host from the process's threads.
@@ -320,35 +287,6 @@ export const roundSchema = z.object({
        * a run saved before phases were told apart (its figures pool every request after the first).
        */
       phases: z.object({ steadyFrom: z.number().int().positive().optional() }).optional(),
-    })
-    .optional(),
-  /**
-   * Present when the round counted instructions: the counter read around
-   * samples of `iterations[0]` and `iterations[1]` calls (one process under
-   * callgrind; runs saved before: two processes under cachegrind); the sample
-   * is the difference of the totals over the difference of calls.
-   */
-  counts: z
-    .object({
-      tool: z.string(),
-      iterations: z.tuple([z.number().int().nonnegative(), z.number().int().positive()]),
-      instructions: z.tuple([finite.nonnegative(), finite.nonnegative()]),
-      /** Every count the round read, in order: [calls of the sample, instructions counted] (raw data behind the count; 0 calls: a sample's own cost). */
-      dumps: z.array(z.tuple([z.number().int().nonnegative(), finite.nonnegative()])).optional(),
-      /** Cases the process had served before this one (one process per variant serves a round's cases; absent in older runs). */
-      servedBefore: z.number().int().nonnegative().optional(),
-      /** Instructions per call of the samples that showed the steady state before the counted pairs (the last two agree). */
-      settle: z.array(finite.nonnegative()).optional(),
-      /** With the cache simulation, per operation: first- and last-level misses, and the estimated cycles (host estimatedCycles). */
-      l1MissesPerOp: finite.optional(),
-      llMissesPerOp: finite.optional(),
-      estimatedCyclesPerOp: finite.optional(),
-      /**
-       * The functions of the counted sample that executed at least 0.1% of it themselves (at most 150), as
-       * [callgrind's name, own instructions per call], largest first; in each case and variant's first round only
-       * (absent in older runs).
-       */
-      functions: z.array(z.tuple([z.string(), finite.nonnegative()])).optional(),
     })
     .optional(),
 })

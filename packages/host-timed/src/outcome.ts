@@ -1,5 +1,5 @@
 /** What one host-timed round gives back to the executor: values by metric, or why there are none. */
-import type { RoundRecord } from '@rtbench/core/schema';
+import type { LoadRound } from '@rtbench/measurer-records';
 import type { MetricKey } from './suite.ts';
 
 export type RoundFailureKind = 'error' | 'crash' | 'timeout' | 'interrupted' | 'unsupported';
@@ -13,7 +13,7 @@ export interface RoundValues {
   /** Metrics this runtime cannot give, with the reason (reported as unsupported for their cases). */
   unsupported?: Partial<Record<MetricKey, string>>;
   /** Load rounds: the generator, and its CPU time over the load window (near 1: it, not the server, may be the limit). */
-  load?: NonNullable<RoundRecord['load']>;
+  load?: LoadRound;
   /** Load rounds: a note on the generator used, when it is not the preferred one (wrk). */
   generatorNote?: string;
 }

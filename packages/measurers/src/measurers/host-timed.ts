@@ -10,6 +10,7 @@
 import { EVERY_PLATFORM } from '@rtbench/host';
 import { digest } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
+import { loadRoundSchema } from '@rtbench/measurer-records';
 import { disposePrepared, isHostCaseSpec, isUnsupported, namedWrkProblem, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type Prepared, type RoundOutcome } from '@rtbench/host-timed';
 import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type ReplicateContext, type Unit } from '../measurer.ts';
 import { hostTimedSuiteCode } from '../suite-code.ts';
@@ -47,7 +48,7 @@ export const HOST_TIMED: MeasurerDescriptor = {
   chosenBy: 'suite',
   owns: (cases) => cases.length > 0 && cases.every(isHostCaseSpec),
   suiteKind: 'timed by the host (start-up, HTTP load)',
-  record: { kind: 'host-timed' },
+  record: { kind: 'host-timed', rounds: { load: loadRoundSchema } },
   platforms: EVERY_PLATFORM,
   warmsInRuntime: false,
   measures: "what the suite's cases declare: time to first output or response, requests/s, latency, the server's CPU per request",

@@ -28,6 +28,7 @@ import {
   type CountSummary,
 } from '@rtbench/host';
 import { median } from '@rtbench/stats';
+import { countsRoundSchema, type CountsRound } from '@rtbench/measurer-records';
 import { z } from 'zod';
 import { MeasurerRefused, type Arm, type ArmResult, type LateFailure, type Measurer, type MeasurerDescriptor, type MeasurerRecord, type ReplicateContext, type Unit } from '../measurer.ts';
 import { armResultOf, crashAfterLastAnswer } from './judge.ts';
@@ -130,6 +131,7 @@ type InstructionsFields = z.infer<typeof instructionsFieldsSchema>;
 const INSTRUCTIONS_RECORD: MeasurerRecord = {
   kind: 'instructions',
   schema: instructionsFieldsSchema,
+  rounds: { counts: countsRoundSchema },
   olderKeys: ['instructions'],
   older: (o) => (typeof o.instructions === 'object' && o.instructions !== null ? { ...(o.instructions as Record<string, unknown>) } : undefined),
 };
@@ -477,24 +479,25 @@ function instructionsMeasurer(options: InstructionOptions): Measurer {
     // The first round's functions stand for the case and variant (counts repeat between rounds; a run of every round's
     // would be ~20 KB a round).
     const functions = round === 0 ? functionsPerCall(window.reduce((least, d) => (d.summary.instructions < least.summary.instructions ? d : least))) : [];
+    const counts: CountsRound = {
+      tool: `valgrind callgrind${options.cacheSim ? ' --cache-sim=yes' : ''}, counter dumped around the samples of a process serving the round's cases`,
+      iterations: [0, n],
+      instructions: [own, own + perOp * n],
+      dumps: run.dumps.map((d) => [d.iterations, d.summary.instructions]),
+      servedBefore: run.servedBefore,
+      ...(run.settle ? { settle: run.settle } : {}),
+      ...(l1 !== undefined ? { l1MissesPerOp: l1 } : {}),
+      ...(ll !== undefined ? { llMissesPerOp: ll } : {}),
+      ...(cycles !== undefined ? { estimatedCyclesPerOp: cycles } : {}),
+      ...(functions.length ? { functions } : {}),
+    };
     const record: RoundRecord = {
       ...(judged.outcomes[0] as { kind: 'round'; record: RoundRecord }).record,
       samples: [perOp],
       iterationsPerSample: plan.n,
       warmupIterations: plan.warm,
       wallMs: run.outcome.wallMs,
-      counts: {
-        tool: `valgrind callgrind${options.cacheSim ? ' --cache-sim=yes' : ''}, counter dumped around the samples of a process serving the round's cases`,
-        iterations: [0, n],
-        instructions: [own, own + perOp * n],
-        dumps: run.dumps.map((d) => [d.iterations, d.summary.instructions]),
-        servedBefore: run.servedBefore,
-        ...(run.settle ? { settle: run.settle } : {}),
-        ...(l1 !== undefined ? { l1MissesPerOp: l1 } : {}),
-        ...(ll !== undefined ? { llMissesPerOp: ll } : {}),
-        ...(cycles !== undefined ? { estimatedCyclesPerOp: cycles } : {}),
-        ...(functions.length ? { functions } : {}),
-      },
+      counts,
     };
     delete record.sampleStartMs;
     return { armId: arm.id, warnings: judged.warnings, outcomes: [{ kind: 'round', record }] };

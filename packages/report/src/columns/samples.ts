@@ -5,6 +5,7 @@
  * …): a count or a rate never lands in a time column.
  */
 import { metricOf, type CaseResult, type Metric, type RunRecord } from '@rtbench/core/schema';
+import { loadOf } from '@rtbench/measurer-records';
 import { field, type CsvField, type CsvValue } from './fields.ts';
 
 /** One sample: the `index`th of its round. */
@@ -32,9 +33,9 @@ export const SAMPLE_FIELDS: readonly CsvField<SampleRow>[] = [
   // Where the run recorded when each sample started.
   sample('sample_start_ms', (s) => s.round.sampleStartMs?.[s.index]),
   // A load round's requests: responses received, and those that ended in error (error status, socket error, timeout).
-  sample('responses', (s) => s.round.load?.outcomes?.responses),
+  sample('responses', (s) => loadOf(s.round)?.outcomes?.responses),
   sample('errors', (s) => {
-    const o = s.round.load?.outcomes;
+    const o = loadOf(s.round)?.outcomes;
     return o ? o.errorStatus + o.socketErrors + o.timeouts : undefined;
   }),
 ];

@@ -13,6 +13,7 @@
  */
 import { CPU_THREADS, loadCpuThreads, requestCpuThreads, steadyStart, type CpuPerRequestFigure, type CpuThreads } from '@rtbench/core';
 import type { CaseResult, RunRecord } from '@rtbench/core/schema';
+import { loadOf } from '@rtbench/measurer-records';
 import { median, requestDistribution, type Estimate, type RequestDistribution } from '@rtbench/stats';
 
 type RequestsRecord = NonNullable<RunRecord['results'][number]['rounds'][number]['requests']>;
@@ -179,12 +180,12 @@ function windowRow(result: CaseResult, c: RunRecord['cases'][number] | undefined
   const rounds = result.rounds.filter((r) => r.load);
   const samples = rounds.flatMap((r) => r.samples);
   if (!threads || samples.length === 0) return undefined;
-  const counted = rounds.every((r) => r.load!.outcomes);
+  const counted = rounds.every((r) => loadOf(r)!.outcomes);
   return {
     caseId: result.caseId,
     variantId: result.variantId,
     figure: { threads, sample: 'window', unit: 'ms' },
-    windows: { median: median(samples), rounds: rounds.length, ...(counted ? { responses: rounds.reduce((n, r) => n + r.load!.outcomes!.responses, 0) } : {}) },
+    windows: { median: median(samples), rounds: rounds.length, ...(counted ? { responses: rounds.reduce((n, r) => n + loadOf(r)!.outcomes!.responses, 0) } : {}) },
   };
 }
 

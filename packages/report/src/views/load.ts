@@ -9,7 +9,8 @@
  * (views/cpu-per-request.ts), as a request case's is.
  */
 import { caseId, type Params } from '@rtbench/core';
-import type { CaseResult, LoadOutcomes, Metric, RunRecord } from '@rtbench/core/schema';
+import type { CaseResult, Metric, RunRecord } from '@rtbench/core/schema';
+import { loadOf, type LoadOutcomes } from '@rtbench/measurer-records';
 import { median } from '@rtbench/stats';
 import { isCpuPerRequestCase } from './cpu-per-request.ts';
 
@@ -51,7 +52,7 @@ export function errorRate(o: LoadOutcomes): number {
 }
 
 function sumOutcomes(result: CaseResult): LoadOutcomes | undefined {
-  const all = result.rounds.flatMap((r) => (r.load?.outcomes ? [r.load.outcomes] : []));
+  const all = result.rounds.map((r) => loadOf(r)?.outcomes).filter((o): o is LoadOutcomes => o !== undefined);
   if (all.length === 0) return undefined;
   return all.reduce((a, b) => ({ responses: a.responses + b.responses, errorStatus: a.errorStatus + b.errorStatus, socketErrors: a.socketErrors + b.socketErrors, timeouts: a.timeouts + b.timeouts }));
 }
@@ -72,7 +73,7 @@ export function loadSection(run: RunRecord): LoadSection | undefined {
     const measurement = measurementId(c);
     for (const v of run.variants) {
       const result = run.results.find((r) => r.caseId === c.id && r.variantId === v.id);
-      const load = result?.rounds.find((r) => r.load)?.load;
+      const load = result?.rounds.map(loadOf).find((x) => x);
       if (!result || !load) continue;
       if (!columns.has(label)) columns.set(label, { label, metric: c.metric });
       const key = `${measurement}\u0000${v.id}`;

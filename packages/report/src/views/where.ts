@@ -6,6 +6,7 @@
  * recorded on one side only executed under 0.1% of the other side's sample.
  */
 import type { CaseResult } from '@rtbench/core/schema';
+import { countsOf } from '@rtbench/measurer-records';
 import { functionName } from '../names.ts';
 import type { ArmComparison, FunctionShift } from './types.ts';
 import { decidedDirection } from '@rtbench/verdicts';
@@ -19,7 +20,7 @@ const SHIFTS_SHOWN = 3;
  * overloads are one.
  */
 function recordedFunctions(result: CaseResult | undefined): Map<string, number> | undefined {
-  const functions = result?.rounds.find((r) => r.counts?.functions)?.counts?.functions;
+  const functions = result?.rounds.map(countsOf).find((c) => c?.functions)?.functions;
   if (!functions) return undefined;
   const byName = new Map<string, number>();
   for (const [name, perCall] of functions) {

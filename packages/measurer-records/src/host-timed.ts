@@ -1,0 +1,43 @@
+/**
+ * The host-timed measurer's block in a load round (HTTP load: host-timed's
+ * load.ts writes it, report's load and CPU views read it).
+ */
+import { finite } from '@rtbench/core/protocol-schema';
+import type { RoundRecord } from '@rtbench/core/schema';
+import { z } from 'zod';
+
+/**
+ * How a load round's requests ended, counted by the load generator over the
+ * measured window: an error is counted, not a failed round, so a server that
+ * answers some requests wrongly still has its figures beside its error rate.
+ */
+const loadOutcomesSchema = z.object({
+  /** Responses received (an error status among them). */
+  responses: z.number().int().nonnegative(),
+  /** Responses with an error status (wrk: 4xx and 5xx; autocannon: anything but 2xx). */
+  errorStatus: z.number().int().nonnegative(),
+  /** Connect, read and write errors of the sockets. */
+  socketErrors: z.number().int().nonnegative(),
+  /** Requests not answered within the generator's timeout. */
+  timeouts: z.number().int().nonnegative(),
+});
+export type LoadOutcomes = z.infer<typeof loadOutcomesSchema>;
+
+/**
+ * Which generator made the load, and the share of the measured window it was
+ * busy on its core (CPU time over wall time; near 1 it, not the server, may
+ * be the limit).
+ */
+export const loadRoundSchema = z.object({
+  generator: z.enum(['wrk', 'autocannon']),
+  generatorBusy: finite.nonnegative(),
+  /** Connections kept open, and requests written on each before the first answer (absent in older runs). */
+  connections: z.number().int().positive().optional(),
+  pipelining: z.number().int().positive().optional(),
+  /** What the measured window's requests came to (absent in older runs, where any error failed the round). */
+  outcomes: loadOutcomesSchema.optional(),
+});
+export type LoadRound = z.infer<typeof loadRoundSchema>;
+
+/** A round's load block (absent: not a load round), as loading validated it. */
+export const loadOf = (round: RoundRecord): LoadRound | undefined => round.load as LoadRound | undefined;

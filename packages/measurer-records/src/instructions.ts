@@ -1,0 +1,40 @@
+/**
+ * The instruction counts measurer's block in each round (measurers'
+ * instructions.ts writes it, report's view of where a change came from reads
+ * its functions).
+ */
+import { finite } from '@rtbench/core/protocol-schema';
+import type { RoundRecord } from '@rtbench/core/schema';
+import { z } from 'zod';
+
+/**
+ * The counter read around samples of `iterations[0]` and `iterations[1]`
+ * calls (one process under callgrind; runs saved before: two processes under
+ * cachegrind); the sample is the difference of the totals over the
+ * difference of calls.
+ */
+export const countsRoundSchema = z.object({
+  tool: z.string(),
+  iterations: z.tuple([z.number().int().nonnegative(), z.number().int().positive()]),
+  instructions: z.tuple([finite.nonnegative(), finite.nonnegative()]),
+  /** Every count the round read, in order: [calls of the sample, instructions counted] (raw data behind the count; 0 calls: a sample's own cost). */
+  dumps: z.array(z.tuple([z.number().int().nonnegative(), finite.nonnegative()])).optional(),
+  /** Cases the process had served before this one (one process per variant serves a round's cases; absent in older runs). */
+  servedBefore: z.number().int().nonnegative().optional(),
+  /** Instructions per call of the samples that showed the steady state before the counted pairs (the last two agree). */
+  settle: z.array(finite.nonnegative()).optional(),
+  /** With the cache simulation, per operation: first- and last-level misses, and the estimated cycles (host estimatedCycles). */
+  l1MissesPerOp: finite.optional(),
+  llMissesPerOp: finite.optional(),
+  estimatedCyclesPerOp: finite.optional(),
+  /**
+   * The functions of the counted sample that executed at least 0.1% of it themselves (at most 150), as
+   * [callgrind's name, own instructions per call], largest first; in each case and variant's first round only
+   * (absent in older runs).
+   */
+  functions: z.array(z.tuple([z.string(), finite.nonnegative()])).optional(),
+});
+export type CountsRound = z.infer<typeof countsRoundSchema>;
+
+/** A round's counts block (absent: not a counted round), as loading validated it. */
+export const countsOf = (round: RoundRecord): CountsRound | undefined => round.counts as CountsRound | undefined;
