@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSavedRun } from '@rtbench/saved-runs';
+import { loadOf } from '../../measurer-records/src/index.ts';
 import { repoRoot } from '../../../test/helpers/cli.ts';
 import { reportCommand } from '../src/commands/report.ts';
 import { UsageError } from '../src/errors.ts';
@@ -59,5 +60,14 @@ describe("a round's own blocks", () => {
     const file = duetFile('bad-core', (round) => (round.duet = { core: -1 }));
     expect(() => loadSavedRun(file)).toThrow(UsageError);
     expect(() => loadSavedRun(file)).toThrow(/bad-core\.json is not a valid rtbench run: a round's duet does not match what duet records: .* at results\.0\.rounds\.0\.duet\.core$/);
+  });
+
+  it("a load round's block is host-timed's, read with its type and refused in one line when it is not its shape", () => {
+    const run = JSON.parse(readFileSync(runs['http-hello'], 'utf8')) as Json;
+    expect(loadOf(loadSavedRun(runs['http-hello']).run.results[0]!.rounds[0]!)).toEqual(run.results[0]!.rounds[0]!.load);
+    (run.results[0]!.rounds[0]!.load as { generator: string }).generator = 'ab';
+    const file = join(dir, 'bad-generator.json');
+    writeFileSync(file, JSON.stringify(run));
+    expect(() => loadSavedRun(file)).toThrow(/bad-generator\.json is not a valid rtbench run: a round's load does not match what host-timed records: .* at results\.0\.rounds\.0\.load\.generator$/);
   });
 });
