@@ -8,7 +8,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { COMMANDS, GLOBAL_OPTIONS, PROGRAM } from '../packages/cli/src/args/command-line.ts';
+import { COMMANDS, GLOBAL_OPTIONS, PROGRAM } from '../packages/cli/src/command-list.ts';
 import { commandReference } from '../packages/cli/src/args/reference.ts';
 
 const page = join(import.meta.dirname, '..', 'docs', 'reference', 'commands.md');

@@ -3,7 +3,8 @@
  * name a runtime, an engine, a measurer or a format, which package may import
  * which, where CSV keys are declared and where report asks a view's kind,
  * no dates in source comments, runtime-kit exporting only what plug-ins
- * import, no runtime's global named outside its plug-in, and the CLI's lines. Each target lists what breaks it.
+ * import, no runtime's global named outside its plug-in, and where the CLI
+ * declares its commands. Each target lists what breaks it.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';

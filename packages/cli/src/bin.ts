@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
- * The `rtbench` command (root scripts: `pnpm bench`, `pnpm rtbench`): runs the command line (command-run.ts) for this
- * process. The CLI is commands only, in the order a command goes: args/ parses the command line, plan.ts and plan/ turn
- * it into variants and cases (suites come from @rtbench/suite-loader), run/ hands the plan to @rtbench/run and saves,
- * emit.ts and emit/ write what came back; commands/ holds each command, process/ guards this process's exit.
+ * The `rtbench` command (root scripts: `pnpm bench`, `pnpm rtbench`): runs the
+ * command line (command-run.ts) for this process. The CLI is commands only, in
+ * the order a command goes: args/ parses the command line, plan.ts and plan/
+ * turn it into variants and cases (suites come from @rtbench/suite-loader),
+ * run/ hands the plan to @rtbench/run and saves, emit.ts and emit/ write what
+ * came back; commands/ holds each command, process/ guards this process's exit.
  */
 import { abandonedPluginCalls, loadRuntimePlugins } from '@rtbench/runtime-registry';
 import { runCommandLine } from './command-run.ts';

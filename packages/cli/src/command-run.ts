@@ -1,7 +1,7 @@
 /** One command line, argv to exit code, with what the user got wrong worded (exit 2); bin.ts runs it, a test in its own process. */
 import { stderrColours as pc } from './emit/colours.ts';
 import { parseCommandArgs, splitCommand } from './args/args.ts';
-import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from './args/command-line.ts';
+import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from './command-list.ts';
 import { commandHelp, rootHelp } from './args/help.ts';
 import { FileWriteError, UnsafeCacheError } from '@rtbench/host';
 import { MatrixRefused } from '@rtbench/releases';
@@ -16,7 +16,10 @@ const TITLE = `${PROGRAM}/${CLI_VERSION}`;
 const VERSION_LINE = `${TITLE} ${process.platform}-${process.arch} node-${process.version}`;
 
 /** Where the command line's own words go: help, version, notes and errors (a command writes its output itself). */
-export interface CommandLineOutput { stdout(text: string): void; stderr(text: string): void }
+export interface CommandLineOutput {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
 
 const PROCESS_OUTPUT: CommandLineOutput = { stdout: (text) => void process.stdout.write(text), stderr: (text) => void process.stderr.write(text) };
 
@@ -54,9 +57,11 @@ async function runCommand(argv: readonly string[], out: CommandLineOutput): Prom
 }
 
 /**
- * The lines of an error the user can act on (exit code 2), or undefined: a usage error; a file that could not be written
- * (the file there is unchanged); a runtime plug-in that could not be loaded; a release matrix's folder or merge refused;
- * a cache folder another user controls (program cache: bundles, brought entries, start-up programs), with what to do.
+ * The lines of an error the user can act on (exit code 2), or undefined: a
+ * usage error; a file that could not be written (the file there is unchanged);
+ * a runtime plug-in that could not be loaded; a release matrix's folder or
+ * merge refused; a cache folder another user controls (program cache: bundles,
+ * brought entries, start-up programs), with what to do.
  */
 function refusalLines(error: unknown): string[] | undefined {
   if (error instanceof UsageError) return error.errors.flatMap(usageLines);

@@ -107,8 +107,9 @@ export function roundPlanFrom(flags: PlanFlags, compare: boolean, measurer: Meas
   if (!adaptive) return { order, rounds };
   const target = flags.target !== undefined ? parsePercent(flags.target, '--target') : defaults.target;
   if (target <= 0) throw new UsageError('--target must be more than 0%');
-  // A comparison under the rule draws no more rounds for a case than the fixed design gives it: a 2–3% change the
-  // sequence cannot place by then takes the fixed design's time at most, not twice it (docs/measurements/stopping.md).
+  // A comparison under the rule draws no more rounds for a case than the fixed
+  // design gives it: a 2–3% change the sequence cannot place by then takes the
+  // fixed design's time at most, not twice it (docs/measurements/stopping.md).
   const most = compare && rule ? defaults.rounds : defaults.maxRounds;
   const maxRounds = parsePositiveInt(flags.maxRounds ?? Math.max(rounds, most), '--max-rounds');
   if (maxRounds < rounds) throw new UsageError(`--max-rounds ${maxRounds} is below --rounds ${rounds}`);
@@ -167,14 +168,16 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   let prepared = prepareMeasurer(measurer, chosen, kind, flags.roundsPerProcess);
   const roundPlan = roundPlanFrom(flags, compare, measurer, prepared.roundsPerProcess);
   const timeMs = startingTimeMs(flags.timeMs ?? parseDuration(flags.time ?? defaults.time, '--time'), roundPlan, flags, defaults.rounds);
-  // --warmup is the watched warmup's floor; it runs on until the batch times are steady (run steady-rule.ts),
-  // unless --fixed-warmup makes it the whole warmup (then no floor: the run records a fixed warmup).
+  // --warmup is the watched warmup's floor; it runs on until the batch times
+  // are steady (run steady-rule.ts), unless --fixed-warmup makes it the whole
+  // warmup (then no floor: the run records a fixed warmup).
   const warmupFloorMs = flags.warmupMs ?? parseDuration(flags.warmup ?? defaults.warmup, '--warmup');
   const warmupMinMs = flags.fixedWarmup === true ? undefined : warmupFloorMs;
   const warmupMs = flags.fixedWarmup === true ? warmupFloorMs : warmupFloorMs * WARMUP_CAP_FACTOR;
   const samplingMs = timeMs / roundPlan.rounds;
-  // The default leaves room for a case that never settles (its engine's maximum: run's steady-rule.ts); capped
-  // where Node's timers overflow (2^31-1 ms, 24.8 days) and would fire at once.
+  // The default leaves room for a case that never settles (its engine's
+  // maximum: run's steady-rule.ts); capped where Node's timers overflow (2^31-1
+  // ms, 24.8 days) and would fire at once.
   const defaultTimeoutMs = defaults.timeout ? parseDuration(defaults.timeout, '--timeout') : Math.min(2 ** 31 - 1, Math.max(60_000, 20 * (longestWarmupMs(warmupMs) + samplingMs)));
   const timeoutMs = flags.timeout ? parseDuration(flags.timeout, '--timeout') : defaultTimeoutMs;
   // A user's shorter time-out (to end hangs sooner) is theirs; one that not even the shortest warmup fits is refused.
@@ -201,8 +204,9 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   const filter = flags.filter?.join(',');
   const filtered = filterCases(await listCases(host, location, variants.filter(isResolved)), filter);
   const cases = shard ? shardCases(filtered, shard) : filtered;
-  // Cases of a kind that chooses its own measurer (host-timed: start-up, HTTP load) are measured by it, with the options
-  // planned so far; it may run a fixed number of rounds (one round is a whole server or program start).
+  // Cases of a kind that chooses its own measurer (host-timed: start-up, HTTP
+  // load) are measured by it, with the options planned so far; it may run a
+  // fixed number of rounds (one round is a whole server or program start).
   const own = cases.length ? suiteMeasurer(cases) : undefined;
   if (own) {
     const refused = `${location.name} is ${own.suiteKind ?? `measured by ${own.name}`}`;

@@ -7,7 +7,7 @@ import { claimedText, claimFigure, claimFlipNotes, claimsView, reporterFor } fro
 import { bisectCommandFor, claimRuns, claimsColumns, columnChecks, expandClaims, replaceVariants, suiteClaims, variantArgument } from '@rtbench/claims';
 import { parseRange } from '@rtbench/arms';
 import { parseCommandArgs } from '../src/args/args.ts';
-import { COMMANDS } from '../src/args/command-line.ts';
+import { COMMANDS } from '../src/command-list.ts';
 import { caseFilter, locateSuite } from '@rtbench/suite-loader';
 import { parseRuntimeList } from '@rtbench/arms';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';

@@ -1,13 +1,13 @@
 /**
  * The command line as the declarations read it (packages/cli/src/args/args.ts,
- * command-line.ts), without starting anything: values exactly as typed,
+ * and each command's module, commands/), without starting anything: values exactly as typed,
  * repeated and multi-value options, an option that takes the arguments after
  * it, an optional value, options before the command, and --help made from the
  * same declarations.
  */
 import { describe, expect, it } from 'vitest';
 import { optionLabel, parseCommandArgs, splitCommand, type ParsedArgs } from '../src/args/args.ts';
-import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from '../src/args/command-line.ts';
+import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from '../src/command-list.ts';
 import { commandHelp, rootHelp } from '../src/args/help.ts';
 import { UsageError } from '../src/errors.ts';
 import { parseProfileKinds } from '../src/args/profiles.ts';

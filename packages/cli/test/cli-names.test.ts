@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseCommandArgs } from '../src/args/args.ts';
-import { COMMANDS } from '../src/args/command-line.ts';
+import { COMMANDS } from '../src/command-list.ts';
 import type { RuntimeRow } from '@rtbench/arms';
 import { runtimesTable, wrapPath } from '../src/commands/runtimes.ts';
 import { UsageError } from '../src/errors.ts';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from '../src/args/command-line.ts';
+import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from '../src/command-list.ts';
 import { commandReference, REGENERATE } from '../src/args/reference.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, tempFile } from '../../../test/helpers/cli.ts';
 import { syntheticRun, writeRun } from '../../../test/compare-synthetic.ts';
-import { COMMANDS } from '../src/args/command-line.ts';
+import { COMMANDS } from '../src/command-list.ts';
 import { commandLine, expectOnePrefixPerLine, expectUsageError } from './usage-lines.ts';
 
 describe.concurrent('bad options', () => {

@@ -5,8 +5,9 @@ import { PROFILE_KINDS, type ProfileKind } from '@rtbench/run';
 import { UsageError } from '../errors.ts';
 
 /**
- * `--profile` alone is CPU (as before allocation profiles); `--profile alloc`, `--profile cpu,alloc`,
- * `--profile native`. Native profiles need perf (Linux): without it, one line (exit 2) before anything runs.
+ * `--profile` alone is CPU (as before allocation profiles); `--profile alloc`,
+ * `--profile cpu,alloc`, `--profile native`. Native profiles need perf (Linux):
+ * without it, one line (exit 2) before anything runs.
  */
 export function parseProfileKinds(value: string | true, env: NodeJS.ProcessEnv = process.env, platform = hostPlatform()): ProfileKind[] {
   if (value === true) return ['cpu'];

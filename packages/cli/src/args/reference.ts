@@ -40,7 +40,7 @@ export function commandReference(program: string, commands: readonly CommandHelp
   const lines = [
     '# Command reference',
     '',
-    `<!-- Generated from the CLI's own option declarations (packages/cli/src/args/command-line.ts) by \`${REGENERATE}\`; packages/cli/test/command-reference.test.ts fails when this page is stale. Do not edit by hand. -->`,
+    `<!-- Generated from the CLI's own option declarations (packages/cli/src/commands/) by \`${REGENERATE}\`; packages/cli/test/command-reference.test.ts fails when this page is stale. Do not edit by hand. -->`,
     '',
     `Every command \`${program}\` takes and every option of each, as \`${program} <command> --help\` prints them. Run them as \`npx pnpm ${program} <command>\` in this checkout (\`npx pnpm bench <suite>\` for \`${program} bench\`). What the output means, command by command: [docs/commands.md](../commands.md).`,
     '',

@@ -16,6 +16,9 @@ import { unjudgedCases } from '@rtbench/verdicts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { failLimit, ratioOptions, shownOptions, type VerdictFlags } from '../verdict-flags.ts';
+import type { OptionSpec } from '../args/args.ts';
+import { command } from '../options/command.ts';
+import { GLOBAL_OPTIONS, OUTPUT_OPTIONS } from '../options/shared.ts';
 
 export type CompareFlags = OutputFlags & VerdictFlags & { flagged?: string };
 
@@ -53,3 +56,26 @@ export function compareFilesCommand(files: string[], flags: CompareFlags): numbe
 ` : '');
   return gate.exit;
 }
+
+const COMPARE_OPTIONS = [
+  ...OUTPUT_OPTIONS,
+  {
+    name: 'flagged',
+    kind: 'value',
+    value: 'file',
+    help: 'With --fail-on-regression: write the regressed cases to this file as a --filter value, for a fresh rerun of those cases only that must confirm the regression before a gate fails (an empty file when none)',
+    section: 'Output',
+  },
+  ...GLOBAL_OPTIONS,
+] as const satisfies readonly OptionSpec[];
+
+export const compare = command({
+  name: 'compare',
+  positionals: [
+    { name: 'run', required: true, missing: 'name a saved run made with --compare (paired verdicts), or two saved runs (unpaired)' },
+    { name: 'other' },
+  ],
+  summary: 'Verdicts from saved runs: one run made with --compare (paired), or two runs (unpaired)',
+  options: COMPARE_OPTIONS,
+  run: (files, flags) => compareFilesCommand([...files], flags),
+});

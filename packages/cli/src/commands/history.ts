@@ -16,8 +16,11 @@ import { filterCases } from '@rtbench/suite-loader';
 import { failLimit, ratioOptions, type VerdictFlags } from '../verdict-flags.ts';
 import { info, type QuietFlag } from '../emit/info.ts';
 import type { HistoryInput } from '@rtbench/verdicts';
+import type { OptionSpec } from '../args/args.ts';
+import { command } from '../options/command.ts';
+import { GLOBAL_OPTIONS, MARKDOWN_OPTION, pct, PRINTING_OPTIONS, TIMING_THRESHOLD } from '../options/shared.ts';
 
-export interface HistoryFlags extends OutputFlags, VerdictFlags {
+interface HistoryFlags extends OutputFlags, VerdictFlags {
   /** Each --filter as typed: comma-separated patterns. */
   filter?: readonly string[];
   /** Each --runtime as typed: a comma-separated list of variant ids. */
@@ -34,7 +37,7 @@ function loadRuns(paths: readonly string[], flags: QuietFlag): { inputs: History
   return { inputs, skipped: lines.filter((l) => l.level === 'skipped').map((l) => printable(l.text, { oneLine: true })) };
 }
 
-export function historyCommand(paths: readonly string[], flags: HistoryFlags): number {
+function historyCommand(paths: readonly string[], flags: HistoryFlags): number {
   const reporter = outputReporter(flags, paths);
   const refused = reporter.refuses?.history;
   if (refused !== undefined) throw new UsageError(`--format ${reporter.format}: ${refused}`);
@@ -73,3 +76,39 @@ export function historyCommand(paths: readonly string[], flags: HistoryFlags): n
   emit(view, reporter, flags);
   return regressionGate(view, limit).exit;
 }
+
+const HISTORY_OPTIONS = [
+  { name: 'filter', kind: 'list', value: 'pattern', help: 'Only cases whose id contains this text (or matches /regex/); commas for several; !text leaves out what it matches' },
+  { name: 'runtime', kind: 'list', value: 'list', help: 'Only these variants, comma-separated, as the runs name them (node@26, "node@26 --jitless")' },
+  {
+    name: 'format',
+    kind: 'value',
+    value: 'format',
+    help: 'Output format: terminal, markdown, json, csv (one row per point; csv-stats the same), html (a line chart per case) (default terminal)',
+    section: 'Output',
+  },
+  ...PRINTING_OPTIONS,
+  MARKDOWN_OPTION,
+  { name: 'threshold', kind: 'value', value: 'percent', help: `A change smaller than this is not a change point (default ${pct(TIMING_THRESHOLD)})`, section: 'Output' },
+  {
+    name: 'fail-on-regression',
+    kind: 'value',
+    value: 'percent',
+    help: 'Exit 1 if the newest run is a change point slower than the run before it by more than this, on any case × variant',
+    section: 'Output',
+  },
+  ...GLOBAL_OPTIONS,
+] as const satisfies readonly OptionSpec[];
+
+export const history = command({
+  name: 'history',
+  positionals: [{ name: 'paths', variadic: true }],
+  summary: 'Each case × variant across saved runs (run files or folders of them; default: results/), in commit order, with change points marked',
+  details: [
+    'Orders the runs by the project commit each recorded (git rev-list --topo-order in this checkout; runs at one commit by start time), or by start time when a run has no commit the checkout knows; the output says which.',
+    "Per case and variant (the variant id: runtime as named, flags, environment) it shows each run's median of process medians. A change point is a run whose process medians differ from the previous run's (of the same case and variant): the unpaired Hodges-Lehmann ratio with its Mann-Whitney CI, Benjamini-Hochberg across every such comparison shown; marked when the CI excludes 1, the change is beyond --threshold and q < 5%. A new binary under the same variant does not break the series; its point is marked.",
+    'Not --format bmf (bencher keeps its own history of the runs it is given).',
+  ],
+  options: HISTORY_OPTIONS,
+  run: (paths, flags) => historyCommand(paths, flags),
+});

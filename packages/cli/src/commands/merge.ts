@@ -17,12 +17,14 @@ import { drawMatrix, isMatrixFolder, MATRIX_FILES, mergeMatrices } from '@rtbenc
 import { listingFormat, type ListingFlags } from '../listing.ts';
 import { emitMatrix } from '../emit/release-matrix.ts';
 import { writeViewFile } from '../emit/campaign.ts';
+import { command } from '../options/command.ts';
+import { saveOption, VIEW_OPTIONS } from '../options/shared.ts';
 
-export interface MergeFlags extends OutputFlags, VerdictFlags {
+interface MergeFlags extends OutputFlags, VerdictFlags {
   save?: string;
 }
 
-export function mergeCommand(files: readonly string[], flags: MergeFlags): number {
+function mergeCommand(files: readonly string[], flags: MergeFlags): number {
   // Shard folders of a release matrix (rtbench releases --shard i/n) are joined as a matrix.
   if (files.length && files.every(isMatrixFolder)) return mergeMatrixCommand(files, flags);
   if (flags.save === undefined) throw new UsageError('rtbench merge: name the merged run with --save <file> (-o/--output writes the rendered --format)');
@@ -50,3 +52,11 @@ function mergeMatrixCommand(dirs: readonly string[], flags: ListingFlags & { sav
   emitMatrix(view, flags);
   return 0;
 }
+
+export const merge = command({
+  name: 'merge',
+  positionals: [{ name: 'shards', required: true, variadic: true, missing: 'name the shard runs (bench --shard i/n) to combine' }],
+  summary: 'Combine shard runs (bench --shard i/n on several machines) into one run and show it',
+  options: [saveOption('Where to save the merged run (required)'), ...VIEW_OPTIONS],
+  run: (files, flags) => mergeCommand(files, flags),
+});

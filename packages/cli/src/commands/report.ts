@@ -8,6 +8,8 @@ import { UsageError } from '../errors.ts';
 import { resultsDir } from '../paths.ts';
 import { failLimit, ratioOptions, shownOptions, type VerdictFlags } from '../verdict-flags.ts';
 import { claimsReportView } from '@rtbench/claims';
+import { command } from '../options/command.ts';
+import { VIEW_OPTIONS } from '../options/shared.ts';
 
 export function reportCommand(file: string | undefined, flags: OutputFlags & VerdictFlags): number {
   const reporter = outputReporter(flags, file === undefined ? [] : [file]);
@@ -26,3 +28,11 @@ export function reportCommand(file: string | undefined, flags: OutputFlags & Ver
   emit(profiles ? { ...view, profiles } : view, reporter, flags);
   return regressionGate(view, failLimit(flags)).exit;
 }
+
+export const report = command({
+  name: 'report',
+  positionals: [{ name: 'run' }],
+  summary: 'Render a saved run (default: the newest in results/)',
+  options: VIEW_OPTIONS,
+  run: ([file], flags) => reportCommand(file, flags),
+});

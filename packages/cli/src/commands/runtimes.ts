@@ -9,6 +9,9 @@ import { displayWidth, renderGrid, wrapWords, type GridColumn, type GridRow } fr
 import { DEFAULT_RUNTIMES, runtimePlugins } from '@rtbench/runtime-registry';
 import { everyMeasurer } from '@rtbench/measurers';
 import { parsePlatform, platformViewText } from './runtimes-platform.ts';
+import { PLATFORMS } from '@rtbench/process';
+import { command } from '../options/command.ts';
+import { LISTING_OPTIONS } from '../options/shared.ts';
 
 /** Paths inside the checkout are shown relative to it: the pnpm store paths are long. */
 function displayPath(path: string): string {
@@ -67,7 +70,7 @@ export function runtimesTable(rows: readonly RuntimeRow[], colour: boolean): str
   ];
 }
 
-export async function runtimesCommand(flags: ListingFlags & { platform?: string }): Promise<number> {
+async function runtimesCommand(flags: ListingFlags & { platform?: string }): Promise<number> {
   const format = listingFormat(flags);
   if (flags.platform !== undefined) {
     const view = platformView(parsePlatform(flags.platform), everyMeasurer());
@@ -97,3 +100,19 @@ export async function runtimesCommand(flags: ListingFlags & { platform?: string 
   writeListing([...runtimesTable(rows, colour), '', ...notes.map((n) => pc.dim(n))].join('\n') + '\n', flags);
   return 0;
 }
+
+export const runtimes = command({
+  name: 'runtimes',
+  positionals: [],
+  summary: 'List the runtimes rtbench can run, with versions, engines and binaries',
+  options: [
+    {
+      name: 'platform',
+      kind: 'value',
+      value: 'os-arch',
+      help: `For another platform (${PLATFORMS.join(', ')}): each pinned runtime's npm package there, and which measurers and host tools work there, as declared; nothing is looked for or installed`,
+    },
+    ...LISTING_OPTIONS,
+  ],
+  run: (_, flags) => runtimesCommand(flags),
+});

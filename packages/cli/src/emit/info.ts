@@ -18,9 +18,11 @@ export function info(flags: QuietFlag, line: string): void {
 const TONE: Readonly<Record<LineTone, (text: string) => string>> = { heading: pc.bold, note: pc.dim, warning: pc.yellow, ending: pc.yellow };
 
 /**
- * A campaign's lines (bisect, a release matrix, claims) on stderr, coloured by their tone; --quiet leaves only why it
- * stopped short. On a terminal a line longer than its width wraps on words as a run's heading does (its aside on lines
- * of its own when it does not fit); a pipe or a file keeps each line whole.
+ * A campaign's lines (bisect, a release matrix, claims) on stderr, coloured by
+ * their tone; --quiet leaves only why it stopped short. On a terminal a line
+ * longer than its width wraps on words as a run's heading does (its aside on
+ * lines of its own when it does not fit); a pipe or a file keeps each line
+ * whole.
  */
 export function campaignSay(flags: QuietFlag, stream: Pick<NodeJS.WriteStream, 'write' | 'columns'> = process.stderr): CampaignSay {
   return (line, tone, aside) => {

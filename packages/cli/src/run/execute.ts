@@ -15,8 +15,9 @@ import { runEnvironment } from './environment.ts';
 import { progressPrinter } from './progress.ts';
 
 /**
- * The line that opens a run: the suite, its cases, the variants with their versions and the rounds, within
- * `columns` (a terminal's width, as the progress lines are), the suite's name bold.
+ * The line that opens a run: the suite, its cases, the variants with their
+ * versions and the rounds, within `columns` (a terminal's width, as the
+ * progress lines are), the suite's name bold.
  */
 export function runHeading(plan: Pick<RunRequest, 'suite' | 'variants'> & Pick<Plan, 'options'>, columns: number): string[] {
   const { roundPlan } = plan.options;

@@ -45,8 +45,9 @@ export function progressPrinter(stream: NodeJS.WriteStream = process.stderr, opt
   const width = (): number => columnsOf(stream);
   let shown = false;
   let lastTenth = 0;
-  // An unsupported case is said once per runtime and reason, not once per job: a file whose every case
-  // is unsupported on workerd gives one line, and the table lists the cases.
+  // An unsupported case is said once per runtime and reason, not once per job:
+  // a file whose every case is unsupported on workerd gives one line, and the
+  // table lists the cases.
   const saidUnsupported = new Set<string>();
   let quietUnsupported = 0;
   const shouldSay = (e: ProgressEvent, failed: NonNullable<ProgressEvent['outcome']>): boolean => {

@@ -11,7 +11,7 @@ import { benchView, pairedComparisonView, REPORTERS, unpairedComparisonView, Vie
 import { UsageError } from '../../src/errors.ts';
 import { MAX_DURATION_MS, parseDuration, parseMemorySize, parseWholeNumber } from '../../src/args/options.ts';
 import { parseCommandArgs } from '../../src/args/args.ts';
-import { COMMANDS } from '../../src/args/command-line.ts';
+import { COMMANDS } from '../../src/command-list.ts';
 import { parseRuntimeList, parseVariant, quotePart } from '@rtbench/arms';
 import { validateRun } from '@rtbench/saved-runs';
 import { computeStats } from '../../../saved-runs/src/record.ts';

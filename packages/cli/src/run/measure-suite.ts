@@ -1,0 +1,128 @@
+/**
+ * A suite measured, as `rtbench bench <suite>` and `rtbench bench <suite>
+ * --compare a b …` measure it, and `rtbench run <file>` a brought file:
+ * plan -> execute -> save -> view -> emit. A table and a comparison differ
+ * only in the plan's defaults and round plan and in the view (a table, or
+ * verdicts per arm).
+ */
+import { takeLock, loadProfileManifest, profiler, SIGNAL_EXIT, type PlanFlags } from '@rtbench/run';
+import { assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved } from '@rtbench/saved-runs';
+import { failedRunLine } from '../emit/failed-run.ts';
+import { stderrColours as pc } from '../emit/colours.ts';
+import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type View, withoutWorkLine } from '@rtbench/report';
+import { writeFileAtomically } from '@rtbench/host';
+import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
+import { makePlan } from '../plan.ts';
+import { execute } from './execute.ts';
+import { failLimit, ratioOptions, shownOptions, type VerdictFlags } from '../verdict-flags.ts';
+import { UsageError } from '../errors.ts';
+import { resolve as resolvePath } from 'node:path';
+import { resultsDir } from '../paths.ts';
+import { parseProfileKinds } from '../args/profiles.ts';
+import { info } from '../emit/info.ts';
+
+export interface BenchFlags extends PlanFlags, OutputFlags, VerdictFlags {
+  /** The arms of a comparison, as typed (each may hold several, comma-separated): a verdict per case instead of a table. */
+  compare?: readonly string[];
+  save?: string;
+  /** Also write the HTML report: to this file, or (true) beside the saved run. */
+  html?: string | true;
+  quiet?: boolean;
+  /** After the measured rounds, profiles per case × variant in an extra process (@rtbench/run profiles.ts): true (CPU) or the kinds, "cpu,alloc". */
+  profile?: string | true;
+  /** A case without work (it returns undefined, or takes an empty call's time) makes the command exit 1, after the run is saved. */
+  strict?: boolean;
+}
+
+/** Where --html writes: the file named, or the saved run's path with .html. */
+function htmlPath(flag: BenchFlags['html'], runPath: string): string | undefined {
+  if (flag === undefined) return undefined;
+  return flag === true ? runPath.replace(/\.json$/, '') + '.html' : flag;
+}
+
+export async function measureSuite(suiteName: string, flags: BenchFlags): Promise<number> {
+  const compareArms = flags.compare;
+  // Everything the user typed is checked before the first process starts.
+  const reporter = outputReporter(flags);
+  // Checked before the run: a bad --threshold is a usage error, not a lost run.
+  ratioOptions(flags);
+  shownOptions(flags);
+  const limit = failLimit(flags);
+  if (flags.save !== undefined) assertWritableOutput(flags.save);
+  const profileKinds = flags.profile === undefined ? undefined : parseProfileKinds(flags.profile);
+  const plan = await makePlan(suiteName, flags, compareArms);
+  if (plan.fewRounds) process.stderr.write(pc.yellow(`! ${plan.fewRounds}\n`));
+  const { measurer } = plan.options;
+  if (profileKinds && !measurer.warmsInRuntime) {
+    throw new UsageError(`${plan.suite.name} is ${measurer.suiteKind ?? `measured by ${measurer.name}`}: --profile profiles cases that run inside the runtime`);
+  }
+
+  const html = htmlPath(flags.html, flags.save ?? defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }, resultsDir));
+  if (html !== undefined) {
+    if (flags.save !== undefined && resolvePath(html) === resolvePath(flags.save)) throw new UsageError(`--html ${html} is the file --save saves the run to; name two different files`);
+    assertWritableOutput(html, '--html');
+  }
+  // The default name is claimed at once: two runs started in the same second get two files.
+  const path = flags.save ?? claimResultsPath(defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }, resultsDir));
+  // --profile: the loop's last phase, after the measured rounds.
+  const profiles = profileKinds ? profiler({ runPath: path, kinds: profileKinds, compare: compareArms !== undefined }) : undefined;
+  // One run at a time saves to a named file: two would leave one run in it and
+  // mix their profiles' folder. Released when this process exits (@rtbench/run
+  // pid-lock.ts).
+  if (flags.save !== undefined) takeLock(`${resolvePath(path)}.lock`, (pid) => `another rtbench (pid ${pid}) is saving a run to ${path}; two runs in one file would keep one of them and mix their profiles: wait for it, or name another --save`);
+  let executed: Awaited<ReturnType<typeof execute>>;
+  try {
+    executed = await execute(plan, path, flags.quiet === true, profiles);
+  } finally {
+    if (flags.save === undefined) releaseUnsaved(path);
+  }
+  const { run } = executed;
+  // A shard of a matrix wider than the suite: nothing to measure, and an empty run that merge takes.
+  const shard = run.options.shard;
+  if (shard && run.cases.length === 0 && !executed.unsaved) {
+    // Said even with --quiet: exit 0 with nothing measured must not pass unnoticed.
+    process.stderr.write(`${pc.yellow('note:')} shard ${shard.index}/${shard.count} holds no case (fewer cases than shards after --filter): nothing was measured; saved ${path}, an empty shard for rtbench merge\n`);
+    return 0;
+  }
+
+  const resolved = { ...ratioOptions(flags, [run]), ...shownOptions(flags, run), file: path };
+  const view: View = compareArms ? pairedComparisonView(run, resolved) : benchView(run, resolved);
+  // Profiles were taken unless the run was stopped or could not be saved; an HTML report draws their flame graphs.
+  const profiled = profiles !== undefined && run.status !== 'interrupted' && !executed.unsaved;
+  const manifest = profiled && (reporter.drawsProfiles || html !== undefined) ? loadProfileManifest(path, run.id, (line) => process.stderr.write(pc.yellow(`${line}\n`))) : undefined;
+  const withProfiles: View = manifest ? { ...view, profiles: manifest } : view;
+  emit(withProfiles, reporter, flags);
+  // Another format on stdout (json, csv, …): the table still goes to the terminal.
+  if (reporter !== defaultReporter() && !flags.quiet) emit(view, defaultReporter(), flags, process.stderr);
+  if (executed.unsaved) {
+    process.stderr.write(`${pc.red('error:')} the run could not be saved to ${path} (${executed.unsaved}); the file holds the run as it was at its last save that succeeded (if any), the table above all of it\n`);
+    return 1;
+  }
+  info(flags, `saved ${path}`);
+  const writeHtml = (v: View): void => {
+    if (html === undefined) return;
+    writeFileAtomically(html, pageReporter().render(v, { color: false, columns: 100, plot: false }));
+    info(flags, `html report ${html}`);
+  };
+  if (profiled) {
+    // After the table: on stdout in a format that prints sections, else on stderr in the default one's words.
+    const sections = reporter.sections ?? defaultReporter().sections!;
+    (reporter.sections ? process.stdout : process.stderr).write(`\n${printable(sections.profiles(profiles.section()))}`);
+    info(flags, `profiles in ${profiles.dir}`);
+  }
+  writeHtml(withProfiles);
+  const gate = regressionGate(view, limit).exit;
+  if (run.status === 'interrupted') return SIGNAL_EXIT[executed.signal ?? 'SIGINT'];
+  // A run in which not one case × variant has a sample answers nothing: say so, and do not exit 0.
+  if (!run.results.some((r) => r.rounds.length > 0)) {
+    // With --quiet there is no "above": the first failure is named here.
+    process.stderr.write(`${pc.red('nothing was measured:')} every case was unsupported or failed on every variant (${run.status === 'failed' ? failedRunLine(run) : 'see above'})\n`);
+    return 1;
+  }
+  // Said even with --quiet, after the failures' line: exit 1 never comes without its reason.
+  const workless = flags.strict ? withoutWorkLine(run) : undefined;
+  if (run.status === 'failed') process.stderr.write(`${pc.red('error:')} ${failedRunLine(run)}\n`);
+  if (workless) process.stderr.write(`${pc.red('error:')} ${workless}\n`);
+  if (run.status === 'failed' || workless) return 1;
+  return gate;
+}
