@@ -17,7 +17,9 @@
  * done while a process waited its turn, which no sample times and a long
  * loop may wait for (docs/lockstep.md, "Work the engine does between
  * samples"); `table×(1+helpers)÷loop` is the ratio with that work counted,
- * a bound.
+ * a bound. `main CPU/op` is the first table's main-thread CPU per call
+ * (mainCpuPerCall): at the figure, the process itself did that much work a
+ * call; below it, its samples waited or were preempted.
  *
  *   npx tsx scripts/long-loop-check.ts                       the four cases below, on the table's default runtimes
  *   npx tsx scripts/long-loop-check.ts --loop-ms 500 --processes 1 -- --rounds 6 --max-rounds 6
@@ -31,6 +33,7 @@ import { benchView } from '@rtbench/report';
 import { bundleSuite, locateSuite } from '@rtbench/suite-loader';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import type { RunRecord } from '@rtbench/core/schema';
+import { lockstepPreBatch } from '@rtbench/core/protocol';
 import { collectorShare, median } from '@rtbench/stats';
 import { benchRun, calibrationArgs, loadText, repoRoot } from './lib.ts';
 
@@ -77,6 +80,23 @@ async function longLoop(run: RunRecord, variantId: string, caseId: string, targe
   return error && 'message' in error ? error.message : error && 'reason' in error ? error.reason : `no result (${outcome.stderr.trim().split('\n').at(-1) ?? ''})`;
 }
 
+/**
+ * The main thread's CPU per call over a set (its timed batches and their
+ * untimed pre-batches, which call the case as often per call), the median
+ * over rounds. Beside the wall-time figure it tells a sample that waited or
+ * was preempted (CPU below the figure) from a main thread that works more
+ * per call than the long loop's (CPU at the figure). A runtime whose clock
+ * is coarse spins on it between edges, and its CPU counts the spin.
+ */
+function mainCpuPerCall(rounds: RunRecord['results'][number]['rounds']): number | undefined {
+  const perCall = rounds.flatMap((r) => {
+    const cpuUs = r.lockstep?.mainThreadCpuUs;
+    const calls = r.samples.length * (r.iterationsPerSample + lockstepPreBatch(r.iterationsPerSample, median(r.samples) * r.iterationsPerSample));
+    return cpuUs !== undefined && calls > 0 ? [(cpuUs * 1e3) / calls] : [];
+  });
+  return perCall.length ? median(perCall) : undefined;
+}
+
 /** The CPU of a cell's processes' other threads as a share of their main thread's, the median over rounds (undefined without the readings). */
 function helperShare(rounds: RunRecord['results'][number]['rounds']): number | undefined {
   const shares = rounds.flatMap((r) => (r.lockstep?.processCpuUs !== undefined && r.lockstep.mainThreadCpuUs ? [r.lockstep.processCpuUs / r.lockstep.mainThreadCpuUs - 1] : []));
@@ -117,7 +137,7 @@ async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: numbe
   const second = benchRun([c.target, '--filter', c.filter, ...benchArgs]);
   const again = new Map((benchView(second.run).cases[0]?.rows ?? []).map((r) => [r.variantId, r.stats?.median]));
   console.log(`${c.label} — ${bc.caseId} (tables ${(first.wallMs / 1000).toFixed(0)} s and ${(second.wallMs / 1000).toFixed(0)} s, ${first.path}, ${second.path}; load ${loadText()})`);
-  console.log(`  ${'runtime'.padEnd(10)} ${'table/op'.padStart(10)} ${'2nd÷1st'.padStart(8)} ${'gc share'.padStart(9)} ${'mark'.padStart(4)} ${'helpers'.padStart(8)} ${'long loop/op'.padStart(13)} ${'calls'.padStart(10)} ${'table÷loop'.padStart(10)} ${'table×(1+helpers)÷loop'.padStart(23)}`);
+  console.log(`  ${'runtime'.padEnd(10)} ${'table/op'.padStart(10)} ${'2nd÷1st'.padStart(8)} ${'gc share'.padStart(9)} ${'mark'.padStart(4)} ${'helpers'.padStart(8)} ${'main CPU/op'.padStart(12)} ${'long loop/op'.padStart(13)} ${'calls'.padStart(10)} ${'table÷loop'.padStart(10)} ${'table×(1+helpers)÷loop'.padStart(23)}`);
   for (const row of bc.rows) {
     const cell = loops.get(row.variantId);
     if (!row.stats || !cell) {
@@ -132,7 +152,8 @@ async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: numbe
     const mark = row.byCollection ? 'g' : '';
     const helpers = helperShare(row.result.rounds);
     const helpersText = helpers === undefined ? '—' : `${(100 * helpers).toFixed(0)}%`;
-    const lead = `  ${row.variantId.padEnd(10)} ${ns(tableNs).padStart(10)} ${drift.padStart(8)} ${share.padStart(9)} ${mark.padStart(4)} ${helpersText.padStart(8)}`;
+    const cpu = mainCpuPerCall(row.result.rounds);
+    const lead = `  ${row.variantId.padEnd(10)} ${ns(tableNs).padStart(10)} ${drift.padStart(8)} ${share.padStart(9)} ${mark.padStart(4)} ${helpersText.padStart(8)} ${(cpu === undefined ? '—' : ns(cpu)).padStart(12)}`;
     if (typeof cell.loops === 'string' || !cell.loops.length) {
       console.log(`${lead}  long loop failed: ${typeof cell.loops === 'string' ? cell.loops : 'no result'}`);
       continue;
