@@ -67,3 +67,19 @@ export function commentRanges(source: ts.SourceFile): Array<{ text: string; line
   take(ts.getLeadingCommentRanges(text, source.endOfFileToken.getFullStart()));
   return out.sort((a, b) => a.line - b.line);
 }
+
+/** Every string literal's text (template pieces included) with its line. */
+export function stringLiterals(source: ts.SourceFile): Array<{ text: string; line: number }> {
+  const out: Array<{ text: string; line: number }> = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+      // Import specifiers name modules, not runtimes.
+      if (!(ts.isStringLiteral(node) && (ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent) || ts.isExternalModuleReference(node.parent)))) {
+        out.push({ text: node.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}

@@ -21,9 +21,11 @@ import ts from 'typescript';
 import { roundSchema, runSchema } from '../packages/core/src/schema.ts';
 import { everyMeasurer } from '../packages/measurers/src/measurers/all.ts';
 import { exportedNames, kitExportsNoPluginUses } from './kit-exports.ts';
-import { commentRanges, importStatements, parseSource as parse, sourceFiles } from './source-syntax.ts';
+import { commentRanges, importStatements, parseSource as parse, sourceFiles, stringLiterals } from './source-syntax.ts';
 import { CPU_DECLARATION, cpuViewFindings } from './cpu-view.ts';
 import { reachesIntoSuite } from './suite-folders.ts';
+import { runtimeGlobalFindings } from './runtime-globals.ts';
+import { cliShapeFindings } from './cli-shape.ts';
 
 const repoRoot = join(import.meta.dirname, '..');
 
@@ -44,22 +46,6 @@ function packageSources(top: 'packages' | 'runners'): string[] {
 }
 
 const rel = (file: string): string => relative(repoRoot, file);
-
-/** Every string literal's text (template pieces included) with its line. */
-function stringLiterals(source: ts.SourceFile): Array<{ text: string; line: number }> {
-  const out: Array<{ text: string; line: number }> = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
-      // Import specifiers name modules, not runtimes.
-      if (!(ts.isStringLiteral(node) && (ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent) || ts.isExternalModuleReference(node.parent)))) {
-        out.push({ text: node.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return out;
-}
 
 /** Every type written as a union of string literals, as text (`'v8' | 'jsc'`). */
 function literalUnions(source: ts.SourceFile): Array<{ members: string[]; line: number }> {
@@ -97,34 +83,9 @@ function runtimeNames(): Target {
   return literalsOutside("no string literal names 'deno', 'bun' or 'workerd' outside runners/ and the registry", ['packages/runtime-registry/'], (text) => RUNTIME_NAMES.test(text.trim()));
 }
 
-/** The globals a runtime defines for its own API: code that reads one (or words it) belongs to that runtime's plug-in. */
-const RUNTIME_GLOBALS = /\b(Deno|Bun)\b/;
-/** A brought file's format named by the API its files call (`Deno.bench`), not the runtime. */
-const FORMAT_API = /\bDeno\.bench\b/g;
-/** Files that may still word a runtime's global, each with why. */
-const GLOBALS_ALLOWED: Readonly<Record<string, string>> = {
-  'packages/measurers/src/measurers/lockstep.ts': 'its method line: a run saved without one is re-reported with these words, byte for byte',
-};
-
-/** Identifiers and regular expressions, with their lines: what code names besides its strings. */
-function namesInCode(source: ts.SourceFile): Array<{ text: string; line: number }> {
-  const out: Array<{ text: string; line: number }> = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) || ts.isRegularExpressionLiteral(node)) out.push({ text: node.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return out;
-}
-
 function runtimeGlobals(): Target {
-  const findings: Finding[] = [];
-  for (const file of packageSources('packages')) {
-    if (inside(file, 'packages/runtime-registry/') || rel(file) in GLOBALS_ALLOWED) continue;
-    const source = parse(file);
-    for (const s of [...stringLiterals(source), ...namesInCode(source)]) if (RUNTIME_GLOBALS.test(s.text.replace(FORMAT_API, ''))) findings.push({ file: rel(file), line: s.line, text: s.text });
-  }
-  return { name: 'no code under packages/ names Deno or Bun (a global, or words in a string) outside runners/ and the registry', findings };
+  const files = packageSources('packages').map((file) => ({ path: rel(file), text: readFileSync(file, 'utf8') }));
+  return { name: 'no code under packages/ names Deno or Bun (a global, or words in a string) outside runners/ and the registry', findings: runtimeGlobalFindings(files) };
 }
 
 function closedEngines(): Target {
@@ -456,41 +417,9 @@ const cliSizes = sourceFiles(cliRoot).map((file) => ({ file: rel(file), lines: r
 const cliLineCount = cliSizes.reduce((sum, f) => sum + f.lines, 0);
 const cliLongest = cliSizes.reduce((a, b) => (b.lines > a.lines ? b : a), { file: '', lines: 0 });
 
-/** The commands declared in a file: each `command({ name: '<name>', … })` call, with its line. */
-function declaredCommands(source: ts.SourceFile): Array<{ text: string; line: number }> {
-  const out: Array<{ text: string; line: number }> = [];
-  const visit = (node: ts.Node): void => {
-    const spec = ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'command' ? node.arguments[0] : undefined;
-    if (spec && ts.isObjectLiteralExpression(spec)) {
-      const name = spec.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'name');
-      if (name && ts.isStringLiteral(name.initializer)) out.push({ text: name.initializer.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return out;
-}
-
-/**
- * The CLI's shape, as facts rather than a count of lines: each command
- * declares its options and its run in its own module (commands/<name>.ts;
- * a command's own parts are commands/<name>-<part>.ts), and args/ only
- * parses: it imports no command, no option declaration and no run.
- */
 function cliCommands(): Target {
-  const findings: Finding[] = [];
-  const commandsDir = 'packages/cli/src/commands/';
-  for (const file of sourceFiles(cliRoot)) {
-    const source = parse(file);
-    const declared = declaredCommands(source);
-    for (const d of declared) if (rel(file) !== `${commandsDir}${d.text}.ts`) findings.push({ file: rel(file), line: d.line, text: `declares the command ${d.text} outside ${commandsDir}${d.text}.ts` });
-    const own = /^packages\/cli\/src\/commands\/([a-z]+)\.ts$/.exec(rel(file))?.[1];
-    if (own && !declared.some((d) => d.text === own)) findings.push({ file: rel(file), line: 0, text: `declares no command ${own}` });
-    if (inside(file, 'packages/cli/src/args/')) {
-      for (const i of importStatements(source)) if (/^\.\.\/(commands|options|run)\/|^\.\.\/command-list\.ts$/.test(i.spec)) findings.push({ file: rel(file), line: 0, text: `args/ imports ${i.spec}` });
-    }
-  }
-  return { name: 'each command declares its options and its run in its own module (packages/cli/src/commands/<name>.ts), and args/ only parses', findings };
+  const files = sourceFiles(cliRoot).map((file) => ({ path: rel(file), text: readFileSync(file, 'utf8') }));
+  return { name: 'each command declares its options and its run in its own module (packages/cli/src/commands/<name>.ts), and args/ only parses', findings: cliShapeFindings(files) };
 }
 
 function layout(): Target {

@@ -1,0 +1,43 @@
+/**
+ * The CLI's shape, as facts rather than a count of lines: each command
+ * declares its arguments, options and run in its own module
+ * (packages/cli/src/commands/<name>.ts; a command's own parts are
+ * commands/<name>-<part>.ts), and args/ only parses: it imports no command,
+ * no option declaration and no run. Read by scripts/structure-targets.ts.
+ */
+import ts from 'typescript';
+import type { SourceText } from './cpu-view.ts';
+import { importStatements } from './source-syntax.ts';
+
+const COMMANDS_DIR = 'packages/cli/src/commands/';
+const ARGS_DIR = 'packages/cli/src/args/';
+/** What args/ must not import: a command, the list of them, an option declaration, a run. */
+const NOT_FOR_ARGS = /^\.\.\/(commands|options|run)\/|^\.\.\/command-list\.ts$/;
+
+/** The commands declared in a file: each `command({ name: '<name>', … })` call, with its line. */
+function declaredCommands(source: ts.SourceFile): Array<{ name: string; line: number }> {
+  const out: Array<{ name: string; line: number }> = [];
+  const visit = (node: ts.Node): void => {
+    const spec = ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'command' ? node.arguments[0] : undefined;
+    if (spec && ts.isObjectLiteralExpression(spec)) {
+      const name = spec.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'name');
+      if (name && ts.isStringLiteral(name.initializer)) out.push({ name: name.initializer.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+/** Each place in the CLI's sources (`files`, paths from the repository's root) that breaks its shape. */
+export function cliShapeFindings(files: readonly SourceText[]): Array<{ file: string; line: number; text: string }> {
+  return files.flatMap((f) => {
+    const source = ts.createSourceFile(f.path, f.text, ts.ScriptTarget.Latest, true);
+    const declared = declaredCommands(source);
+    const misplaced = declared.filter((d) => f.path !== `${COMMANDS_DIR}${d.name}.ts`).map((d) => ({ file: f.path, line: d.line, text: `declares the command ${d.name} outside ${COMMANDS_DIR}${d.name}.ts` }));
+    const own = f.path.startsWith(COMMANDS_DIR) ? /^([a-z]+)\.ts$/.exec(f.path.slice(COMMANDS_DIR.length))?.[1] : undefined;
+    const missing = own && !declared.some((d) => d.name === own) ? [{ file: f.path, line: 0, text: `declares no command ${own}` }] : [];
+    const imports = f.path.startsWith(ARGS_DIR) ? importStatements(source).filter((i) => NOT_FOR_ARGS.test(i.spec)).map((i) => ({ file: f.path, line: 0, text: `args/ imports ${i.spec}` })) : [];
+    return [...misplaced, ...missing, ...imports];
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * No code under packages/ names a runtime's own global (`Deno`, `Bun`): an
+ * identifier, a regular expression or words in a string, not a comment.
+ * Code that runs in a runtime and reads its global is the plug-in's (its
+ * entry, the fetch server it declares). Read by
+ * scripts/structure-targets.ts.
+ */
+import ts from 'typescript';
+import type { SourceText } from './cpu-view.ts';
+import { stringLiterals } from './source-syntax.ts';
+
+/** The globals a runtime defines for its own API. */
+const RUNTIME_GLOBALS = /\b(Deno|Bun)\b/;
+/** A brought file's format named by the API its files call (`Deno.bench`), not the runtime. */
+const FORMAT_API = /\bDeno\.bench\b/g;
+/** Where a runtime's global may be named: the registry, and files that must word one, each with why. */
+const ALLOWED_IN = 'packages/runtime-registry/';
+const ALLOWED: Readonly<Record<string, string>> = {
+  'packages/measurers/src/measurers/lockstep.ts': 'its method line: a run saved without one is re-reported with these words, byte for byte',
+};
+
+/** Identifiers and regular expressions, with their lines: what code names besides its strings. */
+function namesInCode(source: ts.SourceFile): Array<{ text: string; line: number }> {
+  const out: Array<{ text: string; line: number }> = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) || ts.isRegularExpressionLiteral(node)) out.push({ text: node.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+/** Each place in `files` (sources under packages/, paths from the repository's root) that names a runtime's global. */
+export function runtimeGlobalFindings(files: readonly SourceText[]): Array<{ file: string; line: number; text: string }> {
+  return files
+    .filter((f) => !f.path.startsWith(ALLOWED_IN) && !(f.path in ALLOWED))
+    .flatMap((f) => {
+      const source = ts.createSourceFile(f.path, f.text, ts.ScriptTarget.Latest, true);
+      return [...stringLiterals(source), ...namesInCode(source)].filter((s) => RUNTIME_GLOBALS.test(s.text.replace(FORMAT_API, ''))).map((s) => ({ file: f.path, line: s.line, text: s.text }));
+    });
+}
