@@ -4,12 +4,18 @@
  * the plug-in declares when it declares one. On a stand-in server: nothing
  * listens, no process is started.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ServeFetch } from '@rtbench/runtime-kit';
 import { serveRequests } from '../src/request/listen.ts';
 import { RESERVED } from '../src/request/paths.ts';
 
 describe('serveRequests', () => {
+  // The wrapper counts the handler's console lines by replacing console's
+  // methods for the server's life; this file shares its worker with other
+  // pure tests, so the methods are put back after it.
+  const consoleMethods = { ...console };
+  afterEach(() => void Object.assign(console, consoleMethods));
+
   it("hands the plug-in's fetch server the wrapped handler: the module's answers, the reserved paths, no thread clock", async () => {
     const served: Array<(request: Request) => Promise<Response>> = [];
     const serveFetch: ServeFetch = (handler) => void served.push(handler);
