@@ -41,6 +41,8 @@ describe.concurrent('request-shaped cases', () => {
       expect(js.rounds.length, `${variant}: ${JSON.stringify(js.failures)}`).toBe(2);
       js.rounds.forEach((round, i) => {
         expect(round.samples.length).toBe(41);
+        // Each request also keeps the CPU after it (to the next request's start, the last one's to the end of serving).
+        expect(round.requests!.afterMs, variant).toHaveLength(41);
         const over = round.samples.flatMap((ms, index) => (index > 0 && ms > 15 ? [index] : []));
         expect(over, variant).toEqual(planted);
         // The JavaScript thread is the one the spin moved; all threads include it.
@@ -86,6 +88,8 @@ describe.concurrent('request-shaped cases', () => {
     expect(round.requests!.sameWork).toBe('masked');
     expect(round.samples).toHaveLength(9);
     expect(round.requests!.latencyMs).toHaveLength(9);
+    // Each request in a wave is given its share of the CPU after the wave.
+    expect(round.requests!.afterMs).toHaveLength(9);
     // A thread clock read response by response is no request's own when requests overlap.
     expect(round.requests!.threadClockMs).toBeUndefined();
   });

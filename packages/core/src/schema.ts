@@ -282,6 +282,12 @@ export const roundSchema = z.object({
       /** The client's latency per sample's request, ms: from sending it to the end of its body (absent in older runs, and for the empty handler). */
       latencyMs: z.array(finite.nonnegative()).optional(),
       /**
+       * Per sample's request, ms: the same threads' CPU after it (from the read once they were idle to the next
+       * request's start, the empty handler's requests taken out; the last request's up to the end of serving), its
+       * share of its wave's: work the request left to run later. Absent in older runs, and for the empty handler.
+       */
+      afterMs: z.array(finite.nonnegative()).optional(),
+      /**
        * The process's phases (core cpu-per-request.ts): `steadyFrom`, the index of the first sample of its steady
        * stretch (the first request and the warm-up before it); no `steadyFrom`: it never became steady. Absent:
        * a run saved before phases were told apart (its figures pool every request after the first).

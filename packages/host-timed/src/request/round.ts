@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import type { DrawnRequest, RequestShape, ResponseNormalizer, ServerPermissions, WorkersCompatibility } from '@rtbench/core';
 import type { MaskedAnswer } from '@rtbench/core/schema';
 import type { AnswerLearner } from '@rtbench/core/same-work';
-import { leftBehindWarning, threadCpuDeltas, threadCpuTimes, totalCpuNs } from '@rtbench/process';
+import { leftBehindWarning, threadCpuDeltas, threadCpuTimes, totalCpuNs, type ThreadCpuTimes } from '@rtbench/process';
 import type { RunnableVariant } from '../variant.ts';
 import type { BundledProgram } from '@rtbench/host';
 import { bundleProgram, variantNodeEnv } from '../bundle.ts';
@@ -32,7 +32,7 @@ import { BodyBudget, digestResponse, MAX_BODY_BYTES, readBoundedBody } from './b
 import { everyAnswerAnError, parseServed, requestEnd, type Received, type RequestEnd } from './outcomes.ts';
 import { RESERVED, type ServedOutcome } from './paths.ts';
 import { clockPerHandlerRequest, emptiesAfter, type SentKind } from './schedule.ts';
-import { readWhenIdle, threadName, waitUntilIdle } from './threads.ts';
+import { cpuAfter, readWhenIdle, threadName, waitUntilIdle } from './threads.ts';
 import { inFlight, perRequestShare, waves } from './waves.ts';
 
 export interface RequestRoundPlan {
@@ -104,6 +104,9 @@ export interface RequestRoundValues {
   inFlight: number;
   /** The client's latency of each of those requests, ms: from sending it to the end of its body. */
   latencyMs: number[];
+  /** Per those requests, ms: the JavaScript thread's CPU after it, and every thread's (threads.ts cpuAfter); absent when not every one was read. */
+  afterJsMs?: number[];
+  afterAllMs?: number[];
   /** Per empty-handler request: ms of CPU on the JavaScript thread. */
   emptyMs: number[];
   /** The runtime's own thread clock per handler request from the second on, ms (absent: it has none, or requests were in flight together). */
@@ -212,6 +215,8 @@ interface SentRequest {
   latencyMs: number;
   /** Its CPU (none: its wave had a request with no response, whose CPU is no other request's). */
   deltas?: Map<number, number>;
+  /** Its share of the threads' CPU after its wave, up to the next wave's start (threads.ts cpuAfter); none: not read. */
+  after?: Map<number, number>;
   wave: number;
   settled: boolean;
   /** A 5xx answer's first line: what a server that answered nothing else is failed with. */
@@ -284,6 +289,15 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
   const budget = new BodyBudget();
   let servingFrom: number | undefined;
   let askedAt = 0;
+  // The last measured wave, until the next one starts: its threads' idle read, its requests, the empty requests sent after it.
+  let previous: { idle: ThreadCpuTimes<number>; measured: SentRequest[]; empties: Map<number, number>[] } | undefined;
+  const closePrevious = (next: ThreadCpuTimes<number>): void => {
+    if (previous) {
+      const share = shareOf(cpuAfter(previous.idle, next, previous.empties), previous.measured.length);
+      for (const s of previous.measured) s.after = share;
+    }
+    previous = undefined;
+  };
   for (const [waveIndex, wave] of waves(plan.requests.length, concurrency).entries()) {
     if (plan.signal?.aborted) {
       stopped = true;
@@ -305,6 +319,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
     inFlightMost = Math.max(inFlightMost, Math.min(concurrency, wave.length));
     // With one request a wave this is a read around that request; with N in flight, around the wave.
     const before = threadCpuTimes(pid);
+    closePrevious(before);
     const got = await inFlight(wave.length, concurrency, async (k) => {
       const { request } = plan.requests[wave[k]!]!;
       const reader = {};
@@ -323,6 +338,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
     const noneInWave = got.some((g) => 'none' in g.answer);
     const deltas = noneInWave ? undefined : shareOf(threadCpuDeltas(before, after.times), answered);
     let unanswered: string | undefined;
+    const sentBefore = sent.length;
     for (const [k, { answer, latencyMs }] of got.entries()) {
       const drawn = plan.requests[wave[k]!]!;
       if ('error' in answer) {
@@ -345,6 +361,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
       sent.push({ kind: drawn.kind, received: { status: answer.status }, digest: answer.digest, latencyMs, ...(deltas ? { deltas } : {}), wave: waveIndex, settled: after.settled, ...(answer.said ? { said: answer.said } : {}) });
       order.push('handler');
     }
+    if (deltas) previous = { idle: after.times, measured: sent.slice(sentBefore).filter((s) => s.deltas), empties: [] };
     if (problem || ended || stopped) break;
     if (unanswered) {
       if (!server.alive()) ended = true;
@@ -365,10 +382,13 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
         break;
       }
       empty.push(e.deltas);
+      previous?.empties.push(e.deltas);
       order.push('empty');
     }
   }
   if (stopped) problem ??= `the run was stopped; the round kept the ${sent.length} requests it measured`;
+  // The last wave's after: up to the end of serving (a server gone or stopped reads nothing more).
+  if (!stopped && server.alive()) closePrevious(threadCpuTimes(pid));
   return { sent, empty, order, problem: problem ?? bound, emptyProblem, busy, ended, stopped, answers, pending, inFlight: Math.max(1, inFlightMost) };
 }
 
@@ -443,6 +463,7 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
     waves: kept.map((s) => s.wave),
     inFlight: round.inFlight,
     latencyMs: kept.map((s) => s.latencyMs),
+    ...(kept.every((s) => s.after) ? { afterJsMs: kept.map((s) => ms(s.after!.get(js.tid) ?? 0)), afterAllMs: kept.map((s) => ms(totalCpuNs(s.after!))) } : {}),
     emptyMs: empty.map((d) => ms(d.get(js.tid) ?? 0)),
     ...(threadClockMs ? { threadClockMs } : {}),
     ...(consoleLines !== undefined && Number.isInteger(consoleLines) && consoleLines >= 0 ? { consoleLines } : {}),

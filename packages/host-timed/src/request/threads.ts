@@ -4,7 +4,7 @@
  * only (the request measurer declares it).
  */
 import { readFileSync } from 'node:fs';
-import { threadCpuTimes, type ThreadCpuTimes } from '@rtbench/process';
+import { threadCpuDeltas, threadCpuTimes, type ThreadCpuTimes } from '@rtbench/process';
 
 type ThreadTimes = ThreadCpuTimes<number>;
 
@@ -15,6 +15,19 @@ export function threadName(pid: number, tid: number): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * Each thread's CPU after a request (or wave), ns: from the read once the
+ * threads were idle to the next request's start, less what the empty
+ * handler's requests sent between them spent (each read on its own), never
+ * below 0. Work the request left to run later (a collection's finishing,
+ * a task the engine posted) lands here, not in the request's own reading.
+ */
+export function cpuAfter(idle: ThreadTimes, next: ThreadTimes, empties: readonly ReadonlyMap<number, number>[]): Map<number, number> {
+  const out = threadCpuDeltas(idle, next);
+  for (const empty of empties) for (const [tid, ns] of empty) if (out.has(tid)) out.set(tid, Math.max(0, out.get(tid)! - ns));
+  return out;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

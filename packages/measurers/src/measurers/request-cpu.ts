@@ -247,6 +247,7 @@ function caseOutcome(figure: RequestFigure, outcome: RequestRoundOutcome, round:
     return { kind: 'failure', failure: { kind: outcome.kind, message: outcome.message, ...(outcome.output ? { stderr: outcome.output } : {}) } };
   }
   const samples = samplesOf(figure, outcome);
+  const after = figure === 'jsThread' ? outcome.afterJsMs : figure === 'allThreads' ? outcome.afterAllMs : undefined;
   // The empty handler's own requests: why there are none is what ended them (or the round).
   if (samples.length === 0) return { kind: 'failure', failure: { kind: 'error', message: outcome.emptyProblem ?? outcome.problem ?? 'the empty handler answered no request' } };
   const handler = figure !== 'emptyHandler';
@@ -275,6 +276,8 @@ function caseOutcome(figure: RequestFigure, outcome: RequestRoundOutcome, round:
       ...(handler && outcome.consoleLines !== undefined ? { consoleLines: outcome.consoleLines } : {}),
       ...(handler && outcome.answers ? { answers: outcome.answers } : {}),
       ...(handler ? { sameWork: budget.sameWork, latencyMs: outcome.latencyMs } : {}),
+      // The same threads' CPU after each request, up to the next one's start: work it left to run later.
+      ...(after ? { afterMs: after } : {}),
       // The empty handler's requests go one at a time between waves; the most that were in flight, not the most asked.
       ...(handler && outcome.inFlight > 1 ? { concurrency: outcome.inFlight } : {}),
       ...(handler ? { phases: steadyFrom === undefined ? {} : { steadyFrom } } : {}),

@@ -80,6 +80,7 @@ function warmupText(row: CpuPerRequestRow): string {
 }
 
 const hasPhases = (section: CpuPerRequestSection): boolean => section.rows.some((r) => r.phases);
+const hasAfter = (section: CpuPerRequestSection): boolean => section.rows.some((r) => r.after !== undefined);
 
 /** Warm requests in processes, or a load case's responses in rounds. */
 function requestsText(row: CpuPerRequestRow): string {
@@ -94,6 +95,7 @@ const CPU_COLUMNS: readonly CpuColumn[] = [
   ...REQUEST_QUANTILES.map((q) => quantileColumn(q.name)),
   { head: () => 'first', grid: 'cpu', page: false, shown: hasDistribution, figure: (row) => row.distribution?.first, text: requestMs },
   { head: () => 'warm-up', grid: 'cpu', page: true, shown: hasPhases, words: warmupText, drop: 4 },
+  { head: () => 'after', grid: 'cpu', page: false, shown: hasAfter, figure: (row) => (row.after === undefined ? undefined : { value: row.after }), text: requestMs, drop: 5 },
   {
     head: (section) => `> ${limitText(section.limitMs!)}`,
     grid: 'cpu',

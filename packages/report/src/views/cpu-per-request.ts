@@ -52,6 +52,8 @@ export interface CpuPerRequestRow {
   threadClockRatio?: number;
   /** The processes' warm-up (absent: a run saved before phases were told apart, the empty handler, a load case). */
   phases?: RequestPhasesRow;
+  /** The CPU the threads ran after each pooled request until the next began, mean per request, median over processes, ms (absent: not kept). */
+  after?: number;
 }
 
 /** A row's warm-up: what its processes spent before their steady point, and how many never reached one. */
@@ -92,6 +94,9 @@ const METHOD =
 const PHASED_METHOD =
   "CPU per request in ms, read by the host from the runtime's threads, in three phases: first, the median of the processes' first requests; warm-up, the requests before each process's steady point (two windows of its requests one level, none later lower) and the CPU they spent, medians over processes; p50…max and the share over the limit, the steady phase: every process's requests from its steady point, pooled (a process never steady is counted under warm-up and its later half pooled); intervals: percentile bootstrap over processes (a process's requests are not independent)";
 
+const AFTER =
+  "after: the CPU the same threads ran after each of those requests, from the host's read once they were idle to the next request's start (the empty handler's requests taken out): work a request left to run later, in no request's figure; the mean per request, the median over processes";
+
 const WAVES = "with requests in flight together the host reads the server's threads around each wave of them and gives each request the wave's CPU over the requests answered in it, so the quantiles are of wave shares";
 
 const WINDOWS =
@@ -114,6 +119,17 @@ function phasesOf(rounds: CaseResult['rounds']): RequestPhasesRow | undefined {
   const steady = phased.flatMap((r) => (r.requests!.phases!.steadyFrom !== undefined ? [{ samples: r.samples, from: r.requests!.phases!.steadyFrom }] : []));
   const warm = steady.length ? { warmupRequests: median(steady.map((r) => r.from)), warmupMs: median(steady.map((r) => r.samples.slice(0, r.from).reduce((a, b) => a + b, 0))) } : {};
   return { ...warm, unsteady: phased.length - steady.length, processes: phased.length };
+}
+
+/** Per process the mean CPU after its pooled requests (requests.afterMs), the median over processes; absent unless every round kept one per request. */
+function afterOf(rounds: CaseResult['rounds']): number | undefined {
+  const starts = startsOf(rounds);
+  const means = rounds.map((r, i) => {
+    const after = r.requests?.afterMs;
+    const pooled = after && after.length === r.samples.length ? after.slice(starts[i]) : [];
+    return pooled.length ? pooled.reduce((a, b) => a + b, 0) / pooled.length : undefined;
+  });
+  return means.every((m) => m !== undefined) ? median(means as number[]) : undefined;
 }
 
 /** Per request after the first, the thread clock's reading over the host's (both cover the same request). */
@@ -160,6 +176,7 @@ function requestRow(result: CaseResult, c: RunRecord['cases'][number] | undefine
   const names = [...new Set(rounds.map((r) => r.requests!.jsThread.name))];
   const ratio = clockRatio(result);
   const latency = latencyOf(rounds, seed);
+  const after = afterOf(rounds);
   const inFlight = Math.max(1, ...rounds.map((r) => r.requests!.concurrency ?? 1));
   return {
     caseId: result.caseId,
@@ -171,6 +188,7 @@ function requestRow(result: CaseResult, c: RunRecord['cases'][number] | undefine
     jsThread: { names, main: rounds.every((r) => r.requests!.jsThread.main) },
     ...(ratio !== undefined ? { threadClockRatio: ratio } : {}),
     ...(phases ? { phases } : {}),
+    ...(after !== undefined ? { after } : {}),
   };
 }
 
@@ -202,7 +220,8 @@ export function cpuPerRequestSection(run: RunRecord, limitMs?: number): CpuPerRe
   const concurrency = Math.max(1, ...handlerRounds.map((x) => x.concurrency ?? 1));
   const sameWork = sameWorkOf(handlerRounds);
   const method = rows.some((r) => r.phases) ? PHASED_METHOD : METHOD;
-  const methods = [...(rows.some((r) => r.distribution) ? [concurrency > 1 ? `${method}; ${WAVES}` : method] : []), ...(rows.some((r) => r.windows) ? [WINDOWS] : [])];
+  const requestMethod = [method, ...(rows.some((r) => r.after !== undefined) ? [AFTER] : []), ...(concurrency > 1 ? [WAVES] : [])].join('; ');
+  const methods = [...(rows.some((r) => r.distribution) ? [requestMethod] : []), ...(rows.some((r) => r.windows) ? [WINDOWS] : [])];
   return { ...(limitMs !== undefined ? { limitMs } : {}), concurrency, ...(sameWork ? { sameWork } : {}), rows, method: methods.join('; ') };
 }
 
