@@ -11,6 +11,7 @@ import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { loadOf } from '../../measurer-records/src/index.ts';
 import { runCli, runCliAsync, tempFile, type CliResult } from '../../../test/helpers/cli.ts';
 import { program } from '../../../test/helpers/system-programs.ts';
+import { expectEveryCaseRan } from '../../../test/helpers/every-case.ts';
 import { cacheDir } from '../src/paths.ts';
 import { DEFAULT_MEASURER } from '../src/plan.ts';
 
@@ -174,6 +175,8 @@ describe('host-timed suites: load runs', () => {
     expect(result(run, id(echo, 'req/s'), 'node').rounds[0]!.digest.summary).toMatch(/^string\(1[56]\d\d\)$/);
     expect(result(run, id(echo, 'req/s'), 'workerd').rounds.length).toBe(1);
     expect(run.digestMismatches).toEqual([]);
+    // Every case of these routes on node, as test/suites.test.ts checks the rest of the suite (which it runs alone).
+    expectEveryCaseRan(run, 'node');
     expect(run.results.flatMap((r) => r.rounds).every((round) => loadOf(round)!.generatorBusy > 0)).toBe(true);
     expect(run.results.flatMap((r) => r.failures).map((f) => f.message)).not.toContainEqual(expect.stringContaining('autocannon generated the load'));
     expect(processesMentioning(PROGRAMS)).toEqual([]);
@@ -195,6 +198,7 @@ describe('host-timed suites: load runs', () => {
     }
     expect(run.digestMismatches).toEqual([]);
     expect(run.suiteCode?.map((c) => c.runtime)).toEqual(['node', 'deno', 'bun', 'workerd']);
+    expectEveryCaseRan(run, 'node');
     expect(processesMentioning(PROGRAMS)).toEqual([]);
   });
 
