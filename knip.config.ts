@@ -38,6 +38,11 @@ const config: KnipConfig = {
       // Imported by the CLI's bundle, kept under this package's node_modules/.cache (package.json says why), not by a source file.
       ignoreDependencies: ['esbuild'],
     },
+    'packages/suite-loader': {
+      // A framework app's entry, written to the program cache, imports appSuite by path; its Node.js server program is run by path.
+      entry: ['src/app-suite.ts', 'src/serve-app.mjs', 'test/**/*.{ts,mjs}'],
+      project: ['src/**/*.{ts,mjs}', 'test/**/*.{ts,mjs}'],
+    },
     'packages/host': {
       // The CLI's launcher (packages/cli/bin/rtbench.mjs) loads the bundle's builder by path through tsx, only when the bundle is missing.
       entry: ['src/cli-bundle.ts', 'test/**/*.{ts,mjs}'],

@@ -71,7 +71,9 @@ export interface RequestDeclaration {
   /**
    * A server the suite brings for a runtime instead of `handler` bundled
    * with rtbench's wrapper (a framework served by its own server): called
-   * with the runtime's name; undefined serves `handler` as usual.
+   * with the runtime's name, for a runtime that runs a program (not one
+   * that is itself the server, the Workers runtime); undefined serves
+   * `handler` as usual.
    */
   readonly server?: (runtime: string, packages: ArmPackages) => BroughtServer | undefined;
   /**

@@ -157,7 +157,7 @@ export function describeApp(app: FrameworkApp): string {
 /** The line said of an app rtbench cannot run: what it is, and why not. */
 export function appRefusal(path: string, app: FrameworkApp): UsageError {
   const why = app.installed
-    ? `rtbench does not build framework apps yet: build it with its own toolchain, then run its Worker (rtbench run ${app.wrangler ?? '<its wrangler config>'})`
+    ? `rtbench builds SvelteKit apps, not ${app.framework.name} apps yet: build it with its own toolchain, then run its Worker (rtbench run ${app.wrangler ?? '<its wrangler config>'})`
     : `its dependencies are not installed (no node_modules/${app.framework.package}): install them with its package manager first`;
   return new UsageError(`${path} is ${describeApp(app)}; ${why}`);
 }

@@ -7,6 +7,8 @@ import { oneLine } from '@rtbench/core/words';
 import { isBroughtFile, locateBroughtFile } from './brought-file.ts';
 import { UsageError } from '@rtbench/core/usage-error';
 import { isWorkerTarget, locateWorker } from './worker.ts';
+import { frameworkAppAt } from './framework-app.ts';
+import { locateApp } from './app-suite.ts';
 import { caseFilter } from './case-filter.ts';
 import { suitesDir } from './places.ts';
 import type { BroughtSettings, SuiteLocation } from './suite-location.ts';
@@ -35,8 +37,12 @@ export function locateSuite(nameOrPath: string, brought: BroughtSettings = {}): 
   if (byName) return byName;
   // A file written for mitata or tinybench, run as it is.
   if (isBroughtFile(nameOrPath)) return locateBroughtFile(nameOrPath, brought.set);
-  // A Workers module or a wrangler project, served as a request suite.
-  if (isWorkerTarget(nameOrPath)) return locateWorker(nameOrPath, brought.worker);
+  // A Workers module, a wrangler project or a framework app, served as a request suite. An app's folder is the app,
+  // even when a wrangler config beside it names its built Worker.
+  if (isWorkerTarget(nameOrPath)) {
+    const app = frameworkAppAt(nameOrPath);
+    return app ? locateApp(nameOrPath, app, brought.worker) : locateWorker(nameOrPath, brought.worker);
+  }
   for (const candidate of [nameOrPath, join(nameOrPath, 'index.ts')]) {
     const path = resolve(candidate);
     if (path.endsWith('.ts') && existsSync(path)) return { name: nameOrPath, entry: path };

@@ -20,9 +20,9 @@ import { IMPORTS_SUITE_API } from './brought-file.ts';
 import { UsageError } from '@rtbench/core/usage-error';
 import { cacheDir, rtbenchModule } from './places.ts';
 import { assetFiles, assetsNote, type StaticAssets } from './static-assets.ts';
-import { appRefusal, frameworkAppAt } from './framework-app.ts';
+import { frameworkAppAt } from './framework-app.ts';
 import type { SuiteLocation, WorkerRequests } from './suite-location.ts';
-import { readWranglerProject, wranglerConfigAt } from './wrangler-config.ts';
+import { readWranglerProject, wranglerConfigAt, type WranglerProject } from './wrangler-config.ts';
 import { answerRules, parseRequestLine, readRequestsFile, requestName, type AnswerRules } from './worker-requests.ts';
 
 const CORE = rtbenchModule('@rtbench/core');
@@ -96,41 +96,55 @@ function declarationsJson(declarations: readonly RequestDeclaration[]): string {
   return JSON.stringify(declarations, (_key, value: unknown) => (value instanceof Uint8Array ? { __b64: Buffer.from(value).toString('base64') } : value));
 }
 
-/** The Worker as a request suite served `given` requests: its handler wrapper and its entry, written to the program cache, and the lines said before its run. */
-export function locateWorker(path: string, given: WorkerRequests = { request: [] }): SuiteLocation {
-  // A framework app's folder is the app, even when a wrangler config beside it names its built Worker.
-  const app = frameworkAppAt(path);
-  if (app) throw appRefusal(path, app);
+/** A wrangler project's Worker as rtbench serves it: its handler wrapper (vars as env, assets in front), and what is said of it before the run. */
+export interface ProjectWorker {
+  handler: string;
+  define?: Readonly<Record<string, string>>;
+  compatibility?: WorkersCompatibility;
+  notes: string[];
+}
+
+/** The handler wrapper of a Worker module (`main`) or of a wrangler project's Worker, written to the program cache under `name`. */
+export function projectWorker(name: string, main: string | undefined, shown: string, project?: WranglerProject): ProjectWorker {
   const notes: string[] = [];
-  const config = wranglerConfigAt(path);
-  const project = config ? readWranglerProject(config) : undefined;
-  const main = project ? project.main : resolve(path);
-  const shown = project ? `${basename(config!)}${main ? `: main ${basename(main)}` : ''}` : path;
+  const configName = project ? basename(project.configFile) : undefined;
   if (main) checkFetchExport(main, shown);
   if (project) notes.push(...project.notes);
-  if (project?.build) notes.push(`${basename(config!)}'s build command (${project.build}) is not run: rtbench bundles ${main ? `main (${basename(main)})` : 'its assets'} as ${main ? 'it is' : 'they are'}`);
+  if (project?.build) notes.push(`${configName}'s build command (${project.build}) is not run: rtbench bundles ${main ? `main (${basename(main)})` : 'its assets'} as ${main ? 'it is' : 'they are'}`);
   const compatibility: WorkersCompatibility | undefined = project && (project.compatibilityDate || project.compatibilityFlags.length) ? { ...(project.compatibilityDate ? { date: project.compatibilityDate } : {}), flags: project.compatibilityFlags } : undefined;
-  if (compatibility) notes.push(`the Workers runtime serves it with ${basename(config!)}'s compatibility date ${compatibility.date ?? '(none: rtbench\'s)'} and flags ${compatibility.flags.join(', ') || '(none)'}; the other runtimes have no such setting`);
+  if (compatibility) notes.push(`the Workers runtime serves it with ${configName}'s compatibility date ${compatibility.date ?? '(none: rtbench\'s)'} and flags ${compatibility.flags.join(', ') || '(none)'}; the other runtimes have no such setting`);
   else notes.push(`the Workers runtime serves it with rtbench's compatibility date and flags (a wrangler project's are its own: rtbench run <project folder>)`);
-  const name = project ? suiteNameFor(project.name) : suiteNameFor(main!);
   const key = createHash('sha256').update(JSON.stringify([main, project ?? null])).digest('hex').slice(0, 12);
   let assets: { module: string; static: StaticAssets } | undefined;
   if (project?.assets) {
-    const { files, bytes } = assetFiles(project.assets, basename(config!));
+    const { files, bytes } = assetFiles(project.assets, configName!);
     const text = `export default ${JSON.stringify(files)};\n`;
     assets = { module: storeNamedFile(join(cacheDir, 'brought', `${name}-${createHash('sha256').update(text).digest('hex').slice(0, 12)}-assets.mjs`), text), static: project.assets };
-    notes.push(assetsNote(project.assets, basename(config!), Object.keys(files).length, bytes));
+    notes.push(assetsNote(project.assets, configName!, Object.keys(files).length, bytes));
   }
   // Called with the project's vars as env on every runtime (each runtime's server would otherwise pass its own).
   const handler = storeNamedFile(join(cacheDir, 'brought', `${name}-${key}-worker.mjs`), handlerSource(main, shown, project?.vars ?? {}, assets));
-  const shared = { handler, ...(project && Object.keys(project.define).length ? { define: project.define } : {}), ...(compatibility ? { compatibility } : {}) };
-  let declarations: RequestDeclaration[];
+  return { handler, ...(project && Object.keys(project.define).length ? { define: project.define } : {}), ...(compatibility ? { compatibility } : {}), notes };
+}
+
+/** The request part of each declaration the command line asks for (the handler and what serves it are the caller's), and how answers are compared. */
+interface AskedRequests {
+  declarations: Pick<RequestDeclaration, 'name' | 'mix' | 'requests' | 'compareHeaders'>[];
+  /** --normalize's patterns, and a --requests file's. */
+  normalize?: readonly string[];
+  notes: string[];
+}
+
+/** The cases --request or --requests ask of a Worker or an app (GET / when neither is given, said in a note). */
+export function askedRequests(given: WorkerRequests): AskedRequests {
+  const notes: string[] = [];
   let rules: AnswerRules = answerRules('--normalize: ', [], given.normalize);
+  let declarations: AskedRequests['declarations'];
   if (given.requests !== undefined) {
     if (given.request.length) throw new UsageError('use either --request (each request its own case) or --requests <file> (one mix), not both');
     const file = readRequestsFile(given.requests);
     rules = answerRules('--normalize: ', file.compareHeaders, [...(file.normalize ?? []), ...(rules.normalize ?? [])]);
-    declarations = [{ name: file.name, mix: file.mix, ...(file.requests !== undefined ? { requests: file.requests } : {}), ...(rules.compareHeaders ? { compareHeaders: rules.compareHeaders } : {}), ...shared }];
+    declarations = [{ name: file.name, mix: file.mix, ...(file.requests !== undefined ? { requests: file.requests } : {}), ...(rules.compareHeaders ? { compareHeaders: rules.compareHeaders } : {}) }];
   } else {
     const lines = given.request.length ? given.request : ['GET /'];
     if (!given.request.length) notes.push('no --request given: each process is sent GET / (--request "GET /path", repeatable, or --requests <file> for a mix)');
@@ -138,18 +152,37 @@ export function locateWorker(path: string, given: WorkerRequests = { request: []
     const names = shapes.map(requestName);
     const twice = names.find((n, i) => names.indexOf(n) !== i);
     if (twice) throw new UsageError(`--request ${twice} is given twice: each request is its own case`);
-    declarations = shapes.map((request, i) => ({ name: names[i]!, mix: [{ name: names[i]!, weight: 1, request }], ...shared }));
+    declarations = shapes.map((request, i) => ({ name: names[i]!, mix: [{ name: names[i]!, weight: 1, request }] }));
   }
   if (rules.normalize) notes.push(`each response's matches of ${rules.normalize.map((p) => `/${p}/`).join(', ')} are replaced by one mark before it is compared`);
+  return { declarations, ...(rules.normalize ? { normalize: rules.normalize } : {}), notes };
+}
+
+/** Writes a brought suite's entry (its source) to the program cache, with the lines said before its run. */
+export function storeBroughtEntry(name: string, source: string, notes: readonly string[]): SuiteLocation {
+  const entry = storeNamedFile(join(cacheDir, 'brought', `${name}-${createHash('sha256').update(source).digest('hex').slice(0, 12)}.ts`), source);
+  return { name, entry, notes: [...notes] };
+}
+
+/** The Worker as a request suite served `given` requests: its handler wrapper and its entry, written to the program cache, and the lines said before its run. */
+export function locateWorker(path: string, given: WorkerRequests = { request: [] }): SuiteLocation {
+  const config = wranglerConfigAt(path);
+  const project = config ? readWranglerProject(config) : undefined;
+  const main = project ? project.main : resolve(path);
+  const shown = project ? `${basename(config!)}${main ? `: main ${basename(main)}` : ''}` : path;
+  const name = project ? suiteNameFor(project.name) : suiteNameFor(main!);
+  const worker = projectWorker(name, main, shown, project);
+  const asked = askedRequests(given);
+  const shared = { handler: worker.handler, ...(worker.define ? { define: worker.define } : {}), ...(worker.compatibility ? { compatibility: worker.compatibility } : {}) };
+  const declarations: RequestDeclaration[] = asked.declarations.map((d) => ({ ...d, ...shared }));
   const source = [
     `import { requestSuite } from ${JSON.stringify(CORE)};`,
     `const declarations = JSON.parse(${JSON.stringify(declarationsJson(declarations))}, (_key, value) => (value && typeof value === 'object' && typeof value.__b64 === 'string' ? new Uint8Array(Buffer.from(value.__b64, 'base64')) : value));`,
     // The suite's normalize, made from the patterns in the entry (a function cannot travel as JSON).
-    ...(rules.normalize
-      ? [`import { patternNormalizer } from ${JSON.stringify(SAME_WORK)};`, `const normalize = patternNormalizer(${JSON.stringify(rules.normalize)});`, `export default requestSuite(${JSON.stringify(name)}, declarations.map((d) => ({ ...d, normalize })));`]
+    ...(asked.normalize
+      ? [`import { patternNormalizer } from ${JSON.stringify(SAME_WORK)};`, `const normalize = patternNormalizer(${JSON.stringify(asked.normalize)});`, `export default requestSuite(${JSON.stringify(name)}, declarations.map((d) => ({ ...d, normalize })));`]
       : [`export default requestSuite(${JSON.stringify(name)}, declarations);`]),
     '',
   ].join('\n');
-  const entry = storeNamedFile(join(cacheDir, 'brought', `${name}-${createHash('sha256').update(source).digest('hex').slice(0, 12)}.ts`), source);
-  return { name, entry, notes };
+  return storeBroughtEntry(name, source, [...worker.notes, ...asked.notes]);
 }

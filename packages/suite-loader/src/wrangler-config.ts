@@ -24,7 +24,7 @@ import { readAssetsTable, type StaticAssets } from './static-assets.ts';
 const WRANGLER_CONFIG_NAMES = ['wrangler.json', 'wrangler.jsonc', 'wrangler.toml'] as const;
 
 /** What rtbench takes from a wrangler project. */
-interface WranglerProject {
+export interface WranglerProject {
   /** The config file, and the project's name (its `name`, else the folder's). */
   configFile: string;
   name: string;
@@ -214,6 +214,34 @@ function checkDefine(define: Record<string, string>, shown: string): void {
   }
 }
 
+/** A config's compatibility date and flags, its legacy node_compat read as the flag (said in `notes`). */
+function compatibilityOf(config: Record<string, unknown>, shown: string, notes: string[]): { date?: string; flags: string[] } {
+  const date = config.compatibility_date;
+  if (date !== undefined && (typeof date !== 'string' || !isCalendarDate(date))) throw new UsageError(`${shown}: compatibility_date ${JSON.stringify(date)} is not a date of the calendar (YYYY-MM-DD)`);
+  const flags = config.compatibility_flags ?? [];
+  if (!Array.isArray(flags) || !flags.every((f) => typeof f === 'string')) throw new UsageError(`${shown}: compatibility_flags must be a list of flag names`);
+  const nodeCompat = config.node_compat;
+  if (nodeCompat !== undefined && typeof nodeCompat !== 'boolean') throw new UsageError(`${shown}: node_compat must be true or false`);
+  if (nodeCompat === true) {
+    // wrangler's legacy setting bundled polyfills of Node's builtins; the flag that replaced it has the Workers runtime provide them.
+    if (!flags.some((f) => /^nodejs_compat(_v2)?$/.test(f as string))) flags.push('nodejs_compat');
+    notes.push(`${shown}'s legacy node_compat = true is read as the nodejs_compat flag: Node's builtins come from the Workers runtime, not from bundled polyfills`);
+  }
+  return { ...(typeof date === 'string' ? { date } : {}), flags: flags as string[] };
+}
+
+/**
+ * A config read before the project's build has made its main and assets
+ * folder (a framework app's): every refusal of readWranglerProject that
+ * does not need them (a binding, a key rtbench does not know, a bad
+ * date), and the compatibility the Workers runtime serves the build with.
+ */
+export function readWranglerCompatibility(file: string): { date?: string; flags: string[] } {
+  const config = parseConfig(file);
+  checkKeys(config, basename(file));
+  return compatibilityOf(config, basename(file), []);
+}
+
 /** Reads and checks a wrangler config; every problem is one UsageError line, before anything runs. */
 export function readWranglerProject(file: string): WranglerProject {
   const config = parseConfig(file);
@@ -227,17 +255,7 @@ export function readWranglerProject(file: string): WranglerProject {
     const mainPath = resolve(dirname(file), main);
     if (!existsSync(mainPath) || !statSync(mainPath).isFile()) throw new UsageError(`${shown}: main ${main}: no such file${config.build ? ' (the project\'s build step makes it? rtbench does not run [build]: build it first)' : ''}`);
   }
-  const date = config.compatibility_date;
-  if (date !== undefined && (typeof date !== 'string' || !isCalendarDate(date))) throw new UsageError(`${shown}: compatibility_date ${JSON.stringify(date)} is not a date of the calendar (YYYY-MM-DD)`);
-  const flags = config.compatibility_flags ?? [];
-  if (!Array.isArray(flags) || !flags.every((f) => typeof f === 'string')) throw new UsageError(`${shown}: compatibility_flags must be a list of flag names`);
-  const nodeCompat = config.node_compat;
-  if (nodeCompat !== undefined && typeof nodeCompat !== 'boolean') throw new UsageError(`${shown}: node_compat must be true or false`);
-  if (nodeCompat === true) {
-    // wrangler's legacy setting bundled polyfills of Node's builtins; the flag that replaced it has the Workers runtime provide them.
-    if (!flags.some((f) => /^nodejs_compat(_v2)?$/.test(f as string))) flags.push('nodejs_compat');
-    notes.push(`${shown}'s legacy node_compat = true is read as the nodejs_compat flag: Node's builtins come from the Workers runtime, not from bundled polyfills`);
-  }
+  const { date, flags } = compatibilityOf(config, shown, notes);
   const vars = config.vars ?? {};
   if (typeof vars !== 'object' || vars === null || Array.isArray(vars)) throw new UsageError(`${shown}: vars must be a table of names and values`);
   const define = config.define ?? {};
@@ -246,14 +264,14 @@ export function readWranglerProject(file: string): WranglerProject {
   const unapplied = BUNDLING.filter((key) => config[key] !== undefined);
   if (unapplied.length) notes.push(`${shown}'s ${unapplied.join(', ')} ${unapplied.length === 1 ? 'is a setting' : 'are settings'} of wrangler's bundling, not applied: rtbench bundles main with esbuild's defaults`);
   const build = (config.build as { command?: unknown } | undefined)?.command;
-  const assets = hasAssets ? readAssetsTable(config.assets, dirname(file), shown, { ...(typeof date === 'string' ? { date } : {}), flags: flags as string[] }) : undefined;
+  const assets = hasAssets ? readAssetsTable(config.assets, dirname(file), shown, { ...(date !== undefined ? { date } : {}), flags }) : undefined;
   return {
     configFile: file,
     name: typeof config.name === 'string' && config.name ? config.name : basename(dirname(file)),
     ...(typeof main === 'string' ? { main: resolve(dirname(file), main) } : {}),
     ...(assets ? { assets } : {}),
     ...(date !== undefined ? { compatibilityDate: date } : {}),
-    compatibilityFlags: flags as string[],
+    compatibilityFlags: flags,
     vars: vars as Record<string, unknown>,
     define,
     ...(typeof build === 'string' ? { build } : {}),

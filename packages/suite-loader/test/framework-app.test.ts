@@ -53,7 +53,7 @@ describe('a framework app', () => {
     expect(isWorkerTarget(missing)).toBe(true);
     expect(() => locateSuite(missing)).toThrow(/^.* is a Nuxt app \(nuxt \^4\.0\.0 \(declared, not installed\)\): .*; its dependencies are not installed \(no node_modules\/nuxt\): install them with its package manager first$/);
     const built = folder({ 'package.json': pkg({ next: '16.4.6' }), 'node_modules/next/package.json': '{"version":"16.4.6"}', 'wrangler.jsonc': '{ "main": ".open-next/worker.js" }' });
-    expect(() => locateSuite(built)).toThrow(/^.* is a Next\.js app \(next 16\.4\.6, wrangler\.jsonc\): .*; rtbench does not build framework apps yet: build it with its own toolchain, then run its Worker \(rtbench run .*wrangler\.jsonc\)$/);
+    expect(() => locateSuite(built)).toThrow(/^.* is a Next\.js app \(next 16\.4\.6, wrangler\.jsonc\): .*; rtbench builds SvelteKit apps, not Next\.js apps yet: build it with its own toolchain, then run its Worker \(rtbench run .*wrangler\.jsonc\)$/);
     expect(() => frameworkAppAt(folder({ 'package.json': '{ nope' }))).toThrow(/package\.json is not JSON: /);
   });
 });

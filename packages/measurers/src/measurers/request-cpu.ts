@@ -160,10 +160,11 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
   const bundled = (d: RequestDeclaration, key: string, arm: Arm): Promise<ServerBundle> => {
     const id = `${key}\u0000${arm.id}`;
     let p = bundles.get(id);
-    // A server the suite brings for this runtime (a framework's own) runs as it is.
-    const brought = d.server?.(arm.plugin.name, arm.packages ?? {});
-    // A program's own compatibility settings the runtime cannot serve: that runtime's one line, before any round.
     const programs = arm.plugin.programs;
+    // A server the suite brings for this runtime (a framework's own) runs as it is, on a runtime that runs a program; a runtime
+    // that is itself the server (the Workers runtime) serves the handler.
+    const brought = programs.kind === 'process' ? d.server?.(arm.plugin.name, arm.packages ?? {}) : undefined;
+    // A program's own compatibility settings the runtime cannot serve: that runtime's one line, before any round.
     const incompatible = !p && d.compatibility && programs.kind === 'server' ? programs.compatibilityProblem?.(arm.target, d.compatibility) : undefined;
     if (incompatible) {
       p = Promise.resolve({ unsupported: incompatible });

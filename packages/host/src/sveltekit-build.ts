@@ -1,0 +1,134 @@
+/**
+ * A SvelteKit app built twice with its own toolchain (its installed vite and
+ * @sveltejs/kit): once through a Node.js adapter (adapter-node: the
+ * `handler` its server mounts) and once through the Cloudflare adapter
+ * (adapter-cloudflare: `_worker.js` and its client files), each edition in
+ * its own folder of rtbench's cache named by the app's files and the
+ * versions it is built with (app-build.ts). The adapter the app's
+ * svelte.config names serves its own side as configured; for the other
+ * side the config is wrapped so that `kit.adapter` is the other adapter (the
+ * app's own installed one when it declares it, else the one rtbench added
+ * to its cache). A folder with a whole build is reused; a failed build
+ * leaves none and is one line quoting the build's last error.
+ */
+import { chmodSync, cpSync, existsSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { AppBuildFailed, appBuildKey, buildProofOf, cachedBuildProblem, recordBuild, runBuildStep } from './app-build.ts';
+import { ownerOnlyDir } from './program-cache.ts';
+
+/** The two platforms' editions of an app. */
+export type Edition = 'node' | 'workers';
+
+/** An adapter for one edition: the app's config as it is, or a wrapper naming this adapter's module. */
+export type EditionAdapter = { readonly own: true } | { readonly module: string };
+
+export interface SvelteKitBuildInput {
+  /** The app's folder (its node_modules installed). */
+  readonly appDir: string;
+  /** The Node.js that runs the build's tools. */
+  readonly node: string;
+  /** Where the builds are kept (a folder of rtbench's cache). */
+  readonly root: string;
+  /** Every version the build depends on beside the app's files (kit, vite, svelte, each adapter). */
+  readonly versions: Readonly<Record<string, string>>;
+  readonly adapters: Readonly<Record<Edition, EditionAdapter>>;
+  /** A wrangler config written into the Workers edition when the app has none (the Cloudflare adapter reads it). */
+  readonly defaultWrangler?: string;
+  readonly say?: (line: string) => void;
+}
+
+export interface SvelteKitBuild {
+  /** Each edition's folder: the app's files, its node_modules linked, the adapter's output. */
+  readonly dirs: Readonly<Record<Edition, string>>;
+  /** adapter-node's handler module. */
+  readonly nodeHandler: string;
+  /** Whether this call built it (false: the cache had it). */
+  readonly built: boolean;
+}
+
+/** What adapter-node writes its server to, in the edition's folder. */
+const NODE_OUT = 'build';
+/** The name the app's own config is moved to when rtbench wraps it. */
+const APP_CONFIG = 'svelte.config.rtbench-app';
+
+/** The config a SvelteKit app builds with: svelte.config.js (or .mjs) in its folder. */
+export function svelteConfigOf(dir: string): string | undefined {
+  return ['svelte.config.js', 'svelte.config.mjs'].find((name) => existsSync(join(dir, name)));
+}
+
+/** The wrapper written as svelte.config.js: the app's config, with `kit.adapter` the named adapter's default export called with no options. */
+export function wrappedConfig(appConfig: string, adapterModule: string): string {
+  return [
+    `import config from ${JSON.stringify(`./${appConfig}`)};`,
+    `import adapter from ${JSON.stringify(pathToFileURL(adapterModule).href)};`,
+    'export default { ...config, kit: { ...config.kit, adapter: adapter() } };',
+    '',
+  ].join('\n');
+}
+
+/** Files of the app not copied into an edition: its installed packages, its repository, and outputs of an earlier build. */
+const NOT_COPIED = new Set(['node_modules', '.git', '.svelte-kit', NODE_OUT]);
+
+/** One edition built in `dir`: the app's files, its node_modules linked, the config wrapped when the adapter is not the app's own, vite build. */
+function buildEdition(input: SvelteKitBuildInput, edition: Edition, dir: string, log: string): void {
+  cpSync(input.appDir, dir, { recursive: true, filter: (source) => !NOT_COPIED.has(relative(input.appDir, source).split(/[\\/]/)[0]!) });
+  chmodSync(dir, 0o700);
+  symlinkSync(join(input.appDir, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  const adapter = input.adapters[edition];
+  if ('module' in adapter) {
+    const config = svelteConfigOf(dir);
+    if (!config) throw new AppBuildFailed(`${input.appDir} has no svelte.config.js for rtbench to name its adapter in`);
+    const moved = `${APP_CONFIG}${config.slice(config.lastIndexOf('.'))}`;
+    renameSync(join(dir, config), join(dir, moved));
+    writeFileSync(join(dir, 'svelte.config.js'), wrappedConfig(moved, adapter.module));
+  }
+  if (edition === 'workers' && input.defaultWrangler && !['wrangler.json', 'wrangler.jsonc', 'wrangler.toml'].some((f) => existsSync(join(dir, f)))) writeFileSync(join(dir, 'wrangler.jsonc'), input.defaultWrangler);
+  runBuildStep(`vite build (${edition === 'node' ? 'the Node.js adapter' : 'the Cloudflare adapter'})`, input.node, join(input.appDir, 'node_modules', 'vite', 'bin', 'vite.js'), ['build'], dir, log);
+}
+
+/** The app built into both editions (reused when its key's folders hold whole builds, proven: cachedBuildProblem). */
+export function buildSvelteKit(input: SvelteKitBuildInput): SvelteKitBuild {
+  const say = input.say ?? (() => {});
+  const key = appBuildKey(input.appDir, { ...input.versions, ...Object.fromEntries(Object.entries(input.adapters).map(([edition, a]) => [`adapter:${edition}`, 'own' in a ? 'own' : a.module])) });
+  ownerOnlyDir(input.root);
+  const dirs = { node: join(input.root, `${key}-node`), workers: join(input.root, `${key}-workers`) };
+  const done = (built: boolean): SvelteKitBuild => ({ dirs, nodeHandler: join(dirs.node, NODE_OUT, 'handler.js'), built });
+  const problems = Object.values(dirs).map((dir) => [dir, cachedBuildProblem(dir)] as const);
+  const owned = problems.find(([, why]) => why?.owner);
+  if (owned) throw new AppBuildFailed(`the cached build ${owned[0]} ${owned[1]!.problem}: rtbench will not run a build someone else could change; remove it (as its owner or root)`);
+  if (problems.every(([, why]) => !why)) return done(false);
+  const log = join(input.root, `${key}.log`);
+  say(`building the app with its vite ${input.versions.vite ?? '?'} and @sveltejs/kit ${input.versions['@sveltejs/kit'] ?? '?'}, once per adapter, into ${relative(process.cwd(), input.root) || input.root} (once; cached after)`);
+  const started = performance.now();
+  writeFileSync(log, '');
+  for (const edition of ['node', 'workers'] as const) {
+    const dir = dirs[edition];
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(buildProofOf(dir), { force: true });
+    try {
+      buildEdition(input, edition, dir, log);
+      if (edition === 'node' && !existsSync(join(dir, NODE_OUT, 'handler.js'))) throw new AppBuildFailed(`vite build wrote no ${NODE_OUT}/handler.js: is the Node.js adapter adapter-node? (its output: ${log})`);
+      recordBuild(dir);
+    } catch (error) {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(buildProofOf(dir), { force: true });
+      throw error;
+    }
+  }
+  say(`built in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return done(true);
+}
+
+/** A package's ESM entry in its folder: its exports' `.` import (or default), else its module or main field, else index.js. */
+export function packageEntry(dir: string): string {
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { exports?: unknown; module?: unknown; main?: unknown };
+  let exp = pkg.exports;
+  if (typeof exp === 'object' && exp !== null && '.' in exp) exp = (exp as Record<string, unknown>)['.'];
+  for (let depth = 0; typeof exp === 'object' && exp !== null && depth < 4; depth++) {
+    const conditions = exp as Record<string, unknown>;
+    exp = conditions.import ?? conditions.default ?? conditions.node;
+  }
+  const entry = typeof exp === 'string' ? exp : typeof pkg.module === 'string' ? pkg.module : typeof pkg.main === 'string' ? pkg.main : 'index.js';
+  return join(dir, entry);
+}

@@ -1,0 +1,75 @@
+/**
+ * Runs inside the runtime (node, bun, deno), as it is: a framework app's
+ * Node.js server for its built output, on node:http at 127.0.0.1 and a port
+ * the kernel picks, printed first as `listening <port>`, as rtbench's
+ * request rounds expect (packages/host-timed/src/request/). The app's
+ * request handler is the one its Node adapter builds (adapter-node's
+ * `handler`, the middleware its own server mounts); rtbench's reserved
+ * paths are answered beside it: an empty answer (this server's own cost), a
+ * spin of fixed work (which thread runs JavaScript), how each of the app's
+ * calls ended (its status, or `threw`), and the thread clock read after each
+ * response. Plain JavaScript: no runtime needs a transform to run it.
+ */
+import { createServer } from 'node:http';
+
+/** The host's reserved paths (packages/host-timed/src/request/paths.ts; a test checks they agree). */
+export const RESERVED = {
+  empty: '/.rtbench/empty',
+  spin: '/.rtbench/spin',
+  threadClock: '/.rtbench/thread-clock',
+  outcomes: '/.rtbench/outcomes',
+  consoleLines: '/.rtbench/console-lines',
+};
+
+/** Fixed work for the spin path: enough CPU to stand out from every other thread's. */
+function spin() {
+  let x = 0;
+  for (let i = 0; i < 4_000_000; i++) x += Math.sqrt(i) % 3;
+  return x;
+}
+
+function answer(res, status, body) {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end(body);
+}
+
+/**
+ * Serves `handler(req, res, next)`, a Node.js middleware (`next` is called
+ * for what it does not answer: a 404 here, as the adapter's own server
+ * answers it).
+ */
+export function serveNodeHandler(handler) {
+  const outcomes = [];
+  const threadCpuUsage = process.threadCpuUsage;
+  const readings = [];
+  const server = createServer((req, res) => {
+    // After the response's last write, once the event loop has run what it queued: the request's work is done.
+    if (typeof threadCpuUsage === 'function') res.on('finish', () => setImmediate(() => {
+      const { user, system } = threadCpuUsage();
+      readings.push(user + system);
+    }));
+    const url = req.url ?? '/';
+    if (url === RESERVED.empty) return answer(res, 200, '');
+    if (url === RESERVED.spin) return answer(res, 200, String(spin()));
+    if (url === RESERVED.outcomes) return answer(res, 200, JSON.stringify(outcomes));
+    if (url === RESERVED.threadClock) return typeof threadCpuUsage === 'function' ? answer(res, 200, JSON.stringify(readings)) : answer(res, 404, '');
+    if (url === RESERVED.consoleLines) return answer(res, 404, '');
+    const call = outcomes.push(null) - 1;
+    res.on('finish', () => {
+      if (outcomes[call] === null) outcomes[call] = res.statusCode;
+    });
+    const failed = () => {
+      outcomes[call] = 'threw';
+      if (!res.headersSent) answer(res, 500, 'the app threw');
+      else res.end();
+    };
+    try {
+      Promise.resolve(handler(req, res, () => answer(res, 404, 'Not found'))).catch(failed);
+    } catch {
+      failed();
+    }
+  });
+  server.listen(0, '127.0.0.1', () => {
+    process.stdout.write(`listening ${server.address().port}\n`);
+  });
+}

@@ -1,0 +1,92 @@
+/**
+ * A SvelteKit app's plan, on the host and without a build: which adapter
+ * builds each edition (the config's own, one the app declares, one rtbench
+ * adds at a stated version), the config wrapper that names it, a package's
+ * ESM entry, and the refusals said before any build (a declared binding).
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { packageEntry, svelteConfigOf, wrappedConfig } from '@rtbench/host';
+import { ADDED_ADAPTERS, adapterNotes, svelteKitAdapters } from '../src/app-suite.ts';
+import { locateSuite } from '../src/index.ts';
+
+function folder(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'rtbench-app-plan-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+const CLOUDFLARE_CONFIG = "import adapter from '@sveltejs/adapter-cloudflare';\nexport default { kit: { adapter: adapter() } };\n";
+
+describe("a SvelteKit app's adapters", () => {
+  it("the config's own adapter serves its side; the other is the app's declared one, else rtbench's at its pinned version", () => {
+    expect(svelteKitAdapters({ nodeAdapters: [], workersAdapters: ['@sveltejs/adapter-cloudflare'] }, CLOUDFLARE_CONFIG)).toEqual({ node: { added: true }, workers: { own: true } });
+    expect(svelteKitAdapters({ nodeAdapters: ['@sveltejs/adapter-node'], workersAdapters: ['@sveltejs/adapter-cloudflare'] }, CLOUDFLARE_CONFIG)).toEqual({ node: { declared: '@sveltejs/adapter-node' }, workers: { own: true } });
+    // adapter-auto names neither: both are rtbench's.
+    expect(svelteKitAdapters({ nodeAdapters: [], workersAdapters: [] }, "import adapter from '@sveltejs/adapter-auto';")).toEqual({ node: { added: true }, workers: { added: true } });
+    // adapter-cloudflare-workers is not adapter-cloudflare.
+    expect(svelteKitAdapters({ nodeAdapters: [], workersAdapters: [] }, "import adapter from '@sveltejs/adapter-cloudflare-workers';").workers).toEqual({ added: true });
+  });
+
+  it('says each adapter it adds, with its version, and each it names in place of the config\'s', () => {
+    const notes = adapterNotes({ node: { added: true }, workers: { declared: '@sveltejs/adapter-cloudflare' } }, 'svelte.config.js');
+    expect(notes).toEqual([
+      `the app declares no @sveltejs/adapter-node: rtbench adds @sveltejs/adapter-node ${ADDED_ADAPTERS.node.version} from its cache for the Node.js side, named in place of svelte.config.js's adapter`,
+      "the Workers side is built with the app's own @sveltejs/adapter-cloudflare, named in place of svelte.config.js's adapter",
+    ]);
+    expect(adapterNotes({ node: { own: true }, workers: { own: true } }, 'svelte.config.js')).toEqual([]);
+    for (const added of Object.values(ADDED_ADAPTERS)) expect(added.version).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it("wraps the app's config: its settings kept, kit.adapter the named module's default export", () => {
+    const text = wrappedConfig('svelte.config.rtbench-app.js', '/cache/node_modules/@sveltejs/adapter-node/index.js');
+    expect(text).toBe(
+      [
+        'import config from "./svelte.config.rtbench-app.js";',
+        'import adapter from "file:///cache/node_modules/@sveltejs/adapter-node/index.js";',
+        'export default { ...config, kit: { ...config.kit, adapter: adapter() } };',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it("finds a package's ESM entry (exports' import, then module, main) and the app's config", () => {
+    expect(packageEntry(folder({ 'package.json': JSON.stringify({ exports: { '.': { types: './i.d.ts', import: './files/index.js' } } }) }))).toMatch(/\/files\/index\.js$/);
+    expect(packageEntry(folder({ 'package.json': JSON.stringify({ exports: './e.js', main: './m.js' }) }))).toMatch(/\/e\.js$/);
+    expect(packageEntry(folder({ 'package.json': JSON.stringify({ main: './m.cjs' }) }))).toMatch(/\/m\.cjs$/);
+    expect(packageEntry(folder({ 'package.json': '{}' }))).toMatch(/\/index\.js$/);
+    expect(svelteConfigOf(folder({ 'svelte.config.mjs': '' }))).toBe('svelte.config.mjs');
+    expect(svelteConfigOf(folder({}))).toBeUndefined();
+  });
+});
+
+describe('a SvelteKit app refused before any build', () => {
+  const installed = {
+    'package.json': JSON.stringify({ name: 'shop', devDependencies: { '@sveltejs/kit': '3.2.0', '@sveltejs/adapter-cloudflare': '7.2.9' } }),
+    'node_modules/@sveltejs/kit/package.json': '{"version":"3.2.0"}',
+    'node_modules/vite/bin/vite.js': '',
+    'svelte.config.js': CLOUDFLARE_CONFIG,
+  };
+
+  it('a declared binding rtbench cannot stand in for, naming it', () => {
+    const app = folder({ ...installed, 'wrangler.jsonc': '{ "main": ".svelte-kit/cloudflare/_worker.js", "kv_namespaces": [{ "binding": "CART" }] }' });
+    expect(() => locateSuite(app)).toThrow(/^wrangler\.jsonc declares a KV namespace binding \(kv_namespaces: CART\): rtbench cannot stand in for it/);
+  });
+
+  it('no vite installed, or no svelte.config', () => {
+    const { 'node_modules/vite/bin/vite.js': _vite, ...noVite } = installed;
+    expect(() => locateSuite(folder(noVite))).toThrow(/is a SvelteKit app \(@sveltejs\/kit 3\.2\.0, svelte\.config\.js\): .*; its vite is not installed \(no node_modules\/vite\)/);
+    const { 'svelte.config.js': _config, ...noConfig } = installed;
+    expect(() => locateSuite(folder(noConfig))).toThrow(/; it has no svelte\.config\.js \(or \.mjs\), where a SvelteKit app names its adapter$/);
+  });
+
+  it('an installed app is a suite of its requests, said in notes before the run, nothing built', () => {
+    const location = locateSuite(folder({ ...installed, 'wrangler.jsonc': '{ "main": ".svelte-kit/cloudflare/_worker.js", "compatibility_date": "2025-09-01", "compatibility_flags": ["nodejs_compat"] }' }));
+    expect(location.name).toBe('shop');
+  });
+});
