@@ -15,7 +15,8 @@ const config: KnipConfig = {
   // System programs rtbench and its scripts spawn (CPU pinning, the native profiler's control fifo, load, a C compiler), not npm packages.
   ignoreBinaries: ['taskset', 'mkfifo', 'uptime', 'cc'],
   // A Deno workspace: its bare imports resolve through its own deno.json import maps (deno types it, not the project).
-  ignore: ['test/fixtures/brought/deno-workspace/**'],
+  // The framework apps the tests build: their imports resolve through their own node_modules, installed from their own lockfiles.
+  ignore: ['test/fixtures/brought/deno-workspace/**', 'test/fixtures/apps/**'],
   workspaces: {
     '.': {
       entry: ['scripts/**/*.{ts,mjs}', 'test/**/*.{ts,mjs,js}', 'examples/**/*.{ts,mjs,js}'],
@@ -39,8 +40,9 @@ const config: KnipConfig = {
       ignoreDependencies: ['esbuild'],
     },
     'packages/suite-loader': {
-      // A framework app's entry, written to the program cache, imports appSuite by path; its Node.js server program is run by path.
-      entry: ['src/app-suite.ts', 'src/serve-app.mjs', 'test/**/*.{ts,mjs}'],
+      // A framework app's entry, written to the program cache, imports appSuite by path; its Node.js server program is run,
+      // and the Cache API its Worker imports first is bundled, by path.
+      entry: ['src/app-suite.ts', 'src/serve-app.mjs', 'src/workers-cache.ts', 'test/**/*.{ts,mjs}'],
       project: ['src/**/*.{ts,mjs}', 'test/**/*.{ts,mjs}'],
     },
     'packages/host': {

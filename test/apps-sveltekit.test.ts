@@ -7,10 +7,13 @@
  * adapter-node's handler on node and by the Cloudflare Worker with its
  * client files on workerd: the same page on both, proven with the builds'
  * names masked, and a page only the Workers edition renders a section of
- * reads ≠ work naming its line. A second run reuses the build. Small: one
- * round, a few requests a process.
+ * reads ≠ work naming its line. A second run reuses the build; a build
+ * that fails is one line quoting its error, exit 2, nothing run. Small: one
+ * round, a process's requests until steady.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { installedApp } from '../scripts/app-fixture.ts';
@@ -28,7 +31,8 @@ describe('a SvelteKit app, built with its own toolchain', () => {
   beforeAll(async () => {
     app = installedApp('sveltekit');
     first = await run([app, '--runtime', 'node,workerd', '--rounds', '1', '--request', 'GET /', '--request', 'GET /planted']);
-  });
+    // The first run installs the app (npm ci) and builds it twice: more than a hook's default time on a loaded machine.
+  }, 600_000);
 
   it('is built once per adapter, rtbench adding the adapter it does not declare, and said first', () => {
     expect(first.r.stderr).toMatch(/note: .* is a SvelteKit app \(@sveltejs\/kit \d+\.\d+\.\d+, svelte\.config\.js, wrangler\.jsonc\): built with vite build, once per adapter/);
@@ -49,12 +53,27 @@ describe('a SvelteKit app, built with its own toolchain', () => {
   it('a section only the Workers edition renders reads ≠ work, naming its line', () => {
     const planted = first.record!.digestMismatches!.find((m) => m.caseId.includes('planted'));
     expect(planted, first.r.stdout).toBeDefined();
-    expect(first.r.stdout + first.r.stderr).toContain('rendered on the Workers edition only');
+    // The line named is the aside's, the first where the masked pages part.
+    expect(first.r.stdout).toMatch(/different work on "GET \/planted \[cpu=js thread\]": GET \/planted → 200 text\/html, line \d+:\s+node\s+"[^"]*<!--\[-1--><!--\]-->[^"]*"[^"]*workerd\s+"[^"]*<aside>rendered on the/);
   });
 
   it('a second run reuses the build and says so by building nothing', async () => {
     const again = await run([app, '--runtime', 'node', '--rounds', '1', '--request', 'GET /']);
     expect(again.r.status, again.r.stderr).toBe(0);
     expect(again.r.stderr).not.toContain('building the app');
+  });
+
+  it("a build that fails is one line quoting the build's own error, exit 2, nothing run", async () => {
+    // The installed app with a page that does not compile, its packages the installed app's.
+    const broken = mkdtempSync(join(tmpdir(), 'rtbench-broken-app-'));
+    cpSync(app, broken, { recursive: true, filter: (path) => !path.includes('node_modules') });
+    symlinkSync(join(app, 'node_modules'), join(broken, 'node_modules'), 'dir');
+    writeFileSync(join(broken, 'src', 'routes', '+page.svelte'), '<script>\n  let { data } = $props();\n</script>\n\n{#each data.items as item}\n  <p>{item.name</p>\n');
+    const r = await runCliAsync(['run', broken, '--runtime', 'node', '--rounds', '1', '--no-color']);
+    expect(r.status, r.stderr).toBe(2);
+    const error = r.stderr.split('\n').filter((l) => l.startsWith('error: '));
+    expect(error).toHaveLength(1);
+    expect(error[0]).toMatch(/vite build \(the Node\.js adapter\) failed \(exit 1\): .*(Expected|Unexpected|\+page\.svelte).* \(its output: .*\.log\)$/);
+    expect(r.stdout).not.toContain('CPU per request');
   });
 });

@@ -37,8 +37,14 @@ export function appBuildKey(appDir: string, versions: Readonly<Record<string, st
   return hash.digest('hex').slice(0, 16);
 }
 
-/** A line that only counts errors, heads the lines that say it (ends in a colon), or is a package manager's wrapper of the failure: never the one to quote. */
-const NOT_THE_ERROR = /failed with \d+ errors?:?$|:$|^(npm (ERR!|error)|ELIFECYCLE)|^error Command failed/i;
+/**
+ * A line that only counts errors, heads the lines that say it (ends in a
+ * colon), is a package manager's wrapper of the failure, is a link alone
+ * (to the error's documentation), or is a property of an error object
+ * Node.js printed after its stack (`errors: [Getter/Setter]`): never the one
+ * to quote.
+ */
+const NOT_THE_ERROR = /failed with \d+ errors?:?$|:$|^(npm (ERR!|error)|ELIFECYCLE)|^error Command failed|^[\w$]+: \[Getter(\/Setter)?\]$|^https?:\/\/\S+$/i;
 
 /** What a failed step printed, for its one line: its last line naming an error (not a count or a heading of them), else its last line. */
 export function lastError(output: string): string {

@@ -30,6 +30,9 @@ describe("an app's build", () => {
     expect(lastError(esbuild)).toBe('✘ [ERROR] Could not resolve "./missing.js"');
     expect(lastError('\x1b[31mType error: x is not a string\x1b[0m\n    at f (a.js:1:1)\nELIFECYCLE Command failed.')).toBe('Type error: x is not a string');
     expect(lastError('compiled\nexited')).toBe('exited');
+    // vite's failure: the error's own line, not the property Node.js printed of the error object after its stack.
+    const vite = ['error during build:', 'Build failed with 1 error:', '', '[plugin vite-plugin-svelte:compile] src/routes/+page.svelte:6:17', 'RolldownError: src/routes/+page.svelte:6:17 Unterminated regular expression', 'https://svelte.dev/e/js_parse_error', '    at unwrapBindingResult (file:///a.mjs:20:128)', '  errors: [Getter/Setter]', '}'].join('\n');
+    expect(lastError(vite)).toBe('RolldownError: src/routes/+page.svelte:6:17 Unterminated regular expression');
     expect(lastError('')).toBe('no output');
   });
 });

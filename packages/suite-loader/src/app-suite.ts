@@ -16,7 +16,7 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
-import { requestSuite, type InstalledPackage, type RequestDeclaration, type RequestSuite, type ResponseNormalizer, type WorkersCompatibility } from '@rtbench/core';
+import { requestSuite, type RequestDeclaration, type RequestSuite, type ResponseNormalizer, type WorkersCompatibility } from '@rtbench/core';
 import { patternNormalizer } from '@rtbench/core/same-work';
 import { UsageError } from '@rtbench/core/usage-error';
 import { buildSvelteKit, LibraryStore, packageEntry, storeNamedFile, svelteConfigOf, type Edition, type EditionAdapter } from '@rtbench/host';
@@ -30,10 +30,12 @@ import { readWranglerCompatibility, readWranglerProject, wranglerConfigAt } from
 
 const APP_SUITE = join(import.meta.dirname, 'app-suite.ts');
 const SERVE_APP = join(import.meta.dirname, 'serve-app.mjs');
+/** The Cache API as a workers.dev address has it (stores nothing), imported before the Cloudflare adapter's Worker. */
+const WORKERS_CACHE = join(import.meta.dirname, 'workers-cache.ts');
 
 /** The adapters rtbench adds when an app does not declare one, at the versions it was tested with; the Cloudflare adapter reads the app's wrangler config through wrangler, its peer. */
 export const ADDED_ADAPTERS: Readonly<Record<Edition, { readonly name: string; readonly version: string; readonly peers?: Readonly<Record<string, string>> }>> = {
-  node: { name: '@sveltejs/adapter-node', version: '6.0.1' },
+  node: { name: '@sveltejs/adapter-node', version: '5.5.7' },
   workers: { name: '@sveltejs/adapter-cloudflare', version: '7.2.9', peers: { wrangler: '4.164.0' } },
 };
 
@@ -111,6 +113,7 @@ export function locateApp(path: string, app: FrameworkApp, given: WorkerRequests
     `${path} is ${describeApp(app)}`,
     ...adapterNotes(plan, config),
     `the Workers runtime serves it with ${app.wrangler ? basename(app.wrangler) : "rtbench's default wrangler config"}'s compatibility date ${compatibility.date ?? "(none: rtbench's)"} and flags ${compatibility.flags.join(', ') || '(none)'}; each edition's page is compared with its build's file names masked`,
+    "adapter-cloudflare's Worker finds the Cache API empty, as a workers.dev address has it: every request renders its page, as on the Node.js side",
     ...asked.notes,
   ];
   const source = `import { appSuite } from ${JSON.stringify(APP_SUITE)};\nexport default appSuite(${JSON.stringify(options)});\n`;
@@ -130,10 +133,9 @@ interface PreparedApp {
   nodeEdition: string;
 }
 
-/** Each edition's adapter module: the app's config as it is, the app's installed package, or rtbench's cached one (installed now when missing). */
-async function editionAdapters(dir: string, plan: AdapterPlan): Promise<{ adapters: Record<Edition, EditionAdapter>; installed: InstalledPackage[] }> {
+/** Each edition's adapter module: the app's config as it is, the app's installed package, or rtbench's cached one (installed now when missing, proven on every use). */
+async function editionAdapters(dir: string, plan: AdapterPlan): Promise<Record<Edition, EditionAdapter>> {
   const store = new LibraryStore(storePolicy('libraries'));
-  const installed: InstalledPackage[] = [];
   const adapters = {} as Record<Edition, EditionAdapter>;
   for (const edition of ['node', 'workers'] as const) {
     const p = plan[edition];
@@ -142,12 +144,10 @@ async function editionAdapters(dir: string, plan: AdapterPlan): Promise<{ adapte
     else if ('declared' in p) adapters[edition] = { module: packageEntry(join(dir, 'node_modules', p.declared)) };
     else {
       const set = await store.getSet(`app-${added.name.replace('@sveltejs/', '')}`, { [added.name]: added.version, ...added.peers });
-      const packageDir = join(set.root, 'node_modules', added.name);
-      adapters[edition] = { module: packageEntry(packageDir) };
-      installed.push({ name: added.name, version: added.version, dir: packageDir, sha256: set.sha256, set: `app-${added.name}`, ...(set.integrity[added.name] ? { integrity: set.integrity[added.name] } : {}) });
+      adapters[edition] = { module: packageEntry(join(set.root, 'node_modules', added.name)) };
     }
   }
-  return { adapters, installed };
+  return adapters;
 }
 
 /** The program each runtime with a Node.js server runs: adapter-node's handler mounted by serve-app.mjs. */
@@ -156,21 +156,21 @@ const serverSource = (handler: string): string => `import { handler } from ${JSO
 /** The app's request suite, made in the entry rtbench writes (locateApp) from its options. */
 export function appSuite(options: AppSuiteOptions): RequestSuite {
   let prepared: PreparedApp | undefined;
-  let preparing: Promise<InstalledPackage[]> | undefined;
+  let preparing: Promise<void> | undefined;
   const say = (line: string): void => void process.stderr.write(`${options.name}: ${line}\n`);
-  const prepare = (): Promise<InstalledPackage[]> =>
+  // The adapters rtbench adds are said before the run (adapterNotes), not recorded per arm: one edition's adapter is no package of the other's runtimes.
+  const prepare = (): Promise<void> =>
     (preparing ??= (async () => {
-      const { adapters, installed } = await editionAdapters(options.dir, options.plan);
-      const versions = { ...options.versions, ...Object.fromEntries(installed.map((p) => [p.name, p.version])) };
+      const adapters = await editionAdapters(options.dir, options.plan);
+      const versions = { ...options.versions, ...Object.fromEntries((['node', 'workers'] as const).flatMap((e) => ('added' in options.plan[e] ? [[ADDED_ADAPTERS[e].name, ADDED_ADAPTERS[e].version]] : []))) };
       const build = buildSvelteKit({ appDir: options.dir, node: buildNode(), root: join(cacheDir, 'apps', options.name), versions, adapters, defaultWrangler: DEFAULT_WRANGLER, say });
       const config = wranglerConfigAt(build.dirs.workers)!;
       const project = readWranglerProject(config);
-      const worker = projectWorker(`${options.name}-app`, project.main, `${basename(config)}: main ${project.main ? basename(project.main) : '(none)'}`, project);
+      const worker = projectWorker(`${options.name}-app`, project.main, `${basename(config)}: main ${project.main ? basename(project.main) : '(none)'}`, project, [WORKERS_CACHE]);
       // The notes of the served Worker that the run did not say before (its assets, once they are built).
       for (const note of worker.notes.filter((n) => /static assets/.test(n))) say(note);
       const server = storeNamedFile(join(cacheDir, 'brought', `${options.name}-${basename(build.dirs.node)}-serve.mjs`), serverSource(build.nodeHandler));
       prepared = { handler: worker.handler, server, nodeEdition: build.dirs.node };
-      return installed;
     })());
   const built = (): PreparedApp => {
     if (!prepared) throw new Error(`${options.name}: the app is read before the run built it (its declaration's prepare)`);

@@ -71,9 +71,11 @@ function checkFetchExport(file: string, shown: string): void {
  * answer in front of it and its env holds their binding; with no main, the
  * assets alone answer.
  */
-function handlerSource(main: string | undefined, shown: string, vars: Record<string, unknown>, assets?: { module: string; static: StaticAssets }): string {
+function handlerSource(main: string | undefined, shown: string, vars: Record<string, unknown>, assets?: { module: string; static: StaticAssets }, preludes: readonly string[] = []): string {
   const worker = main
     ? [
+        // Modules the Worker's own code finds in place when it loads (ES modules run in the order they are imported).
+        ...preludes.map((prelude) => `import ${JSON.stringify(prelude)};`),
         `import worker from ${JSON.stringify(main)};`,
         `if (typeof worker?.fetch !== 'function') throw new Error(${JSON.stringify(`${shown}: its default export has no fetch handler: a Worker module is \`export default { fetch(request, env, ctx) { … } }\``)} + " (it is " + (worker === null ? 'null' : typeof worker) + ")");`,
       ]
@@ -105,7 +107,7 @@ export interface ProjectWorker {
 }
 
 /** The handler wrapper of a Worker module (`main`) or of a wrangler project's Worker, written to the program cache under `name`. */
-export function projectWorker(name: string, main: string | undefined, shown: string, project?: WranglerProject): ProjectWorker {
+export function projectWorker(name: string, main: string | undefined, shown: string, project?: WranglerProject, preludes: readonly string[] = []): ProjectWorker {
   const notes: string[] = [];
   const configName = project ? basename(project.configFile) : undefined;
   if (main) checkFetchExport(main, shown);
@@ -114,7 +116,7 @@ export function projectWorker(name: string, main: string | undefined, shown: str
   const compatibility: WorkersCompatibility | undefined = project && (project.compatibilityDate || project.compatibilityFlags.length) ? { ...(project.compatibilityDate ? { date: project.compatibilityDate } : {}), flags: project.compatibilityFlags } : undefined;
   if (compatibility) notes.push(`the Workers runtime serves it with ${configName}'s compatibility date ${compatibility.date ?? '(none: rtbench\'s)'} and flags ${compatibility.flags.join(', ') || '(none)'}; the other runtimes have no such setting`);
   else notes.push(`the Workers runtime serves it with rtbench's compatibility date and flags (a wrangler project's are its own: rtbench run <project folder>)`);
-  const key = createHash('sha256').update(JSON.stringify([main, project ?? null])).digest('hex').slice(0, 12);
+  const key = createHash('sha256').update(JSON.stringify([main, project ?? null, preludes])).digest('hex').slice(0, 12);
   let assets: { module: string; static: StaticAssets } | undefined;
   if (project?.assets) {
     const { files, bytes } = assetFiles(project.assets, configName!);
@@ -123,7 +125,7 @@ export function projectWorker(name: string, main: string | undefined, shown: str
     notes.push(assetsNote(project.assets, configName!, Object.keys(files).length, bytes));
   }
   // Called with the project's vars as env on every runtime (each runtime's server would otherwise pass its own).
-  const handler = storeNamedFile(join(cacheDir, 'brought', `${name}-${key}-worker.mjs`), handlerSource(main, shown, project?.vars ?? {}, assets));
+  const handler = storeNamedFile(join(cacheDir, 'brought', `${name}-${key}-worker.mjs`), handlerSource(main, shown, project?.vars ?? {}, assets, preludes));
   return { handler, ...(project && Object.keys(project.define).length ? { define: project.define } : {}), ...(compatibility ? { compatibility } : {}), notes };
 }
 

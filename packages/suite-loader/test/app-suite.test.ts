@@ -2,13 +2,16 @@
  * A SvelteKit app's plan, on the host and without a build: which adapter
  * builds each edition (the config's own, one the app declares, one rtbench
  * adds at a stated version), the config wrapper that names it, a package's
- * ESM entry, and the refusals said before any build (a declared binding).
+ * ESM entry, and the refusals said before any build (a declared binding);
+ * and the two editions' pages compared with their builds' names masked.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { firstDifferingLine } from '@rtbench/core/same-work';
 import { packageEntry, svelteConfigOf, wrappedConfig } from '@rtbench/host';
+import { normalizeSvelteKitPage } from '../src/app-pages.ts';
 import { ADDED_ADAPTERS, adapterNotes, svelteKitAdapters } from '../src/app-suite.ts';
 import { locateSuite } from '../src/index.ts';
 
@@ -88,5 +91,34 @@ describe('a SvelteKit app refused before any build', () => {
   it('an installed app is a suite of its requests, said in notes before the run, nothing built', () => {
     const location = locateSuite(folder({ ...installed, 'wrangler.jsonc': '{ "main": ".svelte-kit/cloudflare/_worker.js", "compatibility_date": "2025-09-01", "compatibility_flags": ["nodejs_compat"] }' }));
     expect(location.name).toBe('shop');
+  });
+});
+
+describe("a SvelteKit page's two editions", () => {
+  // GET / of test/fixtures/apps/sveltekit as adapter-node's handler and adapter-cloudflare's Worker served it, its list cut to three items in both.
+  const page = (edition: string): string => readFileSync(join(import.meta.dirname, 'fixtures', 'sveltekit-pages', `${edition}.html`), 'utf8');
+  const normalized = (body: string): string => normalizeSvelteKitPage({ request: { path: '/' }, status: 200, body });
+
+  it("are the same page once the builds' chunk hashes and version-named global are masked", () => {
+    const [node, workers] = [page('node'), page('workers')];
+    expect(node).not.toBe(workers);
+    expect(normalized(node)).toBe(normalized(workers));
+    expect(normalized(node)).toContain('__sveltekit_# = {');
+    expect(normalized(node)).toContain('import("./_app/immutable/entry/start.#.js")');
+  });
+
+  it('a section one edition renders and the other does not still differs, on its line', () => {
+    const workers = page('workers').replace('<!--[-1--><!--]-->', '<!--[0--><aside>rendered on the Workers edition only</aside><!--]-->');
+    const differs = firstDifferingLine(normalized(page('node')), normalized(workers))!;
+    expect(differs.line).toBe(9);
+    expect(differs.b).toContain('<aside>rendered on the Workers editi');
+    expect(differs.a).toContain('<!--[-1--><!--]-->');
+  });
+
+  it('another chunk, another item or another file name still differs: only the hash is masked', () => {
+    const node = normalized(page('node'));
+    expect(normalized(page('workers').replace('entry/app.', 'entry/other.'))).not.toBe(node);
+    expect(normalized(page('workers').replace('{id:2,', '{id:3,'))).not.toBe(node);
+    expect(normalized(page('workers').replace('import("./_app/immutable/entry/app.yk96mlEU.js")', 'import("./_app/immutable/entry/app.yk96mlEU.js"), import("./_app/immutable/nodes/3.Ab12Cd34.js")'))).not.toBe(node);
   });
 });

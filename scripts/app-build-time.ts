@@ -1,0 +1,54 @@
+/**
+ * How long a framework app takes before rtbench measures it: the test
+ * SvelteKit app (test/fixtures/apps/sveltekit, installed by
+ * scripts/app-fixture.ts) run on node and workerd, first with its builds
+ * removed (both editions built), then again (the builds reused). Per run:
+ * the seconds from the command's start to the build's end (the line
+ * "built in") and to its first measured job (the first progress line, said
+ * when a case × runtime's round ends), and the whole run's. Run alone on a quiet machine:
+ *
+ *   npx tsx scripts/app-build-time.ts
+ */
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { installedApp } from './app-fixture.ts';
+
+const repoRoot = join(import.meta.dirname, '..');
+
+interface Timed {
+  built?: number;
+  measuring?: number;
+  total: number;
+  status: number | null;
+}
+
+function timedRun(app: string): Promise<Timed> {
+  const started = performance.now();
+  const seconds = (): number => (performance.now() - started) / 1000;
+  const out: Partial<Timed> = {};
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(repoRoot, 'packages/cli/bin/rtbench.mjs'), 'run', app, '--runtime', 'node,workerd', '--rounds', '1', '--request', 'GET /', '--no-color'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+    let pending = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop()!;
+      for (const line of lines) {
+        if (out.built === undefined && /: built in \d+ s$/.test(line)) out.built = seconds();
+        if (out.measuring === undefined && line.startsWith('progress ')) out.measuring = seconds();
+      }
+    });
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ ...out, total: seconds(), status }));
+  });
+}
+
+const app = installedApp('sveltekit');
+rmSync(join(repoRoot, '.rtbench-cache', 'apps', 'rtbench-sveltekit-fixture'), { recursive: true, force: true });
+const say = (what: string, t: Timed): void => {
+  const at = (s: number | undefined): string => (s === undefined ? '—' : `${s.toFixed(1)} s`);
+  process.stdout.write(`${what}: built at ${at(t.built)}, first job measured at ${at(t.measuring)}, done at ${at(t.total)} (exit ${t.status})\n`);
+};
+say('first run (both editions built)', await timedRun(app));
+say('cached run (builds reused)', await timedRun(app));
