@@ -3,8 +3,9 @@
  * for a fixed long count in a fresh process, on every runtime of the table
  * (docs/how-a-number-is-made.md, "The collector's share"). The long loop is
  * the in-runtime loop's fixed-iteration job (core measure.ts measureFixed):
- * the case's first call, then exactly `calls` calls timed as one batch, no
- * warmup, no sample sizing; `calls` makes the loop last about --loop-ms at
+ * the case's first call, then exactly `calls` calls as one batch on the
+ * host's command, timed by the host, no warmup, no sample sizing (`loop
+ * CPU/op`: its main thread's CPU per call); `calls` makes the loop last about --loop-ms at
  * the table's figure. The table runs again after the loops: its figure is
  * the two tables' geometric mean, and two tables more than 20% apart
  * (`2nd÷1st`) mean the machine's load moved under the loops, so that cell
@@ -33,7 +34,8 @@ import { benchView } from '@rtbench/report';
 import { bundleSuite, locateSuite } from '@rtbench/suite-loader';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import type { RunRecord } from '@rtbench/core/schema';
-import { lockstepPreBatch } from '@rtbench/core/protocol';
+import { lockstepPreBatch, pacedJob } from '@rtbench/core/protocol';
+import { cpuNsBetween } from '@rtbench/process';
 import { collectorShare, median } from '@rtbench/stats';
 import { benchRun, calibrationArgs, loadText, repoRoot } from './lib.ts';
 
@@ -59,23 +61,39 @@ function callsFor(tableNs: number, loopMs: number): number {
   return Math.max(1_000, Math.min(50_000_000, Math.round((loopMs * 1e6) / Math.max(1, tableNs))));
 }
 
-/** ns per call of `calls` calls of the case in a fresh process of the variant, or a reason. */
-async function longLoop(run: RunRecord, variantId: string, caseId: string, target: string, calls: number, loopMs: number): Promise<number | string> {
+/** A long loop's figures per call: its wall time on the host's clock, and its main thread's CPU where the host reads it (Linux). */
+interface LoopFigure {
+  ns: number;
+  cpuNs?: number;
+}
+
+/**
+ * `calls` calls of the case in a fresh process of the variant, or a reason.
+ * A fixed-iteration session (core execute.ts fixedLockstepAnswer: the case's
+ * first call, then exactly `calls` calls on the host's command, no clock read
+ * in the process): the host times the command's round trip and reads the
+ * process's main-thread CPU around it.
+ */
+async function longLoop(run: RunRecord, variantId: string, caseId: string, target: string, calls: number, loopMs: number): Promise<LoopFigure | string> {
   const variant = run.variants.find((v) => v.id === variantId);
   if (!variant) return 'no such variant';
   const plugin = pluginForSpec(variant.spec);
   if (!plugin) return `no plug-in for ${variant.spec}`;
   const location = locateSuite(target);
   const bundlePath = (await bundleSuite(location.entry, location.name, plugin.name, plugin.bundle)).path;
-  const outcome = await plugin.runJob({
+  const session = plugin.startSession({
     target: await plugin.resolve(variant.spec),
     flags: plugin.translateFlags(variant.flags),
     bundlePath,
-    job: { protocol: 1, kind: 'measure', caseId, options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: calls } },
+    job: pacedJob(caseId, { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: 1 }),
     timeoutMs: 60_000 + 20 * loopMs,
   });
-  const result = outcome.messages.find((m) => m.type === 'result');
-  if (result?.type === 'result') return result.samples[0]!;
+  const ready = await session.ready;
+  const before = ready ? session.cpuTimes() : undefined;
+  const reading = ready ? await session.sample(calls) : undefined;
+  const cpu = cpuNsBetween(before, reading ? session.cpuTimes() : undefined);
+  const outcome = await session.finish();
+  if (reading) return { ns: reading.waitedNs / calls, ...(cpu ? { cpuNs: cpu.mainThreadNs / calls } : {}) };
   const error = outcome.messages.find((m) => m.type === 'error' || m.type === 'unsupported');
   return error && 'message' in error ? error.message : error && 'reason' in error ? error.reason : `no result (${outcome.stderr.trim().split('\n').at(-1) ?? ''})`;
 }
@@ -105,9 +123,9 @@ function helperShare(rounds: RunRecord['results'][number]['rounds']): number | u
 
 const ns = (x: number): string => (x >= 1e6 ? `${(x / 1e6).toPrecision(3)} ms` : x >= 1e3 ? `${(x / 1e3).toPrecision(3)} µs` : `${x.toPrecision(3)} ns`);
 
-/** A cell's long loops: ns per call of each fresh process, or why they failed. */
-async function loopsOf(run: RunRecord, variantId: string, caseId: string, target: string, calls: number, loopMs: number, processes: number): Promise<number[] | string> {
-  const loops: number[] = [];
+/** A cell's long loops: the figures of each fresh process, or why they failed. */
+async function loopsOf(run: RunRecord, variantId: string, caseId: string, target: string, calls: number, loopMs: number, processes: number): Promise<LoopFigure[] | string> {
+  const loops: LoopFigure[] = [];
   for (let p = 0; p < processes; p++) {
     const got = await longLoop(run, variantId, caseId, target, calls, loopMs);
     if (typeof got === 'string') return got;
@@ -128,7 +146,7 @@ async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: numbe
     console.log(`${c.label}: the filter picked ${benchView(first.run).cases.length} cases (${first.path})`);
     return;
   }
-  const loops = new Map<string, { calls: number; loops: number[] | string }>();
+  const loops = new Map<string, { calls: number; loops: LoopFigure[] | string }>();
   for (const row of bc.rows) {
     if (!row.stats) continue;
     const calls = callsFor(row.stats.median, loopMs);
@@ -137,7 +155,7 @@ async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: numbe
   const second = benchRun([c.target, '--filter', c.filter, ...benchArgs]);
   const again = new Map((benchView(second.run).cases[0]?.rows ?? []).map((r) => [r.variantId, r.stats?.median]));
   console.log(`${c.label} — ${bc.caseId} (tables ${(first.wallMs / 1000).toFixed(0)} s and ${(second.wallMs / 1000).toFixed(0)} s, ${first.path}, ${second.path}; load ${loadText()})`);
-  console.log(`  ${'runtime'.padEnd(10)} ${'table/op'.padStart(10)} ${'2nd÷1st'.padStart(8)} ${'gc share'.padStart(9)} ${'mark'.padStart(4)} ${'helpers'.padStart(8)} ${'main CPU/op'.padStart(12)} ${'long loop/op'.padStart(13)} ${'calls'.padStart(10)} ${'table÷loop'.padStart(10)} ${'table×(1+helpers)÷loop'.padStart(23)}`);
+  console.log(`  ${'runtime'.padEnd(10)} ${'table/op'.padStart(10)} ${'2nd÷1st'.padStart(8)} ${'gc share'.padStart(9)} ${'mark'.padStart(4)} ${'helpers'.padStart(8)} ${'main CPU/op'.padStart(12)} ${'long loop/op'.padStart(13)} ${'loop CPU/op'.padStart(12)} ${'calls'.padStart(10)} ${'table÷loop'.padStart(10)} ${'table×(1+helpers)÷loop'.padStart(23)}`);
   for (const row of bc.rows) {
     const cell = loops.get(row.variantId);
     if (!row.stats || !cell) {
@@ -158,12 +176,13 @@ async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: numbe
       console.log(`${lead}  long loop failed: ${typeof cell.loops === 'string' ? cell.loops : 'no result'}`);
       continue;
     }
-    const loopNs = median(cell.loops);
+    const loopNs = median(cell.loops.map((l) => l.ns));
+    const loopCpu = cell.loops.every((l) => l.cpuNs !== undefined) ? ns(median(cell.loops.map((l) => l.cpuNs!))) : '—';
     const ratio = tableNs / loopNs;
     // Two tables more than 20% apart: the load moved under the loops, and no ratio of them says much.
     const within = later && Math.abs(Math.log(later / row.stats.median)) > Math.log(1.2) ? 'load moved: not judged' : Math.abs(ratio - 1) <= 0.2 ? 'within ±20%' : 'outside ±20%';
     const bound = helpers === undefined ? '—' : ((tableNs * (1 + helpers)) / loopNs).toFixed(2);
-    console.log(`${lead} ${ns(loopNs).padStart(13)} ${cell.calls.toExponential(1).padStart(10)} ${ratio.toFixed(2).padStart(10)} ${bound.padStart(23)}  ${within}`);
+    console.log(`${lead} ${ns(loopNs).padStart(13)} ${loopCpu.padStart(12)} ${cell.calls.toExponential(1).padStart(10)} ${ratio.toFixed(2).padStart(10)} ${bound.padStart(23)}  ${within}`);
   }
 }
 
