@@ -3,31 +3,15 @@
  * table, one saved run, failures reported without stopping the rest, and no
  * runtime process or workerd server left behind. No assertion is on time.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { fixture, repoRoot, spawnCli, tempFile } from './helpers/cli.ts';
+import { childrenOf } from './helpers/proc-tree.ts';
 
 const faults = join(repoRoot, 'packages', 'runtime-kit', 'test', 'fixtures', 'faults', 'index.ts');
 const TINY_BUDGET = ['--time', '40ms', '--rounds', '1', '--warmup', '10ms', '--fixed-warmup'];
-
-/** The live children of a process, over all its threads (Linux's /proc/<pid>/task/<tid>/children). */
-function childrenOf(pid: number): number[] {
-  let tasks: string[];
-  try {
-    tasks = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return [];
-  }
-  return tasks.flatMap((tid) => {
-    try {
-      return readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-    } catch {
-      return [];
-    }
-  });
-}
 
 /**
  * Every live process below `root`, walked down from it: a look reads the tree's own files, not every

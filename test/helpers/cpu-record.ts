@@ -11,38 +11,20 @@
  * worker also pays the worker's start. Each record is one JSON file in the
  * run's temporary folder, which test/helpers/cpu-reporter.ts reads at the end.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll } from 'vitest';
 import { parseProcStat, TICKS_PER_S, type CpuRecord } from './cpu-budget.ts';
+import { childrenOf, readProc } from './proc-tree.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 
 /** The record folder inside the run's temporary folder (test/helpers/temp-root.ts). */
 export const cpuRecordDir = (tmpRoot: string): string => join(tmpRoot, 'cpu-records');
 
-const read = (path: string): string | undefined => {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-};
-
-/** The live children of a process, over all its threads. */
-function childrenOf(pid: number): number[] {
-  let tasks: string[];
-  try {
-    tasks = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return [];
-  }
-  return tasks.flatMap((tid) => (read(`/proc/${pid}/task/${tid}/children`) ?? '').trim().split(/\s+/).filter(Boolean).map(Number));
-}
-
 /** CPU ticks of a live process: its own, its reaped children's, and its live descendants'. */
 function treeTicks(pid: number): number {
-  const text = read(`/proc/${pid}/stat`);
+  const text = readProc(`/proc/${pid}/stat`);
   if (text === undefined) return 0;
   const st = parseProcStat(text);
   return st.utime + st.stime + st.cutime + st.cstime + childrenOf(pid).reduce((sum, c) => sum + treeTicks(c), 0);
@@ -54,7 +36,7 @@ interface Mark {
 }
 
 const own = (): number => {
-  const st = parseProcStat(read('/proc/self/stat') ?? '');
+  const st = parseProcStat(readProc('/proc/self/stat') ?? '');
   return st.utime + st.stime;
 };
 const mark = (): Mark => {
