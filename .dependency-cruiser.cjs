@@ -120,17 +120,17 @@ module.exports = {
       name: 'measurer-records-are-schemas',
       severity: 'error',
       comment:
-        'packages/measurer-records holds what each measurer saves beyond the fields every run and round has, as schemas: the measurer declares them, the loader validates through it, report reads them. So it imports core only: reading a saved run\'s blocks loads no measuring code.',
+        'packages/measurer-records holds what each measurer saves beyond the fields every run and round has, and how a saved run is read and worded from that alone: the measurer\'s descriptor holds its record, the loader validates and words a run through the records\' registry, report reads the blocks. So it imports core and stats only: reading a saved run loads no measuring code.',
       from: { path: '^packages/measurer-records/src/' },
-      to: { path: '^(packages/(?!core/|measurer-records/)[^/]+/|runners/)' },
+      to: { path: '^(packages/(?!core/|stats/|measurer-records/)[^/]+/|runners/)' },
     },
     {
       name: 'saved-runs-sit-below-the-run',
       severity: 'error',
       comment:
-        'A saved run is read, checked and re-summarized from its samples (saved-runs, which also holds the record the run fills and finishes); the run writes through it. So saved-runs, and the arms the planners name, import no run: reading a file never loads the loop that starts processes.',
+        'A saved run is read, checked and re-summarized from its samples (saved-runs, which also holds the record the run fills and finishes); the run writes through it. So saved-runs, and the arms the planners name, import no run and no measurer: reading a file never loads the loop that starts processes, and a saved run is read and worded by its measurer\'s record (measurer-records).',
       from: { path: '^packages/(saved-runs|arms)/src/' },
-      to: { path: '^packages/(run|campaign|bisect|claims|releases|cli)/' },
+      to: { path: '^packages/(run|measurers|campaign|bisect|claims|releases|cli)/' },
     },
     {
       name: 'arms-measure-nothing',

@@ -16,7 +16,7 @@ const FORMAT_API = /\bDeno\.bench\b/g;
 /** Where a runtime's global may be named: the registry, and files that must word one, each with why. */
 const ALLOWED_IN = 'packages/runtime-registry/';
 const ALLOWED: Readonly<Record<string, string>> = {
-  'packages/measurers/src/measurers/lockstep.ts': 'its method line: a run saved without one is re-reported with these words, byte for byte',
+  'packages/measurer-records/src/lockstep.ts': 'its method line: a run saved without one is re-reported with these words, byte for byte',
 };
 
 /** Identifiers and regular expressions, with their lines: what code names besides its strings. */

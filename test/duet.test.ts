@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import type { ComparisonView } from '@rtbench/report';
 import { pairRounds } from '../packages/stats/src/index.ts';
-import type { DuetRound } from '../packages/measurers/src/measurers/duet.ts';
+import type { DuetRound } from '../packages/measurer-records/src/index.ts';
 import { cliArgv, fixture, repoRoot, runCliAsync, tempFile, type CliResult } from './helpers/cli.ts';
 
 /** A round's duet block, the duet measurer's own (absent: not a duet round). */

@@ -5,7 +5,8 @@
  */
 import type { RunRecord } from '@rtbench/core/schema';
 import { MAX_CPU_LIMIT_MS, parseCpuTime } from '@rtbench/core';
-import { MEASURERS, type ShownWith } from '@rtbench/measurers';
+import type { ShownWith } from '@rtbench/measurer-records';
+import { MEASURERS } from '@rtbench/measurers';
 import { UsageError } from './errors.ts';
 import { DEFAULT_MEASURER, parsePercent } from './plan.ts';
 
@@ -28,7 +29,7 @@ export function ratioOptions(flags: VerdictFlags, runs: readonly Pick<RunRecord,
  */
 export function shownOptions(flags: VerdictFlags, run?: Pick<RunRecord, 'options'>): ShownWith {
   if (flags.cpuLimit !== undefined) return { cpuLimitMs: parseCpuLimit(flags.cpuLimit) };
-  return run ? MEASURERS.shownWith(run.options) : {};
+  return run ? MEASURERS.records.shownWith(run.options) : {};
 }
 
 /** --cpu-limit in ms: a positive CPU time with its unit, at most a day; anything else refused in one line. */

@@ -75,8 +75,8 @@ describe('a measurer with its own option and tool, added as one file and one reg
     expect(run.results.map((r) => r.rounds[0]!.samples[0])).toEqual([3000, 1500]);
     expect(run.options).toMatchObject({ measurer: 'scripted', measurerFields: { scale: 3 }, verdict: { threshold: 0.07, confidence: 0.9 } });
     // Its field is its own: the registry that has it validates it on load; a field that is not its shape is refused.
-    expect(registry.measurerBlock(run.options, {}).measurerFields).toEqual({ scale: 3 });
-    expect(() => registry.measurerBlock({ ...run.options, measurerFields: { scale: 'three' } }, {})).toThrow(/^its measurer's fields do not match what scripted records: .* at measurerFields\.scale$/);
+    expect(registry.records.measurerBlock(run.options, {}).measurerFields).toEqual({ scale: 3 });
+    expect(() => registry.records.measurerBlock({ ...run.options, measurerFields: { scale: 'three' } }, {})).toThrow(/^its measurer's fields do not match what scripted records: .* at measurerFields\.scale$/);
     expect(run.options.measuredBy?.paired).toBe('paired: scripted ratios');
   });
 
@@ -84,13 +84,13 @@ describe('a measurer with its own option and tool, added as one file and one reg
     const run = await scriptedRun();
     // What its tool printed for each arm, before --script-scale.
     expect(run.results.map((r) => r.rounds.map((x) => x.script))).toEqual([Array(4).fill({ printed: '1000' }), Array(4).fill({ printed: '500' })]);
-    expect(registry.roundBlocks(run)).toEqual(run.results);
+    expect(registry.records.roundBlocks(run)).toEqual(run.results);
     const bad = { ...run, results: run.results.map((r) => ({ ...r, rounds: r.rounds.map((x) => ({ ...x, script: { printed: 1000 } })) })) };
-    expect(() => registry.roundBlocks(bad)).toThrow(/^a round's script does not match what scripted records: .* at results\.0\.rounds\.0\.script\.printed$/);
+    expect(() => registry.records.roundBlocks(bad)).toThrow(/^a round's script does not match what scripted records: .* at results\.0\.rounds\.0\.script\.printed$/);
     // A block its measurer does not declare is dropped, as the schema drops a field it does not name; rtbench's own registry, which lacks the measurer, leaves its blocks unread.
     const stray = { ...run, results: run.results.map((r) => ({ ...r, rounds: r.rounds.map((x) => ({ ...x, stray: 1 })) })) };
-    expect(registry.roundBlocks(stray)).toEqual(run.results);
-    expect(MEASURERS.roundBlocks(bad)).toBe(bad.results);
+    expect(registry.records.roundBlocks(stray)).toEqual(run.results);
+    expect(MEASURERS.records.roundBlocks(bad)).toBe(bad.results);
   });
 
   it('is re-reported as itself by report and compare, with no code of it in rtbench', async () => {

@@ -5,6 +5,8 @@
 import { finite } from '@rtbench/core/protocol-schema';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { z } from 'zod';
+import type { MeasurerRecord } from './record.ts';
+import { timedMethod } from './timed-methods.ts';
 
 /**
  * How a load round's requests ended, counted by the load generator over the
@@ -28,7 +30,7 @@ export type LoadOutcomes = z.infer<typeof loadOutcomesSchema>;
  * busy on its core (CPU time over wall time; near 1 it, not the server, may
  * be the limit).
  */
-export const loadRoundSchema = z.object({
+const loadRoundSchema = z.object({
   generator: z.enum(['wrk', 'autocannon']),
   generatorBusy: finite.nonnegative(),
   /** Connections kept open, and requests written on each before the first answer (absent in older runs). */
@@ -38,6 +40,12 @@ export const loadRoundSchema = z.object({
   outcomes: loadOutcomesSchema.optional(),
 });
 export type LoadRound = z.infer<typeof loadRoundSchema>;
+
+export const HOST_TIMED_RECORD: MeasurerRecord = {
+  kind: 'host-timed',
+  rounds: { load: loadRoundSchema },
+  describe: () => timedMethod('each round starts the program or server anew and times it from outside the runtime'),
+};
 
 /** A round's load block (absent: not a load round), as loading validated it. */
 export const loadOf = (round: RoundRecord): LoadRound | undefined => round.load as LoadRound | undefined;

@@ -1,9 +1,17 @@
 /**
- * Measurers' records: the blocks a measurer saves in a run beyond the fields
- * every run and round has, one module per measurer. The measurer's
- * descriptor declares them (record.rounds) and loading validates them
- * through it; what reads a saved run (report) imports them from here and no
- * measuring code.
+ * Measurers' records: what a measurer saves in a run beyond the fields every
+ * run and round has (one module per measurer: its blocks' schemas, how an
+ * older run's fields are read, its words for how it measured, its doubts),
+ * and the registry of them by kind (saved.ts). The measurer's descriptor
+ * holds its record; the saved-run loader validates and words a run through
+ * the registry, and report reads the blocks with typed readers, so reading a
+ * saved run loads no measuring code.
  */
-export { countsOf, countsRoundSchema, type CountsRound } from './instructions.ts';
-export { loadOf, loadRoundSchema, type LoadOutcomes, type LoadRound } from './host-timed.ts';
+export { countsOf, INSTRUCTIONS_RECORD, type CountsRound, type InstructionsFields } from './instructions.ts';
+export { DUET_RECORD, type DuetRound } from './duet.ts';
+export { HOST_TIMED_RECORD, loadOf, type LoadOutcomes, type LoadRound } from './host-timed.ts';
+export { LOCKSTEP_RECORD } from './lockstep.ts';
+export { PROCESSES_RECORD } from './processes.ts';
+export { REQUEST_CPU_RECORD } from './request-cpu.ts';
+export type { MeasurerRecord, ShownWith } from './record.ts';
+export { MEASURER_RECORDS, RecordRegistry, UnknownMeasurer } from './saved.ts';

@@ -6,6 +6,7 @@
 import { finite } from '@rtbench/core/protocol-schema';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { z } from 'zod';
+import type { MeasurerRecord } from './record.ts';
 
 /**
  * The counter read around samples of `iterations[0]` and `iterations[1]`
@@ -13,7 +14,7 @@ import { z } from 'zod';
  * cachegrind); the sample is the difference of the totals over the
  * difference of calls.
  */
-export const countsRoundSchema = z.object({
+const countsRoundSchema = z.object({
   tool: z.string(),
   iterations: z.tuple([z.number().int().nonnegative(), z.number().int().positive()]),
   instructions: z.tuple([finite.nonnegative(), finite.nonnegative()]),
@@ -38,3 +39,24 @@ export type CountsRound = z.infer<typeof countsRoundSchema>;
 
 /** A round's counts block (absent: not a counted round), as loading validated it. */
 export const countsOf = (round: RoundRecord): CountsRound | undefined => round.counts as CountsRound | undefined;
+
+/** Instruction counts' fields in a saved run: the cache simulation, and the engine flags added to every variant to make counts repeatable. */
+const instructionsFieldsSchema = z.object({ cacheSim: z.boolean().optional(), engineFlags: z.record(z.string(), z.array(z.string())).optional() });
+export type InstructionsFields = z.infer<typeof instructionsFieldsSchema>;
+
+/** Runs saved before the measurer block kept the same fields as the options' `instructions`. */
+export const INSTRUCTIONS_RECORD: MeasurerRecord = {
+  kind: 'instructions',
+  schema: instructionsFieldsSchema,
+  rounds: { counts: countsRoundSchema },
+  olderKeys: ['instructions'],
+  older: (o) => (typeof o.instructions === 'object' && o.instructions !== null ? { ...(o.instructions as Record<string, unknown>) } : undefined),
+  describe: () => ({
+    rounds:
+      "each round counts instructions per operation under valgrind (callgrind): one process per arm and round serving every case, its counter read around samples of n calls and of none, the smallest sample less a sample's own cost, over n",
+    stats:
+      "median: instructions per operation over the rounds, each from one process per runtime under callgrind serving the round's cases: the smallest sample of n calls less a sample's own cost, over n; 95% CI: bootstrap over rounds",
+    paired: 'paired: per round (one process per runtime under callgrind), the log ratio of instructions per operation; the ratio is their mean, with a Student t interval',
+    unpaired: "unpaired: difference of the runs' mean log instructions per operation over their processes, Welch t interval",
+  }),
+};

@@ -11,8 +11,8 @@
  */
 import type { ArmPackages } from '@rtbench/core';
 import type { CaseListing } from '@rtbench/core/protocol';
-import type { Failure, MeasuredBy, MeasurerFields, MeasurerKind, Metric, RoundRecord, RunRecord } from '@rtbench/core/schema';
-import type { ZodType } from 'zod';
+import type { Failure, MeasurerFields, Metric, RoundRecord, RunRecord } from '@rtbench/core/schema';
+import type { MeasurerRecord } from '@rtbench/measurer-records';
 import type { ResolvedVariant } from '@rtbench/runtime-registry';
 import type { RunnableVariant } from '@rtbench/host-timed';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
@@ -164,37 +164,6 @@ export interface PreparedMeasurer {
  */
 export type MeasurementNeed = 'settled-memory';
 
-/**
- * What a saved run records of a measurer: its kind, fields every run of it
- * records, and the schema of its own fields, which validates them when a run
- * is loaded (runs saved before the block kept them among the run's options:
- * read through `older`). Its prepare() and build() may add fields (their
- * `record`).
- */
-export interface MeasurerRecord {
-  /** The kind a saved run names (the two lockstep schedules are one). */
-  readonly kind: MeasurerKind;
-  /** Fields every run of it records (lockstep: how its processes were held). */
-  readonly fields?: MeasurerFields;
-  /** Its own fields' schema; absent: it records none beyond its kind. */
-  readonly schema?: ZodType<MeasurerFields>;
-  /** The blocks its rounds hold beyond the fields every round has, each by its name with its schema (a duet round's core); validated when a run is loaded. */
-  readonly rounds?: Readonly<Record<string, ZodType>>;
-  /** A run saved before the block: its fields as they stood among the run's options; undefined when it kept none. */
-  older?(options: Readonly<Record<string, unknown>>): MeasurerFields | undefined;
-  /** The option names `older` reads (they are no longer the run's options). */
-  readonly olderKeys?: readonly string[];
-  /** What a saved run's record cannot say that its analysis assumes (rounds that shared processes, unlabelled), as notes. */
-  doubts?(run: RunRecord): string[];
-  /** View options a run with these fields is shown with unless the command line gives its own (runs saved when the CPU limit was the measurer's). */
-  shownWith?(fields: MeasurerFields): ShownWith;
-}
-
-/** View options a saved run may bring with it: the CPU limit per request whose share of requests over it is shown. */
-export interface ShownWith {
-  cpuLimitMs?: number;
-}
-
 /** Thrown by prepare() for options or tools it cannot work with: its message is the one line the user reads. */
 export class MeasurerRefused extends Error {}
 
@@ -266,7 +235,7 @@ export interface MeasurerDescriptor {
   owns?(cases: readonly CaseListing[]): boolean;
   /** Chosen by the suite: what such a suite is, for the lines that refuse options meant for in-runtime cases ("timed by the host (start-up, HTTP load)"). */
   readonly suiteKind?: string;
-  /** What a saved run records of it. */
+  /** What a saved run records of it, and how such a run is read and worded (measurer-records). */
   readonly record: MeasurerRecord;
   /** What one sample is: "time per operation". */
   readonly measures: string;
@@ -299,8 +268,6 @@ export interface MeasurerDescriptor {
    * (schedule.ts roundsPerArm). Absent: every round samples every arm.
    */
   roundsPerPair?(arms: number): number;
-  /** How a run with these options was measured, in its words: the run saves it, and reports print it. */
-  describe(options: RunRecord['options']): MeasuredBy;
   /** Why it cannot measure this variant (its runtime or engine lacks what it needs); undefined when it can. */
   refuses?(variant: ResolvedVariant): string | undefined;
   /** The measurer for a run. */

@@ -163,7 +163,7 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
   if (built.recordOptions) Object.assign(run.options, built.recordOptions);
   Object.assign(run.options, measurerFields(run.options.measurerFields, built.record));
   // How it measured, in its words, as it ran: a report prints it with no measurer code.
-  run.options.measuredBy = options.measurer.describe(run.options);
+  run.options.measuredBy = options.measurer.record.describe(run.options);
   const units = built.units ?? suite.cases.map((c) => ({ key: c.id, cases: [c] }));
   const resultFor = addResults(
     run,

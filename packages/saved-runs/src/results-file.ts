@@ -1,7 +1,7 @@
 /** Saving and reading runs. Writes are atomic: a crash never leaves half a file. */
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { refuseLinkOrInput } from './output-place.ts';
-import { MEASURERS, UnknownMeasurer } from '@rtbench/measurers';
+import { MEASURER_RECORDS, UnknownMeasurer } from '@rtbench/measurer-records';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { displayNamesOf } from '@rtbench/runtime-registry';
@@ -213,19 +213,19 @@ export function validateRun(json: unknown, path: string): RunRecord {
 function withMeasurerWords(run: RunRecord, path: string): RunRecord {
   if (run.options.measuredBy && run.options.verdict) return run;
   try {
-    MEASURERS.recorded(run.options.measurer);
+    MEASURER_RECORDS.recorded(run.options.measurer);
   } catch (error) {
     if (error instanceof UnknownMeasurer) throw new UsageError(`${path} was ${error.message}`);
     throw error;
   }
-  return run.options.measuredBy ? run : { ...run, options: { ...run.options, measuredBy: MEASURERS.measuredBy(run.options) } };
+  return run.options.measuredBy ? run : { ...run, options: { ...run.options, measuredBy: MEASURER_RECORDS.measuredBy(run.options) } };
 }
 
 /** The run's measurer block and its rounds' own blocks, as its measurer validates them; a run saved before the block has its fields moved into it. */
 function withMeasurerBlock(run: RunRecord, json: unknown, path: string): RunRecord {
   const raw = (json as { options?: Record<string, unknown> }).options ?? {};
   try {
-    return { ...run, options: MEASURERS.measurerBlock(run.options, raw), results: MEASURERS.roundBlocks(run) };
+    return { ...run, options: MEASURER_RECORDS.measurerBlock(run.options, raw), results: MEASURER_RECORDS.roundBlocks(run) };
   } catch (error) {
     // A kind this rtbench lacks is refused only where its words are needed (withMeasurerWords); its fields stay unread.
     if (error instanceof UnknownMeasurer) return run;

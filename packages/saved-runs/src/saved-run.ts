@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { RUN_SCHEMA, RUN_SCHEMA_VERSION, type RunRecord } from '@rtbench/core/schema';
 import { UsageError } from '@rtbench/core/usage-error';
 import { computeStats } from './record.ts';
-import { MEASURERS } from '@rtbench/measurers';
+import { MEASURER_RECORDS } from '@rtbench/measurer-records';
 import { readJsonFile, validateRun } from './results-file.ts';
 import { refuseRepeatedInput } from './output-place.ts';
 import { recheckClaims, type SavedRun } from '@rtbench/verdicts';
@@ -22,7 +22,7 @@ export function loadSavedRun(path: string): SavedRun {
   if (schema !== RUN_SCHEMA) throw new UsageError(`${path} is not an rtbench run (its "schema" is ${JSON.stringify(schema) ?? 'missing'}, expected "${RUN_SCHEMA}")`);
   if (schemaVersion === RUN_SCHEMA_VERSION) {
     const run = validateRun(json, path);
-    const notes = [statisticsFromSamples(run), claimsFromSamples(run), ...MEASURERS.doubts(run)].filter((n): n is string => n !== undefined);
+    const notes = [statisticsFromSamples(run), claimsFromSamples(run), ...MEASURER_RECORDS.doubts(run)].filter((n): n is string => n !== undefined);
     return { run, file: path, ...(notes.length ? { notes } : {}) };
   }
   // A newer version's fields may mean something else: it is refused, never read as this one (nor relabelled by --format json).

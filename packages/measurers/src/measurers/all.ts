@@ -7,10 +7,10 @@
  * measurer to one of its own without touching this list.
  */
 import type { CaseListing } from '@rtbench/core/protocol';
-import { roundSchema, type MeasuredBy, type MeasurerFields, type MeasurerKind, type RoundRecord, type RunRecord, type VerdictParameters } from '@rtbench/core/schema';
+import type { MeasurerKind, RunRecord, VerdictParameters } from '@rtbench/core/schema';
+import { RecordRegistry } from '@rtbench/measurer-records';
 import type { Isolation } from '@rtbench/suite-loader';
-import type { ZodError } from 'zod';
-import { MeasurerRefused, type MeasurerDescriptor, type ShownWith, type MeasurerOption, type MeasurerOptionValue, type PrepareContext, type PreparedMeasurer } from '../measurer.ts';
+import { MeasurerRefused, type MeasurerDescriptor, type MeasurerOption, type MeasurerOptionValue, type PrepareContext, type PreparedMeasurer } from '../measurer.ts';
 import { DUET } from './duet.ts';
 import { HOST_TIMED } from './host-timed.ts';
 import { INSTRUCTIONS } from './instructions.ts';
@@ -21,18 +21,6 @@ import { REQUEST_CPU } from './request-cpu.ts';
 /** The timing measurers' warmup bound, for a plan's time-out check. */
 export { longestWarmupMs } from './steady-rule.ts';
 
-/** The fields every round has (core's round schema); the rest of a round is its measurer's own blocks. */
-const ROUND_FIELDS = new Set(Object.keys(roundSchema.shape));
-
-/** A saved field's first problem, and where (`at` and the path below it). */
-function issueAt(error: ZodError, at: string): string {
-  const issue = error.issues[0];
-  return issue ? `${issue.message} at ${[at, ...issue.path.map(String)].join('.')}` : 'invalid';
-}
-
-/** A saved run names a measurer this rtbench does not have, and needs it (it does not carry its own words and verdict). */
-export class UnknownMeasurer extends Error {}
-
 /** How a measurer is named on the command line: "--schedule lockstep", "--measure instructions", or by its suite's kind of case. */
 function choiceOf(m: MeasurerDescriptor): string {
   return m.chosenBy === 'suite' ? `a suite ${m.suiteKind ?? `measured by ${m.name}`}` : `--${m.chosenBy} ${m.name}`;
@@ -40,7 +28,9 @@ function choiceOf(m: MeasurerDescriptor): string {
 
 export class MeasurerRegistry {
   /** The default of each way of choosing comes first (lockstep for --schedule). */
-  constructor(private readonly measurers: readonly MeasurerDescriptor[]) {}
+  constructor(private readonly measurers: readonly MeasurerDescriptor[]) {
+    this.records = new RecordRegistry(measurers.map((m) => m.record));
+  }
 
   /** Every measurer, in the list's order. */
   every(): readonly MeasurerDescriptor[] {
@@ -93,66 +83,13 @@ export class MeasurerRegistry {
     return measurer.prepare?.({ ...context, given }) ?? {};
   }
 
-  /** The measurer a saved run names by its kind (a run that names none is from fresh processes, before lockstep); a kind this registry lacks is refused. */
+  /** What saved runs are read and worded by: its measurers' records, by kind. */
+  readonly records: RecordRegistry;
+
+  /** The measurer a saved run names by its kind (a run that names none is from fresh processes, before lockstep); a kind this registry lacks is refused (UnknownMeasurer). */
   recorded(kind: MeasurerKind | undefined): MeasurerDescriptor {
-    const found = this.known(kind);
-    if (!found) throw new UnknownMeasurer(`measured by "${kind ?? PROCESSES.record.kind}", a measurer this rtbench does not have (it has ${[...new Set(this.measurers.map((m) => m.record.kind))].join(', ')})`);
-    return found;
-  }
-
-  /** The measurer a saved run names by its kind, or undefined where this registry lacks it. */
-  private known(kind: MeasurerKind | undefined): MeasurerDescriptor | undefined {
-    return this.measurers.find((m) => m.record.kind === (kind ?? PROCESSES.record.kind));
-  }
-
-  /**
-   * A parsed saved run's options with its measurer block in today's shape:
-   * fields a run saved before the block kept among its options (read from
-   * the raw JSON, since the run schema no longer names them) are moved into
-   * it, then its measurer's schema validates the fields; a problem is one line.
-   */
-  measurerBlock(options: RunRecord['options'], raw: Readonly<Record<string, unknown>>): RunRecord['options'] {
-    const { record } = this.recorded(options.measurer);
-    if (!record.schema) return options;
-    const older = options.measurerFields === undefined ? record.older?.(raw) : undefined;
-    const fields = options.measurerFields ?? older;
-    if (fields === undefined) return options;
-    const parsed = record.schema.safeParse(fields);
-    if (!parsed.success) throw new Error(`its measurer's fields do not match what ${options.measurer ?? 'processes'} records: ${issueAt(parsed.error, 'measurerFields')}`);
-    return { ...options, measurerFields: parsed.data };
-  }
-
-  /**
-   * A parsed saved run's results with each round's own blocks (what it holds beyond the fields every round has) as
-   * its measurer declares them (record.rounds): each validated by its schema, and one it does not declare dropped, as
-   * the run schema drops a field it does not name; a problem is one line. A kind this registry lacks keeps them unread.
-   */
-  roundBlocks(run: Pick<RunRecord, 'options' | 'results'>): RunRecord['results'] {
-    const found = this.known(run.options.measurer);
-    const own = (round: RoundRecord): boolean => Object.keys(round).some((key) => !ROUND_FIELDS.has(key));
-    if (!found || !run.results.some((r) => r.rounds.some(own))) return run.results;
-    const checked = (at: string, [key, value]: [string, unknown]): [string, unknown][] => {
-      const parsed = ROUND_FIELDS.has(key) ? { success: true as const, data: value } : found.record.rounds?.[key]?.safeParse(value);
-      if (parsed && !parsed.success) throw new Error(`a round's ${key} does not match what ${found.name} records: ${issueAt(parsed.error, `${at}.${key}`)}`);
-      return parsed ? [[key, parsed.data]] : [];
-    };
-    return run.results.map((result, r) => ({ ...result, rounds: result.rounds.map((round, i) => Object.fromEntries(Object.entries(round).flatMap((entry) => checked(`results.${r}.rounds.${i}`, entry))) as RoundRecord) }));
-  }
-
-  /** The view options a saved run is shown with unless the command line gives its own (a run saved with a CPU limit per request). */
-  shownWith(options: RunRecord['options']): ShownWith {
-    // A kind this registry lacks brings none: a run that carries its own words needs no measurer to be shown.
-    return (options.measurerFields && this.known(options.measurer)?.record.shownWith?.(options.measurerFields)) ?? {};
-  }
-
-  /** What a saved run's record cannot say that its analysis assumes, in its measurer's words (a known kind only). */
-  doubts(run: RunRecord): string[] {
-    return this.known(run.options.measurer)?.record.doubts?.(run) ?? [];
-  }
-
-  /** How a saved run was measured: as it says, or, for an older run that does not, as its measurer describes its options. */
-  measuredBy(options: RunRecord['options']): MeasuredBy {
-    return options.measuredBy ?? this.recorded(options.measurer).describe(options);
+    const { kind: found } = this.records.recorded(kind);
+    return this.measurers.find((m) => m.record.kind === found)!;
   }
 
   /**

@@ -12,22 +12,12 @@
  * docs/duet.md.
  */
 import { readFileSync } from 'node:fs';
-import type { RunRecord } from '@rtbench/core/schema';
+import { DUET_RECORD } from '@rtbench/measurer-records';
 import { linuxOnly } from '@rtbench/host';
 import { whichOnPath } from '@rtbench/process';
 import { MeasurerRefused, type Arm, type MeasurerDescriptor, type MeasurerSetup, type PreparedMeasurer, type ReplicateContext } from '../measurer.ts';
 import { LOCKSTEP_OWN, lockstepOptions, warmLockstepMeasurer, type Seat } from './lockstep.ts';
 import { TIMING_DEFAULTS } from './timing-defaults.ts';
-import { roundLengths, timedMethod } from './timed-methods.ts';
-import { z } from 'zod';
-
-/**
- * A duet round's own block (lockstep.ts writes it as it seats the arms): the
- * process was pinned to this CPU core and sampled at the same time as the arm
- * `partner` (absent: it sampled alone), window i beside the partner's sample i.
- */
-const duetRoundSchema = z.object({ core: z.number().int().nonnegative(), partner: z.string().optional() });
-export type DuetRound = z.infer<typeof duetRoundSchema>;
 
 /** What prepare() found: the taskset binary and the two cores the arms are pinned to. */
 interface DuetSetup {
@@ -99,17 +89,10 @@ function duetSetupOf(setup: MeasurerSetup): DuetSetup {
   return setup.own as DuetSetup;
 }
 
-function describeDuet(o: RunRecord['options']): ReturnType<MeasurerDescriptor['describe']> {
-  const { perArm, warmup } = roundLengths(o);
-  return timedMethod(
-    `each round (a duet set) starts two warm processes, the baseline's and one other arm's (the other arm rotating round by round), each pinned to a CPU core of its own, the cores swapped every rotation; they serve every case in a shuffled order, warm it side by side and sample it at the same time, window by window: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case), the ratio of each window's two samples; with k arms, k − 1 rounds for each pair an arm gets`,
-  );
-}
-
 export const DUET: MeasurerDescriptor = {
   name: 'duet',
   chosenBy: 'schedule',
-  record: { kind: 'duet', rounds: { duet: duetRoundSchema } },
+  record: DUET_RECORD,
   platforms: linuxOnly('a duet pins its processes to cores with taskset, which is Linux only; use --schedule lockstep'),
   measures: 'time per operation',
   needs: 'two CPU cores, taskset',
@@ -119,7 +102,6 @@ export const DUET: MeasurerDescriptor = {
   defaults: TIMING_DEFAULTS,
   // With k arms a round pairs the baseline with one of the other k − 1, so k − 1 rounds give each arm the pair a lockstep round gives it.
   roundsPerPair: (arms) => Math.max(1, arms - 1),
-  describe: describeDuet,
   refuses: (variant) => (variant.plugin.startWarm ? undefined : `${variant.plugin.displayName} cannot keep a warm process, which a duet samples (use --schedule lockstep-per-case)`),
   build(setup) {
     const { taskset, cores } = duetSetupOf(setup);

@@ -10,12 +10,11 @@
 import { EVERY_PLATFORM } from '@rtbench/host';
 import { digest } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
-import { loadRoundSchema } from '@rtbench/measurer-records';
+import { HOST_TIMED_RECORD } from '@rtbench/measurer-records';
 import { disposePrepared, isHostCaseSpec, isUnsupported, namedWrkProblem, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type Prepared, type RoundOutcome } from '@rtbench/host-timed';
 import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type ReplicateContext, type Unit } from '../measurer.ts';
 import { hostTimedSuiteCode } from '../suite-code.ts';
 import { TIMING_DEFAULTS } from './timing-defaults.ts';
-import { timedMethod } from './timed-methods.ts';
 
 /** A load run shorter than this is mostly connection set-up; --time is raised to it per round. */
 const MIN_LOAD_MS = 1_000;
@@ -48,14 +47,13 @@ export const HOST_TIMED: MeasurerDescriptor = {
   chosenBy: 'suite',
   owns: (cases) => cases.length > 0 && cases.every(isHostCaseSpec),
   suiteKind: 'timed by the host (start-up, HTTP load)',
-  record: { kind: 'host-timed', rounds: { load: loadRoundSchema } },
+  record: HOST_TIMED_RECORD,
   platforms: EVERY_PLATFORM,
   warmsInRuntime: false,
   measures: "what the suite's cases declare: time to first output or response, requests/s, latency, the server's CPU per request",
   help: 'one program start or one load run per case, variant and round, timed from outside the runtime',
   // Timing's, but a fixed number of rounds: one round is a whole server or program start.
   defaults: { ...TIMING_DEFAULTS, bench: { ...TIMING_DEFAULTS.bench, adaptive: 'never' }, compare: { ...TIMING_DEFAULTS.compare, adaptive: 'never' } },
-  describe: () => timedMethod('each round starts the program or server anew and times it from outside the runtime'),
   prepare() {
     const wrk = namedWrkProblem();
     if (wrk) throw new MeasurerRefused(wrk);

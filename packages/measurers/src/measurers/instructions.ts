@@ -28,9 +28,8 @@ import {
   type CountSummary,
 } from '@rtbench/host';
 import { median } from '@rtbench/stats';
-import { countsRoundSchema, type CountsRound } from '@rtbench/measurer-records';
-import { z } from 'zod';
-import { MeasurerRefused, type Arm, type ArmResult, type LateFailure, type Measurer, type MeasurerDescriptor, type MeasurerRecord, type ReplicateContext, type Unit } from '../measurer.ts';
+import { INSTRUCTIONS_RECORD, type CountsRound, type InstructionsFields } from '@rtbench/measurer-records';
+import { MeasurerRefused, type Arm, type ArmResult, type LateFailure, type Measurer, type MeasurerDescriptor, type ReplicateContext, type Unit } from '../measurer.ts';
 import { armResultOf, crashAfterLastAnswer } from './judge.ts';
 import { WarmPool } from './warm-pool.ts';
 import { TIMING_DEFAULTS } from './timing-defaults.ts';
@@ -123,19 +122,6 @@ interface InstructionOptions {
   preload?: string;
 }
 
-/** Instruction counts' fields in a saved run: the cache simulation, and the engine flags added to every variant to make counts repeatable. */
-const instructionsFieldsSchema = z.object({ cacheSim: z.boolean().optional(), engineFlags: z.record(z.string(), z.array(z.string())).optional() });
-type InstructionsFields = z.infer<typeof instructionsFieldsSchema>;
-
-/** Runs saved before the measurer block kept the same fields as the options' `instructions`. */
-const INSTRUCTIONS_RECORD: MeasurerRecord = {
-  kind: 'instructions',
-  schema: instructionsFieldsSchema,
-  rounds: { counts: countsRoundSchema },
-  olderKeys: ['instructions'],
-  older: (o) => (typeof o.instructions === 'object' && o.instructions !== null ? { ...(o.instructions as Record<string, unknown>) } : undefined),
-};
-
 // Per variant and round, one process under valgrind (callgrind) serves every case in a fixed order, instrumentation off through
 // start-up and each case's W warm-up calls; the host dumps the counter (vgdb) after each sample, and once the count of n calls
 // stops falling, the count per call is the smallest of the last two samples and WINDOW_SAMPLES - 2 more (WINDOW_SAMPLES_OF_ONE_CALL
@@ -158,14 +144,6 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
     threshold: instructionThreshold,
     confidence: 0.95,
   },
-  describe: () => ({
-    rounds:
-      "each round counts instructions per operation under valgrind (callgrind): one process per arm and round serving every case, its counter read around samples of n calls and of none, the smallest sample less a sample's own cost, over n",
-    stats:
-      "median: instructions per operation over the rounds, each from one process per runtime under callgrind serving the round's cases: the smallest sample of n calls less a sample's own cost, over n; 95% CI: bootstrap over rounds",
-    paired: 'paired: per round (one process per runtime under callgrind), the log ratio of instructions per operation; the ratio is their mean, with a Student t interval',
-    unpaired: "unpaired: difference of the runs' mean log instructions per operation over their processes, Welch t interval",
-  }),
   refuses(variant) {
     const engine = variant.plugin.engine;
     return engine.counting ? undefined : `${engine.displayName} declares no way to make its work repeatable under valgrind, so ${variant.plugin.displayName} cannot be counted (--measure instructions)`;

@@ -12,16 +12,14 @@
  */
 import type { MeasureOptions } from '@rtbench/core';
 import { pacedJob, type CaseResultMessage, type ErrorMessage, type Job } from '@rtbench/core/protocol';
-import type { MeasuredBy, MeasurerFields, RoundRecord, RunRecord } from '@rtbench/core/schema';
-import { z } from 'zod';
-import { processesOf } from '@rtbench/stats';
+import type { MeasurerFields, RoundRecord } from '@rtbench/core/schema';
+import { LOCKSTEP_RECORD } from '@rtbench/measurer-records';
 import { cpuNsBetween, type CpuBetween, type JobOutcome, type LiveCase, type SampleReading, type WarmProcess } from '@rtbench/process';
 import { leftBehindWarning } from '@rtbench/process';
 import { EVERY_PLATFORM } from '@rtbench/host';
 import type { TranslatedFlags } from '@rtbench/runtime-kit';
-import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, MeasurerOption, MeasurerRecord, MeasurerSetup, PrepareContext, PreparedMeasurer, ReplicateContext, Unit } from '../measurer.ts';
-import { roundLengths, timedMethod } from './timed-methods.ts';
-import { collectedFieldSchema, collectsBeforeSampling, givenWholeNumber, timedMeasureOptions, type TimedSetup } from './measure-options.ts';
+import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, MeasurerOption, MeasurerSetup, PrepareContext, PreparedMeasurer, ReplicateContext, Unit } from '../measurer.ts';
+import { collectsBeforeSampling, givenWholeNumber, timedMeasureOptions, type TimedSetup } from './measure-options.ts';
 import { corroborate } from './corroborate.ts';
 import { armResultOf, crashAfterLastAnswer, timedMsOf } from './judge.ts';
 import { capStack, capText } from '../case-text.ts';
@@ -80,46 +78,6 @@ export const LOCKSTEP_OWN = { bench: { minTurns: 8, setsPerProcess: 1 }, compare
 /** Lockstep's own option by its name. */
 const SETS_PER_PROCESS = 'sets-per-process';
 
-/**
- * Lockstep's fields in a saved run's measurer block: how its processes were
- * held (warm: serving every case of a set; per-case), how many consecutive
- * sets one process served (absent: 1), and whether it collected before
- * sampling (the memory view).
- */
-const lockstepFieldsSchema = collectedFieldSchema.extend({
-  processes: z.enum(['warm', 'per-case']).optional(),
-  setsPerProcess: z.number().int().positive().optional(),
-});
-type LockstepFields = z.infer<typeof lockstepFieldsSchema>;
-
-/** Runs saved before the measurer block kept these fields among their options, by these names. */
-const LOCKSTEP_RECORD: MeasurerRecord = {
-  kind: 'lockstep',
-  schema: lockstepFieldsSchema,
-  olderKeys: ['lockstepProcesses', 'setsPerProcess', 'collectBeforeSampling'],
-  older(o) {
-    const fields: MeasurerFields = {
-      ...(o.lockstepProcesses !== undefined ? { processes: o.lockstepProcesses } : {}),
-      ...(o.setsPerProcess !== undefined ? { setsPerProcess: o.setsPerProcess } : {}),
-      ...(o.collectBeforeSampling === true ? { collectBeforeSampling: true } : {}),
-    };
-    return Object.keys(fields).length ? fields : undefined;
-  },
-  // Runs saved before rounds named their process: rounds that shared one are read as processes of their own.
-  doubts(run) {
-    const { setsPerProcess = 1 } = lockstepFields(run.options);
-    const unlabelled = run.results.some((r) => r.rounds.some((x) => x.samples.length) && !processesOf(r.rounds.filter((x) => x.samples.length)));
-    if (setsPerProcess <= 1 || !unlabelled) return [];
-    return [`this run's processes served ${setsPerProcess} rounds each but its record does not say which process served which round: each round is taken as a process of its own, so its intervals may be too narrow`];
-  },
-};
-
-/** A saved run's lockstep fields, as loading validated them (results-file.ts); anything else reads as none. */
-function lockstepFields(o: RunRecord['options']): LockstepFields {
-  const parsed = lockstepFieldsSchema.safeParse(o.measurerFields ?? {});
-  return parsed.success ? parsed.data : {};
-}
-
 const SETS_PER_PROCESS_OPTION: MeasurerOption = {
   name: SETS_PER_PROCESS,
   kind: 'value',
@@ -151,28 +109,9 @@ export function lockstepOptions(setup: TimedSetup, own: LockstepSetup): Lockstep
   };
 }
 
-/** What every lockstep process does besides its samples, as a saved run says it (collectingFlags; the one before the first sample only for the memory view). */
-function collections(o: LockstepFields): string {
-  const when = o.collectBeforeSampling ? "before a case's first sample and after its last" : "after a case's last sample";
-  return `; each process takes a full collection ${when} (a warm process also as each case opens), outside the timed batches (V8 runtimes run with --expose-gc for it; bun has Bun.gc)`;
-}
-
 /** The record says the processes collected before sampling, when the memory view's need made them. */
 export function collectedFields(setup: Pick<MeasurerSetup, 'needs'>): { record?: MeasurerFields } {
   return collectsBeforeSampling(setup) ? { record: { collectBeforeSampling: true } } : {};
-}
-
-/** How a lockstep run measured: its sets, how its processes were held, the lengths. */
-function describeLockstep(options: RunRecord['options']): MeasuredBy {
-  const { perArm, warmup } = roundLengths(options);
-  const o = lockstepFields(options);
-  const held =
-    o.processes === 'warm' && (o.setsPerProcess ?? 1) > 1
-      ? `each round (a lockstep set) has one live process per arm that serves every case in a shuffled order and samples the arms in turn, a few ms apart; a process serves ${o.setsPerProcess} rounds in a row, warming each case once (${warmup}) and rewarming it briefly in its later rounds: ${perArm} of sampling per arm and round; pairs are (round, case)`
-      : o.processes === 'warm'
-        ? `each round (a lockstep set) starts one live process per arm that serves every case in a shuffled order, warming each case and sampling the arms in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`
-        : `each round (a lockstep set) starts one live process per arm and samples them in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`;
-  return timedMethod(`${held}${collections(o)}`);
 }
 
 // Both kinds warm the case together in every process, then take one sample each in turn (order rotating every turn, an untimed quarter batch before each sample, none before a batch of under 4 calls that takes 4 ms or more).
@@ -187,7 +126,6 @@ export const LOCKSTEP: MeasurerDescriptor = {
   warmsInRuntime: true,
   help: 'per round a set of warm processes, one per runtime, that serve every case in a shuffled order, sampled in turn',
   defaults: TIMING_DEFAULTS,
-  describe: describeLockstep,
   build: (setup) => ({ measurer: warmLockstepMeasurer(lockstepOptions(setup, lockstepSetupOf(setup))), ...collectedFields(setup) }),
 };
 export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
@@ -202,7 +140,6 @@ export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
   warmsInRuntime: true,
   help: 'the same with live processes of their own per case',
   defaults: TIMING_DEFAULTS,
-  describe: describeLockstep,
   // A process per case: fresh every set, or warm for several sets of its one case.
   build(setup) {
     const options = lockstepOptions(setup, lockstepSetupOf(setup));

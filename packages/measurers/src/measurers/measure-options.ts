@@ -1,6 +1,5 @@
 /** The in-runtime loop's options for the timing measurers (lockstep, fresh processes): warmup, then samples chosen from the clock. */
 import type { MeasureOptions } from '@rtbench/core';
-import { z } from 'zod';
 import { MeasurerRefused, type MeasurerSetup, type PrepareContext } from '../measurer.ts';
 
 /** What of a measurer's setup the timing measurers read. */
@@ -10,9 +9,6 @@ export type TimedSetup = Pick<MeasurerSetup, 'sampleTimeMs' | 'warmupMs' | 'warm
 export function collectsBeforeSampling(setup: Pick<MeasurerSetup, 'needs'>): boolean {
   return setup.needs?.includes('settled-memory') ?? false;
 }
-
-/** The timing measurers' own field of a saved run: whether processes collected before sampling (absent: they did not). */
-export const collectedFieldSchema = z.object({ collectBeforeSampling: z.literal(true).optional() });
 
 export function timedMeasureOptions(setup: TimedSetup): MeasureOptions {
   return {

@@ -13,27 +13,22 @@ import type { CaseResultMessage, Job } from '@rtbench/core/protocol';
 import type { Arm, ArmResult, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
 import { armResultOf, timedMsOf } from './judge.ts';
 import { corroborateProcess, corroborateSampling } from './corroborate.ts';
-import { collectedFieldSchema, timedMeasureOptions } from './measure-options.ts';
+import { timedMeasureOptions } from './measure-options.ts';
 import { collectedFields } from './lockstep.ts';
 import { TIMING_DEFAULTS } from './timing-defaults.ts';
-import { roundLengths, timedMethod } from './timed-methods.ts';
+import { PROCESSES_RECORD } from '@rtbench/measurer-records';
 import { TierUpHorizons, withSteadyRule } from './steady-rule.ts';
 
 export const PROCESSES: MeasurerDescriptor = {
   name: 'processes',
   chosenBy: 'schedule',
-  // Whether its processes collected before sampling (the memory view); runs saved before the block kept it among the options.
-  record: { kind: 'processes', schema: collectedFieldSchema, olderKeys: ['collectBeforeSampling'], older: (o) => (o.collectBeforeSampling === true ? { collectBeforeSampling: true } : undefined) },
+  // Whether its processes collected before sampling (the memory view); also how a saved run that names no measurer was measured.
+  record: PROCESSES_RECORD,
   platforms: EVERY_PLATFORM,
   measures: 'time per operation',
   warmsInRuntime: true,
   help: 'a fresh process per case, runtime and round, sampling back to back',
   defaults: TIMING_DEFAULTS,
-  // Also how a saved run that names no measurer was measured (runs from before lockstep).
-  describe(o) {
-    const { perArm, warmup } = roundLengths(o);
-    return timedMethod(`each round runs every arm once per case, in fresh processes, back to back: ${perArm} sampling + ${warmup} per process; pairs are (round, case)`);
-  },
   build: (setup) => ({ measurer: processesMeasurer(timedMeasureOptions(setup), setup.timeoutMs), ...collectedFields(setup) }),
 };
 

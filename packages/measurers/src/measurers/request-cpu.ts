@@ -10,17 +10,16 @@
  * in flight, and each request's figure is its wave's CPU over the requests
  * answered in it (host-timed request/waves.ts).
  */
-import { digest, MAX_CPU_LIMIT_MS, drawRequests, handlerOf, isRequestCaseSpec, type RequestCaseSpec, type RequestDeclaration, type RequestFigure, type ServerPermissions } from '@rtbench/core';
+import { digest, drawRequests, handlerOf, isRequestCaseSpec, type RequestCaseSpec, type RequestDeclaration, type RequestFigure, type ServerPermissions } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { THREAD_CPU_SUPPORT } from '@rtbench/host';
 import { armAnswers, bundleRequestServer, runRequestRound, type RequestRoundOutcome, type RequestRoundValues, type SameWorkRule, type ServeUntil } from '@rtbench/host-timed';
-import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type MeasurerOption, type MeasurerRecord, type PrepareContext, type PreparedMeasurer, type ReplicateContext, type Unit } from '../measurer.ts';
+import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type MeasurerOption, type PrepareContext, type PreparedMeasurer, type ReplicateContext, type Unit } from '../measurer.ts';
 import type { NodeEnvUse } from '@rtbench/host';
-import { z } from 'zod';
+import { REQUEST_CPU_RECORD } from '@rtbench/measurer-records';
 import { oneLine } from '@rtbench/core/words';
 import { nodeEnvPerArm, requestSuiteCode } from '../suite-code.ts';
 import { TIMING_DEFAULTS } from './timing-defaults.ts';
-import { timedMethod } from './timed-methods.ts';
 import { requestSteadyState, SERVE_UNTIL_STEADY, steadyEnoughOf, steadyFromOf } from './request-phases.ts';
 
 /** Requests to the empty handler, spread among the handler's in the same process. */
@@ -42,21 +41,6 @@ const EMPTY_ANSWER = 'the empty handler: 200, no body';
 
 /** The host's reading: the kernel's per-thread run time, in ns, exact for a thread that is blocked. */
 const SCHEDSTAT_CLOCK = { name: 'host /proc/<pid>/task/<tid>/schedstat', resolutionNs: 1, readCostNs: 0, edgeAligned: false };
-
-const WHAT = "each round starts a fresh server of each variant (its runtime's own, as its plug-in declares it: a fetch server of its own, node:http with a fetch adapter where it declares none, or the socket of a runtime that serves modules) and sends the declared requests one at a time on 127.0.0.1 (with --concurrency N, N in flight, in waves); a request's CPU is read by the host from /proc/<pid>/task/<tid>/schedstat before it is sent and after its response, once the threads are idle (with N in flight: around the wave, shared by the requests answered in it); a sample is one request, the first the process's first";
-
-/**
- * Runs saved when the CPU limit per request was this measurer's option kept
- * it among their options; it is now a view option (--cpu-limit), and such a
- * run is shown with the limit it was saved with unless another is given.
- */
-const REQUEST_CPU_RECORD: MeasurerRecord = {
-  kind: 'request-cpu',
-  schema: z.object({ cpuLimitMs: z.number().positive().max(MAX_CPU_LIMIT_MS).optional() }),
-  olderKeys: ['cpuLimitMs'],
-  older: (o) => (typeof o.cpuLimitMs === 'number' ? { cpuLimitMs: o.cpuLimitMs } : undefined),
-  shownWith: (fields) => (typeof fields.cpuLimitMs === 'number' ? { cpuLimitMs: fields.cpuLimitMs } : {}),
-};
 
 const SAME_WORK = 'same-work';
 
@@ -122,7 +106,6 @@ export const REQUEST_CPU: MeasurerDescriptor = {
   help: 'one fresh server per case, variant and round, sent its requests one at a time (or --concurrency N in flight); CPU per request read from /proc',
   // A round is a whole process; its rounds are fixed.
   defaults: { ...TIMING_DEFAULTS, bench: { ...TIMING_DEFAULTS.bench, rounds: 6, adaptive: 'never' }, compare: { ...TIMING_DEFAULTS.compare, rounds: 10, adaptive: 'never' } },
-  describe: () => timedMethod(WHAT),
   build(setup) {
     const cases = setup.cases as readonly RequestCaseSpec[];
     const own = setup.own as RequestSetup | undefined;

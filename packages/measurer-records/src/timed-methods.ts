@@ -1,9 +1,14 @@
 /**
- * The words the timing measurers (lockstep, fresh processes, host-timed)
- * share in their describe(): how a paired and an unpaired ratio of times are
- * made, and the lengths a round's description quotes.
+ * What the timing measurers' records (lockstep, fresh processes, host-timed)
+ * share: the field saying their processes collected before sampling, and in
+ * their describe() how a paired and an unpaired ratio of times are made, and
+ * the lengths a round's description quotes.
  */
 import type { MeasuredBy, RunRecord } from '@rtbench/core/schema';
+import { z } from 'zod';
+
+/** The timing measurers' own field of a saved run: whether processes collected before sampling (absent: they did not). */
+export const collectedFieldSchema = z.object({ collectBeforeSampling: z.literal(true).optional() });
 
 const PAIRED_TIMES = 'paired: per set, the log ratio ln(candidate/baseline) (a lockstep set: the Hodges–Lehmann estimate of its per-turn ratios); per process pair, the mean of its sets; the ratio is the mean over process pairs, with a Student t interval on them';
 const UNPAIRED_TIMES = "unpaired: difference of the runs' mean log times over their processes (a process: the mean of its rounds), Welch t interval";

@@ -1,0 +1,70 @@
+/**
+ * What a lockstep run records: how its processes were held, the sets one
+ * served, whether they collected before sampling; its words, and its doubt
+ * about older runs whose rounds shared processes unlabelled.
+ */
+import type { MeasuredBy, MeasurerFields, RunRecord } from '@rtbench/core/schema';
+import { processesOf } from '@rtbench/stats';
+import { z } from 'zod';
+import type { MeasurerRecord } from './record.ts';
+import { collectedFieldSchema, roundLengths, timedMethod } from './timed-methods.ts';
+
+/**
+ * Lockstep's fields in a saved run's measurer block: how its processes were
+ * held (warm: serving every case of a set; per-case), how many consecutive
+ * sets one process served (absent: 1), and whether it collected before
+ * sampling (the memory view).
+ */
+const lockstepFieldsSchema = collectedFieldSchema.extend({
+  processes: z.enum(['warm', 'per-case']).optional(),
+  setsPerProcess: z.number().int().positive().optional(),
+});
+type LockstepFields = z.infer<typeof lockstepFieldsSchema>;
+
+/** A saved run's lockstep fields, as loading validated them (saved-runs' results-file.ts); anything else reads as none. */
+function lockstepFields(o: RunRecord['options']): LockstepFields {
+  const parsed = lockstepFieldsSchema.safeParse(o.measurerFields ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+/** What every lockstep process does besides its samples, as a saved run says it (collectingFlags; the one before the first sample only for the memory view). */
+function collections(o: LockstepFields): string {
+  const when = o.collectBeforeSampling ? "before a case's first sample and after its last" : "after a case's last sample";
+  return `; each process takes a full collection ${when} (a warm process also as each case opens), outside the timed batches (V8 runtimes run with --expose-gc for it; bun has Bun.gc)`;
+}
+
+/** How a lockstep run measured: its sets, how its processes were held, the lengths. */
+function describeLockstep(options: RunRecord['options']): MeasuredBy {
+  const { perArm, warmup } = roundLengths(options);
+  const o = lockstepFields(options);
+  const held =
+    o.processes === 'warm' && (o.setsPerProcess ?? 1) > 1
+      ? `each round (a lockstep set) has one live process per arm that serves every case in a shuffled order and samples the arms in turn, a few ms apart; a process serves ${o.setsPerProcess} rounds in a row, warming each case once (${warmup}) and rewarming it briefly in its later rounds: ${perArm} of sampling per arm and round; pairs are (round, case)`
+      : o.processes === 'warm'
+        ? `each round (a lockstep set) starts one live process per arm that serves every case in a shuffled order, warming each case and sampling the arms in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`
+        : `each round (a lockstep set) starts one live process per arm and samples them in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`;
+  return timedMethod(`${held}${collections(o)}`);
+}
+
+/** Runs saved before the measurer block kept these fields among their options, by these names. */
+export const LOCKSTEP_RECORD: MeasurerRecord = {
+  kind: 'lockstep',
+  schema: lockstepFieldsSchema,
+  olderKeys: ['lockstepProcesses', 'setsPerProcess', 'collectBeforeSampling'],
+  older(o) {
+    const fields: MeasurerFields = {
+      ...(o.lockstepProcesses !== undefined ? { processes: o.lockstepProcesses } : {}),
+      ...(o.setsPerProcess !== undefined ? { setsPerProcess: o.setsPerProcess } : {}),
+      ...(o.collectBeforeSampling === true ? { collectBeforeSampling: true } : {}),
+    };
+    return Object.keys(fields).length ? fields : undefined;
+  },
+  // Runs saved before rounds named their process: rounds that shared one are read as processes of their own.
+  doubts(run) {
+    const { setsPerProcess = 1 } = lockstepFields(run.options);
+    const unlabelled = run.results.some((r) => r.rounds.some((x) => x.samples.length) && !processesOf(r.rounds.filter((x) => x.samples.length)));
+    if (setsPerProcess <= 1 || !unlabelled) return [];
+    return [`this run's processes served ${setsPerProcess} rounds each but its record does not say which process served which round: each round is taken as a process of its own, so its intervals may be too narrow`];
+  },
+  describe: describeLockstep,
+};
