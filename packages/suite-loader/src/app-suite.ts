@@ -33,11 +33,54 @@ const SERVE_APP = join(import.meta.dirname, 'serve-app.mjs');
 /** The Cache API as a workers.dev address has it (stores nothing), imported before the Cloudflare adapter's Worker. */
 const WORKERS_CACHE = join(import.meta.dirname, 'workers-cache.ts');
 
-/** The adapters rtbench adds when an app does not declare one, at the versions it was tested with; the Cloudflare adapter reads the app's wrangler config through wrangler, its peer. */
-export const ADDED_ADAPTERS: Readonly<Record<Edition, { readonly name: string; readonly version: string; readonly peers?: Readonly<Record<string, string>> }>> = {
-  node: { name: '@sveltejs/adapter-node', version: '5.5.7' },
-  workers: { name: '@sveltejs/adapter-cloudflare', version: '7.2.9', peers: { wrangler: '4.164.0' } },
+/** Each edition's adapter package. */
+const ADAPTERS: Readonly<Record<Edition, string>> = { node: '@sveltejs/adapter-node', workers: '@sveltejs/adapter-cloudflare' };
+
+/** An adapter rtbench adds: its version, and the peers installed beside it. */
+interface AddedAdapter {
+  readonly version: string;
+  readonly peers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The adapters rtbench adds when an app does not declare one, by the app's
+ * @sveltejs/kit major, at released versions whose peer range takes that
+ * major; the Cloudflare adapter reads the app's wrangler config through
+ * wrangler, its peer. None for a major no released adapter supports.
+ */
+export const ADDED_ADAPTERS: Readonly<Record<string, Partial<Record<Edition, AddedAdapter>>>> = {
+  '2': { node: { version: '5.5.7' }, workers: { version: '7.2.9', peers: { wrangler: '4.164.0' } } },
+  '3': { node: { version: '6.0.1' } },
 };
+
+/**
+ * Whether a version is in a peer range as adapters write them
+ * (`^2.0.0`, `^3.0.0-next.0`, `>=2`, alternatives joined by `||`): a caret's
+ * major (and at least its version), a lower bound; a form not read here
+ * admits it (the build then says what is wrong).
+ */
+export function inPeerRange(version: string, range: string): boolean {
+  const parts = (v: string): number[] => v.replace(/^[^\d]*/, '').split(/[-+]/)[0]!.split('.').map((n) => Number.parseInt(n, 10) || 0);
+  const compare = (a: number[], b: number[]): number => a[0]! - b[0]! || (a[1] ?? 0) - (b[1] ?? 0) || (a[2] ?? 0) - (b[2] ?? 0);
+  const have = parts(version);
+  return range.split('||').some((alternative) => {
+    const term = alternative.trim();
+    if (term.startsWith('^')) return parts(term)[0] === have[0] && compare(have, parts(term)) >= 0;
+    if (term.startsWith('>=')) return compare(have, parts(term)) >= 0;
+    if (/^\d+(\.(\d+|x))?(\.(\d+|x))?$/.test(term)) return parts(term)[0] === have[0];
+    return true;
+  });
+}
+
+/** The range of @sveltejs/kit an installed adapter declares it supports, if it declares one. */
+function kitRangeOf(packageDir: string): string | undefined {
+  try {
+    const range = (JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { peerDependencies?: Record<string, unknown> }).peerDependencies?.['@sveltejs/kit'];
+    return typeof range === 'string' ? range : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The compatibility a Cloudflare adapter's Worker is served with when the app has no wrangler config: its async context and Node.js APIs (nodejs_compat). */
 const DEFAULT_COMPATIBILITY = { date: '2025-09-01', flags: ['nodejs_compat'] } as const;
@@ -46,28 +89,41 @@ const CLOUDFLARE_OUT = '.svelte-kit/cloudflare';
 const DEFAULT_WRANGLER = `${JSON.stringify({ name: 'app', main: `${CLOUDFLARE_OUT}/_worker.js`, compatibility_date: DEFAULT_COMPATIBILITY.date, compatibility_flags: DEFAULT_COMPATIBILITY.flags, assets: { binding: 'ASSETS', directory: CLOUDFLARE_OUT } }, null, 2)}\n`;
 
 /** How each edition gets its adapter: the config's own, one the app declares and installed, or one rtbench adds. */
-export type AdapterPlan = Readonly<Record<Edition, { readonly own: true } | { readonly declared: string } | { readonly added: true }>>;
+export type AdapterPlan = Readonly<Record<Edition, { readonly own: true } | { readonly declared: string } | { readonly added: AddedAdapter }>>;
 
 const SIDE: Readonly<Record<Edition, string>> = { node: 'the Node.js side', workers: 'the Workers side' };
 
-/** Which adapter builds each edition: the one the app's config imports serves its side as configured. */
-export function svelteKitAdapters(app: Pick<FrameworkApp, 'nodeAdapters' | 'workersAdapters'>, configText: string): AdapterPlan {
+/**
+ * Which adapter builds each edition: the one the app's config imports
+ * serves its side as configured; else the one the app declares; else the
+ * one rtbench adds for the app's @sveltejs/kit version. An adapter that
+ * does not support that version (its peer range), and a kit version no
+ * adapter rtbench adds supports, are refused in one line.
+ */
+export function svelteKitAdapters(app: Pick<FrameworkApp, 'dir' | 'version' | 'nodeAdapters' | 'workersAdapters'>, configText: string): AdapterPlan {
   const plan = (edition: Edition, declared: readonly string[]): AdapterPlan[Edition] => {
-    const name = ADDED_ADAPTERS[edition].name;
-    if (new RegExp(`['"]${name.replace('/', '\\/')}['"]`).test(configText)) return { own: true };
-    return declared.includes(name) ? { declared: name } : { added: true };
+    const name = ADAPTERS[edition];
+    const own = new RegExp(`['"]${name.replace('/', '\\/')}['"]`).test(configText);
+    if (own || declared.includes(name)) {
+      const range = kitRangeOf(join(app.dir, 'node_modules', name));
+      if (range !== undefined && !inPeerRange(app.version, range)) throw new UsageError(`${app.dir}: its ${name} supports @sveltejs/kit ${range}, not the app's ${app.version}: install a release of ${name} for it`);
+      return own ? { own: true } : { declared: name };
+    }
+    const added = ADDED_ADAPTERS[String(Number.parseInt(app.version, 10))]?.[edition];
+    if (!added) throw new UsageError(`${app.dir}: the app declares no ${name} for ${SIDE[edition]}, and rtbench adds none for @sveltejs/kit ${app.version} (it adds ${name} for @sveltejs/kit ${Object.keys(ADDED_ADAPTERS).filter((major) => ADDED_ADAPTERS[major]![edition]).join(', ')}): declare one that supports it`);
+    return { added };
   };
   return { node: plan('node', app.nodeAdapters), workers: plan('workers', app.workersAdapters) };
 }
 
-/** What is said of the plan: each adapter rtbench adds, at its version, and each it wraps the app's config for. */
+/** What is said of the plan: each adapter rtbench adds, at its version, and each it names in place of the config's. */
 export function adapterNotes(plan: AdapterPlan, config: string): string[] {
   return (['node', 'workers'] as const).flatMap((edition) => {
     const p = plan[edition];
-    const { name, version } = ADDED_ADAPTERS[edition];
+    const name = ADAPTERS[edition];
     if ('own' in p) return [];
     if ('declared' in p) return [`${SIDE[edition]} is built with the app's own ${name}, named in place of ${config}'s adapter`];
-    return [`the app declares no ${name}: rtbench adds ${name} ${version} from its cache for ${SIDE[edition]}, named in place of ${config}'s adapter`];
+    return [`the app declares no ${name}: rtbench adds ${name} ${p.added.version} from its cache for ${SIDE[edition]}, named in place of ${config}'s adapter`];
   });
 }
 
@@ -107,7 +163,7 @@ export function locateApp(path: string, app: FrameworkApp, given: WorkerRequests
   const asked = askedRequests(given);
   const pkgName = (JSON.parse(readFileSync(join(app.dir, 'package.json'), 'utf8')) as { name?: unknown }).name;
   const name = suiteNameFor(typeof pkgName === 'string' && pkgName ? pkgName : basename(app.dir));
-  const versions = installedVersions(app.dir, ['@sveltejs/kit', 'vite', 'svelte', '@sveltejs/vite-plugin-svelte', ...Object.values(ADDED_ADAPTERS).map((a) => a.name)]);
+  const versions = installedVersions(app.dir, ['@sveltejs/kit', 'vite', 'svelte', '@sveltejs/vite-plugin-svelte', ...Object.values(ADAPTERS)]);
   const options: AppSuiteOptions = { name, dir: app.dir, plan, versions, compatibility, declarations: asked.declarations, ...(asked.normalize ? { normalize: asked.normalize } : {}) };
   const notes = [
     `${path} is ${describeApp(app)}`,
@@ -139,12 +195,12 @@ async function editionAdapters(dir: string, plan: AdapterPlan): Promise<Record<E
   const adapters = {} as Record<Edition, EditionAdapter>;
   for (const edition of ['node', 'workers'] as const) {
     const p = plan[edition];
-    const added = ADDED_ADAPTERS[edition];
+    const name = ADAPTERS[edition];
     if ('own' in p) adapters[edition] = { own: true };
     else if ('declared' in p) adapters[edition] = { module: packageEntry(join(dir, 'node_modules', p.declared)) };
     else {
-      const set = await store.getSet(`app-${added.name.replace('@sveltejs/', '')}`, { [added.name]: added.version, ...added.peers });
-      adapters[edition] = { module: packageEntry(join(set.root, 'node_modules', added.name)) };
+      const set = await store.getSet(`app-${name.replace('@sveltejs/', '')}`, { [name]: p.added.version, ...p.added.peers });
+      adapters[edition] = { module: packageEntry(join(set.root, 'node_modules', name)) };
     }
   }
   return adapters;
@@ -162,7 +218,7 @@ export function appSuite(options: AppSuiteOptions): RequestSuite {
   const prepare = (): Promise<void> =>
     (preparing ??= (async () => {
       const adapters = await editionAdapters(options.dir, options.plan);
-      const versions = { ...options.versions, ...Object.fromEntries((['node', 'workers'] as const).flatMap((e) => ('added' in options.plan[e] ? [[ADDED_ADAPTERS[e].name, ADDED_ADAPTERS[e].version]] : []))) };
+      const versions = { ...options.versions, ...Object.fromEntries((['node', 'workers'] as const).flatMap((e) => { const p = options.plan[e]; return 'added' in p ? [[ADAPTERS[e], p.added.version]] : []; })) };
       const build = buildSvelteKit({ appDir: options.dir, node: buildNode(), root: join(cacheDir, 'apps', options.name), versions, adapters, defaultWrangler: DEFAULT_WRANGLER, say });
       const config = wranglerConfigAt(build.dirs.workers)!;
       const project = readWranglerProject(config);

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { firstDifferingLine } from '@rtbench/core/same-work';
 import { packageEntry, svelteConfigOf, wrappedConfig } from '@rtbench/host';
 import { normalizeSvelteKitPage } from '../src/app-pages.ts';
-import { ADDED_ADAPTERS, adapterNotes, svelteKitAdapters } from '../src/app-suite.ts';
+import { ADDED_ADAPTERS, adapterNotes, inPeerRange, svelteKitAdapters } from '../src/app-suite.ts';
 import { locateSuite } from '../src/index.ts';
 
 function folder(files: Record<string, string>): string {
@@ -27,23 +27,47 @@ function folder(files: Record<string, string>): string {
 const CLOUDFLARE_CONFIG = "import adapter from '@sveltejs/adapter-cloudflare';\nexport default { kit: { adapter: adapter() } };\n";
 
 describe("a SvelteKit app's adapters", () => {
-  it("the config's own adapter serves its side; the other is the app's declared one, else rtbench's at its pinned version", () => {
-    expect(svelteKitAdapters({ nodeAdapters: [], workersAdapters: ['@sveltejs/adapter-cloudflare'] }, CLOUDFLARE_CONFIG)).toEqual({ node: { added: true }, workers: { own: true } });
-    expect(svelteKitAdapters({ nodeAdapters: ['@sveltejs/adapter-node'], workersAdapters: ['@sveltejs/adapter-cloudflare'] }, CLOUDFLARE_CONFIG)).toEqual({ node: { declared: '@sveltejs/adapter-node' }, workers: { own: true } });
+  const none = folder({});
+  const kit2 = { dir: none, version: '2.70.4' };
+  const added2 = ADDED_ADAPTERS['2']!;
+
+  it("the config's own adapter serves its side; the other is the app's declared one, else rtbench's for the app's kit major", () => {
+    expect(svelteKitAdapters({ ...kit2, nodeAdapters: [], workersAdapters: ['@sveltejs/adapter-cloudflare'] }, CLOUDFLARE_CONFIG)).toEqual({ node: { added: added2.node }, workers: { own: true } });
+    expect(svelteKitAdapters({ ...kit2, nodeAdapters: ['@sveltejs/adapter-node'], workersAdapters: ['@sveltejs/adapter-cloudflare'] }, CLOUDFLARE_CONFIG)).toEqual({ node: { declared: '@sveltejs/adapter-node' }, workers: { own: true } });
     // adapter-auto names neither: both are rtbench's.
-    expect(svelteKitAdapters({ nodeAdapters: [], workersAdapters: [] }, "import adapter from '@sveltejs/adapter-auto';")).toEqual({ node: { added: true }, workers: { added: true } });
+    expect(svelteKitAdapters({ ...kit2, nodeAdapters: [], workersAdapters: [] }, "import adapter from '@sveltejs/adapter-auto';")).toEqual({ node: { added: added2.node }, workers: { added: added2.workers } });
     // adapter-cloudflare-workers is not adapter-cloudflare.
-    expect(svelteKitAdapters({ nodeAdapters: [], workersAdapters: [] }, "import adapter from '@sveltejs/adapter-cloudflare-workers';").workers).toEqual({ added: true });
+    expect(svelteKitAdapters({ ...kit2, nodeAdapters: [], workersAdapters: [] }, "import adapter from '@sveltejs/adapter-cloudflare-workers';").workers).toEqual({ added: added2.workers });
+    // kit 3: adapter-node 6 takes it.
+    expect(svelteKitAdapters({ dir: none, version: '3.2.0', nodeAdapters: [], workersAdapters: ['@sveltejs/adapter-cloudflare'] }, CLOUDFLARE_CONFIG).node).toEqual({ added: ADDED_ADAPTERS['3']!.node });
+  });
+
+  it("an adapter that does not support the app's kit, or a kit no adapter rtbench adds supports: one line", () => {
+    const app = folder({ 'node_modules/@sveltejs/adapter-cloudflare/package.json': JSON.stringify({ version: '7.2.9', peerDependencies: { '@sveltejs/kit': '^2.0.0', wrangler: '^4.0.0' } }) });
+    expect(() => svelteKitAdapters({ dir: app, version: '3.2.0', nodeAdapters: [], workersAdapters: ['@sveltejs/adapter-cloudflare'] }, CLOUDFLARE_CONFIG)).toThrow(/: its @sveltejs\/adapter-cloudflare supports @sveltejs\/kit \^2\.0\.0, not the app's 3\.2\.0: install a release of @sveltejs\/adapter-cloudflare for it$/);
+    expect(() => svelteKitAdapters({ dir: none, version: '3.2.0', nodeAdapters: [], workersAdapters: [] }, '')).toThrow(/: the app declares no @sveltejs\/adapter-cloudflare for the Workers side, and rtbench adds none for @sveltejs\/kit 3\.2\.0 \(it adds @sveltejs\/adapter-cloudflare for @sveltejs\/kit 2\): declare one that supports it$/);
+  });
+
+  it('reads peer ranges as adapters write them', () => {
+    expect(inPeerRange('2.70.4', '^2.0.0')).toBe(true);
+    expect(inPeerRange('3.2.0', '^2.0.0')).toBe(false);
+    expect(inPeerRange('2.3.0', '^2.4.0')).toBe(false);
+    expect(inPeerRange('3.2.0', '^3.0.0-next.0')).toBe(true);
+    expect(inPeerRange('3.2.0', '^1.0.0 || ^2.0.0')).toBe(false);
+    expect(inPeerRange('2.1.0', '^1.0.0 || ^2.0.0')).toBe(true);
+    expect(inPeerRange('1.9.0', '>=2')).toBe(false);
+    expect(inPeerRange('3.0.0', '2.x')).toBe(false);
+    expect(inPeerRange('3.0.0', '*')).toBe(true);
   });
 
   it('says each adapter it adds, with its version, and each it names in place of the config\'s', () => {
-    const notes = adapterNotes({ node: { added: true }, workers: { declared: '@sveltejs/adapter-cloudflare' } }, 'svelte.config.js');
+    const notes = adapterNotes({ node: { added: added2.node! }, workers: { declared: '@sveltejs/adapter-cloudflare' } }, 'svelte.config.js');
     expect(notes).toEqual([
-      `the app declares no @sveltejs/adapter-node: rtbench adds @sveltejs/adapter-node ${ADDED_ADAPTERS.node.version} from its cache for the Node.js side, named in place of svelte.config.js's adapter`,
+      `the app declares no @sveltejs/adapter-node: rtbench adds @sveltejs/adapter-node ${added2.node!.version} from its cache for the Node.js side, named in place of svelte.config.js's adapter`,
       "the Workers side is built with the app's own @sveltejs/adapter-cloudflare, named in place of svelte.config.js's adapter",
     ]);
     expect(adapterNotes({ node: { own: true }, workers: { own: true } }, 'svelte.config.js')).toEqual([]);
-    for (const added of Object.values(ADDED_ADAPTERS)) expect(added.version).toMatch(/^\d+\.\d+\.\d+$/);
+    for (const added of Object.values(ADDED_ADAPTERS).flatMap((byEdition) => Object.values(byEdition))) expect(added.version).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
   it("wraps the app's config: its settings kept, kit.adapter the named module's default export", () => {
