@@ -66,7 +66,10 @@ describe.concurrent('rtbench releases', () => {
     const first = await releases(['mxrt@1.0.0..mxrt@3.0.0', ...SMALL, '--dir', dir]);
     expect(first.status, first.stderr).toBe(0);
     expect(first.stderr).toContain(`measuring mxrt × ${TINY}: 1.0.0, 2.0.0, 3.0.0: 10 sets, 15 processes`);
-    expect(first.stdout).toContain('change points: 1');
+    // The planted step (--jitless) is a change point; 1.0.0 → 2.0.0 is the same binary, and how it reads is sampled:
+    // that an unchanged step is no change point is asserted on made-up runs (packages/releases/test/matrix.test.ts, and the
+    // count line through `merge` in test/faults/hostile-names.test.ts).
+    expect(first.stdout).toMatch(/^change points: [12]$/m);
     expect(first.stdout).toMatch(/2\.0\.0 → 3\.0\.0 \(V8 [\d.]+(-node\.\d+)? → V8 [\d.]+(-node\.\d+)?\): slower/);
     expect(unwrapped(first.stdout)).toContain(`rtbench bench ${TINY} --compare mxrt@2.0.0 mxrt@3.0.0 --filter '/^math \\/ sum \\[n=1600\\]$/'`);
     expect(first.stdout).not.toContain('rtbench bisect');
