@@ -286,6 +286,12 @@ describe('a suite measured by a measurer of its own', () => {
     const plan = await makePlan('request-tail', { runtime: ['node'], seed: 1, measurerOptions: { concurrency: '4' } }, undefined, fakeHost().host);
     expect(plan.options.measurer.name).toBe('request-cpu');
     expect(plan.options.prepared).toEqual({ setup: { concurrency: 4 } });
+    // The rounds it declares are the ones its plans take, a table's and a comparison's.
+    const compared = await makePlan('request-tail', { seed: 1 }, ['node', 'deno'], fakeHost().host);
+    expect([plan.options.roundPlan, compared.options.roundPlan]).toEqual([
+      { order: 'shuffled', rounds: plan.options.measurer.defaults.bench.rounds },
+      { order: 'balanced', rounds: compared.options.measurer.defaults.compare.rounds },
+    ]);
     await expect(makePlan('request-tail', { runtime: ['node'], seed: 1, measurerOptions: { concurrency: 'many' } }, undefined, fakeHost().host)).rejects.toThrow(
       /^--concurrency many: write a whole number/,
     );

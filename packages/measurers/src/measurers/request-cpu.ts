@@ -104,8 +104,8 @@ export const REQUEST_CPU: MeasurerDescriptor = {
   options: [SAME_WORK_OPTION, CONCURRENCY_OPTION],
   prepare: prepareRequestCpu,
   help: 'one fresh server per case, variant and round, sent its requests one at a time (or --concurrency N in flight); CPU per request read from /proc',
-  // A round is a whole process; its rounds are fixed.
-  defaults: { ...TIMING_DEFAULTS, bench: { ...TIMING_DEFAULTS.bench, rounds: 6, adaptive: 'never' }, compare: { ...TIMING_DEFAULTS.compare, rounds: 10, adaptive: 'never' } },
+  // Timing's, but a fixed number of rounds: a round is a whole process (the rounds a plan gives request cases).
+  defaults: { ...TIMING_DEFAULTS, bench: { ...TIMING_DEFAULTS.bench, adaptive: 'never' }, compare: { ...TIMING_DEFAULTS.compare, adaptive: 'never' } },
   build(setup) {
     const cases = setup.cases as readonly RequestCaseSpec[];
     const own = setup.own as RequestSetup | undefined;
