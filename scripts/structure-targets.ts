@@ -19,7 +19,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { roundSchema, runSchema } from '../packages/core/src/schema.ts';
-import { everyMeasurer } from '../packages/measurers/src/measurers/all.ts';
+import { MEASURERS } from '../packages/measurers/src/measurers/all.ts';
 import { exportedNames, kitExportsNoPluginUses } from './kit-exports.ts';
 import { commentRanges, importStatements, parseSource as parse, sourceFiles, stringLiterals } from './source-syntax.ts';
 import { CPU_DECLARATION, cpuViewFindings } from './cpu-view.ts';
@@ -63,7 +63,7 @@ function literalUnions(source: ts.SourceFile): Array<{ members: string[]; line: 
 
 const RUNTIME_NAMES = /^(deno|bun|workerd)$|^(deno|bun|workerd)[@:]/i;
 /** Every measurer's name and the kind a run it measured saves, as the registry (measurers/all.ts) lists them. */
-const MEASURER_NAMES = new Set(everyMeasurer().flatMap((m) => [m.name, m.record.kind]));
+const MEASURER_NAMES = new Set(MEASURERS.every().flatMap((m) => [m.name, m.record.kind]));
 const FORMAT_NAMES = new Set(['markdown', 'terminal']);
 const DATE_OR_TIME = /\b20\d\d-\d\d-\d\d\b|\b\d{1,2}:\d\d(:\d\d)?\s*(UTC|Z)\b|\b\d{1,2}:\d\d[–-]\d{1,2}:\d\d\b/;
 
@@ -161,7 +161,7 @@ function measurerBranches(name: string, dirs: readonly string[], allowed: readon
 function measurerRecordNames(): Map<string, string> {
   const camel = (name: string): string => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
   const names = new Map<string, string>();
-  for (const m of everyMeasurer()) {
+  for (const m of MEASURERS.every()) {
     const schema = m.record.schema as { shape?: Record<string, unknown> } | undefined;
     for (const key of [...Object.keys(schema?.shape ?? {}), ...(m.record.olderKeys ?? []), ...(m.options ?? []).map((o) => camel(o.name))]) names.set(key, m.name);
   }
@@ -171,7 +171,7 @@ function measurerRecordNames(): Map<string, string> {
 const RECORD_NAMES = measurerRecordNames();
 
 /** The blocks measurers' rounds hold, as their descriptors declare them (record.rounds), by the measurer that declares each. */
-const ROUND_BLOCK_NAMES = new Map(everyMeasurer().flatMap((m) => Object.keys(m.record.rounds ?? {}).map((key) => [key, m.name] as const)));
+const ROUND_BLOCK_NAMES = new Map(MEASURERS.every().flatMap((m) => Object.keys(m.record.rounds ?? {}).map((key) => [key, m.name] as const)));
 
 /** The saved run's schema (core schema.ts) declares no measurer's field, option or round block: a measurer's own facts live in its blocks, which its descriptor declares. */
 function schemaNamesNoMeasurerField(): Target {

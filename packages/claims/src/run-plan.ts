@@ -9,7 +9,7 @@
  * request case) runs a fresh program or server every round already.
  */
 import type { PlanFlags, PlanPort, RoundPlan, RunRequest } from '@rtbench/run';
-import { measurersChosenBy, type MeasurerDescriptor } from '@rtbench/measurers';
+import { MEASURERS, type MeasurerDescriptor } from '@rtbench/measurers';
 import type { SuiteLocation } from '@rtbench/suite-loader';
 import { MIN_UNITS } from '@rtbench/stats';
 import { CLAIMS_DEFAULTS } from './defaults.ts';
@@ -67,7 +67,7 @@ export function fewSets(asked: Pick<ClaimsRounds, 'rounds' | 'maxRounds'>): FewS
  * sets while a check is undecided.
  */
 export function ownRoundsMeasurer(plan: Pick<ClaimsRunPlan, 'measure'>): MeasurerDescriptor | undefined {
-  const measured = measurersChosenBy('measure').find((m) => m.name === plan.measure);
+  const measured = MEASURERS.chosenBy('measure').find((m) => m.name === plan.measure);
   return measured?.defaults.bench.adaptive === 'when-asked' ? measured : undefined;
 }
 
@@ -86,7 +86,7 @@ export interface ClaimsRunSettings extends ClaimsRounds {
 
 /** The run that decides `claimsPlan`'s checks, planned through the port with only its cases, done once they are decided. */
 export async function planClaimsRun(port: PlanPort, location: SuiteLocation, claimsPlan: ClaimsRunPlan, s: ClaimsRunSettings): Promise<RunRequest> {
-  const measured = measurersChosenBy('measure').find((m) => m.name === claimsPlan.measure);
+  const measured = MEASURERS.chosenBy('measure').find((m) => m.name === claimsPlan.measure);
   // A measurer whose rounds are added only when asked (instruction counts, which hardly differ between processes)
   // runs its own fixed rounds. Every other adds sets while a check is undecided: timing, and a suite's own kind of
   // case, which adds no rounds for a precision target (a round is a whole program or server) but whose rounds are

@@ -17,7 +17,7 @@ import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './args/options.ts';
 import { type PlanFlags, type RoundPlan, type RunOptions, roundsPerArm } from '@rtbench/run';
 import { parseRuntimeList } from '@rtbench/arms';
-import { longestWarmupMs, MeasurerRefused, broughtSchedule, MEASURERS, measurersChosenBy, suiteMeasurer, type MeasurementNeed, type MeasurerDescriptor, type MeasurerOptionValue, type PreparedMeasurer, splitSuiteOptions } from '@rtbench/measurers';
+import { longestWarmupMs, MeasurerRefused, broughtSchedule, MEASURERS, type MeasurementNeed, type MeasurerDescriptor, type MeasurerOptionValue, type PreparedMeasurer, splitSuiteOptions } from '@rtbench/measurers';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { broughtCompareBudget } from './plan/brought-defaults.ts';
@@ -29,7 +29,7 @@ import { parseShard, shardCases } from './shards/shard.ts';
 export const WARMUP_CAP_FACTOR = 3;
 
 /** What `--measure` names besides time (the default, taken as --schedule says): the measurers chosen by --measure. */
-const MEASURED = measurersChosenBy('measure');
+const MEASURED = MEASURERS.chosenBy('measure');
 
 /** `--measure`: undefined for time (the default), else the measurer it names (instructions). */
 export function parseMeasure(text: string | undefined): MeasurerDescriptor | undefined {
@@ -41,12 +41,12 @@ export function parseMeasure(text: string | undefined): MeasurerDescriptor | und
 }
 
 /** The default measurer: the first --schedule (lockstep); its defaults are timing's. */
-export const DEFAULT_MEASURER: MeasurerDescriptor = measurersChosenBy('schedule')[0]!;
+export const DEFAULT_MEASURER: MeasurerDescriptor = MEASURERS.chosenBy('schedule')[0]!;
 
 /** `--schedule`: lockstep sets of live processes, or a fresh process per round. */
 function parseSchedule(text: string | undefined): MeasurerDescriptor {
   const kind = (text ?? DEFAULT_MEASURER.name).trim();
-  const schedules = measurersChosenBy('schedule');
+  const schedules = MEASURERS.chosenBy('schedule');
   const schedule = schedules.find((s) => s.name === kind);
   if (!schedule) {
     const names = schedules.map((s) => `${s.name} (${s.help}${s === DEFAULT_MEASURER ? '; the default' : ''})`);
@@ -207,7 +207,7 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   // Cases of a kind that chooses its own measurer (host-timed: start-up, HTTP
   // load) are measured by it, with the options planned so far; it may run a
   // fixed number of rounds (one round is a whole server or program start).
-  const own = cases.length ? suiteMeasurer(cases) : undefined;
+  const own = cases.length ? MEASURERS.ofSuite(cases) : undefined;
   if (own) {
     const refused = `${location.name} is ${own.suiteKind ?? `measured by ${own.name}`}`;
     if (flags.schedule !== undefined || measured) throw new UsageError(`${refused}: --schedule and --measure ${MEASURED.map((m) => m.name).join(' or ')} apply to cases that run inside the runtime`);

@@ -15,7 +15,7 @@ import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { formatNames } from '@rtbench/report';
 import { loadRuntimePlugins, unregisterRuntime } from '@rtbench/runtime-registry';
 import { reportCommand } from '../src/commands/report.ts';
-import { recordedMeasurer } from '../../measurers/src/index.ts';
+import { MEASURERS } from '../../measurers/src/index.ts';
 import { fixture, repoRoot, runCli, tempFile } from '../../../test/helpers/cli.ts';
 
 // The one registration: the plug-in's file named to the CLI, and a `nodelike` on PATH for it to find.
@@ -58,7 +58,7 @@ describe('a fifth runtime added as one plug-in', () => {
   });
 
   it("judges its instruction counts by the threshold its engine declares (the largest of a comparison's engines)", () => {
-    const counts = recordedMeasurer('instructions').defaults;
+    const counts = MEASURERS.recorded('instructions').defaults;
     expect(counts.threshold(['likev8'])).toBe(0.02);
     expect(counts.threshold(['v8', 'likev8'])).toBe(0.02);
     expect(counts.threshold(['v8'])).toBeLessThan(0.02);

@@ -1,6 +1,6 @@
 /** The plan's flags at their edges (src/plan.ts): each refusal names the option as typed, and each bound is where it says. */
 import { describe, expect, it } from 'vitest';
-import { measurersChosenBy } from '@rtbench/measurers';
+import { MEASURERS } from '@rtbench/measurers';
 import { DEFAULT_MEASURER, makePlan, parsePercent, roundPlanFrom, startingTimeMs } from '../src/plan.ts';
 
 describe('a refused value names its option', () => {
@@ -29,7 +29,7 @@ describe('--schedule as written', () => {
 
   it('lists each schedule once with its help, only the default marked', async () => {
     const message = ((await makePlan('trig', { runtime: ['node'], schedule: 'sometimes' }).catch((e: Error) => e)) as Error).message;
-    for (const s of measurersChosenBy('schedule')) {
+    for (const s of MEASURERS.chosenBy('schedule')) {
       expect(message.split(`${s.name} (`)).toHaveLength(2);
       if (s !== DEFAULT_MEASURER) expect(message).toContain(`${s.name} (${s.help})`);
     }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { platformView, type PlatformView } from '@rtbench/arms';
-import { everyMeasurer } from '@rtbench/measurers';
+import { MEASURERS } from '@rtbench/measurers';
 import { HOST_TOOLS } from '@rtbench/host';
 import { PLATFORMS, type Platform } from '@rtbench/process';
 import { runtimePlugins } from '@rtbench/runtime-registry';
@@ -19,19 +19,19 @@ const MACOS: readonly Platform[] = ['darwin-arm64', 'darwin-x64'];
 
 describe('each platform, as the plug-ins, measurers and host tools declare it', () => {
   it('linux-x64 is what runs today: every pin, its own package', () => {
-    const view = platformView('linux-x64', everyMeasurer());
+    const view = platformView('linux-x64', MEASURERS.every());
     expect(view.runtimes.map((r) => [r.spec, r.package])).toEqual(pinned.map((rt) => [rt.spec, `${rt.package}@${rt.version}`]));
     expect([...view.measurers, ...view.hostTools].every((m) => m.works)).toBe(true);
   });
 
   it.each(PLATFORMS)('%s: every pinned runtime has a package there or one line with the way out', (platform) => {
-    const view = platformView(platform, everyMeasurer());
+    const view = platformView(platform, MEASURERS.every());
     expect(view.runtimes.map((r) => r.spec)).toEqual(pinned.map((rt) => rt.spec));
     for (const row of view.runtimes) {
       if (row.package) expect(row.package).toMatch(/@\d/);
       else expect(row.unavailable).toMatch(new RegExp(`\\(this is ${platform}\\); use \\S+@system \\(on PATH\\) or \\S+=/path/to/\\S+$`));
     }
-    expect(view.measurers.map((m) => m.name)).toEqual(everyMeasurer().map((m) => m.name));
+    expect(view.measurers.map((m) => m.name)).toEqual(MEASURERS.every().map((m) => m.name));
     expect(view.hostTools).toHaveLength(HOST_TOOLS.length);
   });
 
@@ -39,15 +39,15 @@ describe('each platform, as the plug-ins, measurers and host tools declare it', 
     for (const platform of ['linux-arm64', 'darwin-arm64'] as const) {
       const wrapped = pinned.filter((rt) => { const e = rt.platforms['linux-x64']; return 'binaryPackage' in e && e.binaryPackage; });
       expect(wrapped.length).toBeGreaterThanOrEqual(3);
-      for (const rt of wrapped) expect(platformView(platform, everyMeasurer()).runtimes.find((r) => r.spec === rt.spec)?.binaryPackage).toMatch(/arm64|aarch64/);
+      for (const rt of wrapped) expect(platformView(platform, MEASURERS.every()).runtimes.find((r) => r.spec === rt.spec)?.binaryPackage).toMatch(/arm64|aarch64/);
     }
   });
 
   it('on macOS, what needs valgrind or perf is refused with its sentence; elsewhere it works', () => {
-    const counted = everyMeasurer().filter((m) => m.needs === 'valgrind');
+    const counted = MEASURERS.every().filter((m) => m.needs === 'valgrind');
     expect(counted.length).toBeGreaterThan(0);
     for (const platform of PLATFORMS) {
-      const view = platformView(platform, everyMeasurer());
+      const view = platformView(platform, MEASURERS.every());
       for (const m of counted) {
         const row = view.measurers.find((r) => r.name === m.name)!;
         expect(row.works).toBe(!MACOS.includes(platform));
@@ -66,7 +66,7 @@ function cell(row: PlatformView['runtimes'][number]): string {
 
 /** The platform table as the plug-ins declare it: a row per pinned runtime, a column per platform. */
 function declaredTable(): string[] {
-  const views = PLATFORMS.map((p) => platformView(p, everyMeasurer()));
+  const views = PLATFORMS.map((p) => platformView(p, MEASURERS.every()));
   return [
     `| spec | ${PLATFORMS.join(' | ')} |`,
     `|---|${PLATFORMS.map(() => '---').join('|')}|`,

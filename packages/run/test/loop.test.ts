@@ -5,7 +5,7 @@ import type { RoundRecord, RunRecord } from '@rtbench/core/schema';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
 import { executeLoop, type Profiler, type ProfilePass, type RoundPlan } from '../src/index.ts';
 import { addResults } from '@rtbench/saved-runs';
-import { recordedMeasurer, type Arm, type ArmResult, type Measurer, type Unit } from '../../measurers/src/index.ts';
+import { MEASURERS, type Arm, type ArmResult, type Measurer, type Unit } from '../../measurers/src/index.ts';
 
 const CLOCK = { name: 'fake', resolutionNs: 1, readCostNs: 0, edgeAligned: false };
 
@@ -45,7 +45,7 @@ interface Call {
 /** A measurer whose samples come from a function; it logs every call. */
 function fakeMeasurer(samples: (armId: string, round: number, unit: string) => number[] | 'unsupported' | 'fail', calls: Call[], onCall?: () => void): Measurer {
   return {
-    descriptor: { ...recordedMeasurer('processes'), help: 'a fake measurer: samples from a seeded generator' },
+    descriptor: { ...MEASURERS.recorded('processes'), help: 'a fake measurer: samples from a seeded generator' },
     async replicate(unit: Unit, arms: readonly Arm[], context): Promise<ArmResult[]> {
       calls.push({ unit: unit.key, arms: arms.map((a) => a.id), round: context.round });
       onCall?.();
@@ -229,7 +229,7 @@ describe('warnings of one case of a unit', () => {
     const record0 = emptyRun(['handler', 'empty'], ['x']);
     const resultFor = addResults(record0, [{ id: 'handler' }, { id: 'empty' }], [{ id: 'x' }]);
     const measurer: Measurer = {
-      descriptor: { ...recordedMeasurer('processes'), help: 'a fake measurer: two cases from one measurement' },
+      descriptor: { ...MEASURERS.recorded('processes'), help: 'a fake measurer: two cases from one measurement' },
       async replicate(_unit, arms, context) {
         return arms.map((a) => ({
           armId: a.id,

@@ -17,7 +17,7 @@ import { resultsDir } from '../paths.ts';
 import { DEFAULT_MEASURER, parseMeasure, parsePercent } from '../plan.ts';
 import { planPort } from '../run/plan-port.ts';
 import { bisectRounds } from '@rtbench/bisect';
-import { measurersChosenBy } from '@rtbench/measurers';
+import { MEASURERS } from '@rtbench/measurers';
 import { runtimeEngines } from '@rtbench/runtime-registry';
 import type { OptionSpec } from '../args/args.ts';
 import { MAX_MEMORY_OPTION } from '../args/memory-option.ts';
@@ -71,7 +71,7 @@ async function bisectCommand(range: string, suite: string, flags: BisectFlags): 
 }
 
 /** "; instructions 3": a bisect's rounds for each --measure measurer. */
-const ownBisectRounds = (which: 'min' | 'max'): string => measurersChosenBy('measure').map((m) => `; ${m.name} ${bisectRounds(m)[which]}`).join('');
+const ownBisectRounds = (which: 'min' | 'max'): string => MEASURERS.chosenBy('measure').map((m) => `; ${m.name} ${bisectRounds(m)[which]}`).join('');
 
 const BISECT_OPTIONS = [
   { name: 'filter', kind: 'list', value: 'pattern', help: 'The one case to follow (its id contains this text, or matches /regex/); required' },

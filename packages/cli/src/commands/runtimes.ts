@@ -7,7 +7,7 @@ import { repoRoot } from '../paths.ts';
 import { listRuntimes, platformView, runtimeStore, type RuntimeRow } from '@rtbench/arms';
 import { displayWidth, renderGrid, wrapWords, type GridColumn, type GridRow } from '@rtbench/report';
 import { DEFAULT_RUNTIMES, runtimePlugins } from '@rtbench/runtime-registry';
-import { everyMeasurer } from '@rtbench/measurers';
+import { MEASURERS } from '@rtbench/measurers';
 import { parsePlatform, platformViewText } from './runtimes-platform.ts';
 import { PLATFORMS } from '@rtbench/process';
 import { command } from '../options/command.ts';
@@ -73,7 +73,7 @@ export function runtimesTable(rows: readonly RuntimeRow[], colour: boolean): str
 async function runtimesCommand(flags: ListingFlags & { platform?: string }): Promise<number> {
   const format = listingFormat(flags);
   if (flags.platform !== undefined) {
-    const view = platformView(parsePlatform(flags.platform), everyMeasurer());
+    const view = platformView(parsePlatform(flags.platform), MEASURERS.every());
     const text = format === 'json' ? `${JSON.stringify(view, null, 2)}\n` : platformViewText(view, flags.output === undefined && colourOn(process.stdout));
     writeListing(text, flags);
     return 0;

@@ -1,6 +1,6 @@
 /** The options of a measured run: bench's, which run takes too. */
 import { isUnavailable } from '@rtbench/host';
-import { measurersChosenBy } from '@rtbench/measurers';
+import { MEASURERS } from '@rtbench/measurers';
 import { runtimePlugins } from '@rtbench/runtime-registry';
 import type { OptionSpec } from '../args/args.ts';
 import { MAX_MEMORY_OPTION } from '../args/memory-option.ts';
@@ -20,8 +20,8 @@ export const BENCH_OPTIONS = [
   { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per case and runtime over --rounds (default ${BENCH_DEFAULTS.time}; --compare ${COMPARE_DEFAULTS.time})` },
   { name: 'warmup', kind: 'value', value: 'duration', help: `Warmup in each process, at least; it goes on until the batch times are steady within the engine's horizons, up to the engine's maximum or ${WARMUP_CAP_FACTOR}x this (docs/warmup.md) (default ${BENCH_DEFAULTS.warmup}; --compare ${COMPARE_DEFAULTS.warmup})` },
   FIXED_WARMUP_OPTION,
-  { name: 'measure', kind: 'value', value: 'what', help: `time (default), or ${measurersChosenBy('measure').map((m) => `${m.name}: ${m.help}${m.needs ? `; needs ${m.needs}` : ''}`).join('; or ')}` },
-  { name: 'schedule', kind: 'value', value: 'kind', help: measurersChosenBy('schedule').map((s) => `${s.name}${s === DEFAULT_MEASURER ? ' (default)' : ''}: ${s.help}`).join('; ') },
+  { name: 'measure', kind: 'value', value: 'what', help: `time (default), or ${MEASURERS.chosenBy('measure').map((m) => `${m.name}: ${m.help}${m.needs ? `; needs ${m.needs}` : ''}`).join('; or ')}` },
+  { name: 'schedule', kind: 'value', value: 'kind', help: MEASURERS.chosenBy('schedule').map((s) => `${s.name}${s === DEFAULT_MEASURER ? ' (default)' : ''}: ${s.help}`).join('; ') },
   {
     name: 'rounds',
     kind: 'value',

@@ -114,32 +114,13 @@ export class MeasurerRegistry {
 /** rtbench's measurers. */
 export const MEASURERS = new MeasurerRegistry([LOCKSTEP, LOCKSTEP_PER_CASE, PROCESSES, DUET, INSTRUCTIONS, HOST_TIMED, REQUEST_CPU]);
 
-/** Every measurer, in the list's order. */
-export function everyMeasurer(): readonly MeasurerDescriptor[] {
-  return MEASURERS.every();
-}
-
-/** The measurers chosen by `how` (--schedule or --measure), the default first. */
-export function measurersChosenBy(how: MeasurerDescriptor['chosenBy']): MeasurerDescriptor[] {
-  return MEASURERS.chosenBy(how);
-}
-
 /**
  * Options given on the command line, split: those of a measurer a suite's cases choose (--cpu-limit) wait until
  * the cases are known; the rest go to the measurer the options choose.
  */
 export function splitSuiteOptions<T>(given: Readonly<Record<string, T>>): { chosen: Record<string, T>; suiteOwned: Record<string, T> } {
-  const owned = new Set(measurersChosenBy('suite').flatMap((m) => (m.options ?? []).map((o) => o.name)));
+  const owned = new Set(MEASURERS.chosenBy('suite').flatMap((m) => (m.options ?? []).map((o) => o.name)));
   const entries = Object.entries(given);
   return { chosen: Object.fromEntries(entries.filter(([name]) => !owned.has(name))), suiteOwned: Object.fromEntries(entries.filter(([name]) => owned.has(name))) };
 }
 
-/** The measurer a suite's cases choose by their kind (host-timed cases), or undefined: the options choose. */
-export function suiteMeasurer(cases: readonly CaseListing[]): MeasurerDescriptor | undefined {
-  return MEASURERS.ofSuite(cases);
-}
-
-/** The measurer a saved run names by its kind (a run that names none is from fresh processes); a kind rtbench lacks is refused. */
-export function recordedMeasurer(kind: MeasurerKind | undefined): MeasurerDescriptor {
-  return MEASURERS.recorded(kind);
-}
