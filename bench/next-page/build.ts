@@ -9,8 +9,8 @@
  * build takes (@rtbench/host's app-build.ts). Next.js's telemetry is off and
  * the app loads no remote font: the build does not reach the network.
  */
-import { chmodSync, cpSync, existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { AppBuildFailed, appBuildKey, buildProofOf, cachedBuildProblem, nodePrefixed, ownerOnlyDir, recordBuild, runBuildStep } from '@rtbench/host';
+import { chmodSync, cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { AppBuildFailed, appBuildKey, buildAfresh, cachedBuildProblem, nodePrefixed, ownerOnlyDir, runBuildStep } from '@rtbench/host';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,10 +79,8 @@ export function buildNextPage(cacheDir: string, toolchain: Toolchain, appDir = A
   say(`building the app with next ${versions.next} and @opennextjs/cloudflare ${versions['@opennextjs/cloudflare']} into ${relative(process.cwd(), dir) || dir} (once; cached after)`);
   const log = join(root, `${key}.log`);
   const started = performance.now();
-  rmSync(dir, { recursive: true, force: true });
-  rmSync(buildProofOf(dir), { force: true });
   writeFileSync(log, '');
-  try {
+  buildAfresh(dir, () => {
     cpSync(appDir, dir, { recursive: true });
     // Owner-only whatever the umask, as the cache's other folders.
     chmodSync(dir, 0o700);
@@ -97,12 +95,7 @@ export function buildNextPage(cacheDir: string, toolchain: Toolchain, appDir = A
     if (!existsSync(bundled)) throw new AppBuildFailed(`wrangler deploy --dry-run wrote no ${WORKER_BUNDLE}/worker.js (its output: ${log})`);
     writeFileSync(join(dir, WORKER_BUNDLE, WORKER_MODULE), nodePrefixed(readFileSync(bundled, 'utf8')));
     writeFileSync(join(dir, 'serve.mjs'), nodeServerSource(dir, requireTools.resolve('next')));
-    recordBuild(dir);
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    rmSync(buildProofOf(dir), { force: true });
-    throw error;
-  }
+  });
   say(`built in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   return done(true);
 }

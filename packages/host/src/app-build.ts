@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative } from 'node:path';
 import { folderDigest } from './library-store.ts';
@@ -80,7 +80,7 @@ export function nodePrefixed(source: string): string {
 }
 
 /** What proves a whole build, written beside its folder once it is built: the folder's digest (folderDigest). */
-export const buildProofOf = (dir: string): string => `${dir}.proof.json`;
+const buildProofOf = (dir: string): string => `${dir}.proof.json`;
 
 /**
  * Why the build folder `dir` must not be reused, or undefined when it may:
@@ -116,4 +116,24 @@ export function cachedBuildProblem(dir: string): { problem: string; owner?: true
 /** Writes the proof of a whole build beside its folder. */
 export function recordBuild(dir: string): void {
   writeFileSync(buildProofOf(dir), `${JSON.stringify(folderDigest(dir))}\n`, { mode: 0o600 });
+}
+
+/**
+ * A build made afresh in `dir` by `build`, its proof written once it is
+ * whole; a build that throws leaves neither folder nor proof behind, and its
+ * error goes on.
+ */
+export function buildAfresh(dir: string, build: () => void): void {
+  const removed = (): void => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(buildProofOf(dir), { force: true });
+  };
+  removed();
+  try {
+    build();
+    recordBuild(dir);
+  } catch (error) {
+    removed();
+    throw error;
+  }
 }

@@ -11,10 +11,10 @@
  * to its cache). A folder with a whole build is reused; a failed build
  * leaves none and is one line quoting the build's last error.
  */
-import { chmodSync, cpSync, existsSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AppBuildFailed, appBuildKey, buildProofOf, cachedBuildProblem, recordBuild, runBuildStep } from './app-build.ts';
+import { AppBuildFailed, appBuildKey, buildAfresh, cachedBuildProblem, runBuildStep } from './app-build.ts';
 import { ownerOnlyDir } from './program-cache.ts';
 
 /** The two platforms' editions of an app. */
@@ -104,17 +104,10 @@ export function buildSvelteKit(input: SvelteKitBuildInput): SvelteKitBuild {
   writeFileSync(log, '');
   for (const edition of ['node', 'workers'] as const) {
     const dir = dirs[edition];
-    rmSync(dir, { recursive: true, force: true });
-    rmSync(buildProofOf(dir), { force: true });
-    try {
+    buildAfresh(dir, () => {
       buildEdition(input, edition, dir, log);
       if (edition === 'node' && !existsSync(join(dir, NODE_OUT, 'handler.js'))) throw new AppBuildFailed(`vite build wrote no ${NODE_OUT}/handler.js: is the Node.js adapter adapter-node? (its output: ${log})`);
-      recordBuild(dir);
-    } catch (error) {
-      rmSync(dir, { recursive: true, force: true });
-      rmSync(buildProofOf(dir), { force: true });
-      throw error;
-    }
+    });
   }
   say(`built in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   return done(true);

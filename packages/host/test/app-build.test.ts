@@ -2,13 +2,14 @@
  * What every app's build shares, on the host: the cache key follows the
  * app's source and the toolchain's versions (never its installed packages),
  * and a failed step is one line quoting the last error it printed, not a
- * count of errors or a package manager's wrapper.
+ * count of errors or a package manager's wrapper; a build made afresh is
+ * proven when whole and leaves nothing when it fails.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appBuildKey, lastError } from '../src/app-build.ts';
+import { appBuildKey, buildAfresh, cachedBuildProblem, lastError } from '../src/app-build.ts';
 
 describe("an app's build", () => {
   it('is keyed by its source files and versions, not by node_modules or .git', () => {
@@ -34,5 +35,26 @@ describe("an app's build", () => {
     const vite = ['error during build:', 'Build failed with 1 error:', '', '[plugin vite-plugin-svelte:compile] src/routes/+page.svelte:6:17', 'RolldownError: src/routes/+page.svelte:6:17 Unterminated regular expression', 'https://svelte.dev/e/js_parse_error', '    at unwrapBindingResult (file:///a.mjs:20:128)', '  errors: [Getter/Setter]', '}'].join('\n');
     expect(lastError(vite)).toBe('RolldownError: src/routes/+page.svelte:6:17 Unterminated regular expression');
     expect(lastError('')).toBe('no output');
+  });
+
+  it('made afresh: proven once whole; a build that throws leaves no folder and no proof', () => {
+    const root = mkdtempSync(join(tmpdir(), 'rtbench-app-afresh-'));
+    const dir = join(root, 'build');
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(join(dir, 'stale.js'), 'old');
+    buildAfresh(dir, () => {
+      mkdirSync(dir, { mode: 0o700 });
+      writeFileSync(join(dir, 'out.js'), 'built');
+    });
+    expect(existsSync(join(dir, 'stale.js'))).toBe(false);
+    expect(cachedBuildProblem(dir)).toBeUndefined();
+    expect(() =>
+      buildAfresh(dir, () => {
+        mkdirSync(dir, { mode: 0o700 });
+        throw new Error('vite build failed');
+      }),
+    ).toThrow('vite build failed');
+    expect(existsSync(dir)).toBe(false);
+    expect(existsSync(`${dir}.proof.json`)).toBe(false);
   });
 });
