@@ -2,8 +2,8 @@
  * `claims --across` over two versions of a package, end to end on node: a
  * fixture suite that imports a small library (test/fixtures/claims-library),
  * two versions of it served by the tests' own registry on 127.0.0.1, the
- * first doing eight times the work of the inline loop and the second the
- * same; the claim that the library's call costs at least 4× the loop holds
+ * first doing 64 times the work of the inline loop and the second the
+ * same; the claim that the library's call costs at least 8× the loop holds
  * on the first and breaks on the second, each version's outcome saved in its
  * run and printed as claims × versions, with the bisect command between them.
  */
@@ -37,16 +37,17 @@ beforeAll(async () => {
   const same = join(scratch, 'same');
   cpSync(join(FIXTURE, 'lib'), same, { recursive: true });
   const source = readFileSync(join(same, 'index.js'), 'utf8');
-  expect(source).toContain('const FACTOR = 8;');
-  writeFileSync(join(same, 'index.js'), source.replace('const FACTOR = 8;', 'const FACTOR = 1;'));
+  expect(source).toContain('const FACTOR = 64;');
+  writeFileSync(join(same, 'index.js'), source.replace('const FACTOR = 64;', 'const FACTOR = 1;'));
   registry = await serveLibraries(join(scratch, 'registry'), [
     { name: LIBRARY, version: SLOW, dir: join(FIXTURE, 'lib') },
     { name: LIBRARY, version: SAME, dir: same },
   ]);
   dir = join(scratch, 'claims');
   const env = { npm_config_registry: registry.url, npm_config_cache: join(scratch, 'npm-cache'), npm_config_fetch_retries: '0' };
-  // Up to 24 rounds: beside the whole suite at load 25–30 the first version's 8× read undecided against the 4× claim
-  // after 10; a claim still undecided gets more pairs (a decided one stops at 6).
+  // 64× the work and the same against the 8× claim, far from it on both sides (8× against a 4× claim once read undecided
+  // after 10 rounds beside the whole suite at load 25–30); a claim still undecided gets more pairs, up to 24 (a decided
+  // one stops at 6).
   result = await runCliAsync(['claims', join(suite, 'index.ts'), '--across', `${LIBRARY}@${SLOW},${LIBRARY}@${SAME}`, '--rounds', '6', '--max-rounds', '24', '--time', '30ms', '--warmup', '20ms', '--save', dir], env);
 }, 600_000);
 
@@ -69,9 +70,9 @@ describe('claims across versions of a package', () => {
   it('prints claims × versions, the claim that flipped, and the bisect command between the two', () => {
     const out = unwrapped(result.stdout).replace(/\s+/g, ' ');
     expect(out).toContain(`claims × ${LIBRARY}@${SLOW}, ${LIBRARY}@${SAME}`);
-    expect(out).toMatch(/held\s+broken\s+claims-library: The library's call costs at least 4× the inline loop/);
+    expect(out).toMatch(/held\s+broken\s+claims-library: The library's call costs at least 8× the inline loop/);
     // The claim that flipped, and between which columns (the same line a flip between runtime releases prints).
-    expect(out).toContain(`flipped claims-library: The library's call costs at least 4× the inline loop`);
+    expect(out).toContain(`flipped claims-library: The library's call costs at least 8× the inline loop`);
     expect(out).toMatch(new RegExp(`held on ${LIBRARY}@${SLOW.replaceAll('.', '\\.')}, broken on ${LIBRARY}@${SAME.replaceAll('.', '\\.')}\\. Where it changed:`));
     expect(out).toContain(`npx pnpm rtbench bisect '${LIBRARY}@${SLOW}..${LIBRARY}@${SAME} node'`);
   });
