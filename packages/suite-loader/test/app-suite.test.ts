@@ -11,7 +11,10 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { firstDifferingLine } from '@rtbench/core/same-work';
 import { packageEntry, svelteConfigOf, wrappedConfig } from '@rtbench/host';
+import { RESERVED as HOST_RESERVED } from '../../host-timed/src/request/paths.ts';
 import { normalizeSvelteKitPage } from '../src/app-pages.ts';
+// @ts-expect-error: plain JavaScript run by the runtimes as it is, with no declarations
+import { RESERVED } from '../src/serve-app.mjs';
 import { ADDED_ADAPTERS, adapterNotes, inPeerRange, svelteKitAdapters } from '../src/app-suite.ts';
 import { locateSuite } from '../src/index.ts';
 
@@ -144,5 +147,9 @@ describe("a SvelteKit page's two editions", () => {
     expect(normalized(page('workers').replace('entry/app.', 'entry/other.'))).not.toBe(node);
     expect(normalized(page('workers').replace('{id:2,', '{id:3,'))).not.toBe(node);
     expect(normalized(page('workers').replace('import("./_app/immutable/entry/app.yk96mlEU.js")', 'import("./_app/immutable/entry/app.yk96mlEU.js"), import("./_app/immutable/nodes/3.Ab12Cd34.js")'))).not.toBe(node);
+  });
+
+  it("the Node.js edition's server answers the host's reserved paths, by the host's own names", () => {
+    expect(RESERVED).toEqual(HOST_RESERVED);
   });
 });
