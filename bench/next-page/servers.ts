@@ -9,6 +9,8 @@ export const WORKER_COMPATIBILITY = { date: '2025-09-01', flags: ['nodejs_compat
 
 /** The module every build's serve.mjs imports (build.ts). */
 const SERVE_NEXT = join(dirname(fileURLToPath(import.meta.url)), 'serve-next.mjs');
+/** The Node.js server serve-next.mjs mounts Next's handler on (the one every framework app is served by). */
+const SERVE_APP = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'suite-loader', 'src', 'serve-app.mjs');
 
 /**
  * workerd: undefined, so the declaration's handler (OpenNext's Worker module)
@@ -25,7 +27,8 @@ export function serverFor(runtime: string, nodeServer: string): BroughtServer | 
 /**
  * What Next.js's server needs on deno, beyond listening on loopback: to read
  * the build (its folder, where serve.mjs is), the toolchain it was built with
- * (the folder the build's node_modules links to), and serve-next.mjs; the CPU
+ * (the folder the build's node_modules links to), serve-next.mjs and the
+ * server it mounts Next's handler on (serve-app.mjs); the CPU
  * count (`os.cpus()`); and the environment. The environment cannot be
  * narrowed to named variables: Next.js's bundled `debug` lists every
  * variable (`Object.keys(process.env)`), which deno allows only with all of
@@ -35,5 +38,5 @@ export function serverFor(runtime: string, nodeServer: string): BroughtServer | 
  * every folder above it (pnpm-workspace.yaml, lerna.json, .git).
  */
 export function denoPermissions(buildDir: string): ServerPermissions {
-  return { read: [buildDir, realpathSync(join(buildDir, 'node_modules')), SERVE_NEXT], sys: ['cpus'], env: true };
+  return { read: [buildDir, realpathSync(join(buildDir, 'node_modules')), SERVE_NEXT, SERVE_APP], sys: ['cpus'], env: true };
 }

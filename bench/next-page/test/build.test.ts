@@ -4,14 +4,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { broughtServerProblem } from '@rtbench/core';
-import { RESERVED as HOST_RESERVED } from '../../../packages/host-timed/src/request/paths.ts';
 import { appBuildKey as buildKey, cachedBuildProblem, nodePrefixed, recordBuild } from '@rtbench/host';
 import { APP_DIR } from '../build.ts';
 import { joinFlightChunks, normalizePage } from '../normalize.ts';
 import { serverFor, WORKER_COMPATIBILITY } from '../servers.ts';
 import { installedPackages, TOOLCHAIN, toolchainFor } from '../toolchain.ts';
 // @ts-expect-error: plain JavaScript run by the runtimes as it is, with no declarations
-import { RESERVED } from '../serve-next.mjs';
 
 describe('the build cache key', () => {
   const versions = TOOLCHAIN;
@@ -82,8 +80,13 @@ describe("the Worker's imports of Node.js built-ins", () => {
 });
 
 describe('the servers', () => {
-  it("Next.js's server answers the host's reserved paths", () => {
-    expect(RESERVED).toEqual(HOST_RESERVED);
+  it("Next.js's handler is mounted on the server framework apps are served by", async () => {
+    // That server answers the host's reserved paths (packages/suite-loader/test/app-suite.test.ts).
+    const source = readFileSync(join(import.meta.dirname, '..', 'serve-next.mjs'), 'utf8');
+    const from = /from '([^']*serve-app\.mjs)'/.exec(source)?.[1];
+    expect(from).toBeDefined();
+    const served = join(import.meta.dirname, '..', from!);
+    expect(typeof (await import(served)).serveNodeHandler).toBe('function');
   });
 
   it('workerd serves the adapter Worker with the flags of the app\'s wrangler config; node, bun and deno run the Next.js program', () => {
@@ -95,7 +98,7 @@ describe('the servers', () => {
     for (const runtime of ['node', 'bun']) expect(serverFor(runtime, '/x/serve.mjs')).toEqual({ program: '/x/serve.mjs' });
   });
 
-  it('deno reads the build, the toolchain its node_modules links to and serve-next.mjs, and is given the CPU count and the environment', () => {
+  it('deno reads the build, the toolchain its node_modules links to, serve-next.mjs and the server it mounts on, and is given the CPU count and the environment', () => {
     const root = mkdtempSync(join(tmpdir(), 'next-page-build-'));
     const [build, toolchain] = [join(root, 'build'), join(root, 'libraries', 'next-page@1')];
     mkdirSync(build);
@@ -104,7 +107,7 @@ describe('the servers', () => {
     const server = serverFor('deno', join(build, 'serve.mjs'));
     expect(server).toEqual({
       program: join(build, 'serve.mjs'),
-      permissions: { read: [build, realpathSync(join(toolchain, 'node_modules')), join(APP_DIR, '..', 'serve-next.mjs')], sys: ['cpus'], env: true },
+      permissions: { read: [build, realpathSync(join(toolchain, 'node_modules')), join(APP_DIR, '..', 'serve-next.mjs'), join(APP_DIR, '..', '..', '..', 'packages', 'suite-loader', 'src', 'serve-app.mjs')], sys: ['cpus'], env: true },
     });
     expect(broughtServerProblem(server)).toBeUndefined();
   });

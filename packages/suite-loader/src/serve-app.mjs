@@ -36,9 +36,11 @@ function answer(res, status, body) {
 /**
  * Serves `handler(req, res, next)`, a Node.js middleware (`next` is called
  * for what it does not answer: a 404 here, as the adapter's own server
- * answers it).
+ * answers it). `listening(port)` prints the port line; a server whose
+ * framework redirected stdout's console methods while it prepared passes
+ * one that writes it and puts them back.
  */
-export function serveNodeHandler(handler) {
+export function serveNodeHandler(handler, listening = (port) => process.stdout.write(`listening ${port}\n`)) {
   const outcomes = [];
   const threadCpuUsage = process.threadCpuUsage;
   const readings = [];
@@ -69,7 +71,5 @@ export function serveNodeHandler(handler) {
       failed();
     }
   });
-  server.listen(0, '127.0.0.1', () => {
-    process.stdout.write(`listening ${server.address().port}\n`);
-  });
+  server.listen(0, '127.0.0.1', () => listening(server.address().port));
 }
