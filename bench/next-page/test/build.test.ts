@@ -9,7 +9,6 @@ import { APP_DIR } from '../build.ts';
 import { joinFlightChunks, normalizePage } from '../normalize.ts';
 import { serverFor, WORKER_COMPATIBILITY } from '../servers.ts';
 import { installedPackages, TOOLCHAIN, toolchainFor } from '../toolchain.ts';
-// @ts-expect-error: plain JavaScript run by the runtimes as it is, with no declarations
 
 describe('the build cache key', () => {
   const versions = TOOLCHAIN;
