@@ -11,6 +11,7 @@
  */
 import { chmodSync, cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { AppBuildFailed, appBuildKey, buildAfresh, cachedBuildProblem, nodePrefixed, ownerOnlyDir, runBuildStep } from '@rtbench/host';
+import { buildToolNode } from '@rtbench/suite-loader';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,15 +35,8 @@ export interface NextBuild {
   built: boolean;
 }
 
-/**
- * The Node.js the build's tools run on: wrangler 4 needs 22.12 or later and
- * rtbench's host may be on 20, so the node 26 rtbench installs as a runtime
- * (runners/node's node-26 package), else the host's.
- */
-const BUILD_NODE = ((): string => {
-  const node26 = join(HERE, '..', '..', 'runners', 'node', 'node_modules', 'node-26', 'bin', 'node');
-  return existsSync(node26) ? node26 : process.execPath;
-})();
+/** The Node.js the build's tools run on (wrangler 4 needs 22.12 or later). */
+const BUILD_NODE = buildToolNode();
 
 /** The program Next.js's own server runs from: the build's folder and the Next.js it was built with. */
 function nodeServerSource(dir: string, next: string): string {

@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BroughtServer, ServerPermissions } from '@rtbench/core';
+import { serveAppModule } from '@rtbench/suite-loader';
 
 /** The compatibility the adapter's Worker asks for (app/wrangler.jsonc, checked by a test): workerd serves it with them. */
 export const WORKER_COMPATIBILITY = { date: '2025-09-01', flags: ['nodejs_compat', 'global_fetch_strictly_public'] } as const;
@@ -10,7 +11,7 @@ export const WORKER_COMPATIBILITY = { date: '2025-09-01', flags: ['nodejs_compat
 /** The module every build's serve.mjs imports (build.ts). */
 const SERVE_NEXT = join(dirname(fileURLToPath(import.meta.url)), 'serve-next.mjs');
 /** The Node.js server serve-next.mjs mounts Next's handler on (the one every framework app is served by). */
-const SERVE_APP = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'suite-loader', 'src', 'serve-app.mjs');
+const SERVE_APP = serveAppModule;
 
 /**
  * workerd: undefined, so the declaration's handler (OpenNext's Worker module)

@@ -22,14 +22,13 @@ import { UsageError } from '@rtbench/core/usage-error';
 import { buildSvelteKit, LibraryStore, packageEntry, storeNamedFile, svelteConfigOf, type Edition, type EditionAdapter } from '@rtbench/host';
 import { normalizeSvelteKitPage } from './app-pages.ts';
 import { appRefusal, describeApp, type FrameworkApp } from './framework-app.ts';
-import { cacheDir, repoRoot } from './places.ts';
+import { buildToolNode, cacheDir, serveAppModule } from './places.ts';
 import { storePolicy } from './store-policy.ts';
 import type { SuiteLocation, WorkerRequests } from './suite-location.ts';
 import { askedRequests, projectWorker, storeBroughtEntry } from './worker.ts';
 import { readWranglerCompatibility, readWranglerProject, wranglerConfigAt } from './wrangler-config.ts';
 
 const APP_SUITE = join(import.meta.dirname, 'app-suite.ts');
-const SERVE_APP = join(import.meta.dirname, 'serve-app.mjs');
 /** The Cache API as a workers.dev address has it (stores nothing), imported before the Cloudflare adapter's Worker. */
 const WORKERS_CACHE = join(import.meta.dirname, 'workers-cache.ts');
 
@@ -176,12 +175,6 @@ export function locateApp(path: string, app: FrameworkApp, given: WorkerRequests
   return storeBroughtEntry(name, source, notes);
 }
 
-/** The Node.js the build's tools run on: the newest Node.js rtbench installs as a runtime (wrangler and vite want a recent one), else the host's. */
-function buildNode(): string {
-  const node26 = join(repoRoot, 'runners', 'node', 'node_modules', 'node-26', 'bin', 'node');
-  return existsSync(node26) ? node26 : process.execPath;
-}
-
 /** The built app: the Worker's handler wrapper and the Node.js server program. */
 interface PreparedApp {
   handler: string;
@@ -207,7 +200,7 @@ async function editionAdapters(dir: string, plan: AdapterPlan): Promise<Record<E
 }
 
 /** The program each runtime with a Node.js server runs: adapter-node's handler mounted by serve-app.mjs. */
-const serverSource = (handler: string): string => `import { handler } from ${JSON.stringify(handler)};\nimport { serveNodeHandler } from ${JSON.stringify(SERVE_APP)};\nserveNodeHandler(handler);\n`;
+const serverSource = (handler: string): string => `import { handler } from ${JSON.stringify(handler)};\nimport { serveNodeHandler } from ${JSON.stringify(serveAppModule)};\nserveNodeHandler(handler);\n`;
 
 /** The app's request suite, made in the entry rtbench writes (locateApp) from its options. */
 export function appSuite(options: AppSuiteOptions): RequestSuite {
@@ -219,7 +212,7 @@ export function appSuite(options: AppSuiteOptions): RequestSuite {
     (preparing ??= (async () => {
       const adapters = await editionAdapters(options.dir, options.plan);
       const versions = { ...options.versions, ...Object.fromEntries((['node', 'workers'] as const).flatMap((e) => { const p = options.plan[e]; return 'added' in p ? [[ADAPTERS[e], p.added.version]] : []; })) };
-      const build = buildSvelteKit({ appDir: options.dir, node: buildNode(), root: join(cacheDir, 'apps', options.name), versions, adapters, defaultWrangler: DEFAULT_WRANGLER, say });
+      const build = buildSvelteKit({ appDir: options.dir, node: buildToolNode(), root: join(cacheDir, 'apps', options.name), versions, adapters, defaultWrangler: DEFAULT_WRANGLER, say });
       const config = wranglerConfigAt(build.dirs.workers)!;
       const project = readWranglerProject(config);
       const worker = projectWorker(`${options.name}-app`, project.main, `${basename(config)}: main ${project.main ? basename(project.main) : '(none)'}`, project, [WORKERS_CACHE]);
@@ -244,7 +237,7 @@ export function appSuite(options: AppSuiteOptions): RequestSuite {
       // edition's folder, the app's packages and serve-app.mjs, and the environment (adapter-node reads its settings there).
       server: () => {
         const app = built();
-        return { program: app.server, permissions: { read: [app.nodeEdition, realpathSync(join(app.nodeEdition, 'node_modules')), SERVE_APP, app.server], env: true } };
+        return { program: app.server, permissions: { read: [app.nodeEdition, realpathSync(join(app.nodeEdition, 'node_modules')), serveAppModule, app.server], env: true } };
       },
       compatibility: options.compatibility,
       normalize,

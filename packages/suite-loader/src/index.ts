@@ -18,7 +18,7 @@ export {
 } from './brought-file.ts';
 export type { Isolation } from '@rtbench/adapters/formats';
 export { caseFilter, exactFilter } from './case-filter.ts';
-export { cacheDir, inCheckout, projectDir, repoRoot } from './places.ts';
+export { buildToolNode, cacheDir, serveAppModule, inCheckout, projectDir, repoRoot } from './places.ts';
 export { storePolicy } from './store-policy.ts';
 export type { BroughtSettings, SuiteLocation } from './suite-location.ts';
 export { filterCases, listSuites, loadSuite, locateSuite, suiteLoadError, suiteSummary } from './suites.ts';

@@ -20,6 +20,20 @@ export const projectDir = inCheckout ? repoRoot : process.cwd();
 export const cacheDir = inCheckout ? join(repoRoot, '.rtbench-cache') : join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'rtbench');
 export const suitesDir = join(projectDir, 'bench');
 
+/** The Node.js server a framework app's Node edition is served by (run inside the runtime as it is). */
+export const serveAppModule = join(dirname(fileURLToPath(import.meta.url)), 'serve-app.mjs');
+
+/**
+ * The Node.js an app's build tools run on (vite, Next.js, wrangler 4, which
+ * needs 22.12 or later while rtbench's host may be on 20): the node 26
+ * rtbench installs as a runtime (runners/node's node-26 package), else the
+ * host's.
+ */
+export function buildToolNode(): string {
+  const node26 = join(repoRoot, 'runners', 'node', 'node_modules', 'node-26', 'bin', 'node');
+  return existsSync(node26) ? node26 : process.execPath;
+}
+
 const require = createRequire(import.meta.url);
 /** A module of one of rtbench's packages, as this package resolves it (the same copy the harness uses). */
 export const rtbenchModule = (specifier: string): string => require.resolve(specifier);
