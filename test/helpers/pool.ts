@@ -16,18 +16,11 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pidAlive } from '@rtbench/process';
 
 /** The pool's folder: inside the run's temporary root (RTBENCH_TEST_TMP), or the system's outside a test run. */
 export const poolRoot = (): string => join(process.env.RTBENCH_TEST_TMP ?? tmpdir(), 'rtbench-pool');
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 const read = (path: string): string | undefined => {
   try {
@@ -85,7 +78,7 @@ async function take(root: string, name: string, make: (dir: string) => Promise<v
     }
     // Another process makes it: wait, unless it died (its pid gone) before saying so.
     const pid = Number(read(join(lock, 'pid')));
-    if (pid > 0 && !alive(pid) && !existsSync(done) && !existsSync(failed)) rmSync(lock, { recursive: true, force: true });
+    if (pid > 0 && !pidAlive(pid) && !existsSync(done) && !existsSync(failed)) rmSync(lock, { recursive: true, force: true });
     else await new Promise((r) => setTimeout(r, 100));
   }
 }
