@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { fixture, repoRoot, spawnCli, tempFile } from './helpers/cli.ts';
-import { childrenOf } from './helpers/proc-tree.ts';
+import { processTree } from '@rtbench/process/process-tree';
 
 const faults = join(repoRoot, 'packages', 'runtime-kit', 'test', 'fixtures', 'faults', 'index.ts');
 const TINY_BUDGET = ['--time', '40ms', '--rounds', '1', '--warmup', '10ms', '--fixed-warmup'];
@@ -19,15 +19,7 @@ const TINY_BUDGET = ['--time', '40ms', '--rounds', '1', '--warmup', '10ms', '--f
  * two looks (re-parented) was seen on an earlier look, which is what the leak check reads.
  */
 function descendantsOf(root: number): number[] {
-  const found: number[] = [];
-  const queue = childrenOf(root);
-  while (queue.length) {
-    const pid = queue.shift()!;
-    if (found.includes(pid)) continue;
-    found.push(pid);
-    queue.push(...childrenOf(pid));
-  }
-  return found;
+  return processTree(root).filter((pid) => pid !== root);
 }
 
 function commandLine(pid: number): string {

@@ -7,6 +7,10 @@
  * machines of one kind. Pure: the records come from test/helpers/cpu-record.ts
  * (one per file, written by the worker) through test/helpers/cpu-reporter.ts.
  */
+import { join } from 'node:path';
+
+/** The record folder inside the run's temporary folder (test/helpers/temp-root.ts): the worker writes it, the reporter reads it. */
+export const cpuRecordDir = (tmpRoot: string): string => join(tmpRoot, 'cpu-records');
 
 /** One test file's cost in one run. */
 export interface CpuRecord {

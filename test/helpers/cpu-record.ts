@@ -11,16 +11,22 @@
  * worker also pays the worker's start. Each record is one JSON file in the
  * run's temporary folder, which test/helpers/cpu-reporter.ts reads at the end.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll } from 'vitest';
-import { parseProcStat, TICKS_PER_S, type CpuRecord } from './cpu-budget.ts';
-import { childrenOf, readProc } from './proc-tree.ts';
+import { cpuRecordDir, parseProcStat, TICKS_PER_S, type CpuRecord } from './cpu-budget.ts';
+import { childrenOf } from '@rtbench/process/process-tree';
+
+/** A /proc file's text, or undefined once the process is gone. */
+const readProc = (path: string): string | undefined => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+};
 
 const repoRoot = join(import.meta.dirname, '..', '..');
-
-/** The record folder inside the run's temporary folder (test/helpers/temp-root.ts). */
-export const cpuRecordDir = (tmpRoot: string): string => join(tmpRoot, 'cpu-records');
 
 /** CPU ticks of a live process: its own, its reaped children's, and its live descendants'. */
 function treeTicks(pid: number): number {

@@ -12,8 +12,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
-import { checkBudget, overrunLines, summaryLines, type CpuBudget, type CpuRecord } from './cpu-budget.ts';
-import { cpuRecordDir } from './cpu-record.ts';
+import { checkBudget, cpuRecordDir, overrunLines, summaryLines, type CpuBudget, type CpuRecord } from './cpu-budget.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 export const BUDGET_FILE = join(repoRoot, 'test/helpers/cpu-budget.json');

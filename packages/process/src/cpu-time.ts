@@ -6,7 +6,7 @@
  * kernel brings a thread's figure up to date when it stops running, so a
  * blocked thread reads exactly. Linux only: elsewhere there is no reading.
  */
-import { processTree } from './resident-memory.ts';
+import { processTree } from './process-tree.ts';
 import { threadFiles } from './thread-files.ts';
 
 /** Nanoseconds run so far, by thread ("pid/tid" over a process tree, the tid within one process). */

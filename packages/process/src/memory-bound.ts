@@ -9,7 +9,8 @@
  * OOM killer. docs/containment.md says how, and what it costs.
  */
 import { totalmem } from 'node:os';
-import { processTree, readResident } from './resident-memory.ts';
+import { processTree } from './process-tree.ts';
+import { readResident } from './resident-memory.ts';
 
 const MiB = 1024 ** 2;
 const GiB = 1024 ** 3;

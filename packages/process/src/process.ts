@@ -16,7 +16,8 @@ import { guardGroup, releaseGroup } from './warden.ts';
 import { containment, type Cell } from './containment.ts';
 import { memoryBound, treeResidentBytes } from './memory-bound.ts';
 import { peakBytesOf, stoppedPeak } from './cgroup-memory-peak.ts';
-import { processTree, readResident } from './resident-memory.ts';
+import { processTree } from './process-tree.ts';
+import { readResident } from './resident-memory.ts';
 import { threadFiles } from './thread-files.ts';
 
 const live = new Set<ChildProcess>();

@@ -9,7 +9,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { HostMemory } from '@rtbench/core/schema';
-import { threadFiles } from './thread-files.ts';
+import { processTree } from './process-tree.ts';
 
 export interface ResidentReading {
   /** Resident bytes now, summed over the processes. */
@@ -31,24 +31,6 @@ function statusBytes(status: string, field: string): number | undefined {
   if (at === -1) return undefined;
   const kb = Number.parseInt(status.slice(at + field.length + 1), 10);
   return Number.isFinite(kb) ? kb * 1024 : undefined;
-}
-
-/** The children of every thread of `pid` (a thread other than the main one may have forked). */
-function childrenOf(pid: number): number[] {
-  return threadFiles(pid, 'children').flatMap(([, text]) => text.split(' ').filter(Boolean).map(Number));
-}
-
-/** `root` and every process below it (just `root` where /proc cannot say). */
-export function processTree(root: number): number[] {
-  const seen = new Set<number>();
-  const pending = [root];
-  while (pending.length) {
-    const pid = pending.pop()!;
-    if (seen.has(pid)) continue;
-    seen.add(pid);
-    pending.push(...childrenOf(pid));
-  }
-  return [...seen];
 }
 
 /** The resident set and peak of these processes; undefined when none could be read (gone, or not Linux). */
