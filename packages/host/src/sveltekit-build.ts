@@ -39,6 +39,8 @@ export interface SvelteKitBuildInput {
 }
 
 export interface SvelteKitBuild {
+  /** The build's cache key (the app's files and versions): its folders are named by it. */
+  readonly key: string;
   /** Each edition's folder: the app's files, its node_modules linked, the adapter's output. */
   readonly dirs: Readonly<Record<Edition, string>>;
   /** adapter-node's handler module. */
@@ -93,7 +95,7 @@ export function buildSvelteKit(input: SvelteKitBuildInput): SvelteKitBuild {
   const key = appBuildKey(input.appDir, { ...input.versions, ...Object.fromEntries(Object.entries(input.adapters).map(([edition, a]) => [`adapter:${edition}`, 'own' in a ? 'own' : a.module])) });
   ownerOnlyDir(input.root);
   const dirs = { node: join(input.root, `${key}-node`), workers: join(input.root, `${key}-workers`) };
-  const done = (built: boolean): SvelteKitBuild => ({ dirs, nodeHandler: join(dirs.node, NODE_OUT, 'handler.js'), built });
+  const done = (built: boolean): SvelteKitBuild => ({ key, dirs, nodeHandler: join(dirs.node, NODE_OUT, 'handler.js'), built });
   const problems = Object.values(dirs).map((dir) => [dir, cachedBuildProblem(dir)] as const);
   const owned = problems.find(([, why]) => why?.owner);
   if (owned) throw new AppBuildFailed(`the cached build ${owned[0]} ${owned[1]!.problem}: rtbench will not run a build someone else could change; remove it (as its owner or root)`);

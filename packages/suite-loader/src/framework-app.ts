@@ -154,10 +154,11 @@ export function describeApp(app: FrameworkApp): string {
   return `${/^[AEIOU]/.test(f.name) ? 'an' : 'a'} ${f.name} app (${found.join(', ')}): built with ${f.build}, served by ${side(f.node.server, app.nodeAdapters, f.node.adapters)} on the runtimes with a Node.js server and by ${side(f.workers.worker, app.workersAdapters, f.workers.adapters)} on the Workers runtime`;
 }
 
-/** The line said of an app rtbench cannot run: what it is, and why not. */
-export function appRefusal(path: string, app: FrameworkApp): UsageError {
+/** The line said of an app rtbench cannot run: what it is, and why not (`built`: the packages of the frameworks rtbench builds). */
+export function appRefusal(path: string, app: FrameworkApp, built: readonly string[]): UsageError {
+  const names = FRAMEWORKS.filter((f) => built.includes(f.package)).map((f) => `${f.name} apps`);
   const why = app.installed
-    ? `rtbench builds SvelteKit apps, not ${app.framework.name} apps yet: build it with its own toolchain, then run its Worker (rtbench run ${app.wrangler ?? '<its wrangler config>'})`
+    ? `rtbench builds ${names.join(', ')}, not ${app.framework.name} apps yet: build it with its own toolchain, then run its Worker (rtbench run ${app.wrangler ?? '<its wrangler config>'})`
     : `its dependencies are not installed (no node_modules/${app.framework.package}): install them with its package manager first`;
   return new UsageError(`${path} is ${describeApp(app)}; ${why}`);
 }

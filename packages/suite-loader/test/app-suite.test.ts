@@ -12,10 +12,10 @@ import { describe, expect, it } from 'vitest';
 import { firstDifferingLine } from '@rtbench/core/same-work';
 import { packageEntry, svelteConfigOf, wrappedConfig } from '@rtbench/host';
 import { RESERVED as HOST_RESERVED } from '../../host-timed/src/request/paths.ts';
-import { normalizeSvelteKitPage } from '../src/app-pages.ts';
 // @ts-expect-error: plain JavaScript run by the runtimes as it is, with no declarations
 import { RESERVED } from '../src/serve-app.mjs';
-import { ADDED_ADAPTERS, adapterNotes, inPeerRange, svelteKitAdapters } from '../src/app-suite.ts';
+import { inPeerRange } from '../src/app-framework.ts';
+import { ADDED_ADAPTERS, adapterNotes, normalizeSvelteKitPage, svelteKitAdapters } from '../src/app-sveltekit.ts';
 import { locateSuite } from '../src/index.ts';
 
 function folder(files: Record<string, string>): string {

@@ -1,0 +1,112 @@
+/**
+ * What a framework module declares for rtbench to run its apps
+ * (`rtbench run <app folder>`, app-suite.ts), the same for every framework:
+ * before anything runs, its plan (what builds each edition: the adapter the
+ * app declares or the one rtbench adds, at its version; what it refuses, in
+ * one line, whole or per edition; the notes said of it), then, when a run
+ * first needs it, its build with the app's own toolchain and how each side
+ * serves the output (the Cloudflare adapter's Worker with its wrangler
+ * config on the Workers runtime, a Node.js server program on the others),
+ * and the normaliser that compares the two editions' pages with the build's
+ * names masked. app-frameworks.ts lists the modules.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ResponseNormalizer, WorkersCompatibility } from '@rtbench/core';
+import { UsageError } from '@rtbench/core/usage-error';
+import type { Edition } from '@rtbench/host';
+import { describeApp, type FrameworkApp } from './framework-app.ts';
+
+/** What a framework's plan says of an app, before any build: JSON, written into the suite's entry. */
+export interface AppPlan<Detail = unknown> {
+  /** The framework's own choices (which adapter each edition is built with), handed back to its build. */
+  readonly detail: Detail;
+  /** Why an edition cannot be built: its runtimes say so in one line, the other edition's still run. */
+  readonly refused: Partial<Record<Edition, string>>;
+  /** The toolchain's installed versions (the framework, its bundler, each adapter): the build's cache key. */
+  readonly versions: Readonly<Record<string, string>>;
+  /** What is said before the run: each adapter rtbench adds at its version, what the Worker finds. */
+  readonly notes: readonly string[];
+}
+
+/** What a build is handed: the app, where its builds are kept, the Node.js its tools run on, and a line's sink. */
+interface AppBuildContext {
+  readonly dir: string;
+  readonly root: string;
+  readonly node: string;
+  readonly say: (line: string) => void;
+}
+
+/** The built editions, as each side serves them; an edition the plan refused is absent. */
+export interface BuiltApp {
+  /** A name of this build's output, unique per app files and versions (its program files are named by it). */
+  readonly key: string;
+  /** The Cloudflare adapter's Worker: the wrangler config whose main it is (with its assets), and modules imported before it. */
+  readonly workers?: { readonly config: string; readonly preludes?: readonly string[] };
+  /** The program node, bun and deno run (serve-app.mjs mounting the Node.js side's handler), and the folders it reads. */
+  readonly node?: { readonly source: string; readonly reads: readonly string[] };
+}
+
+/** A framework rtbench builds and serves: one module each (app-frameworks.ts). */
+export interface AppFramework<Detail = unknown> {
+  /** The package that makes a folder this framework's app (framework-app.ts recognises it). */
+  readonly package: string;
+  /** The compatibility its Worker is served with when the app has no wrangler config. */
+  readonly defaultCompatibility: WorkersCompatibility;
+  /** The plan, or a refusal of the whole app in one line (UsageError) when neither edition can be built. */
+  plan(path: string, app: FrameworkApp): AppPlan<Detail>;
+  /** Both editions built (those not refused), cached by the app's files and versions; a failed build is one line. */
+  build(plan: AppPlan<Detail>, context: AppBuildContext): Promise<BuiltApp>;
+  /** The page compared across the two editions: the build's names masked, nothing else. */
+  readonly normalize: ResponseNormalizer;
+}
+
+/** The version installed in the app's node_modules of each package, for the build's key; one not installed is left out. */
+export function installedVersions(dir: string, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    try {
+      out[name] = String((JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version?: unknown }).version);
+    } catch {
+      // Not installed: not in the key.
+    }
+  }
+  return out;
+}
+
+/** Refused in one line when the app's vite, which its framework builds with, is not installed. */
+export function requireVite(path: string, app: FrameworkApp): void {
+  if (!existsSync(join(app.dir, 'node_modules', 'vite', 'bin', 'vite.js'))) throw new UsageError(`${path} is ${describeApp(app)}; its vite is not installed (no node_modules/vite): install its dependencies with its package manager first`);
+}
+
+/**
+ * Whether a version is in a peer range as adapters write them
+ * (`^2.0.0`, `^3.0.0-next.0`, `>=2`, alternatives joined by `||`): a caret's
+ * major (and at least its version), a lower bound; a form not read here
+ * admits it (the build then says what is wrong).
+ */
+export function inPeerRange(version: string, range: string): boolean {
+  const parts = (v: string): number[] => v.replace(/^[^\d]*/, '').split(/[-+]/)[0]!.split('.').map((n) => Number.parseInt(n, 10) || 0);
+  const compare = (a: number[], b: number[]): number => a[0]! - b[0]! || (a[1] ?? 0) - (b[1] ?? 0) || (a[2] ?? 0) - (b[2] ?? 0);
+  const have = parts(version);
+  return range.split('||').some((alternative) => {
+    const term = alternative.trim();
+    if (term.startsWith('^')) return parts(term)[0] === have[0] && compare(have, parts(term)) >= 0;
+    if (term.startsWith('>=')) return compare(have, parts(term)) >= 0;
+    if (/^\d+(\.(\d+|x))?(\.(\d+|x))?$/.test(term)) return parts(term)[0] === have[0];
+    return true;
+  });
+}
+
+/** The range of a package an installed package declares it supports (its peerDependencies), if it declares one. */
+export function peerRangeOf(packageDir: string, peer: string): string | undefined {
+  try {
+    const range = (JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { peerDependencies?: Record<string, unknown> }).peerDependencies?.[peer];
+    return typeof range === 'string' ? range : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The words for each edition's side. */
+export const SIDE: Readonly<Record<Edition, string>> = { node: 'the Node.js side', workers: 'the Workers side' };
