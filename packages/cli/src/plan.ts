@@ -17,7 +17,7 @@ import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './args/options.ts';
 import { type PlanFlags, type RoundPlan, type RunOptions, roundsPerArm } from '@rtbench/run';
 import { parseRuntimeList } from '@rtbench/arms';
-import { longestWarmupMs, MeasurerRefused, broughtSchedule, MEASURERS, type MeasurementNeed, type MeasurerDescriptor, type MeasurerOptionValue, type PreparedMeasurer, splitSuiteOptions } from '@rtbench/measurers';
+import { kindOf, longestWarmupMs, MeasurerRefused, MEASURERS, type MeasurementNeed, type MeasurerDescriptor, type MeasurerOptionValue, type PreparedMeasurer } from '@rtbench/measurers';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { broughtCompareBudget } from './plan/brought-defaults.ts';
@@ -42,18 +42,6 @@ export function parseMeasure(text: string | undefined): MeasurerDescriptor | und
 
 /** The default measurer: the first --schedule (lockstep); its defaults are timing's. */
 export const DEFAULT_MEASURER: MeasurerDescriptor = MEASURERS.chosenBy('schedule')[0]!;
-
-/** `--schedule`: lockstep sets of live processes, or a fresh process per round. */
-function parseSchedule(text: string | undefined): MeasurerDescriptor {
-  const kind = (text ?? DEFAULT_MEASURER.name).trim();
-  const schedules = MEASURERS.chosenBy('schedule');
-  const schedule = schedules.find((s) => s.name === kind);
-  if (!schedule) {
-    const names = schedules.map((s) => `${s.name} (${s.help}${s === DEFAULT_MEASURER ? '; the default' : ''})`);
-    throw new UsageError(`--schedule ${text}: expected ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`);
-  }
-  return schedule;
-}
 
 /** "1", "1%", "0.5%" -> 0.01, 0.01, 0.005. */
 export function parsePercent(text: string | number, option: string): number {
@@ -155,17 +143,28 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   const flags = budget.flags;
   const shard = flags.shard !== undefined ? parseShard(flags.shard) : undefined;
   const specs = compare ? parseCompareArms(compareArms) : parseRuntimeList((flags.runtime ?? DEFAULT_RUNTIMES).join(','));
-  if (measured && flags.schedule !== undefined) throw new UsageError(`--schedule applies to timing; --measure ${measured.name} is ${measured.help}`);
-  const implied = flags.schedule === undefined && !measured ? broughtSchedule(location.entry) : undefined;
-  if (implied) notes.push(implied.note);
-  let measurer = measured ?? implied?.measurer ?? parseSchedule(flags.schedule);
+  // Several --filter are one list, as commas make it.
+  const filter = flags.filter?.join(',');
+  const pick = (listed: readonly CaseListing[]): CaseListing[] => {
+    const filtered = filterCases(listed, filter);
+    return shard ? shardCases(filtered, shard) : filtered;
+  };
+  // A native suite's cases are listed on the host before anything is resolved: their kind may choose the measurer
+  // (host-timed, request-shaped). A brought file's are listed in a runtime, later; they run inside it.
+  const native = isBroughtEntry(location.entry) ? undefined : pick((await loadSuite(location)).cases);
   const kind = compare ? 'compare' : 'bench';
+  // The measurer is chosen, refused on this platform, and given its own options and tools (valgrind) once, before anything is resolved or run.
+  const { measurer, note, prepared } = refusedAsUsage(() => {
+    const choice = MEASURERS.choose({ measured, schedule: flags.schedule, suite: { ...location, cases: native } });
+    refuseOnPlatform(choice.measurer, platform);
+    return { ...choice, prepared: MEASURERS.prepare(choice.measurer, flags.measurerOptions ?? {}, { mode: kind, cacheDir, ...(flags.roundsPerProcess !== undefined ? { roundsPerProcess: flags.roundsPerProcess } : {}) }) };
+  });
+  if (note) notes.push(note);
   const defaults = measurer.defaults[kind];
-  // A measurer refused on this platform is said in one line before anything is resolved or run.
-  refuseOnPlatform(measurer, platform);
-  // Its own options are its to read, and its tools its to find (valgrind), before anything is resolved or run.
-  const { chosen, suiteOwned } = splitSuiteOptions(flags.measurerOptions ?? {});
-  let prepared = prepareMeasurer(measurer, chosen, kind, flags.roundsPerProcess);
+  // A suite's own measurer may run a fixed number of rounds (one round is a whole server or program start).
+  if (measurer.chosenBy === 'suite' && defaults.adaptive === 'never' && asksAdaptive(flags)) {
+    throw new UsageError(`${location.name} is ${kindOf(measurer)}: it runs a fixed number of rounds, so --target, --max-rounds and --max-time do not apply (use --rounds)`);
+  }
   const roundPlan = roundPlanFrom(flags, compare, measurer, prepared.roundsPerProcess);
   const timeMs = startingTimeMs(flags.timeMs ?? parseDuration(flags.time ?? defaults.time, '--time'), roundPlan, flags, defaults.rounds);
   // --warmup is the watched warmup's floor; it runs on until the batch times
@@ -197,30 +196,9 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   const refused = refusingVariants(variants, { compare, installs: host.installsOnDemand() });
   if (refused.length) throw new UsageError(refused.map(unavailableLine));
 
-  // Packages an arm pins (react@18.3.1): checked against the suite's imports and installed, before any case is listed or run.
+  // Packages an arm pins (react@18.3.1): checked against the suite's imports and installed, before a brought file is listed or anything runs.
   await host.pinPackages(location, variants);
-
-  // Several --filter are one list, as commas make it.
-  const filter = flags.filter?.join(',');
-  const filtered = filterCases(await listCases(host, location, variants.filter(isResolved)), filter);
-  const cases = shard ? shardCases(filtered, shard) : filtered;
-  // Cases of a kind that chooses its own measurer (host-timed: start-up, HTTP
-  // load) are measured by it, with the options planned so far; it may run a
-  // fixed number of rounds (one round is a whole server or program start).
-  const own = cases.length ? MEASURERS.ofSuite(cases) : undefined;
-  if (own) {
-    const refused = `${location.name} is ${own.suiteKind ?? `measured by ${own.name}`}`;
-    if (flags.schedule !== undefined || measured) throw new UsageError(`${refused}: --schedule and --measure ${MEASURED.map((m) => m.name).join(' or ')} apply to cases that run inside the runtime`);
-    if (roundPlan.adaptive && own.defaults[kind].adaptive === 'never') {
-      if (asksAdaptive(flags)) throw new UsageError(`${refused}: it runs a fixed number of rounds, so --target, --max-rounds and --max-time do not apply (use --rounds)`);
-      delete roundPlan.adaptive;
-    }
-    // The suite's own measurer, known once its cases are: refused before anything is measured.
-    refuseOnPlatform(own, platform);
-    measurer = own;
-    // The options given were for the measurer it replaces, but for its own.
-    prepared = prepareMeasurer(own, suiteOwned, kind, flags.roundsPerProcess);
-  } else if (Object.keys(suiteOwned).length) prepareMeasurer(measurer, suiteOwned, kind);
+  const cases = native ?? pick(await listInRuntime(host, location, variants.filter(isResolved)));
   for (const note of notes) process.stderr.write(`note: ${note}\n`);
   // Rounds and time count per arm: a measurer that samples two arms a round (a duet) runs as many more rounds as that takes.
   const perArm = roundsPerArm({ roundPlan, timeMs }, measurer.roundsPerPair?.(variants.filter(isResolved).length) ?? 1);
@@ -228,7 +206,7 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
     suite: { ...location, cases },
     variants,
     ...(fewRounds ? { fewRounds } : {}),
-    options: { warmupMs, ...(warmupMinMs !== undefined ? { warmupMinMs } : {}), timeoutMs, ...measurementNeeds(flags.metrics), ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: compare ? 'compare' : 'bench', ...perArm, measurer, prepared },
+    options: { warmupMs, ...(warmupMinMs !== undefined ? { warmupMinMs } : {}), timeoutMs, ...measurementNeeds(flags.metrics), ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: kind, ...perArm, measurer, prepared },
   };
 }
 
@@ -237,19 +215,18 @@ function measurementNeeds(metrics: string | undefined): { needs?: MeasurementNee
   return metrics === 'memory' ? { needs: ['settled-memory'] } : {};
 }
 
-/** The measurer's own setup (run's registry checks its options, then its prepare() finds its tools); what it refuses is a usage error. */
-function prepareMeasurer(measurer: MeasurerDescriptor, given: Readonly<Record<string, MeasurerOptionValue>>, mode: 'bench' | 'compare', roundsPerProcess?: number): PreparedMeasurer {
+/** What the measurers refuse (a choice, an option, a missing tool) is a usage error. */
+function refusedAsUsage<T>(choose: () => T): T {
   try {
-    return MEASURERS.prepare(measurer, given, { mode, cacheDir, ...(roundsPerProcess !== undefined ? { roundsPerProcess } : {}) });
+    return choose();
   } catch (error) {
     if (error instanceof MeasurerRefused) throw new UsageError(error.message);
     throw error;
   }
 }
 
-/** A native suite lists its cases on the host; a brought file in a process of a runtime it will run on. */
-async function listCases(host: PlanHost, location: SuiteLocation, variants: readonly ResolvedVariant[]): Promise<CaseListing[]> {
-  if (!isBroughtEntry(location.entry)) return (await loadSuite(location)).cases;
+/** A brought file's cases, listed in a process of a runtime it will run on. */
+async function listInRuntime(host: PlanHost, location: SuiteLocation, variants: readonly ResolvedVariant[]): Promise<CaseListing[]> {
   const listed = await host.listInRuntime(location, variants, broughtFileOf(location.entry));
   for (const note of listed.notes) process.stderr.write(`note: ${note}\n`);
   return listed.cases;

@@ -12,6 +12,7 @@ import { stderrColours as pc } from '../emit/colours.ts';
 import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type View, withoutWorkLine } from '@rtbench/report';
 import { writeFileAtomically } from '@rtbench/host';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
+import { kindOf } from '@rtbench/measurers';
 import { makePlan } from '../plan.ts';
 import { execute } from './execute.ts';
 import { failLimit, ratioOptions, shownOptions, type VerdictFlags } from '../verdict-flags.ts';
@@ -54,7 +55,7 @@ export async function measureSuite(suiteName: string, flags: BenchFlags): Promis
   if (plan.fewRounds) process.stderr.write(pc.yellow(`! ${plan.fewRounds}\n`));
   const { measurer } = plan.options;
   if (profileKinds && !measurer.warmsInRuntime) {
-    throw new UsageError(`${plan.suite.name} is ${measurer.suiteKind ?? `measured by ${measurer.name}`}: --profile profiles cases that run inside the runtime`);
+    throw new UsageError(`${plan.suite.name} is ${kindOf(measurer)}: --profile profiles cases that run inside the runtime`);
   }
 
   const html = htmlPath(flags.html, flags.save ?? defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }, resultsDir));

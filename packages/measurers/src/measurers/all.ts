@@ -9,7 +9,7 @@
 import type { CaseListing } from '@rtbench/core/protocol';
 import type { MeasurerKind, RunRecord, VerdictParameters } from '@rtbench/core/schema';
 import { RecordRegistry } from '@rtbench/measurer-records';
-import type { Isolation } from '@rtbench/suite-loader';
+import { broughtIsolationOfEntry } from '@rtbench/suite-loader';
 import { MeasurerRefused, type MeasurerDescriptor, type MeasurerOption, type MeasurerOptionValue, type PrepareContext, type PreparedMeasurer } from '../measurer.ts';
 import { DUET } from './duet.ts';
 import { HOST_TIMED } from './host-timed.ts';
@@ -23,7 +23,31 @@ export { longestWarmupMs } from './steady-rule.ts';
 
 /** How a measurer is named on the command line: "--schedule lockstep", "--measure instructions", or by its suite's kind of case. */
 function choiceOf(m: MeasurerDescriptor): string {
-  return m.chosenBy === 'suite' ? `a suite ${m.suiteKind ?? `measured by ${m.name}`}` : `--${m.chosenBy} ${m.name}`;
+  return m.chosenBy === 'suite' ? `a suite ${kindOf(m)}` : `--${m.chosenBy} ${m.name}`;
+}
+
+/** What a suite measured by its own measurer is, for the lines that refuse what does not apply to it: "timed by the host (start-up, HTTP load)". */
+export function kindOf(m: MeasurerDescriptor): string {
+  return m.suiteKind ?? `measured by ${m.name}`;
+}
+
+/** What chooses a run's measurer: --measure (parsed: time is none), --schedule as given, and the suite (a native one's cases, listed on the host). */
+interface MeasurerAsked {
+  measured?: MeasurerDescriptor | undefined;
+  schedule?: string | undefined;
+  suite: { name: string; entry: string; cases?: readonly CaseListing[] | undefined };
+}
+
+/** The measurer a run takes, and the note that says why when the command line did not choose it (a brought file's format). */
+interface MeasurerChoice {
+  measurer: MeasurerDescriptor;
+  note?: string;
+}
+
+/** The measurer a brought file runs under when the command line names none, and the note that says why. */
+interface ImpliedSchedule extends Required<MeasurerChoice> {
+  /** What runs so, for messages: "a Node core file". */
+  what: string;
 }
 
 export class MeasurerRegistry {
@@ -42,14 +66,31 @@ export class MeasurerRegistry {
     return this.measurers.filter((m) => m.chosenBy === how);
   }
 
-  /** The measurer a suite's cases choose by their kind (host-timed cases), or undefined: the options choose. */
-  ofSuite(cases: readonly CaseListing[]): MeasurerDescriptor | undefined {
-    return this.chosenBy('suite').find((m) => m.owns?.(cases));
+  /**
+   * The run's measurer, chosen once, before anything is resolved: a suite
+   * whose cases are all of a kind with a measurer of its own (host-timed,
+   * request-shaped) is measured by it, and --schedule or --measure is
+   * refused; else --measure's, --schedule's, the one a brought file's format
+   * implies, or the first schedule. Throws MeasurerRefused in one line.
+   */
+  choose({ measured, schedule, suite }: MeasurerAsked): MeasurerChoice {
+    if (measured && schedule !== undefined) throw new MeasurerRefused(`--schedule applies to timing; --measure ${measured.name} is ${measured.help}`);
+    const scheduled = schedule === undefined ? undefined : this.scheduleNamed(schedule);
+    const own = suite.cases?.length ? this.chosenBy('suite').find((m) => m.owns?.(suite.cases!)) : undefined;
+    if (own && (scheduled || measured)) {
+      throw new MeasurerRefused(`${suite.name} is ${kindOf(own)}: --schedule and --measure ${this.chosenBy('measure').map((m) => m.name).join(' or ')} apply to cases that run inside the runtime`);
+    }
+    const chosen = own ?? measured ?? scheduled;
+    return chosen ? { measurer: chosen } : (broughtSchedule(suite.entry, this) ?? { measurer: this.chosenBy('schedule')[0]! });
   }
 
-  /** The first measurer chosen by --schedule that gives a case this isolation (a brought format's need). */
-  withIsolation(isolation: Isolation): MeasurerDescriptor | undefined {
-    return this.chosenBy('schedule').find((m) => m.isolation === isolation);
+  /** `--schedule`: lockstep sets of live processes, or a fresh process per round. */
+  private scheduleNamed(text: string): MeasurerDescriptor {
+    const schedules = this.chosenBy('schedule');
+    const schedule = schedules.find((s) => s.name === text.trim());
+    if (schedule) return schedule;
+    const names = schedules.map((s, k) => `${s.name} (${s.help}${k === 0 ? '; the default' : ''})`);
+    throw new MeasurerRefused(`--schedule ${text}: expected ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`);
   }
 
   /** Every measurer's own options, once each by name (two lockstep schedules share one), for the commands that run measurers. */
@@ -115,12 +156,15 @@ export class MeasurerRegistry {
 export const MEASURERS = new MeasurerRegistry([LOCKSTEP, LOCKSTEP_PER_CASE, PROCESSES, DUET, INSTRUCTIONS, HOST_TIMED, REQUEST_CPU]);
 
 /**
- * Options given on the command line, split: those of a measurer a suite's cases choose (--cpu-limit) wait until
- * the cases are known; the rest go to the measurer the options choose.
+ * The first schedule that gives the isolation a brought file's format needs
+ * (a Node core file's configurations and a Deno.bench file's benchmarks:
+ * processes of their own per case; the suite loader detects the format);
+ * undefined for a file that needs none.
  */
-export function splitSuiteOptions<T>(given: Readonly<Record<string, T>>): { chosen: Record<string, T>; suiteOwned: Record<string, T> } {
-  const owned = new Set(MEASURERS.chosenBy('suite').flatMap((m) => (m.options ?? []).map((o) => o.name)));
-  const entries = Object.entries(given);
-  return { chosen: Object.fromEntries(entries.filter(([name]) => !owned.has(name))), suiteOwned: Object.fromEntries(entries.filter(([name]) => owned.has(name))) };
+export function broughtSchedule(entry: string, registry: MeasurerRegistry = MEASURERS): ImpliedSchedule | undefined {
+  const need = broughtIsolationOfEntry(entry);
+  const measurer = need ? registry.chosenBy('schedule').find((m) => m.isolation === need.needs) : undefined;
+  if (!need || !measurer) return undefined;
+  return { measurer, what: need.what, note: `${need.what}: ${need.why} (--schedule ${measurer.name})` };
 }
 
