@@ -77,6 +77,13 @@ export interface RequestDeclaration {
    */
   readonly server?: (runtime: string, packages: ArmPackages) => BroughtServer | undefined;
   /**
+   * Why a runtime that is itself the server (the Workers runtime) cannot
+   * serve `handler` (a framework app whose Workers edition cannot be built),
+   * in one line: its cases are unsupported there and the other runtimes
+   * still run; undefined when it can.
+   */
+  readonly handlerUnsupported?: () => string | undefined;
+  /**
    * Packages the declaration installs itself in `prepare` (a framework, its
    * adapter), which an arm may pin as it pins a package the suite imports
    * (`next@15.5.29`): the version is checked against the registry, then

@@ -32,7 +32,8 @@ export interface SvelteKitBuildInput {
   readonly root: string;
   /** Every version the build depends on beside the app's files (kit, vite, svelte, each adapter). */
   readonly versions: Readonly<Record<string, string>>;
-  readonly adapters: Readonly<Record<Edition, EditionAdapter>>;
+  /** Each edition built, by its adapter: an edition not named is not built. */
+  readonly adapters: Readonly<Partial<Record<Edition, EditionAdapter>>>;
   /** A wrangler config written into the Workers edition when the app has none (the Cloudflare adapter reads it). */
   readonly defaultWrangler?: string;
   readonly say?: (line: string) => void;
@@ -41,10 +42,10 @@ export interface SvelteKitBuildInput {
 export interface SvelteKitBuild {
   /** The build's cache key (the app's files and versions): its folders are named by it. */
   readonly key: string;
-  /** Each edition's folder: the app's files, its node_modules linked, the adapter's output. */
-  readonly dirs: Readonly<Record<Edition, string>>;
-  /** adapter-node's handler module. */
-  readonly nodeHandler: string;
+  /** Each built edition's folder: the app's files, its node_modules linked, the adapter's output. */
+  readonly dirs: Readonly<Partial<Record<Edition, string>>>;
+  /** adapter-node's handler module, when the Node.js edition is built. */
+  readonly nodeHandler?: string;
   /** Whether this call built it (false: the cache had it). */
   readonly built: boolean;
 }
@@ -77,7 +78,7 @@ function buildEdition(input: SvelteKitBuildInput, edition: Edition, dir: string,
   cpSync(input.appDir, dir, { recursive: true, filter: (source) => !NOT_COPIED.has(relative(input.appDir, source).split(/[\\/]/)[0]!) });
   chmodSync(dir, 0o700);
   symlinkSync(join(input.appDir, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  const adapter = input.adapters[edition];
+  const adapter = input.adapters[edition]!;
   if ('module' in adapter) {
     const config = svelteConfigOf(dir);
     if (!config) throw new AppBuildFailed(`${input.appDir} has no svelte.config.js for rtbench to name its adapter in`);
@@ -94,8 +95,9 @@ export function buildSvelteKit(input: SvelteKitBuildInput): SvelteKitBuild {
   const say = input.say ?? (() => {});
   const key = appBuildKey(input.appDir, { ...input.versions, ...Object.fromEntries(Object.entries(input.adapters).map(([edition, a]) => [`adapter:${edition}`, 'own' in a ? 'own' : a.module])) });
   ownerOnlyDir(input.root);
-  const dirs = { node: join(input.root, `${key}-node`), workers: join(input.root, `${key}-workers`) };
-  const done = (built: boolean): SvelteKitBuild => ({ key, dirs, nodeHandler: join(dirs.node, NODE_OUT, 'handler.js'), built });
+  const editions = (['node', 'workers'] as const).filter((edition) => input.adapters[edition]);
+  const dirs = Object.fromEntries(editions.map((edition) => [edition, join(input.root, `${key}-${edition}`)])) as Partial<Record<Edition, string>>;
+  const done = (built: boolean): SvelteKitBuild => ({ key, dirs, ...(dirs.node ? { nodeHandler: join(dirs.node, NODE_OUT, 'handler.js') } : {}), built });
   const problems = Object.values(dirs).map((dir) => [dir, cachedBuildProblem(dir)] as const);
   const owned = problems.find(([, why]) => why?.owner);
   if (owned) throw new AppBuildFailed(`the cached build ${owned[0]} ${owned[1]!.problem}: rtbench will not run a build someone else could change; remove it (as its owner or root)`);
@@ -104,8 +106,8 @@ export function buildSvelteKit(input: SvelteKitBuildInput): SvelteKitBuild {
   say(`building the app with its vite ${input.versions.vite ?? '?'} and @sveltejs/kit ${input.versions['@sveltejs/kit'] ?? '?'}, once per adapter, into ${relative(process.cwd(), input.root) || input.root} (once; cached after)`);
   const started = performance.now();
   writeFileSync(log, '');
-  for (const edition of ['node', 'workers'] as const) {
-    const dir = dirs[edition];
+  for (const edition of editions) {
+    const dir = dirs[edition]!;
     buildAfresh(dir, () => {
       buildEdition(input, edition, dir, log);
       if (edition === 'node' && !existsSync(join(dir, NODE_OUT, 'handler.js'))) throw new AppBuildFailed(`vite build wrote no ${NODE_OUT}/handler.js: is the Node.js adapter adapter-node? (its output: ${log})`);

@@ -17,7 +17,8 @@ import { basename, join } from 'node:path';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
 import { requestSuite, type RequestDeclaration, type RequestSuite, type ResponseNormalizer, type WorkersCompatibility } from '@rtbench/core';
 import { patternNormalizer } from '@rtbench/core/same-work';
-import { storeNamedFile } from '@rtbench/host';
+import { UsageError } from '@rtbench/core/usage-error';
+import { storeNamedFile, type Edition } from '@rtbench/host';
 import type { AppFramework, AppPlan, BuiltApp } from './app-framework.ts';
 import { APP_FRAMEWORKS } from './app-frameworks.ts';
 import { appRefusal, describeApp, type FrameworkApp } from './framework-app.ts';
@@ -49,6 +50,7 @@ export function locateApp(path: string, app: FrameworkApp, given: WorkerRequests
   const framework = frameworkOf(app.framework.package);
   if (!framework || !app.installed) throw appRefusal(path, app, APP_FRAMEWORKS.map((f) => f.package));
   const plan = framework.plan(path, app);
+  if (plan.refused.node && plan.refused.workers) throw new UsageError(`${path} is ${describeApp(app)}; ${plan.refused.node}; ${plan.refused.workers}`);
   // A binding rtbench cannot stand in for is refused here, before any build.
   const compatibility = app.wrangler ? readWranglerCompatibility(app.wrangler) : { ...framework.defaultCompatibility, flags: [...framework.defaultCompatibility.flags] };
   const asked = askedRequests(given);
@@ -58,29 +60,36 @@ export function locateApp(path: string, app: FrameworkApp, given: WorkerRequests
   const notes = [
     `${path} is ${describeApp(app)}`,
     ...plan.notes,
-    `the Workers runtime serves it with ${app.wrangler ? basename(app.wrangler) : "rtbench's default wrangler config"}'s compatibility date ${compatibility.date ?? "(none: rtbench's)"} and flags ${compatibility.flags.join(', ') || '(none)'}; each edition's page is compared with its build's file names masked`,
+    ...(['node', 'workers'] as const).flatMap((edition) => (plan.refused[edition] ? [`${RUNTIMES_OF[edition]} cannot serve it (${plan.refused[edition]}); ${RUNTIMES_OF[edition === 'node' ? 'workers' : 'node']} still run it`] : [])),
+    ...(plan.refused.workers ? [] : [`the Workers runtime serves it with ${app.wrangler ? basename(app.wrangler) : "rtbench's default wrangler config"}'s compatibility date ${compatibility.date ?? "(none: rtbench's)"} and flags ${compatibility.flags.join(', ') || '(none)'}; each edition's page is compared with its build's file names masked`]),
     ...asked.notes,
   ];
   const source = `import { appSuite } from ${JSON.stringify(APP_SUITE)};\nexport default appSuite(${JSON.stringify(options)});\n`;
   return storeBroughtEntry(name, source, notes);
 }
 
-/** The built app as the runtimes serve it: the Worker's handler wrapper, and the Node.js server program with what it reads. */
+/** Each edition's runtimes, in a refusal's words. */
+const RUNTIMES_OF: Readonly<Record<Edition, string>> = { node: 'the runtimes with a Node.js server', workers: 'the Workers runtime' };
+
+/** The built app as the runtimes serve it: the Worker's handler wrapper, the Node.js server program with what it reads; an edition not built is absent. */
 interface ServedApp {
-  handler: string;
-  server: string;
-  reads: readonly string[];
+  handler?: string;
+  server?: { program: string; reads: readonly string[] };
 }
 
 /** The built editions as served: the Worker through rtbench's wrapper (its assets said once built), the server program stored. */
 function served(name: string, built: BuiltApp, say: (line: string) => void): ServedApp {
-  const config = built.workers!.config;
-  const project = readWranglerProject(config);
-  const worker = projectWorker(`${name}-app`, project.main, `${basename(config)}: main ${project.main ? basename(project.main) : '(none)'}`, project, built.workers!.preludes);
-  // The notes of the served Worker that the run did not say before (its assets, once they are built).
-  for (const note of worker.notes.filter((n) => /static assets/.test(n))) say(note);
-  const server = storeNamedFile(join(cacheDir, 'brought', `${name}-${built.key}-serve.mjs`), built.node!.source);
-  return { handler: worker.handler, server, reads: built.node!.reads };
+  let handler: string | undefined;
+  if (built.workers) {
+    const { config, preludes } = built.workers;
+    const project = readWranglerProject(config);
+    const worker = projectWorker(`${name}-app`, project.main, `${basename(config)}: main ${project.main ? basename(project.main) : '(none)'}`, project, preludes);
+    // The notes of the served Worker that the run did not say before (its assets, once they are built).
+    for (const note of worker.notes.filter((n) => /static assets/.test(n))) say(note);
+    handler = worker.handler;
+  }
+  const server = built.node ? { program: storeNamedFile(join(cacheDir, 'brought', `${name}-${built.key}-serve.mjs`), built.node.source), reads: built.node.reads } : undefined;
+  return { ...(handler ? { handler } : {}), ...(server ? { server } : {}) };
 }
 
 /** The app's request suite, made in the entry rtbench writes (locateApp) from its options. */
@@ -107,12 +116,15 @@ export function appSuite(options: AppSuiteOptions): RequestSuite {
     options.declarations.map((d) => ({
       ...d,
       prepare,
-      handler: () => built().handler,
+      // A refused Workers edition has no Worker: the Node.js side's program stands for the suite's code, and the Workers runtime says why.
+      handler: () => built().handler ?? built().server!.program,
+      handlerUnsupported: () => options.plan.refused.workers,
       // Asked only of the runtimes that run a program: the Node.js side's server. On deno it reads what the framework
       // names, serve-app.mjs and the program, and the environment (an adapter reads its settings there).
       server: () => {
-        const { server, reads } = built();
-        return { program: server, permissions: { read: [...reads, serveAppModule, server], env: true } };
+        if (options.plan.refused.node) return { unsupported: options.plan.refused.node };
+        const { program, reads } = built().server!;
+        return { program, permissions: { read: [...reads, serveAppModule, program], env: true } };
       },
       compatibility: options.compatibility,
       normalize,

@@ -48,15 +48,16 @@ const DEFAULT_COMPATIBILITY = { date: '2025-09-01', flags: ['nodejs_compat'] } a
 const CLOUDFLARE_OUT = '.svelte-kit/cloudflare';
 const DEFAULT_WRANGLER = `${JSON.stringify({ name: 'app', main: `${CLOUDFLARE_OUT}/_worker.js`, compatibility_date: DEFAULT_COMPATIBILITY.date, compatibility_flags: DEFAULT_COMPATIBILITY.flags, assets: { binding: 'ASSETS', directory: CLOUDFLARE_OUT } }, null, 2)}\n`;
 
-/** How each edition gets its adapter: the config's own, one the app declares and installed, or one rtbench adds. */
-export type AdapterPlan = Readonly<Record<Edition, { readonly own: true } | { readonly declared: string } | { readonly added: AddedAdapter }>>;
+/** How each edition gets its adapter: the config's own, one the app declares and installed, or one rtbench adds; or why none can build it. */
+export type AdapterPlan = Readonly<Record<Edition, { readonly own: true } | { readonly declared: string } | { readonly added: AddedAdapter } | { readonly refused: string }>>;
 
 /**
  * Which adapter builds each edition: the one the app's config imports
  * serves its side as configured; else the one the app declares; else the
- * one rtbench adds for the app's @sveltejs/kit version. An adapter that
- * does not support that version (its peer range), and a kit version no
- * adapter rtbench adds supports, are refused in one line.
+ * one rtbench adds for the app's @sveltejs/kit version. An adapter the app
+ * declares that does not support that version (its peer range) refuses the
+ * app in one line; a side no adapter rtbench adds supports is refused alone
+ * (its runtimes say why, the other side's still run).
  */
 export function svelteKitAdapters(app: Pick<FrameworkApp, 'dir' | 'version' | 'nodeAdapters' | 'workersAdapters'>, configText: string): AdapterPlan {
   const plan = (edition: Edition, declared: readonly string[]): AdapterPlan[Edition] => {
@@ -68,7 +69,7 @@ export function svelteKitAdapters(app: Pick<FrameworkApp, 'dir' | 'version' | 'n
       return own ? { own: true } : { declared: name };
     }
     const added = ADDED_ADAPTERS[String(Number.parseInt(app.version, 10))]?.[edition];
-    if (!added) throw new UsageError(`${app.dir}: the app declares no ${name} for ${SIDE[edition]}, and rtbench adds none for @sveltejs/kit ${app.version} (it adds ${name} for @sveltejs/kit ${Object.keys(ADDED_ADAPTERS).filter((major) => ADDED_ADAPTERS[major]![edition]).join(', ')}): declare one that supports it`);
+    if (!added) return { refused: `the app declares no ${name} for ${SIDE[edition]}, and rtbench adds none for @sveltejs/kit ${app.version} (it adds ${name} for @sveltejs/kit ${Object.keys(ADDED_ADAPTERS).filter((major) => ADDED_ADAPTERS[major]![edition]).join(', ')}): declare one that supports it` };
     return { added };
   };
   return { node: plan('node', app.nodeAdapters), workers: plan('workers', app.workersAdapters) };
@@ -79,19 +80,20 @@ export function adapterNotes(plan: AdapterPlan, config: string): string[] {
   return (['node', 'workers'] as const).flatMap((edition) => {
     const p = plan[edition];
     const name = ADAPTERS[edition];
-    if ('own' in p) return [];
+    if ('own' in p || 'refused' in p) return [];
     if ('declared' in p) return [`${SIDE[edition]} is built with the app's own ${name}, named in place of ${config}'s adapter`];
     return [`the app declares no ${name}: rtbench adds ${name} ${p.added.version} from its cache for ${SIDE[edition]}, named in place of ${config}'s adapter`];
   });
 }
 
 /** Each edition's adapter module: the app's config as it is, the app's installed package, or rtbench's cached one (installed now when missing, proven on every use). */
-async function editionAdapters(dir: string, plan: AdapterPlan): Promise<Record<Edition, EditionAdapter>> {
+async function editionAdapters(dir: string, plan: AdapterPlan): Promise<Partial<Record<Edition, EditionAdapter>>> {
   const store = new LibraryStore(storePolicy('libraries'));
-  const adapters = {} as Record<Edition, EditionAdapter>;
+  const adapters: Partial<Record<Edition, EditionAdapter>> = {};
   for (const edition of ['node', 'workers'] as const) {
     const p = plan[edition];
     const name = ADAPTERS[edition];
+    if ('refused' in p) continue;
     if ('own' in p) adapters[edition] = { own: true };
     else if ('declared' in p) adapters[edition] = { module: packageEntry(join(dir, 'node_modules', p.declared)) };
     else {
@@ -123,25 +125,25 @@ export const sveltekit: AppFramework<AdapterPlan> = {
     if (!config) throw new UsageError(`${path} is ${describeApp(app)}; it has no svelte.config.js (or .mjs), where a SvelteKit app names its adapter`);
     const detail = svelteKitAdapters(app, readFileSync(join(app.dir, config), 'utf8'));
     const added = Object.fromEntries((['node', 'workers'] as const).flatMap((e) => { const p = detail[e]; return 'added' in p ? [[ADAPTERS[e], p.added.version]] : []; }));
+    const refused = Object.fromEntries((['node', 'workers'] as const).flatMap((e) => { const p = detail[e]; return 'refused' in p ? [[e, p.refused]] : []; }));
     return {
       detail,
-      refused: {},
+      refused,
       versions: { ...installedVersions(app.dir, ['@sveltejs/kit', 'vite', 'svelte', '@sveltejs/vite-plugin-svelte', ...Object.values(ADAPTERS)]), ...added },
-      notes: [...adapterNotes(detail, config), "adapter-cloudflare's Worker finds the Cache API empty, as a workers.dev address has it: every request renders its page, as on the Node.js side"],
+      notes: [...adapterNotes(detail, config), ...(refused.workers ? [] : ["adapter-cloudflare's Worker finds the Cache API empty, as a workers.dev address has it: every request renders its page, as on the Node.js side"])],
     };
   },
   async build(plan, { dir, root, node, say }): Promise<BuiltApp> {
     const adapters = await editionAdapters(dir, plan.detail);
     const build = buildSvelteKit({ appDir: dir, node, root, versions: plan.versions, adapters, defaultWrangler: DEFAULT_WRANGLER, say });
-    const nodeDir = build.dirs.node;
+    const { node: nodeDir, workers: workersDir } = build.dirs;
     return {
       key: build.key,
-      workers: { config: wranglerConfigAt(build.dirs.workers)!, preludes: [WORKERS_CACHE] },
+      ...(workersDir ? { workers: { config: wranglerConfigAt(workersDir)!, preludes: [WORKERS_CACHE] } } : {}),
       // adapter-node's handler mounted by serve-app.mjs; on deno it reads the edition's folder and the app's packages.
-      node: {
-        source: `import { handler } from ${JSON.stringify(build.nodeHandler)};\nimport { serveNodeHandler } from ${JSON.stringify(serveAppModule)};\nserveNodeHandler(handler);\n`,
-        reads: [nodeDir, realpathSync(join(nodeDir, 'node_modules'))],
-      },
+      ...(nodeDir && build.nodeHandler
+        ? { node: { source: `import { handler } from ${JSON.stringify(build.nodeHandler)};\nimport { serveNodeHandler } from ${JSON.stringify(serveAppModule)};\nserveNodeHandler(handler);\n`, reads: [nodeDir, realpathSync(join(nodeDir, 'node_modules'))] } }
+        : {}),
     };
   },
   normalize: normalizeSvelteKitPage,

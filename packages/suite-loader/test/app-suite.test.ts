@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { RequestSuite } from '@rtbench/core';
 import { firstDifferingLine } from '@rtbench/core/same-work';
 import { packageEntry, svelteConfigOf, wrappedConfig } from '@rtbench/host';
 import { RESERVED as HOST_RESERVED } from '../../host-timed/src/request/paths.ts';
@@ -45,10 +46,16 @@ describe("a SvelteKit app's adapters", () => {
     expect(svelteKitAdapters({ dir: none, version: '3.2.0', nodeAdapters: [], workersAdapters: ['@sveltejs/adapter-cloudflare'] }, CLOUDFLARE_CONFIG).node).toEqual({ added: ADDED_ADAPTERS['3']!.node });
   });
 
-  it("an adapter that does not support the app's kit, or a kit no adapter rtbench adds supports: one line", () => {
+  it("an adapter the app declares that does not support its kit refuses the app: one line", () => {
     const app = folder({ 'node_modules/@sveltejs/adapter-cloudflare/package.json': JSON.stringify({ version: '7.2.9', peerDependencies: { '@sveltejs/kit': '^2.0.0', wrangler: '^4.0.0' } }) });
     expect(() => svelteKitAdapters({ dir: app, version: '3.2.0', nodeAdapters: [], workersAdapters: ['@sveltejs/adapter-cloudflare'] }, CLOUDFLARE_CONFIG)).toThrow(/: its @sveltejs\/adapter-cloudflare supports @sveltejs\/kit \^2\.0\.0, not the app's 3\.2\.0: install a release of @sveltejs\/adapter-cloudflare for it$/);
-    expect(() => svelteKitAdapters({ dir: none, version: '3.2.0', nodeAdapters: [], workersAdapters: [] }, '')).toThrow(/: the app declares no @sveltejs\/adapter-cloudflare for the Workers side, and rtbench adds none for @sveltejs\/kit 3\.2\.0 \(it adds @sveltejs\/adapter-cloudflare for @sveltejs\/kit 2\): declare one that supports it$/);
+  });
+
+  it('a side no adapter rtbench adds supports is refused alone, saying why', () => {
+    const plan = svelteKitAdapters({ dir: none, version: '3.2.0', nodeAdapters: [], workersAdapters: [] }, '');
+    expect(plan.node).toEqual({ added: ADDED_ADAPTERS['3']!.node });
+    expect(plan.workers).toEqual({ refused: 'the app declares no @sveltejs/adapter-cloudflare for the Workers side, and rtbench adds none for @sveltejs/kit 3.2.0 (it adds @sveltejs/adapter-cloudflare for @sveltejs/kit 2): declare one that supports it' });
+    expect(adapterNotes(plan, 'svelte.config.js')).toEqual([`the app declares no @sveltejs/adapter-node: rtbench adds @sveltejs/adapter-node ${ADDED_ADAPTERS['3']!.node!.version} from its cache for the Node.js side, named in place of svelte.config.js's adapter`]);
   });
 
   it('reads peer ranges as adapters write them', () => {
@@ -113,6 +120,23 @@ describe('a SvelteKit app refused before any build', () => {
     expect(() => locateSuite(folder(noVite))).toThrow(/is a SvelteKit app \(@sveltejs\/kit 3\.2\.0, svelte\.config\.js\): .*; its vite is not installed \(no node_modules\/vite\)/);
     const { 'svelte.config.js': _config, ...noConfig } = installed;
     expect(() => locateSuite(folder(noConfig))).toThrow(/; it has no svelte\.config\.js \(or \.mjs\), where a SvelteKit app names its adapter$/);
+  });
+
+  it('a kit no Cloudflare adapter rtbench adds supports: the Workers runtime says why, the Node.js side still runs', async () => {
+    const { 'svelte.config.js': _config, ...rest } = installed;
+    const app = folder({ ...rest, 'package.json': JSON.stringify({ name: 'kit3', devDependencies: { '@sveltejs/kit': '3.2.0' } }), 'svelte.config.js': "import adapter from '@sveltejs/adapter-auto';\nexport default { kit: { adapter: adapter() } };\n" });
+    const location = locateSuite(app);
+    const why = 'the app declares no @sveltejs/adapter-cloudflare for the Workers side, and rtbench adds none for @sveltejs/kit 3.2.0 (it adds @sveltejs/adapter-cloudflare for @sveltejs/kit 2): declare one that supports it';
+    expect(location.notes).toContain(`the Workers runtime cannot serve it (${why}); the runtimes with a Node.js server still run it`);
+    expect(location.notes.join('\n')).not.toMatch(/Cache API|compatibility date/);
+    const [declaration] = ((await import(location.entry)) as { default: RequestSuite }).default.declarations;
+    expect(declaration!.handlerUnsupported?.()).toBe(why);
+  });
+
+  it('a kit no adapter rtbench adds supports on either side: the whole app, one line', () => {
+    const { 'svelte.config.js': _config, ...rest } = installed;
+    const app = folder({ ...rest, 'package.json': JSON.stringify({ name: 'kit9', devDependencies: { '@sveltejs/kit': '9.0.0' } }), 'node_modules/@sveltejs/kit/package.json': '{"version":"9.0.0"}', 'svelte.config.js': '' });
+    expect(() => locateSuite(app)).toThrow(/is a SvelteKit app \(@sveltejs\/kit 9\.0\.0, .*; the app declares no @sveltejs\/adapter-node for the Node\.js side, .*; the app declares no @sveltejs\/adapter-cloudflare for the Workers side, .*: declare one that supports it$/);
   });
 
   it('an installed app is a suite of its requests, said in notes before the run, nothing built', () => {

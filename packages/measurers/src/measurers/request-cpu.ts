@@ -138,6 +138,19 @@ function requestUnits(cases: readonly RequestCaseSpec[]): Unit[] {
 
 type ServerBundle = { path: string; nodeEnv?: NodeEnvUse; permissions?: ServerPermissions } | { error: string } | { unsupported: string };
 
+/**
+ * Why a runtime that is itself the server (the Workers runtime) cannot serve
+ * the declaration's handler: the suite says so (an app's Workers edition not
+ * built), or the handler's compatibility settings are beyond it. That
+ * runtime's one line, before any round; undefined for a runtime that runs a
+ * program, or one that can.
+ */
+export function handlerRefusal(d: Pick<RequestDeclaration, 'handlerUnsupported' | 'compatibility'>, arm: Pick<Arm, 'plugin' | 'target'>): string | undefined {
+  const programs = arm.plugin.programs;
+  if (programs.kind !== 'server') return undefined;
+  return d.handlerUnsupported?.() ?? (d.compatibility ? programs.compatibilityProblem?.(arm.target, d.compatibility) : undefined);
+}
+
 function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): Measurer {
   const bundles = new Map<string, Promise<ServerBundle>>();
   const bundled = (d: RequestDeclaration, key: string, arm: Arm): Promise<ServerBundle> => {
@@ -147,8 +160,7 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
     // A server the suite brings for this runtime (a framework's own) runs as it is, on a runtime that runs a program; a runtime
     // that is itself the server (the Workers runtime) serves the handler.
     const brought = programs.kind === 'process' ? d.server?.(arm.plugin.name, arm.packages ?? {}) : undefined;
-    // A program's own compatibility settings the runtime cannot serve: that runtime's one line, before any round.
-    const incompatible = !p && d.compatibility && programs.kind === 'server' ? programs.compatibilityProblem?.(arm.target, d.compatibility) : undefined;
+    const incompatible = p ? undefined : handlerRefusal(d, arm);
     if (incompatible) {
       p = Promise.resolve({ unsupported: incompatible });
       bundles.set(id, p);
