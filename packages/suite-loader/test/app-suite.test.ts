@@ -127,8 +127,8 @@ describe('a SvelteKit app refused before any build', () => {
     const app = folder({ ...rest, 'package.json': JSON.stringify({ name: 'kit3', devDependencies: { '@sveltejs/kit': '3.2.0' } }), 'svelte.config.js': "import adapter from '@sveltejs/adapter-auto';\nexport default { kit: { adapter: adapter() } };\n" });
     const location = locateSuite(app);
     const why = 'the app declares no @sveltejs/adapter-cloudflare for the Workers side, and rtbench adds none for @sveltejs/kit 3.2.0 (it adds @sveltejs/adapter-cloudflare for @sveltejs/kit 2): declare one that supports it';
-    expect(location.notes).toContain(`the Workers runtime cannot serve it (${why}); the runtimes with a Node.js server still run it`);
-    expect(location.notes.join('\n')).not.toMatch(/Cache API|compatibility date/);
+    expect(location.notes ?? []).toContain(`the Workers runtime cannot serve it (${why}); the runtimes with a Node.js server still run it`);
+    expect((location.notes ?? []).join('\n')).not.toMatch(/Cache API|compatibility date/);
     const [declaration] = ((await import(location.entry)) as { default: RequestSuite }).default.declarations;
     expect(declaration!.handlerUnsupported?.()).toBe(why);
   });
