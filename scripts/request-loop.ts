@@ -27,6 +27,7 @@ import { join } from 'node:path';
 import { steadyStart } from '@rtbench/core';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { benchView } from '@rtbench/report';
+import { requestsOf } from '../packages/measurer-records/src/index.ts';
 import { median } from '../packages/stats/src/index.ts';
 import { benchRun, loadText, repoRoot } from './lib.ts';
 import { CALLS_PER_OPERATION } from './request-loop/call.ts';
@@ -88,9 +89,9 @@ function loopCpuMs(page: Page, variant: string): number | undefined {
 function withAfterMs(run: RunRecord, variant: string): { own: number; after: number } | undefined {
   const rounds = run.results.find((r) => r.variantId === variant)?.rounds ?? [];
   const per = rounds.flatMap((r) => {
-    const after = r.requests?.afterMs;
+    const after = requestsOf(r)?.afterMs;
     if (!after || after.length !== r.samples.length) return [];
-    const from = steadyStart(r.samples.length, r.requests?.phases);
+    const from = steadyStart(r.samples.length, requestsOf(r)?.phases);
     const own = r.samples.slice(from);
     const later = after.slice(from);
     return own.length ? [{ own: own.reduce((a, b) => a + b, 0) / own.length, after: later.reduce((a, b) => a + b, 0) / later.length }] : [];

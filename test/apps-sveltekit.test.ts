@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { requestsOf } from '../packages/measurer-records/src/index.ts';
 import { installedApp } from '../scripts/app-fixture.ts';
 import { runCliAsync, tempFile, type CliResult } from './helpers/cli.ts';
 
@@ -45,7 +46,7 @@ describe('a SvelteKit app, built with its own toolchain', () => {
     expect(page.map((x) => x.variantId).sort()).toEqual(['node', 'workerd']);
     for (const result of page) {
       expect(result.rounds.length, result.variantId).toBe(1);
-      expect(result.rounds[0]!.requests!.answers!.map((a) => a.status), result.variantId).toEqual([200]);
+      expect(requestsOf(result.rounds[0]!)!.answers!.map((a) => a.status), result.variantId).toEqual([200]);
     }
     expect(first.record!.digestMismatches?.map((m) => m.caseId)).not.toContain(page[0]!.caseId);
   });

@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { requestsOf } from '../packages/measurer-records/src/index.ts';
 import { runCliAsync, tempFile, type CliResult } from './helpers/cli.ts';
 
 const WORKERS = join('test', 'fixtures', 'workers');
@@ -47,15 +48,15 @@ describe('a brought Worker', () => {
     // A redirect to another address is the handler's answer, never followed: every runtime answered 302 to each request.
     for (const variant of RUNTIMES) {
       const moved = run.results.find((x) => x.variantId === variant && x.caseId.includes('/moved'))!;
-      expect(moved.rounds[0]!.requests!.answers!.map((a) => a.status), variant).toEqual([302]);
-      expect(moved.rounds[0]!.requests!.outcomes.ok, variant).toBe(moved.rounds[0]!.samples.length);
+      expect(requestsOf(moved.rounds[0]!)!.answers!.map((a) => a.status), variant).toEqual([302]);
+      expect(requestsOf(moved.rounds[0]!)!.outcomes.ok, variant).toBe(moved.rounds[0]!.samples.length);
     }
     expect(project.r.stderr).toContain('! react-page: react, react-dom read process.env.NODE_ENV, written in per arm: node "production"');
     // The asset is answered in front of the Worker on every runtime, as wrangler dev answers it.
     expect(project.r.stderr).toContain("note: wrangler.toml's static assets (1 file, 31 bytes from test/fixtures/workers/wrangler-react/public) are served in front of the Worker on every runtime");
     for (const variant of RUNTIMES) {
       const robots = run.results.find((x) => x.variantId === variant && x.caseId.includes('/robots.txt'))!;
-      expect(robots.rounds[0]!.requests!.answers!.map((a) => a.status), variant).toEqual([200]);
+      expect(requestsOf(robots.rounds[0]!)!.answers!.map((a) => a.status), variant).toEqual([200]);
     }
   });
 
@@ -69,12 +70,12 @@ describe('a brought Worker', () => {
   it("a handler's console lines are counted per round and kept out of the table", () => {
     expect(clock.r.status, clock.r.stderr).toBe(0);
     const round = clock.record!.results.find((x) => x.variantId === 'node')!.rounds[0]!;
-    expect(round.requests!.consoleLines).toBe(round.samples.length);
+    expect(requestsOf(round)!.consoleLines).toBe(round.samples.length);
     expect(clock.r.stdout).not.toContain('served /');
     expect(clock.r.stdout + clock.r.stderr).toContain('the handler wrote 1 console line per request');
     // --normalize: the time is replaced before the answers are learned, so nothing of it is left to mask.
     expect(clock.r.stderr).toContain("note: each response's matches of /rendered at [^<]+/ are replaced by one mark before it is compared");
-    expect(round.requests!.answers!.map((a) => [a.spans, a.segments.join('').includes('<p>⟨normalized⟩</p>')])).toEqual([[0, true]]);
+    expect(requestsOf(round)!.answers!.map((a) => [a.spans, a.segments.join('').includes('<p>⟨normalized⟩</p>')])).toEqual([[0, true]]);
   });
 
   it('a binding rtbench cannot stand in for, and a request that does not parse: one line, exit 2, nothing run', async () => {

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { requestsOf } from '../../measurer-records/src/index.ts';
 import { runCliAsync, tempFile } from '../../../test/helpers/cli.ts';
 
 const SUITE = join('test', 'fixtures', 'changing-responses');
@@ -34,7 +35,7 @@ describe('changing responses on four runtimes', () => {
       const result = run.results.find((r) => r.caseId === 'changing page [cpu=js thread]' && r.variantId === variant)!;
       expect(result.rounds.length, `${variant}: ${JSON.stringify(result.failures)}`).toBe(2);
       expect(result.failures.filter((f) => f.kind === 'digest-mismatch')).toEqual([]);
-      const [answer] = result.rounds[0]!.requests!.answers!;
+      const [answer] = requestsOf(result.rounds[0]!)!.answers!;
       expect(answer).toMatchObject({ request: 'GET /page', status: 200, contentType: 'text/html; charset=utf-8', count: 12 });
       // The saved template shows what was masked: the table's rows are literal, the time and the id are not.
       expect(answer!.segments.join('⟨…⟩')).toContain('<p>rendered at ⟨…⟩</p>\n<p>request ⟨…⟩</p>');
@@ -68,14 +69,14 @@ describe('changing responses on four runtimes', () => {
         expect(result.rounds.length, `${variant} ${caseId}: ${JSON.stringify(result.failures)}`).toBe(2);
         expect(result.failures.filter((f) => f.kind === 'digest-mismatch')).toEqual([]);
         // Learned across both rounds: the last round's answers hold them all, with no response unlike the rest.
-        const [answer] = result.rounds[1]!.requests!.answers!;
+        const [answer] = requestsOf(result.rounds[1]!)!.answers!;
         expect(answer).toMatchObject({ rounds: 2, count: 24 });
         expect(answer!.unmasked).toBeUndefined();
         expect(answer!.spans).toBeGreaterThanOrEqual(caseId.startsWith('many') ? 1000 : 500);
       }
     }
     // One media type for Response.json() on every runtime, whatever charset each spelled.
-    expect(new Set(RUNTIMES.map((v) => run.results.find((r) => r.caseId === 'json items [cpu=js thread]' && r.variantId === v)!.rounds[0]!.requests!.answers![0]!.contentType))).toEqual(new Set(['application/json']));
+    expect(new Set(RUNTIMES.map((v) => requestsOf(run.results.find((r) => r.caseId === 'json items [cpu=js thread]' && r.variantId === v)!.rounds[0]!)!.answers![0]!.contentType))).toEqual(new Set(['application/json']));
   });
 
   it('a value constant within a process but not across them is made plain by the suite\'s normalize', () => {
@@ -88,7 +89,7 @@ describe('--same-work', () => {
   it('strict keeps the exact rule: the changing page is different work', async () => {
     const { run } = await bench(['--runtime', 'node,deno', '--rounds', '1', '--filter', 'changing page [cpu=js thread]', '--same-work', 'strict']);
     expect(run.digestMismatches.map((m) => m.caseId)).toEqual(['changing page [cpu=js thread]']);
-    expect(run.results[0]!.rounds[0]!.requests!.answers).toBeUndefined();
+    expect(requestsOf(run.results[0]!.rounds[0]!)!.answers).toBeUndefined();
   }, 120_000);
 
   it('a value other than masked or strict is refused in one line, exit 2', async () => {

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { requestsOf } from '../../measurer-records/src/index.ts';
 import { runCliAsync, tempFile } from '../../../test/helpers/cli.ts';
 
 const SUITE = join('test', 'fixtures', 'request-cases');
@@ -42,17 +43,17 @@ describe.concurrent('request-shaped cases', () => {
       js.rounds.forEach((round, i) => {
         expect(round.samples.length).toBe(41);
         // Each request also keeps the CPU after it (to the next request's start, the last one's to the end of serving).
-        expect(round.requests!.afterMs, variant).toHaveLength(41);
+        expect(requestsOf(round)!.afterMs, variant).toHaveLength(41);
         const over = round.samples.flatMap((ms, index) => (index > 0 && ms > 15 ? [index] : []));
         expect(over, variant).toEqual(planted);
         // The JavaScript thread is the one the spin moved; all threads include it.
-        expect(round.requests!.jsThread.main, variant).toBe(true);
+        expect(requestsOf(round)!.jsThread.main, variant).toBe(true);
         all.rounds[i]!.samples.forEach((ms, index) => expect(ms).toBeGreaterThanOrEqual(round.samples[index]!));
       });
     }
     // node's own thread clock is the cross-check; the others have none.
-    expect(result(run, 'planted tail [cpu=js thread]', 'node').rounds[0]!.requests!.threadClockMs?.length).toBe(40);
-    expect(result(run, 'planted tail [cpu=js thread]', 'workerd').rounds[0]!.requests!.threadClockMs).toBeUndefined();
+    expect(requestsOf(result(run, 'planted tail [cpu=js thread]', 'node').rounds[0]!)!.threadClockMs?.length).toBe(40);
+    expect(requestsOf(result(run, 'planted tail [cpu=js thread]', 'workerd').rounds[0]!)!.threadClockMs).toBeUndefined();
     // The distribution section: 4 of 40 requests a process over 15 ms, read over each process's steady
     // requests (how many came before its steady point varies): the share near a tenth, at most 80 requests.
     expect(stdout).toContain('CPU per request (ms)');
@@ -69,10 +70,10 @@ describe.concurrent('request-shaped cases', () => {
     expect(status, stderr).toBe(0);
     const faulty = result(run, 'faulty [cpu=js thread]', 'node').rounds[0]!;
     // 41 requests: the 7th, 14th … 35th throw (5), the 11th, 22nd and 33rd answer a string (3); every one has its CPU figure.
-    expect(faulty.requests!.outcomes).toEqual({ ok: 33, serverError: 0, threw: 5, notAResponse: 3, timedOut: 0 });
+    expect(requestsOf(faulty)!.outcomes).toEqual({ ok: 33, serverError: 0, threw: 5, notAResponse: 3, timedOut: 0 });
     expect(faulty.samples.length).toBe(41);
     const hangs = result(run, 'hangs once [cpu=js thread]', 'node').rounds[0]!;
-    expect(hangs.requests!.outcomes).toMatchObject({ ok: 5, timedOut: 1 });
+    expect(requestsOf(hangs)!.outcomes).toMatchObject({ ok: 5, timedOut: 1 });
     expect(hangs.samples.length).toBe(5);
     expect(stdout).toContain('of 41 requests 5 threw, 3 answered no Response');
     expect(stdout).toContain('of 6 requests 1 got no response in time (no figure)');
@@ -83,15 +84,15 @@ describe.concurrent('request-shaped cases', () => {
     expect(status, stderr).toBe(0);
     const round = result(run, 'in flight [cpu=js thread]', 'node').rounds[0]!;
     // The handler writes a line each time it finds another request in flight (none when they come one at a time).
-    expect(round.requests!.consoleLines).toBeGreaterThan(0);
-    expect(round.requests!.concurrency).toBe(4);
-    expect(round.requests!.sameWork).toBe('masked');
+    expect(requestsOf(round)!.consoleLines).toBeGreaterThan(0);
+    expect(requestsOf(round)!.concurrency).toBe(4);
+    expect(requestsOf(round)!.sameWork).toBe('masked');
     expect(round.samples).toHaveLength(9);
-    expect(round.requests!.latencyMs).toHaveLength(9);
+    expect(requestsOf(round)!.latencyMs).toHaveLength(9);
     // Each request in a wave is given its share of the CPU after the wave.
-    expect(round.requests!.afterMs).toHaveLength(9);
+    expect(requestsOf(round)!.afterMs).toHaveLength(9);
     // A thread clock read response by response is no request's own when requests overlap.
-    expect(round.requests!.threadClockMs).toBeUndefined();
+    expect(requestsOf(round)!.threadClockMs).toBeUndefined();
   });
 
   it('a CPU limit of 0, beyond a day or without a unit, and --concurrency 0, are refused in one line, exit 2, and so is --concurrency for a suite of other cases', async () => {

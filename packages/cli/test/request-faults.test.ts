@@ -18,6 +18,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type CaseResult, type RunRecord } from '@rtbench/core/schema';
+import { requestsOf } from '../../measurer-records/src/index.ts';
 import { spawnCli, tempFile } from '../../../test/helpers/cli.ts';
 
 const SUITE = join('test', 'fixtures', 'request-cases');
@@ -88,7 +89,7 @@ describe('request handlers that misbehave once', () => {
         const r = result(`spins once [cpu=${figure}]`, variant);
         const round = r.rounds[0]!;
         expect(round, `${variant}: ${warnings(r)}`).toBeDefined();
-        expect(round.requests!.outcomes, variant).toMatchObject({ timedOut: 1, serverError: 0, threw: 0 });
+        expect(requestsOf(round)!.outcomes, variant).toMatchObject({ timedOut: 1, serverError: 0, threw: 0 });
         // Either the server went idle and the round went on, or it stopped there and said why.
         if (round.samples.length !== 5) {
           expect(round.samples.length, variant).toBe(2);
@@ -102,13 +103,13 @@ describe('request handlers that misbehave once', () => {
   it('a body that never ends is read within the bound: no figure for it, the rest measured, the CLI small', () => {
     expect(endless.peak).toBeGreaterThan(0);
     expect(endless.peak).toBeLessThan(CLI_PEAK_LIMIT);
-    expect(result('endless body [cpu=js thread]', 'node', endless.run).rounds[0]!.requests!.outcomes).toMatchObject({ ok: 5, timedOut: 1 });
+    expect(requestsOf(result('endless body [cpu=js thread]', 'node', endless.run).rounds[0]!)!.outcomes).toMatchObject({ ok: 5, timedOut: 1 });
     expect(endless.run.results.flatMap((r) => r.failures.map((f) => f.message)).join('\n')).toContain('a response body passed 16 MiB');
     for (const variant of RUNTIMES) {
       const r = result('endless body [cpu=js thread]', variant);
       const round = r.rounds[0]!;
       expect(round, `${variant}: ${warnings(r)}`).toBeDefined();
-      expect(round.requests!.outcomes, variant).toMatchObject({ ok: round.samples.length, timedOut: 1 });
+      expect(requestsOf(round)!.outcomes, variant).toMatchObject({ ok: round.samples.length, timedOut: 1 });
       expect(round.samples.length, `${variant}: ${warnings(r)}`).toBeGreaterThanOrEqual(2);
       expect(Math.max(...round.samples), variant).toBeLessThan(NO_LEAKED_SPIN_MS);
     }
@@ -117,7 +118,7 @@ describe('request handlers that misbehave once', () => {
   it('a handler that never answers one request: counted alike on every runtime, whoever answered for it', () => {
     for (const variant of RUNTIMES) {
       const round = result('hangs once [cpu=js thread]', variant).rounds[0]!;
-      expect(round.requests!.outcomes, variant).toEqual({ ok: 5, serverError: 0, threw: 0, notAResponse: 0, timedOut: 1 });
+      expect(requestsOf(round)!.outcomes, variant).toEqual({ ok: 5, serverError: 0, threw: 0, notAResponse: 0, timedOut: 1 });
       expect(round.samples.length, variant).toBe(5);
     }
   });
@@ -165,14 +166,14 @@ describe('request handlers that misbehave once', () => {
   it("a 500 the handler chose is a 5xx it chose, whatever its headers claim, and the empty handler's case repeats no outcome", () => {
     for (const variant of RUNTIMES) {
       const forges = result('forges an outcome [cpu=js thread]', variant);
-      expect(forges.rounds[0]!.requests!.outcomes, variant).toEqual({ ok: 2, serverError: 2, threw: 0, notAResponse: 0, timedOut: 0 });
+      expect(requestsOf(forges.rounds[0]!)!.outcomes, variant).toEqual({ ok: 2, serverError: 2, threw: 0, notAResponse: 0, timedOut: 0 });
       // A share of 5xx answers is measured (the table's request notes give the share).
       expect(forges.rounds[0]!.samples.length, variant).toBe(4);
       // The handler's outcomes are said under its own cases, not the empty handler's.
       expect(warnings(result('hangs once [cpu=js thread]', variant)), variant).toMatch(/some requests got no response in time/);
       expect(warnings(result('hangs once [cpu=empty handler]', variant)), variant).not.toMatch(/no response in time/);
       const empty = result('forges an outcome [cpu=empty handler]', variant).rounds[0]!;
-      expect(empty.requests!.outcomes, variant).toEqual({ ok: empty.samples.length, serverError: 0, threw: 0, notAResponse: 0, timedOut: 0 });
+      expect(requestsOf(empty)!.outcomes, variant).toEqual({ ok: empty.samples.length, serverError: 0, threw: 0, notAResponse: 0, timedOut: 0 });
     }
   });
 });

@@ -72,7 +72,6 @@ export function steadyStart(samples: number, phases: RequestPhases | undefined):
  * every sample of a round (its median): the steady phase when the round was
  * saved with phases, else every sample, as such runs always read.
  */
-export function headlineSamples<R extends { readonly samples: readonly number[]; readonly requests?: { readonly phases?: RequestPhases } | undefined }>(round: R): readonly number[] {
-  const phases = round.requests?.phases;
-  return phases ? round.samples.slice(steadyStart(round.samples.length, phases)) : round.samples;
+export function headlineSamples(samples: readonly number[], phases: RequestPhases | undefined): readonly number[] {
+  return phases ? samples.slice(steadyStart(samples.length, phases)) : samples;
 }

@@ -244,57 +244,6 @@ export const roundSchema = z.object({
       visit: z.number().int().positive().optional(),
     })
     .optional(),
-  /**
-   * Present for a request round (request-shaped cases): the process served
-   * the requests one at a time (or `concurrency` in flight), and each sample is one request's CPU in ms,
-   * read by the host from the process's threads.
-   */
-  requests: z
-    .object({
-      /** The kind of the mix each sample's request was drawn from (absent: the empty handler's requests). */
-      kinds: z.array(z.string()).optional(),
-      /** How the handler's requests ended; a request that timed out has no sample. */
-      outcomes: z.object({
-        ok: z.number().int().nonnegative(),
-        serverError: z.number().int().nonnegative(),
-        threw: z.number().int().nonnegative(),
-        notAResponse: z.number().int().nonnegative(),
-        timedOut: z.number().int().nonnegative(),
-        /** Of those with no response counted in timedOut, answered with a body over the most the host reads of one (absent in older runs: counted as timed out). */
-        tooLong: z.number().int().nonnegative().optional(),
-      }),
-      /** The thread that ran the JavaScript (the one a spin of fixed work moved most), its name, and whether it is the process's main thread. */
-      jsThread: z.object({ tid: z.number().int().positive(), name: z.string(), main: z.boolean() }),
-      /** Threads the process had. */
-      threads: z.number().int().positive(),
-      /** Requests read before every thread had gone idle. */
-      unsettled: z.number().int().nonnegative(),
-      /** The runtime's own thread clock per handler request from the second on, ms (node's process.threadCpuUsage; absent elsewhere). */
-      threadClockMs: z.array(finite.nonnegative()).optional(),
-      /** Lines the handler wrote to the console (console.log, info, warn, error, debug) while serving the round's handler requests: kept out of the table, counted. */
-      consoleLines: z.number().int().nonnegative().optional(),
-      /** The answers' masked templates (absent: --same-work strict, or a run saved before masking). */
-      answers: z.array(maskedAnswerSchema).optional(),
-      /** How the responses proved the same work (--same-work; absent in runs saved before it was recorded: masked when `answers` is there, else strict). */
-      sameWork: z.enum(['masked', 'strict']).optional(),
-      /** Requests kept in flight to the server (--concurrency; absent: 1, one at a time). Each sample is then its wave's CPU over the requests answered in it. */
-      concurrency: z.number().int().positive().optional(),
-      /** The client's latency per sample's request, ms: from sending it to the end of its body (absent in older runs, and for the empty handler). */
-      latencyMs: z.array(finite.nonnegative()).optional(),
-      /**
-       * Per sample's request, ms: the same threads' CPU after it (from the read once they were idle to the next
-       * request's start, the empty handler's requests taken out; the last request's up to the end of serving), its
-       * share of its wave's: work the request left to run later. Absent in older runs, and for the empty handler.
-       */
-      afterMs: z.array(finite.nonnegative()).optional(),
-      /**
-       * The process's phases (core cpu-per-request.ts): `steadyFrom`, the index of the first sample of its steady
-       * stretch (the first request and the warm-up before it); no `steadyFrom`: it never became steady. Absent:
-       * a run saved before phases were told apart (its figures pool every request after the first).
-       */
-      phases: z.object({ steadyFrom: z.number().int().positive().optional() }).optional(),
-    })
-    .optional(),
 })
   // The rest of a round is its measurer's own blocks, by name: its descriptor declares their schemas and the saved-run
   // loader validates them through it (@rtbench/saved-runs), so a measurer saves a round fact without a change here.

@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { MaskedAnswer } from '../src/schema.ts';
 import { answerName, answersDifference, standingAnswers, standingRound, unlikeText, unlikeWithinText } from '../src/same-work/index.ts';
 
+/** A test round's masked answers, as a request round holds them. */
+const answersIn = (r: { readonly requests?: { readonly answers?: readonly MaskedAnswer[] } }): readonly MaskedAnswer[] | undefined => r.requests?.answers;
+
 const answer = (over: Partial<MaskedAnswer> & { segments: string[] }): MaskedAnswer => ({ request: 'GET /', status: 200, count: 1, bytes: 10, spans: over.segments.length - 1, maskedChars: 0, hash: over.segments.join('|'), ...over });
 
 describe('an answer\'s name', () => {
@@ -78,11 +81,11 @@ describe('the round that stands for a variant', () => {
   it('is the first when the last learned from fewer rounds, or holds no answers', () => {
     const round = (answers?: MaskedAnswer[]) => ({ requests: { ...(answers ? { answers } : {}) } });
     const [r1, r2] = [round([answer({ segments: ['x'], rounds: 1 })]), round([answer({ segments: ['x'], rounds: 2 })])];
-    expect(standingRound([r1, r2])).toBe(r2);
-    expect(standingRound([r1, round([answer({ segments: ['x'], rounds: 1 })])])).toBe(r1);
-    expect(standingRound([r1, round([])])).toBe(r1);
-    expect(standingRound([r1, round()])).toBe(r1);
-    expect(standingRound([])).toBeUndefined();
+    expect(standingRound([r1, r2], answersIn)).toBe(r2);
+    expect(standingRound([r1, round([answer({ segments: ['x'], rounds: 1 })])], answersIn)).toBe(r1);
+    expect(standingRound([r1, round([])], answersIn)).toBe(r1);
+    expect(standingRound([r1, round()], answersIn)).toBe(r1);
+    expect(standingRound([], answersIn)).toBeUndefined();
   });
 });
 
@@ -107,7 +110,7 @@ describe('the answers that stand for a variant', () => {
         },
       },
     ];
-    const [a, b, c, d, e] = standingAnswers(rounds, unpack)!;
+    const [a, b, c, d, e] = standingAnswers(rounds, answersIn, unpack)!;
     expect(a).toEqual(answer({ segments: ['whole A1'], rounds: 4, packedRound: 1, hash: 'part' }));
     expect(b).toEqual(answer({ request: 'GET /b', segments: ['whole B4'], rounds: 4, packedRound: 4, hash: 'part' }));
     expect(c).toBe(rounds[3]!.requests!.answers[2]);
@@ -115,7 +118,7 @@ describe('the answers that stand for a variant', () => {
     expect(d).toBe(rounds[3]!.requests!.answers[3]);
     // Whole already: a packed round named beside it is not read.
     expect(e).toBe(rounds[3]!.requests!.answers[4]);
-    expect(standingAnswers([], unpack)).toBeUndefined();
-    expect(standingAnswers([{}], unpack)).toBeUndefined();
+    expect(standingAnswers([], answersIn, unpack)).toBeUndefined();
+    expect(standingAnswers([{}], answersIn, unpack)).toBeUndefined();
   });
 });

@@ -11,6 +11,9 @@ import { describe, expect, it } from 'vitest';
 import type { MaskedAnswer } from '../src/schema.ts';
 import { AnswerLearner, answersDifference, MOST_LEARNED_CHARS, standingAnswers } from '../src/same-work/index.ts';
 
+/** A test round's masked answers, as a request round holds them. */
+const answersIn = (r: { readonly requests?: { readonly answers?: readonly MaskedAnswer[] } }): readonly MaskedAnswer[] | undefined => r.requests?.answers;
+
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
 const pack = (text: string): string => gzipSync(text).toString('base64');
 const unpack = (packed: string): string => gunzipSync(Buffer.from(packed, 'base64')).toString();
@@ -23,7 +26,7 @@ const arm = (rounds: readonly (readonly string[])[]): MaskedAnswer[] => {
     for (const text of texts) l.add({ request: 'GET /', status: 200, contentType: 'text/html', text, bytes: text.length });
     saved.push({ requests: { answers: l.answers() } });
   }
-  return [...standingAnswers(saved, unpack)!];
+  return [...standingAnswers(saved, answersIn, unpack)!];
 };
 
 describe('a body longer past the characters learned', () => {

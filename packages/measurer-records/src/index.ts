@@ -12,6 +12,6 @@ export { DUET_RECORD, type DuetRound } from './duet.ts';
 export { HOST_TIMED_RECORD, loadOf, type LoadOutcomes, type LoadRound } from './host-timed.ts';
 export { LOCKSTEP_RECORD } from './lockstep.ts';
 export { PROCESSES_RECORD } from './processes.ts';
-export { REQUEST_CPU_RECORD } from './request-cpu.ts';
+export { REQUEST_CPU_RECORD, requestAnswers, requestsOf, type RequestsRound } from './request-cpu.ts';
 export type { MeasurerRecord, ShownWith } from './record.ts';
 export { MEASURER_RECORDS, RecordRegistry, UnknownMeasurer } from './saved.ts';

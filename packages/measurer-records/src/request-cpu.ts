@@ -1,10 +1,69 @@
-/** What a request-cpu run records: the CPU limit per request older runs kept as the measurer's option; its words. */
+/** What a request-cpu run records: each round's requests block, the CPU limit per request older runs kept as the measurer's option; its words. */
 import { MAX_CPU_LIMIT_MS } from '@rtbench/core';
+import { finite } from '@rtbench/core/protocol-schema';
+import { maskedAnswerSchema, type MaskedAnswer, type RoundRecord } from '@rtbench/core/schema';
 import { z } from 'zod';
 import type { MeasurerRecord } from './record.ts';
 import { timedMethod } from './timed-methods.ts';
 
 const WHAT = "each round starts a fresh server of each variant (its runtime's own, as its plug-in declares it: a fetch server of its own, node:http with a fetch adapter where it declares none, or the socket of a runtime that serves modules) and sends the declared requests one at a time on 127.0.0.1 (with --concurrency N, N in flight, in waves); a request's CPU is read by the host from /proc/<pid>/task/<tid>/schedstat before it is sent and after its response, once the threads are idle (with N in flight: around the wave, shared by the requests answered in it); a sample is one request, the first the process's first";
+
+/**
+ * A request round's own block (request-shaped cases): the process served
+ * the requests one at a time (or `concurrency` in flight), and each sample is one request's CPU in ms,
+ * read by the host from the process's threads.
+ */
+const requestsRoundSchema = z.object({
+  /** The kind of the mix each sample's request was drawn from (absent: the empty handler's requests). */
+  kinds: z.array(z.string()).optional(),
+  /** How the handler's requests ended; a request that timed out has no sample. */
+  outcomes: z.object({
+    ok: z.number().int().nonnegative(),
+    serverError: z.number().int().nonnegative(),
+    threw: z.number().int().nonnegative(),
+    notAResponse: z.number().int().nonnegative(),
+    timedOut: z.number().int().nonnegative(),
+    /** Of those with no response counted in timedOut, answered with a body over the most the host reads of one (absent in older runs: counted as timed out). */
+    tooLong: z.number().int().nonnegative().optional(),
+  }),
+  /** The thread that ran the JavaScript (the one a spin of fixed work moved most), its name, and whether it is the process's main thread. */
+  jsThread: z.object({ tid: z.number().int().positive(), name: z.string(), main: z.boolean() }),
+  /** Threads the process had. */
+  threads: z.number().int().positive(),
+  /** Requests read before every thread had gone idle. */
+  unsettled: z.number().int().nonnegative(),
+  /** The runtime's own thread clock per handler request from the second on, ms (node's process.threadCpuUsage; absent elsewhere). */
+  threadClockMs: z.array(finite.nonnegative()).optional(),
+  /** Lines the handler wrote to the console (console.log, info, warn, error, debug) while serving the round's handler requests: kept out of the table, counted. */
+  consoleLines: z.number().int().nonnegative().optional(),
+  /** The answers' masked templates (absent: --same-work strict, or a run saved before masking). */
+  answers: z.array(maskedAnswerSchema).optional(),
+  /** How the responses proved the same work (--same-work; absent in runs saved before it was recorded: masked when `answers` is there, else strict). */
+  sameWork: z.enum(['masked', 'strict']).optional(),
+  /** Requests kept in flight to the server (--concurrency; absent: 1, one at a time). Each sample is then its wave's CPU over the requests answered in it. */
+  concurrency: z.number().int().positive().optional(),
+  /** The client's latency per sample's request, ms: from sending it to the end of its body (absent in older runs, and for the empty handler). */
+  latencyMs: z.array(finite.nonnegative()).optional(),
+  /**
+   * Per sample's request, ms: the same threads' CPU after it (from the read once they were idle to the next
+   * request's start, the empty handler's requests taken out; the last request's up to the end of serving), its
+   * share of its wave's: work the request left to run later. Absent in older runs, and for the empty handler.
+   */
+  afterMs: z.array(finite.nonnegative()).optional(),
+  /**
+   * The process's phases (core cpu-per-request.ts): `steadyFrom`, the index of the first sample of its steady
+   * stretch (the first request and the warm-up before it); no `steadyFrom`: it never became steady. Absent:
+   * a run saved before phases were told apart (its figures pool every request after the first).
+   */
+  phases: z.object({ steadyFrom: z.number().int().positive().optional() }).optional(),
+});
+export type RequestsRound = z.infer<typeof requestsRoundSchema>;
+
+/** A round's requests block (absent: not a request round), as loading validated it. */
+export const requestsOf = (round: RoundRecord): RequestsRound | undefined => round.requests as RequestsRound | undefined;
+
+/** A request round's masked answers (core same-work's standingRound and standingAnswers read them). */
+export const requestAnswers = (round: RoundRecord): readonly MaskedAnswer[] | undefined => requestsOf(round)?.answers;
 
 /**
  * Runs saved when the CPU limit per request was this measurer's option kept
@@ -14,6 +73,7 @@ const WHAT = "each round starts a fresh server of each variant (its runtime's ow
 export const REQUEST_CPU_RECORD: MeasurerRecord = {
   kind: 'request-cpu',
   schema: z.object({ cpuLimitMs: z.number().positive().max(MAX_CPU_LIMIT_MS).optional() }),
+  rounds: { requests: requestsRoundSchema },
   olderKeys: ['cpuLimitMs'],
   older: (o) => (typeof o.cpuLimitMs === 'number' ? { cpuLimitMs: o.cpuLimitMs } : undefined),
   shownWith: (fields) => (typeof fields.cpuLimitMs === 'number' ? { cpuLimitMs: fields.cpuLimitMs } : {}),

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
+import { requestsOf } from '@rtbench/measurer-records';
 import { syntheticRequestRun } from '../../../test/request-synthetic.ts';
 import { cpuPerRequestSection } from '../src/views/cpu-per-request.ts';
 import { cpuPerRequestMarkdown, cpuPerRequestTerminal } from '../src/reporters/cpu-per-request.ts';
@@ -18,7 +19,7 @@ function runWithAfter(after: (round: number, index: number) => number): RunRecor
   const run = syntheticRequestRun({ arms: [{ id: 'node', factor: 1 }, { id: 'bun', factor: 0.5 }], rounds: 5, requests: 41, seed: 4 });
   for (const result of run.results) {
     result.rounds.forEach((round, r) => {
-      round.requests = { ...round.requests!, phases: { steadyFrom: 10 }, afterMs: round.samples.map((_, i) => (i < 10 ? 50 : after(r, i))) };
+      round.requests = { ...requestsOf(round)!, phases: { steadyFrom: 10 }, afterMs: round.samples.map((_, i) => (i < 10 ? 50 : after(r, i))) };
     });
   }
   return run;
@@ -44,7 +45,7 @@ describe('the CPU after a request', () => {
     expect(lines.find((l) => l.includes('first'))).not.toMatch(/ after\b/);
     expect(lines.join('\n')).not.toContain('left to run later');
     const partial = runWithAfter(() => 1);
-    partial.results[0]!.rounds[0]!.requests!.afterMs!.pop();
+    requestsOf(partial.results[0]!.rounds[0]!)!.afterMs!.pop();
     expect(cpuPerRequestSection(partial)!.rows[0]!.after).toBeUndefined();
     expect(cpuPerRequestSection(partial)!.rows[1]!.after).toBe(1);
   });

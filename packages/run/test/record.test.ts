@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import type { MaskedAnswer, RunRecord } from '@rtbench/core/schema';
 import { AnswerLearner } from '@rtbench/core/same-work';
 import { finishRun } from '../../saved-runs/src/record.ts';
+import { requestsOf } from '../../measurer-records/src/index.ts';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 
 const ARMS = ['node', 'node@24'] as const;
@@ -146,7 +147,7 @@ describe('finishRun: the same work on changing responses', () => {
     // Strict digests of raw bodies that printed other times.
     for (const r of run.results) {
       for (const round of r.rounds) {
-        delete round.requests!.answers;
+        delete requestsOf(round)!.answers;
         round.digest = { hash: `raw ${r.variantId}`, summary: 'responses' };
       }
     }

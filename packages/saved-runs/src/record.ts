@@ -13,6 +13,7 @@ import { memoryGrowth, workAnswers, type ResidentSeries } from '@rtbench/verdict
 import { DIGEST_SIGNIFICANT_DIGITS, headlineSamples, UNDEFINED_SUMMARY } from '@rtbench/core';
 import type { MaskedAnswer, RoundRecord } from '@rtbench/core/schema';
 import { answersDifference, standingRound, unlikeWithinText } from '@rtbench/core/same-work';
+import { requestAnswers, requestsOf } from '@rtbench/measurer-records';
 
 /** A variant of the run: its id, and why it cannot run, when it cannot. */
 export interface VariantSlot {
@@ -52,7 +53,10 @@ export function computeStats(run: RunRecord): void {
     // median of 0 ns (below the clock's resolution) has no finite relative CI:
     // such a result keeps its samples and goes without statistics.
     // A request round saved with phases is summarized on its steady requests (the headline: core headlineSamples).
-    const stats = statsSchema.safeParse(summarizeArm(result.rounds.map((r) => (r.requests?.phases ? { ...r, samples: [...headlineSamples(r)] } : r))));
+    const stats = statsSchema.safeParse(summarizeArm(result.rounds.map((r) => {
+      const phases = requestsOf(r)?.phases;
+      return phases ? { ...r, samples: [...headlineSamples(r.samples, phases)] } : r;
+    })));
     // Stryker disable next-line ConditionalExpression: a failed parse's data is undefined, and `stats: undefined` reads and saves (JSON) as no statistics
     if (stats.success) result.stats = stats.data;
     else delete result.stats;
@@ -114,8 +118,8 @@ export function finishRun(run: RunRecord, interrupted: boolean): void {
     if (result.rounds.length && result.status === 'failed') result.status = 'partial';
     // The same variant must compute the same value in every round (a request case's masked answers: the same once holes are forgiven;
     // learned across its rounds, its responses alike in all of them).
-    const standing = standingRound(result.rounds);
-    const unlike = standing && standing !== result.rounds[0] ? unlikeWithinText(standing.requests!.answers!) : undefined;
+    const standing = standingRound(result.rounds, requestAnswers);
+    const unlike = standing && standing !== result.rounds[0] ? unlikeWithinText(requestAnswers(standing)!) : undefined;
     const own = new Set(result.rounds.map((r) => r.digest.hash));
     const ownAnswers = own.size > 1 ? answersByRound(result.rounds) : undefined;
     if (standing && standing !== result.rounds[0]) {
@@ -138,7 +142,7 @@ export function finishRun(run: RunRecord, interrupted: boolean): void {
     const digests: Record<string, string> = Object.create(null);
     const rounded: Record<string, string | undefined> = Object.create(null);
     for (const r of run.results) {
-      const standing = standingRound(r.rounds);
+      const standing = standingRound(r.rounds, requestAnswers);
       if (r.caseId !== c.id || !standing) continue;
       digests[r.variantId] = standing.digest.hash;
       rounded[r.variantId] = standing.digest.rounded;
@@ -178,8 +182,9 @@ function maskedAnswersOf(results: readonly CaseResult[]): Record<string, readonl
 
 /** Each round's own masked answers, by round, when every round has them (answers learned by each round alone: runs saved before). */
 function answersByRound(rounds: readonly RoundRecord[]): Record<string, readonly MaskedAnswer[]> | undefined {
-  if (!rounds.every((r) => r.requests?.answers)) return undefined;
-  return Object.fromEntries(rounds.map((r, i) => [`round ${i}`, r.requests!.answers!]));
+  const answers = rounds.map(requestAnswers);
+  if (!answers.every((a) => a !== undefined)) return undefined;
+  return Object.fromEntries(answers.map((a, i) => [`round ${i}`, a]));
 }
 
 /** How the case's work was proven: the most spans masked and characters they stood for of any variant, of how many bytes. */

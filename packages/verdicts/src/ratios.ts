@@ -12,6 +12,7 @@ import { asCost, TIME_PER_OP, type CaseResult, type Metric, type RunRecord, type
 import { applyEbh, applyFdr, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type CaseValues, type Comparison } from '@rtbench/stats';
 import { counted, firstLine } from '@rtbench/core/words';
 import { answersDifference, standingRound } from '@rtbench/core/same-work';
+import { requestAnswers, requestsOf } from '@rtbench/measurer-records';
 import { workAnswers } from './work-answers.ts';
 
 /** A paired (or, between two saved runs, unpaired) ratio with its verdict. */
@@ -80,7 +81,7 @@ export interface PairedCase {
 export function roundMedians(result: CaseResult | undefined): Map<number, number> {
   const out = new Map<number, number>();
   // A request round saved with phases: its steady requests (core headlineSamples).
-  for (const r of result?.rounds ?? []) if (r.samples.length) out.set(r.round, median([...headlineSamples(r)]));
+  for (const r of result?.rounds ?? []) if (r.samples.length) out.set(r.round, median([...headlineSamples(r.samples, requestsOf(r)?.phases)]));
   return out;
 }
 
@@ -98,7 +99,7 @@ function unusableReason(label: (r: CaseResult) => string, ...results: (CaseResul
 }
 
 function digestOf(r: CaseResult | undefined): string | undefined {
-  return r && standingRound(r.rounds)?.digest.hash;
+  return r && standingRound(r.rounds, requestAnswers)?.digest.hash;
 }
 
 function failedRounds(r: CaseResult | undefined): number {
@@ -117,7 +118,7 @@ function differentWork(baseline: CaseResult, candidate: CaseResult): PairedCase[
   const [db, dc] = [digestOf(baseline), digestOf(candidate)];
   if (!db || !dc || db === dc) return undefined;
   // Values that agree once rounded (fractions' last bits) are the same work, as the run's record judged them.
-  const [rb, rc] = [standingRound(baseline.rounds)?.digest.rounded, standingRound(candidate.rounds)?.digest.rounded];
+  const [rb, rc] = [standingRound(baseline.rounds, requestAnswers)?.digest.rounded, standingRound(candidate.rounds, requestAnswers)?.digest.rounded];
   if (rb !== undefined && rb === rc) return undefined;
   const [ab, ac] = [workAnswers(baseline.rounds), workAnswers(candidate.rounds)];
   const where = ab && ac ? answersDifference({ [baseline.variantId]: ab, [candidate.variantId]: ac }) : undefined;

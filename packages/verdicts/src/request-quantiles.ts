@@ -12,6 +12,7 @@
 import { steadyStart } from '@rtbench/core';
 import type { CaseResult } from '@rtbench/core/schema';
 import { comparePaired, median, pairRounds, quantile } from '@rtbench/stats';
+import { requestsOf } from '@rtbench/measurer-records';
 import type { ArmStat, PairedCase, RatioOptions } from './ratios.ts';
 
 /** The quantiles a comparison decides on (a p99.9 of a few hundred requests per process is its maximum). */
@@ -25,7 +26,7 @@ export const QUANTILE_METHOD = 'p50, p99: per process the quantile of its reques
 
 /** Whether a case's result is of a request case (its rounds carry requests). */
 export function isRequestResult(result: CaseResult | undefined): result is CaseResult {
-  return result !== undefined && result.rounds.some((r) => r.requests);
+  return result !== undefined && result.rounds.some((r) => requestsOf(r));
 }
 
 /** Each round reduced to its quantile of its warm requests, as a one-sample round; rounds of fewer than two requests are left out. */
@@ -35,7 +36,7 @@ export function quantileRounds(result: CaseResult, q: number): { round: number; 
 
 /** A request round's samples a figure is read from: its steady requests (core steadyStart; a run saved before phases: after its first). */
 function steadySamples(r: CaseResult['rounds'][number]): number[] {
-  return r.samples.slice(steadyStart(r.samples.length, r.requests?.phases));
+  return r.samples.slice(steadyStart(r.samples.length, requestsOf(r)?.phases));
 }
 
 /** The arm's figure: the median over its processes of each one's quantile. */

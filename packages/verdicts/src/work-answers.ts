@@ -7,9 +7,10 @@
 import { gunzipSync } from 'node:zlib';
 import type { MaskedAnswer, RoundRecord } from '@rtbench/core/schema';
 import { standingAnswers } from '@rtbench/core/same-work';
+import { requestAnswers } from '@rtbench/measurer-records';
 
 const unpack = (packed: string): string => gunzipSync(Buffer.from(packed, 'base64')).toString('utf8');
 
 export function workAnswers(rounds: readonly RoundRecord[]): readonly MaskedAnswer[] | undefined {
-  return standingAnswers(rounds, unpack);
+  return standingAnswers(rounds, requestAnswers, unpack);
 }

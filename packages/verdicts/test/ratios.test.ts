@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { CaseResult, MaskedAnswer, Metric } from '@rtbench/core/schema';
 import { AnswerLearner } from '@rtbench/core/same-work';
+import { requestsOf } from '@rtbench/measurer-records';
 import { syntheticRun, type SyntheticArm } from '../../../test/compare-synthetic.ts';
 import { adjustAll, geomeanOf, pairedCase, ratioHalfWidth, roundMedians, unpairedCase, type PairedCase } from '../src/ratios.ts';
 
@@ -47,9 +48,9 @@ describe('different work is flagged, paired or not', () => {
     const page = (t: string, extra = ''): string => `<p>at ${t}</p>\n${extra}<p>end</p>`;
     const [b, c] = onePair({ factor: 1.1, overrides: { c0: { digest: 'fedcba9876543210' } } });
     b.rounds[0]!.requests = { outcomes: { ok: 2, serverError: 0, threw: 0, notAResponse: 0, timedOut: 0 }, jsThread: { tid: 1, name: 'main', main: true }, threads: 1, unsettled: 0, answers: learned([page('10:00:01'), page('10:00:02')]) };
-    c.rounds[0]!.requests = { ...b.rounds[0]!.requests, answers: learned([page('11:00:01'), page('11:00:01')]) };
+    c.rounds[0]!.requests = { ...requestsOf(b.rounds[0]!), answers: learned([page('11:00:01'), page('11:00:01')]) };
     expect(pairedCase(b, c, OPTIONS, label).digests).toBeUndefined();
-    c.rounds[0]!.requests = { ...b.rounds[0]!.requests, answers: learned([page('11:00:01', '<hr>\n'), page('11:00:03', '<hr>\n')]) };
+    c.rounds[0]!.requests = { ...requestsOf(b.rounds[0]!), answers: learned([page('11:00:01', '<hr>\n'), page('11:00:03', '<hr>\n')]) };
     const differs = pairedCase(b, c, OPTIONS, label).digests!;
     expect(differs.where).toMatchObject({ line: 2, variants: { node: { text: '<p>end</p>' }, 'node@24': { text: '<hr>' } } });
   });

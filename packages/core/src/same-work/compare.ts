@@ -117,6 +117,9 @@ function beyondSaved(key: string, byVariant: Readonly<Record<string, readonly Ma
   return { answer: key, variants };
 }
 
+/** A round's masked answers, as its measurer saved them (absent: not a request round, or saved before masking). */
+type AnswersOf<R> = (round: R) => readonly MaskedAnswer[] | undefined;
+
 /**
  * The round whose answers stand for a variant's work: the last, when its
  * answers were learned across the variant's rounds (each round's answers
@@ -124,9 +127,9 @@ function beyondSaved(key: string, byVariant: Readonly<Record<string, readonly Ma
  * there are, or more: a round that crashed taught too); else the first (runs saved before, and cases that
  * are not request-shaped).
  */
-export function standingRound<R extends { readonly requests?: { readonly answers?: readonly MaskedAnswer[] } }>(rounds: readonly R[]): R | undefined {
+export function standingRound<R>(rounds: readonly R[], answersOf: AnswersOf<R>): R | undefined {
   const last = rounds.at(-1);
-  const across = last?.requests?.answers?.[0]?.rounds;
+  const across = last === undefined ? undefined : answersOf(last)?.[0]?.rounds;
   return across !== undefined && across >= rounds.length ? last : rounds[0];
 }
 
@@ -142,13 +145,14 @@ export function unlikeWithinText(answers: readonly MaskedAnswer[]): string | und
  * (`unpack`: the host's unpacking of AnswerLearner's `pack`); a template
  * whose packed text is not there stays in part.
  */
-export function standingAnswers<R extends { readonly requests?: { readonly answers?: readonly MaskedAnswer[] } }>(rounds: readonly R[], unpack: (packed: string) => string): readonly MaskedAnswer[] | undefined {
-  const answers = standingRound(rounds)?.requests?.answers;
+export function standingAnswers<R>(rounds: readonly R[], answersOf: AnswersOf<R>, unpack: (packed: string) => string): readonly MaskedAnswer[] | undefined {
+  const standing = standingRound(rounds, answersOf);
+  const answers = standing === undefined ? undefined : answersOf(standing);
   if (!answers) return undefined;
   return answers.map((a) => {
     if (!a.truncated || a.packedRound === undefined) return a;
     const name = answerName(a);
-    const packed = rounds.flatMap((r) => r.requests?.answers ?? []).find((x) => x.rounds === a.packedRound && x.packed !== undefined && answerName(x) === name)?.packed;
+    const packed = rounds.flatMap((r) => answersOf(r) ?? []).find((x) => x.rounds === a.packedRound && x.packed !== undefined && answerName(x) === name)?.packed;
     if (packed === undefined) return a;
     const { truncated: _, packed: __, ...whole } = a;
     return { ...whole, segments: JSON.parse(unpack(packed)) as string[] };

@@ -10,11 +10,12 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { RequestShape, ResponseNormalizer } from '@rtbench/core';
-import type { MaskedAnswer, RoundRecord } from '@rtbench/core/schema';
+import type { MaskedAnswer } from '@rtbench/core/schema';
+import type { RequestsRound } from '@rtbench/measurer-records';
 import { AnswerLearner, bodyText } from '@rtbench/core/same-work';
 
 /** --same-work, as the saved round records it. */
-export type SameWorkRule = NonNullable<NonNullable<RoundRecord['requests']>['sameWork']>;
+export type SameWorkRule = NonNullable<RequestsRound['sameWork']>;
 
 const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
 

@@ -13,12 +13,11 @@
  */
 import { CPU_THREADS, loadCpuThreads, requestCpuThreads, steadyStart, type CpuPerRequestFigure, type CpuThreads } from '@rtbench/core';
 import type { CaseResult, RunRecord } from '@rtbench/core/schema';
-import { loadOf } from '@rtbench/measurer-records';
+import { loadOf, requestsOf, type RequestsRound } from '@rtbench/measurer-records';
 import { median, requestDistribution, type Estimate, type RequestDistribution } from '@rtbench/stats';
 
-type RequestsRecord = NonNullable<RunRecord['results'][number]['rounds'][number]['requests']>;
-type Outcomes = RequestsRecord['outcomes'];
-type SameWorkRule = NonNullable<RequestsRecord['sameWork']>;
+type Outcomes = RequestsRound['outcomes'];
+type SameWorkRule = NonNullable<RequestsRound['sameWork']>;
 
 /** The client's latency of the requests CPU per request pools (each process's after its first), ms. */
 interface RequestLatency {
@@ -104,19 +103,22 @@ const WINDOWS =
 
 function sumOutcomes(result: CaseResult): Outcomes {
   const sum = { ok: 0, serverError: 0, threw: 0, notAResponse: 0, timedOut: 0, tooLong: 0 };
-  for (const r of result.rounds) for (const k of Object.keys(sum) as (keyof typeof sum)[]) sum[k] += r.requests?.outcomes[k] ?? 0;
+  for (const r of result.rounds) for (const k of Object.keys(sum) as (keyof typeof sum)[]) sum[k] += requestsOf(r)?.outcomes[k] ?? 0;
   const { tooLong, ...rest } = sum;
   return tooLong ? sum : rest;
 }
 
 /** Where each round's pooled requests begin (core steadyStart): its steady point, or after its first in a run saved before phases. */
-const startsOf = (rounds: CaseResult['rounds']): number[] => rounds.map((r) => steadyStart(r.samples.length, r.requests?.phases));
+const startsOf = (rounds: CaseResult['rounds']): number[] => rounds.map((r) => steadyStart(r.samples.length, requestsOf(r)?.phases));
 
 /** The rounds' warm-up, when they were saved with phases. */
 function phasesOf(rounds: CaseResult['rounds']): RequestPhasesRow | undefined {
-  const phased = rounds.filter((r) => r.requests?.phases);
+  const phased = rounds.filter((r) => requestsOf(r)?.phases);
   if (phased.length === 0) return undefined;
-  const steady = phased.flatMap((r) => (r.requests!.phases!.steadyFrom !== undefined ? [{ samples: r.samples, from: r.requests!.phases!.steadyFrom }] : []));
+  const steady = phased.flatMap((r) => {
+    const from = requestsOf(r)!.phases!.steadyFrom;
+    return from !== undefined ? [{ samples: r.samples, from }] : [];
+  });
   const warm = steady.length ? { warmupRequests: median(steady.map((r) => r.from)), warmupMs: median(steady.map((r) => r.samples.slice(0, r.from).reduce((a, b) => a + b, 0))) } : {};
   return { ...warm, unsteady: phased.length - steady.length, processes: phased.length };
 }
@@ -125,7 +127,7 @@ function phasesOf(rounds: CaseResult['rounds']): RequestPhasesRow | undefined {
 function afterOf(rounds: CaseResult['rounds']): number | undefined {
   const starts = startsOf(rounds);
   const means = rounds.map((r, i) => {
-    const after = r.requests?.afterMs;
+    const after = requestsOf(r)?.afterMs;
     const pooled = after && after.length === r.samples.length ? after.slice(starts[i]) : [];
     return pooled.length ? pooled.reduce((a, b) => a + b, 0) / pooled.length : undefined;
   });
@@ -134,13 +136,13 @@ function afterOf(rounds: CaseResult['rounds']): number | undefined {
 
 /** Per request after the first, the thread clock's reading over the host's (both cover the same request). */
 function clockRatio(result: CaseResult): number | undefined {
-  const ratios = result.rounds.flatMap((r) => (r.requests?.threadClockMs ?? []).map((clock, i) => clock / r.samples[i + 1]!).filter((x) => Number.isFinite(x)));
+  const ratios = result.rounds.flatMap((r) => (requestsOf(r)?.threadClockMs ?? []).map((clock, i) => clock / r.samples[i + 1]!).filter((x) => Number.isFinite(x)));
   return ratios.length ? median(ratios) : undefined;
 }
 
 /** The latency's p50 and p99, pooled and bootstrapped as CPU per request is; absent unless every round kept one per request. */
 function latencyOf(rounds: CaseResult['rounds'], seed: number): RequestLatency | undefined {
-  const latencies = rounds.map((r) => r.requests?.latencyMs);
+  const latencies = rounds.map((r) => requestsOf(r)?.latencyMs);
   if (!latencies.every((l, i) => l && l.length === rounds[i]!.samples.length && l.length > 1)) return undefined;
   const d = requestDistribution(latencies as number[][], { seed, from: startsOf(rounds) });
   return { p50: d.quantiles.p50, p99: d.quantiles.p99 };
@@ -148,7 +150,7 @@ function latencyOf(rounds: CaseResult['rounds'], seed: number): RequestLatency |
 
 /** The rounds of a result that served requests and more than the first: those whose requests the distribution pools. */
 function servedRounds(result: CaseResult): CaseResult['rounds'] {
-  return result.rounds.filter((r) => r.requests && r.samples.length > 1);
+  return result.rounds.filter((r) => requestsOf(r) && r.samples.length > 1);
 }
 
 /** The samples a row's figures pool, as the page draws them: warm requests (each process's after its first), or every load window. */
@@ -173,11 +175,11 @@ function requestRow(result: CaseResult, c: RunRecord['cases'][number] | undefine
     { ...(limitMs !== undefined ? { limit: limitMs } : {}), seed, from: startsOf(rounds) },
   );
   const phases = phasesOf(rounds);
-  const names = [...new Set(rounds.map((r) => r.requests!.jsThread.name))];
+  const names = [...new Set(rounds.map((r) => requestsOf(r)!.jsThread.name))];
   const ratio = clockRatio(result);
   const latency = latencyOf(rounds, seed);
   const after = afterOf(rounds);
-  const inFlight = Math.max(1, ...rounds.map((r) => r.requests!.concurrency ?? 1));
+  const inFlight = Math.max(1, ...rounds.map((r) => requestsOf(r)!.concurrency ?? 1));
   return {
     caseId: result.caseId,
     variantId: result.variantId,
@@ -185,7 +187,7 @@ function requestRow(result: CaseResult, c: RunRecord['cases'][number] | undefine
     distribution,
     ...(latency ? { latency } : {}),
     outcomes: sumOutcomes(result),
-    jsThread: { names, main: rounds.every((r) => r.requests!.jsThread.main) },
+    jsThread: { names, main: rounds.every((r) => requestsOf(r)!.jsThread.main) },
     ...(ratio !== undefined ? { threadClockRatio: ratio } : {}),
     ...(phases ? { phases } : {}),
     ...(after !== undefined ? { after } : {}),
@@ -212,11 +214,11 @@ export function cpuPerRequestSection(run: RunRecord, limitMs?: number): CpuPerRe
   const cases = new Map(run.cases.map((c) => [c.id, c]));
   const order = new Map(run.cases.map((c, i) => [c.id, i]));
   const rows = run.results
-    .filter((r) => r.rounds.some((x) => x.requests || x.load))
+    .filter((r) => r.rounds.some((x) => requestsOf(x) || x.load))
     .sort((a, b) => (order.get(a.caseId) ?? 0) - (order.get(b.caseId) ?? 0))
-    .flatMap((r) => (r.rounds.some((x) => x.requests) ? requestRow(r, cases.get(r.caseId), limitMs, run.options.seed) : windowRow(r, cases.get(r.caseId))) ?? []);
+    .flatMap((r) => (r.rounds.some((x) => requestsOf(x)) ? requestRow(r, cases.get(r.caseId), limitMs, run.options.seed) : windowRow(r, cases.get(r.caseId))) ?? []);
   if (!rows.length) return undefined;
-  const handlerRounds = run.results.flatMap((r) => r.rounds.flatMap((x) => (x.requests?.kinds ? [x.requests] : [])));
+  const handlerRounds = run.results.flatMap((r) => r.rounds.map(requestsOf)).filter((x): x is RequestsRound => x?.kinds !== undefined);
   const concurrency = Math.max(1, ...handlerRounds.map((x) => x.concurrency ?? 1));
   const sameWork = sameWorkOf(handlerRounds);
   const method = rows.some((r) => r.phases) ? PHASED_METHOD : METHOD;
@@ -226,7 +228,7 @@ export function cpuPerRequestSection(run: RunRecord, limitMs?: number): CpuPerRe
 }
 
 /** The rule the handler's rounds were proven by, when they say (a run saved before it was recorded does not). */
-function sameWorkOf(rounds: readonly RequestsRecord[]): SameWorkRule | undefined {
+function sameWorkOf(rounds: readonly RequestsRound[]): SameWorkRule | undefined {
   const rules = new Set(rounds.map((r) => r.sameWork));
   return rules.size === 1 ? [...rules][0] : undefined;
 }
