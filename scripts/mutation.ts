@@ -74,6 +74,11 @@ const AREAS: Record<string, Area> = {
     mutate: ['packages/stats/src/request-steady.ts', 'packages/measurers/src/measurers/request-phases.ts'],
     tests: ['packages/stats/test/request-steady.test.ts', 'packages/measurers/test/request-phases.test.ts'],
   },
+  // A load round's windows: their steady point, when a round may stop, its phases pooled.
+  'load-windows': {
+    mutate: ['packages/host-timed/src/load-windows.ts'],
+    tests: ['packages/host-timed/test/load-windows.test.ts'],
+  },
   // A request's answer as the host reads and judges it: the bounded body, its digest, what of it is compared, and how the request ended.
   request: {
     mutate: ['packages/host-timed/src/request/body.ts', 'packages/host-timed/src/request/answers.ts', 'packages/host-timed/src/request/outcomes.ts'],

@@ -141,7 +141,7 @@ describe('host-timed suites: load runs', () => {
     const loads = { c1: [1, 1], c10: [10, 1], c100: [100, 1], 'c100-p10': [100, 10] } as const;
     const echo = 'json echo [body=1.6kb, load=c10';
     expect(new Set(run.cases.map((c) => c.id.slice(0, c.id.indexOf(', metric='))))).toEqual(new Set([...Object.keys(loads).map((l) => `hello world [load=${l}`), echo]));
-    // Each load run lasted at least 1 s after at least 1 s of warm-up, and the run says so.
+    // Each round's steady windows last 1 s, within 1 s of warm-up and twice that, and the run says so.
     expect(run.options).toMatchObject({ timeMs: 1_000, warmupMs: 1_000 });
     const id = (measurement: string, metric: string) => `${measurement}, metric=${metric}]`;
     for (const variant of ['node', 'workerd']) {
@@ -160,7 +160,10 @@ describe('host-timed suites: load runs', () => {
         expect(result(run, id(hello, 'wake/req'), variant).rounds[0]!.samples[0]!).toBeGreaterThanOrEqual(wakeups);
         expect(result(run, id(hello, 'preempt/req'), variant).rounds.length).toBe(1);
         // wrk generated the load, and each round records it: how busy wrk was, the load, how the requests ended.
-        expect(rps.rounds[0]!.load).toEqual({ generator: 'wrk', generatorBusy: expect.any(Number), connections, pipelining, outcomes: expect.objectContaining({ responses: expect.any(Number) }) });
+        expect(rps.rounds[0]!.load).toEqual({ generator: 'wrk', generatorBusy: expect.any(Number), connections, pipelining, outcomes: expect.objectContaining({ responses: expect.any(Number) }), phases: expect.objectContaining({ windows: expect.any(Number) }) });
+        // Served in windows: some before the steady ones (the warm-up, its requests/s kept), the figures from the rest.
+        expect(loadOf(rps.rounds[0]!)!.phases).toMatchObject({ warmupMs: expect.any(Number), warmup: expect.any(Number) });
+        expect(loadOf(rps.rounds[0]!)!.phases!.windows).toBeGreaterThan(loadOf(rps.rounds[0]!)!.phases!.steadyFrom ?? 1);
         expect(loadOf(rps.rounds[0]!)!.outcomes!.responses).toBeGreaterThan(0);
         expect(result(run, id(hello, 'max'), variant).rounds.length).toBe(1);
       }

@@ -2,8 +2,9 @@
  * One load round: a fresh server on the variant (127.0.0.1, a port the kernel
  * picks and the server reports), one request to check it answers on that port,
  * the load generator (wrk, or autocannon as the fallback; in its own process)
- * against it with the server's threads read from the host around the measured
- * window, a check that the server survived, and the server stopped by PID.
+ * against it in consecutive windows with the server's threads read from the
+ * host around each, its figures those of the windows from their steady point
+ * (load-windows.ts), a check that the server survived, and the server stopped by PID.
  * A server that does not start, reports a port nothing answers on, or dies
  * under load fails this round only; the executor goes on with the rest. A
  * server that answers some requests with an error status, or drops some, is
@@ -12,8 +13,8 @@
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
 import { endedHow, exitOf, killTree, spawnTracked, Tail, type ChildExit } from '@rtbench/process';
+import { loadPhases, loadReportSchema, loadSteadyEnough, LOAD_WINDOWS, type LoadReport, type LoadWindow } from './load-windows.ts';
 import { fail, type RoundOutcome, type RoundValues } from './outcome.ts';
 import { choosePinning, pinProcess } from './pinning.ts';
 import { answeredWith, notListening, serverExit, startServer } from './server.ts';
@@ -23,23 +24,6 @@ import type { RunnableVariant } from './variant.ts';
 import { chooseGenerator, wrkArgs, writeWrkScript, type Generator } from './wrk.ts';
 
 const LOAD_WORKER = join(dirname(fileURLToPath(import.meta.url)), 'load-worker.mjs');
-
-/** The load generator's one line of output (latencies null when no request was answered). */
-const loadReportSchema = z.object({
-  requests: z.number().int().nonnegative(),
-  windowMs: z.number().positive(),
-  requestsPerSecond: z.number().nonnegative(),
-  latencyP2_5Ms: z.number().nullable(),
-  latencyP50Ms: z.number().nullable(),
-  latencyP97_5Ms: z.number().nullable(),
-  latencyP99Ms: z.number().nullable(),
-  latencyMaxMs: z.number().nullable(),
-  errors: z.number().int().nonnegative(),
-  timeouts: z.number().int().nonnegative(),
-  non2xx: z.number().int().nonnegative(),
-  generatorCpuMs: z.number().nonnegative(),
-});
-type LoadReport = z.infer<typeof loadReportSchema>;
 
 export interface LoadPlan {
   /** The bundled server: a program (a runtime that runs programs as processes) or a module it serves (one that serves them). */
@@ -70,8 +54,13 @@ async function probe(port: number, request: HttpRequestSpec, timeoutMs: number):
 
 type GeneratorResult = { report?: LoadReport; problem?: string; output: string };
 
-/** Runs one generator process (pinned to `core` when given) to its end, or until the plan's timeout or abort; its last stdout line. */
-async function runProcess(command: string, args: string[], core: number | undefined, plan: LoadPlan): Promise<{ lastLine: string; stderr: string; exit: ChildExit }> {
+/**
+ * Runs one generator process (pinned to `core` when given) to its end, or
+ * until the plan's timeout or abort; its last stdout line. `interruptAfterMs`:
+ * SIGINT then, on which wrk stops its load and still reports (its done()
+ * with the time it ran).
+ */
+async function runProcess(command: string, args: string[], core: number | undefined, plan: LoadPlan, interruptAfterMs?: number): Promise<{ lastLine: string; stderr: string; exit: ChildExit }> {
   const env = { PATH: process.env.PATH };
   const { child, exited } = core === undefined ? spawnTracked({ command, args, env }) : spawnTracked({ command: 'taskset', args: ['-c', String(core), command, ...args], env });
   const out = new Tail();
@@ -83,8 +72,10 @@ async function runProcess(command: string, args: string[], core: number | undefi
   const stop = (): void => killTree(child);
   plan.signal?.addEventListener('abort', stop, { once: true });
   const timer = setTimeout(stop, plan.timeoutMs);
+  const interrupt = interruptAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGINT'), interruptAfterMs);
   const exit = await exited;
   clearTimeout(timer);
+  clearTimeout(interrupt);
   plan.signal?.removeEventListener('abort', stop);
   return { lastLine: stdout.trim().split('\n').pop() ?? '', stderr: out.toString(), exit };
 }
@@ -105,37 +96,38 @@ async function runAutocannon(port: number, plan: LoadPlan, core: number | undefi
   return parseReport('autocannon', await runProcess(process.execPath, [LOAD_WORKER, JSON.stringify(options)], core, plan));
 }
 
-/** One wrk run of `durationMs` (whole seconds). */
-async function runWrk(binary: string, port: number, plan: LoadPlan, core: number | undefined, durationMs: number): Promise<GeneratorResult> {
-  const script = writeWrkScript(plan.request, plan.load.pipelining);
+/** One wrk window of `durationMs`: wrk counts whole seconds, so it runs for a second and is interrupted at the window's end. */
+async function runWrk(binary: string, script: string, port: number, plan: LoadPlan, core: number | undefined, durationMs: number): Promise<GeneratorResult> {
   const url = `http://127.0.0.1:${port}${plan.request.path}`;
-  try {
-    return parseReport('wrk', await runProcess(binary, wrkArgs(url, script, plan.load.connections, durationMs), core, plan));
-  } finally {
-    rmSync(dirname(script), { recursive: true, force: true });
-  }
-}
-
-function runGenerator(generator: Generator, port: number, plan: LoadPlan, core: number | undefined, durationMs: number): Promise<GeneratorResult> {
-  return generator.kind === 'wrk' ? runWrk(generator.binary, port, plan, core, durationMs) : runAutocannon(port, plan, core, durationMs);
+  return parseReport('wrk', await runProcess(binary, wrkArgs(url, script, plan.load.connections, durationMs), core, plan, durationMs));
 }
 
 /**
- * The load: an unmeasured run for the warm-up (its own connections), then the
- * measured one with the server's threads read from the host before and after
- * it (their CPU and context switches over the window; undefined off Linux).
+ * The load, as consecutive windows (load-windows.ts), each one generator run
+ * with its own connections and the server's threads read from the host
+ * before and after it (their CPU and context switches; undefined off
+ * Linux), until the steady windows last the plan's duration, or the
+ * round's bound: its warm-up and twice its duration.
  */
-async function loadServer(generator: Generator, port: number, pid: number | undefined, plan: LoadPlan, core: number | undefined): Promise<GeneratorResult & { server?: ServerWindow }> {
-  if (plan.warmupMs > 0) {
-    const warm = await runGenerator(generator, port, plan, core, plan.warmupMs);
-    if (!warm.report) return { problem: `${warm.problem ?? 'no load report'} during the warm-up`, output: warm.output };
-  }
+async function loadServer(generator: Generator, port: number, pid: number | undefined, plan: LoadPlan, core: number | undefined): Promise<{ windows?: LoadWindow[]; problem?: string; output: string }> {
   const serverPid = process.platform === 'linux' ? pid : undefined;
-  const before = serverPid === undefined ? undefined : readServerThreads(serverPid);
-  const measured = await runGenerator(generator, port, plan, core, plan.durationMs);
-  if (serverPid === undefined || !before) return measured;
-  // The JavaScript thread is the process's main thread (tid = pid) on every runtime served here.
-  return { ...measured, server: serverWindow(before, readServerThreads(serverPid), serverPid) };
+  const script = generator.kind === 'wrk' ? writeWrkScript(plan.request, plan.load.pipelining) : undefined;
+  const pipelined = plan.load.pipelining > 1;
+  const boundMs = plan.warmupMs + 2 * plan.durationMs;
+  const windows: LoadWindow[] = [];
+  const started = performance.now();
+  try {
+    do {
+      const before = serverPid === undefined ? undefined : readServerThreads(serverPid);
+      const run = script !== undefined && generator.kind === 'wrk' ? await runWrk(generator.binary, script, port, plan, core, LOAD_WINDOWS.windowMs) : await runAutocannon(port, plan, core, LOAD_WINDOWS.windowMs);
+      if (!run.report) return { problem: `${run.problem ?? 'no load report'} in window ${windows.length + 1}`, output: run.output };
+      // The JavaScript thread is the process's main thread (tid = pid) on every runtime served here.
+      windows.push({ report: run.report, ...(serverPid !== undefined && before ? { server: serverWindow(before, readServerThreads(serverPid), serverPid) } : {}) });
+    } while (!plan.signal?.aborted && performance.now() - started < boundMs && !loadSteadyEnough(windows, pipelined, plan.durationMs));
+    return { windows, output: '' };
+  } finally {
+    if (script !== undefined) rmSync(dirname(script), { recursive: true, force: true });
+  }
 }
 
 const NO_THREAD_COUNTERS = 'this host has no per-thread counters the host can read (/proc/<pid>/task/<tid>/schedstat and status, Linux)';
@@ -185,15 +177,19 @@ export async function runLoadRound(v: RunnableVariant, plan: LoadPlan): Promise<
     if ('error' in check) return fail('error', `the server reported port ${server.port}, but a request to 127.0.0.1:${server.port} failed: ${check.error}`, server.output.toString());
     if (check.status < 200 || check.status > 299) return fail('error', `${answeredWith(v, check.status, `${plan.request.method} ${plan.request.path}`, check.body)}; a load round needs a 2xx`, server.output.toString());
     const generator = chooseGenerator();
-    const { report, problem, output, server: threads } = await loadServer(generator, server.port, server.pid, plan, pinning.generator);
+    const { windows, problem, output } = await loadServer(generator, server.port, server.pid, plan, pinning.generator);
     if (plan.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
     if (!server.alive()) return fail('crash', await serverExit(v, server, ' under load'), server.output.toString());
-    if (!report) return fail('crash', problem ?? 'no load report', output);
+    if (!windows) return fail('crash', problem ?? 'no load report', output);
+    const pipelinedBy = generator.kind === 'wrk' && plan.load.pipelining > 1 ? plan.load.pipelining : undefined;
+    const phases = loadPhases(windows, plan.load.pipelining > 1);
+    const report = phases.steady.report;
     // Errors are counted, not a failed round; a window with no answer at all has no figure to give.
     if (report.requests === 0) return fail('error', `the load run completed no request (${report.errors} socket errors, ${report.timeouts} timeouts)`, server.output.toString());
     return {
       ok: true,
-      ...figuresOf(report, threads, generator.kind === 'wrk' && plan.load.pipelining > 1 ? plan.load.pipelining : undefined),
+      ...figuresOf(report, phases.steady.server, pipelinedBy),
+      ...(phases.warmup ? { warmupValues: figuresOf(phases.warmup.report, phases.warmup.server, pipelinedBy).values } : {}),
       answer: check.body,
       wallMs: performance.now() - started,
       load: {
@@ -202,6 +198,7 @@ export async function runLoadRound(v: RunnableVariant, plan: LoadPlan): Promise<
         connections: plan.load.connections,
         pipelining: plan.load.pipelining,
         outcomes: { responses: report.requests, errorStatus: report.non2xx, socketErrors: report.errors, timeouts: report.timeouts },
+        phases: { windows: phases.windows, ...(phases.steadyFrom !== undefined ? { steadyFrom: phases.steadyFrom } : {}), warmupMs: phases.warmup?.report.windowMs ?? 0 },
       },
       ...(generator.kind === 'autocannon' ? { generatorNote: `autocannon generated the load (${generator.why}): its ceiling is lower than wrk's` } : {}),
     };

@@ -14,6 +14,8 @@ export interface RoundValues {
   unsupported?: Partial<Record<MetricKey, string>>;
   /** Load rounds: the generator, and its CPU time over the load window (near 1: it, not the server, may be the limit). */
   load?: LoadRound;
+  /** Load rounds: the figures over the windows before the steady ones (absent: none before them). */
+  warmupValues?: Partial<Record<MetricKey, number>>;
   /** Load rounds: a note on the generator used, when it is not the preferred one (wrk). */
   generatorNote?: string;
 }

@@ -4,7 +4,8 @@
  * ceiling (README.md, "Why wrk"). Each run gets a Lua script that sets the
  * request and whose done() prints the one JSON line LoadReport declares, from
  * wrk's own histogram (corrected for coordinated omission). wrk's durations
- * are whole seconds, so warm-up and measured load are rounded up to them.
+ * are whole seconds: a window shorter than one is a run of a second stopped
+ * by SIGINT (load.ts), on which wrk still calls done().
  */
 import { accessSync, constants, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -26,6 +26,22 @@ const loadOutcomesSchema = z.object({
 export type LoadOutcomes = z.infer<typeof loadOutcomesSchema>;
 
 /**
+ * A load round's phases: it was served as consecutive short windows of the
+ * load, and its figures are those of the windows from its steady point on
+ * (host-timed load-windows.ts); the ones before are its warm-up.
+ */
+const loadPhasesSchema = z.object({
+  /** Windows served. */
+  windows: z.number().int().positive(),
+  /** The first steady window (absent: the round never settled, and its later half gave the figures). */
+  steadyFrom: z.number().int().positive().optional(),
+  /** How long the warm-up windows ran, in ms. */
+  warmupMs: finite.nonnegative(),
+  /** This case's figure over the warm-up windows (absent: none, or no figure there). */
+  warmup: finite.nonnegative().optional(),
+});
+
+/**
  * Which generator made the load, and the share of the measured window it was
  * busy on its core (CPU time over wall time; near 1 it, not the server, may
  * be the limit).
@@ -38,6 +54,8 @@ const loadRoundSchema = z.object({
   pipelining: z.number().int().positive().optional(),
   /** What the measured window's requests came to (absent in older runs, where any error failed the round). */
   outcomes: loadOutcomesSchema.optional(),
+  /** Its phases (absent in older runs: a fixed warm-up run, then one measured window). */
+  phases: loadPhasesSchema.optional(),
 });
 export type LoadRound = z.infer<typeof loadRoundSchema>;
 

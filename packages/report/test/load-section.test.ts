@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { benchView, pairedComparisonView, reporterFor } from '../src/index.ts';
 import { pageData, type PageData } from '../src/html/page-data.ts';
 import { htmlReporter } from '../src/reporters/html.ts';
+import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { HOSTILE, httpLoadRun } from './run-fixtures.ts';
 
@@ -79,6 +80,43 @@ describe("a load measurement's CPU per request", () => {
     expect(c.requests!.curves[0]!.cells).toEqual(['0.0505', '27000 in 3']);
     expect(c.requests!.curves[0]!.points.map(([ms]) => ms)).toEqual([0.05, 0.0505, 0.051]);
     expect(data.cases.filter((x) => x.requests)).toHaveLength(2);
+  });
+});
+
+/** The fixture's rounds served in phases: warm-up 0.5, 0.6 and 0.7 s, its requests/s 4000 on the req/s case; the last round never settled. */
+function phasedLoadRun(): RunRecord {
+  const run = httpLoadRun();
+  for (const r of run.results) {
+    for (const round of r.rounds) {
+      const warmup = r.caseId.includes('metric=req/s') ? { warmup: 4_000 + round.round } : {};
+      round.load = { ...round.load!, phases: { windows: 8, ...(round.round < 2 ? { steadyFrom: 2 } : {}), warmupMs: 500 + 100 * round.round, ...warmup } };
+    }
+  }
+  return parseRun(JSON.parse(JSON.stringify(run)), 'phased load');
+}
+
+describe('load rounds served in phases', () => {
+  const view = benchView(phasedLoadRun());
+
+  it("each row's warm-up: its time and requests/s, medians over rounds, and the rounds that never settled", () => {
+    expect(view.load!.rows[1]!.warmup).toEqual({ ms: 600, requestsPerSecond: 4_001, unsettled: 1 });
+    for (const format of ['terminal', 'markdown'] as const) {
+      const text = String(reporterFor(format)!.render(view, { color: false, columns: 200 }));
+      expect(text).toMatch(/warm-up/);
+      expect(text).toContain('0.60 s at 4.00K/s (1 of 3 never steady)');
+      // The figures are the steady windows', and the key says how the phases were found.
+      expect(text.replace(/\s+/g, ' ')).toContain("a round's figures are of its windows from its steady point");
+      expect(text.replace(/\s+/g, ' ')).toContain("over each round's steady windows");
+      expect(text).not.toContain('not split at a steady point');
+    }
+    expect(view.cpuPerRequest!.rows[1]!.windows).toEqual({ median: 0.05 * 1.01, rounds: 3, responses: 27_000, phased: true });
+  });
+
+  it('a run saved before rounds were phased has no warm-up column and keeps its old key', () => {
+    const old = benchView(httpLoadRun());
+    expect(old.load!.rows.every((r) => r.warmup === undefined)).toBe(true);
+    expect(pageData(old).load!.heads.at(-1)).toBe('errors');
+    expect(pageData(view).load!.heads.at(-1)).toBe('warm-up');
   });
 });
 

@@ -10,15 +10,15 @@
 import { EVERY_PLATFORM } from '@rtbench/host';
 import { digest } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
-import { HOST_TIMED_RECORD } from '@rtbench/measurer-records';
+import { HOST_TIMED_RECORD, type LoadRound } from '@rtbench/measurer-records';
 import { disposePrepared, isHostCaseSpec, isUnsupported, namedWrkProblem, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type Prepared, type RoundOutcome } from '@rtbench/host-timed';
 import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type ReplicateContext, type Unit } from '../measurer.ts';
 import { hostTimedSuiteCode } from '../suite-code.ts';
 import { TIMING_DEFAULTS } from './timing-defaults.ts';
 
-/** A load run shorter than this is mostly connection set-up; --time is raised to it per round. */
+/** Steady windows of a load round last at least this (short ones are mostly connection set-up); --time is raised to it per round. */
 const MIN_LOAD_MS = 1_000;
-/** Load before the measured window, at least this (the server's JIT warms up under load); wrk, the generator, counts whole seconds. */
+/** The warm-up a load round's bound allows for, at least this (the server's JIT warms up under load): the round serves at most it and twice its steady time. */
 const MIN_LOAD_WARMUP_MS = 1_000;
 
 /** The host's clock for every host-timed sample (performance.now(), sub-microsecond on Linux). */
@@ -140,9 +140,16 @@ function caseOutcomes(cases: readonly HostCaseSpec[], outcome: RoundOutcome, rou
     if (unsupported !== undefined) return { kind: 'unsupported', reason: unsupported };
     const value = outcome.values[c.metricKey];
     if (value === undefined || !Number.isFinite(value) || value < 0) return { kind: 'failure', failure: { kind: 'error', message: `the round gave no ${c.metric.name}` } };
-    const record: RoundRecord = { round, order: position, samples: [value], iterationsPerSample: 1, warmupIterations: 0, async: false, clock: HOST_CLOCK, digest: answer, wallMs: outcome.wallMs, ...(outcome.load ? { load: outcome.load } : {}) };
+    const record: RoundRecord = { round, order: position, samples: [value], iterationsPerSample: 1, warmupIterations: 0, async: false, clock: HOST_CLOCK, digest: answer, wallMs: outcome.wallMs, ...(outcome.load ? { load: caseLoad(outcome, c) } : {}) };
     return { kind: 'round', record };
   });
+}
+
+/** The round's load block for one case: its phases carry the case's own warm-up figure. */
+function caseLoad(outcome: Extract<RoundOutcome, { ok: true }>, c: HostCaseSpec): LoadRound {
+  const load = outcome.load!;
+  const warmup = outcome.warmupValues?.[c.metricKey];
+  return load.phases && warmup !== undefined && Number.isFinite(warmup) ? { ...load, phases: { ...load.phases, warmup } } : load;
 }
 
 /** The round's value as it reads (a time or requests/s); for a load run also how busy the generator's core was (near 100%: it may be the limit, not the server), and its errors. */

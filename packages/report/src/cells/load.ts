@@ -41,11 +41,21 @@ export function loadErrorLines(section: LoadSection): string[] {
 /** Connections, and "×10" when each pipelined requests. */
 const loadConnsText = (row: LoadRow): string => (row.connections === undefined ? '' : `${row.connections}${row.pipelining !== undefined && row.pipelining > 1 ? ` ×${row.pipelining}` : ''}`);
 
+/** The warm-up's time and requests/s, and the rounds that never settled ("—": a row saved before rounds were phased). */
+function loadWarmupText(row: LoadRow): string {
+  const w = row.warmup;
+  if (!w) return '—';
+  const rate = w.requestsPerSecond === undefined ? '' : ` at ${formatOps(w.requestsPerSecond)}/s`;
+  return `${(w.ms / 1000).toFixed(2)} s${rate}${w.unsettled ? ` (${w.unsettled} of ${row.rounds} never steady)` : ''}`;
+}
+
+const phased = (section: LoadSection): boolean => section.rows.some((r) => r.warmup);
+
 /** The key under every layout of the section. */
 export const loadKey = (section: LoadSection): string => `conns: connections (×: requests pipelined on each); ${section.method}`;
 
-/** The heads of a row's figures, after the runtime: connections, each metric, errors. */
-export const loadHeads = (section: LoadSection): string[] => ['conns', ...section.columns.map(loadHead), 'errors'];
+/** The heads of a row's figures, after the runtime: connections, each metric, errors, and the warm-up when rounds were phased. */
+export const loadHeads = (section: LoadSection): string[] => ['conns', ...section.columns.map(loadHead), 'errors', ...(phased(section) ? ['warm-up'] : [])];
 
 /** A row's figures under loadHeads. */
-export const loadCells = (section: LoadSection, row: LoadRow): string[] => [loadConnsText(row), ...section.columns.map((c) => loadFigure(row, c)), loadErrorsText(row)];
+export const loadCells = (section: LoadSection, row: LoadRow): string[] => [loadConnsText(row), ...section.columns.map((c) => loadFigure(row, c)), loadErrorsText(row), ...(phased(section) ? [loadWarmupText(row)] : [])];

@@ -31,6 +31,8 @@ interface LoadWindows {
   rounds: number;
   /** Responses counted over all rounds (absent in older runs, which did not keep them). */
   responses?: number;
+  /** Its rounds' figures are of their steady windows (absent in older runs: one measured window after a fixed warm-up). */
+  phased?: true;
 }
 
 export interface CpuPerRequestRow {
@@ -100,6 +102,9 @@ const WAVES = "with requests in flight together the host reads the server's thre
 
 const WINDOWS =
   "CPU per request in ms of HTTP load, read by the host from the server's threads over each round's measured window, over the responses counted in it; the window follows an unmeasured warm-up run of the same load, and is not split at a steady point (the load generator counts only the window's totals: no request-by-request series); p50: the median over rounds (each a fresh server), no interval; requests: responses counted in rounds";
+
+const PHASED_WINDOWS =
+  "CPU per request in ms of HTTP load, read by the host from the server's threads over each round's steady windows (consecutive windows of the load, those from the round's steady point: HTTP load's table says how it is found and how long the warm-up before it took), over the responses counted in them; p50: the median over rounds (each a fresh server), no interval; requests: responses counted in the rounds' steady windows";
 
 function sumOutcomes(result: CaseResult): Outcomes {
   const sum = { ok: 0, serverError: 0, threw: 0, notAResponse: 0, timedOut: 0, tooLong: 0 };
@@ -205,7 +210,7 @@ function windowRow(result: CaseResult, c: RunRecord['cases'][number] | undefined
     caseId: result.caseId,
     variantId: result.variantId,
     figure: { threads, sample: 'window', unit: 'ms' },
-    windows: { median: median(samples), rounds: rounds.length, ...(counted ? { responses: rounds.reduce((n, r) => n + loadOf(r)!.outcomes!.responses, 0) } : {}) },
+    windows: { median: median(samples), rounds: rounds.length, ...(counted ? { responses: rounds.reduce((n, r) => n + loadOf(r)!.outcomes!.responses, 0) } : {}), ...(rounds.every((r) => loadOf(r)!.phases) ? { phased: true as const } : {}) },
   };
 }
 
@@ -223,7 +228,7 @@ export function cpuPerRequestSection(run: RunRecord, limitMs?: number): CpuPerRe
   const sameWork = sameWorkOf(handlerRounds);
   const method = rows.some((r) => r.phases) ? PHASED_METHOD : METHOD;
   const requestMethod = [method, ...(rows.some((r) => r.after !== undefined) ? [AFTER] : []), ...(concurrency > 1 ? [WAVES] : [])].join('; ');
-  const methods = [...(rows.some((r) => r.distribution) ? [requestMethod] : []), ...(rows.some((r) => r.windows) ? [WINDOWS] : [])];
+  const methods = [...(rows.some((r) => r.distribution) ? [requestMethod] : []), ...(rows.some((r) => r.windows && !r.windows.phased) ? [WINDOWS] : []), ...(rows.some((r) => r.windows?.phased) ? [PHASED_WINDOWS] : [])];
   return { ...(limitMs !== undefined ? { limitMs } : {}), concurrency, ...(sameWork ? { sameWork } : {}), rows, method: methods.join('; ') };
 }
 

@@ -32,6 +32,15 @@ export interface LoadRow {
   /** Summed over the rounds (absent in older runs, where an error failed the round). */
   outcomes?: LoadOutcomes;
   rounds: number;
+  /** The rounds' warm-up, when they were served in phases (absent in older runs). */
+  warmup?: LoadWarmup;
+}
+
+/** The windows before each round's steady point: their time and requests/s (medians over rounds), and the rounds that never settled. */
+export interface LoadWarmup {
+  ms: number;
+  requestsPerSecond?: number;
+  unsettled: number;
 }
 
 export interface LoadSection {
@@ -40,6 +49,9 @@ export interface LoadSection {
   /** How the figures were made, in one sentence. */
   method: string;
 }
+
+const PHASED_METHOD =
+  "each round: a fresh server under consecutive windows of the load (about 250 ms each, one generator run each); a round's figures are of its windows from its steady point (two stretches of its windows one level, none later lower, in time per response, latency p50 and the JavaScript thread's CPU per response), medians over rounds; warm-up: the windows before that point, their time and requests/s, medians over rounds (a round that never settled gives its later half and counts its first under warm-up); latencies as the generator timed them in each window, their median over the windows (wrk: corrected for coordinated omission; pipelined, the max only: the slowest batch); wake-ups per request (voluntary context switches: the thread blocked and was woken) and preemptions per request (nonvoluntary ones) read by the host from the server's threads over the windows, over the responses counted; errors: error statuses, socket errors and timeouts, counted over the rounds' steady windows";
 
 const METHOD =
   "medians over rounds (each round: a fresh server under the load generator's measured window); latencies as the generator timed them (wrk: corrected for coordinated omission; pipelined, the max only: the slowest batch); wake-ups per request (voluntary context switches: the thread blocked and was woken) and preemptions per request (nonvoluntary ones) read by the host from the server's threads over the window, over the responses counted; errors: error statuses, socket errors and timeouts, counted over all rounds";
@@ -55,6 +67,14 @@ function sumOutcomes(result: CaseResult): LoadOutcomes | undefined {
   const all = result.rounds.map((r) => loadOf(r)?.outcomes).filter((o): o is LoadOutcomes => o !== undefined);
   if (all.length === 0) return undefined;
   return all.reduce((a, b) => ({ responses: a.responses + b.responses, errorStatus: a.errorStatus + b.errorStatus, socketErrors: a.socketErrors + b.socketErrors, timeouts: a.timeouts + b.timeouts }));
+}
+
+/** The rounds' warm-up (undefined: saved before rounds were phased); requests/s from the rounds' own req/s case, when it is this one. */
+function warmupOf(result: CaseResult, metric: Metric): LoadWarmup | undefined {
+  const phases = result.rounds.flatMap((r) => loadOf(r)?.phases ?? []);
+  if (phases.length === 0) return undefined;
+  const rates = metric.unit === 'req/s' ? phases.flatMap((p) => (p.warmup === undefined ? [] : [p.warmup])) : [];
+  return { ms: median(phases.map((p) => p.warmupMs)), ...(rates.length ? { requestsPerSecond: median(rates) } : {}), unsettled: phases.filter((p) => p.steadyFrom === undefined).length };
 }
 
 const withoutMetric = (params: Params): Params => Object.fromEntries(Object.entries(params).filter(([k]) => k !== 'metric'));
@@ -85,7 +105,10 @@ export function loadSection(run: RunRecord): LoadSection | undefined {
       }
       const samples = result.rounds.flatMap((r) => r.samples);
       if (samples.length) row.medians[label] = median(samples);
+      const warmup = warmupOf(result, c.metric);
+      if (warmup && (!row.warmup || warmup.requestsPerSecond !== undefined)) row.warmup = warmup;
     }
   }
-  return rows.size ? { columns: [...columns.values()], rows: [...rows.values()], method: METHOD } : undefined;
+  const phased = [...rows.values()].some((r) => r.warmup);
+  return rows.size ? { columns: [...columns.values()], rows: [...rows.values()], method: phased ? PHASED_METHOD : METHOD } : undefined;
 }
