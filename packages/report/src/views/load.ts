@@ -37,7 +37,7 @@ export interface LoadRow {
 }
 
 /** The windows before each round's steady point: their time and requests/s (medians over rounds), and the rounds that never settled. */
-export interface LoadWarmup {
+interface LoadWarmup {
   ms: number;
   requestsPerSecond?: number;
   unsettled: number;
