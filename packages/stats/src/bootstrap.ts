@@ -8,7 +8,7 @@
  */
 import { meanOf, type ProcessStatistic } from './amortized.ts';
 import { detectModes, type ModeSummary } from './modes.ts';
-import { medianInPlace, quantileSorted } from './quantile.ts';
+import { medianInPlace, quantileInPlace } from './quantile.ts';
 import { createRandom } from './random.ts';
 import { summarizeSorted, type Summary } from './summary.ts';
 import { checkConfidence, checkFinite, checkResamples, relativeTo } from './validate.ts';
@@ -51,12 +51,11 @@ export const MIN_ROUNDS_FOR_BOOTSTRAP = 5;
 /**
  * Percentile interval (Efron & Tibshirani 1993, §13.3) of bootstrap
  * replicates: type-7 quantiles at (1-confidence)/2 and (1+confidence)/2.
- * Sorts `replicates` in place.
+ * Reorders `replicates` in place.
  */
-function percentileInterval(replicates: Float64Array, confidence: number): [number, number] {
-  replicates.sort();
+export function percentileInterval(replicates: Float64Array, confidence: number): [number, number] {
   const a = (1 - confidence) / 2;
-  return [quantileSorted(replicates, a), quantileSorted(replicates, 1 - a)];
+  return [quantileInPlace(replicates, a), quantileInPlace(replicates, 1 - a)];
 }
 
 /** Widen [lo, hi] just enough to contain the point estimate (a percentile interval can miss it by a hair). */
@@ -142,15 +141,36 @@ function modesOfMedians(roundMedians: number[]): ModeSummary {
   return { modes: [{ center, count: sorted.length, low: sorted[0]!, high: sorted[sorted.length - 1]! }], method: 'not tested (a median <= 0)' };
 }
 
-/** Medians of `resamples` resamples of the round medians (drawn with replacement). */
+/**
+ * Medians of `resamples` resamples of the round medians (drawn with
+ * replacement). A resample is kept as how often each value was drawn, by
+ * the value's rank among them sorted once, and its median read off those
+ * counts: the same draws and the same arithmetic as sorting each resample.
+ */
 function roundMedianReplicates(roundMedians: readonly number[], resamples: number, random: () => number): Float64Array {
   const R = roundMedians.length;
-  const buf = new Float64Array(R);
+  const order = Array.from(roundMedians, (_, i) => i).sort((x, y) => roundMedians[x]! - roundMedians[y]!);
+  const sorted = Float64Array.from(order, (i) => roundMedians[i]!);
+  const rank = new Int32Array(R);
+  order.forEach((i, r) => (rank[i] = r));
+  const times = new Int32Array(R);
   const replicates = new Float64Array(resamples);
+  // The median's lower middle, 0-based; with an even count the upper middle is the next.
+  const k = (R - 1) >> 1;
   // Stryker disable next-line EqualityOperator: one more resample is written past the end of the typed array, which drops it
   for (let b = 0; b < resamples; b++) {
-    for (let i = 0; i < R; i++) buf[i] = roundMedians[Math.floor(random() * R)] as number;
-    replicates[b] = medianInPlace(buf, R);
+    times.fill(0);
+    for (let i = 0; i < R; i++) times[rank[Math.floor(random() * R)]!]!++;
+    let r = 0;
+    let drawn = times[0]!;
+    while (drawn <= k) drawn += times[++r]!;
+    const lower = sorted[r]!;
+    if (R % 2 === 1) {
+      replicates[b] = lower;
+      continue;
+    }
+    while (drawn <= k + 1) drawn += times[++r]!;
+    replicates[b] = lower + (sorted[r]! - lower) / 2;
   }
   return replicates;
 }

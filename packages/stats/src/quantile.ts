@@ -77,6 +77,23 @@ export function selectInPlace(buf: Float64Array, len: number, k: number): number
   return buf[k] as number;
 }
 
+/**
+ * Type-7 quantile of buf (non-empty) by selection rather than a sort,
+ * reordering buf: the same order statistics, so the same value as
+ * quantileSorted on buf sorted.
+ */
+export function quantileInPlace(buf: Float64Array, q: number): number {
+  const h = (buf.length - 1) * q;
+  const lo = Math.floor(h);
+  const a = selectInPlace(buf, buf.length, lo);
+  const frac = h - lo;
+  if (frac === 0) return a;
+  // After selection everything right of lo is >= buf[lo]; the next order statistic is their minimum.
+  let next = Infinity;
+  for (let i = lo + 1; i < buf.length; i++) if ((buf[i] as number) < next) next = buf[i] as number;
+  return a + frac * (next - a);
+}
+
 /** Type-7 median of buf[0..len) (len >= 1), reordering buf. */
 export function medianInPlace(buf: Float64Array, len: number): number {
   const k = (len - 1) >> 1;

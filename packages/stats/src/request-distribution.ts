@@ -8,6 +8,7 @@
  * neighbours, so they are not independent: a resample draws whole
  * processes with replacement and pools their requests.
  */
+import { percentileInterval } from './bootstrap.ts';
 import { median, quantileSorted } from './quantile.ts';
 import { createRandom } from './random.ts';
 
@@ -64,11 +65,38 @@ function overShare(processes: readonly Float64Array[], limit: number): { share: 
   return { share: total ? count / total : 0, count };
 }
 
-/** One figure's percentile-bootstrap interval: the figure of `resamples` draws of whole processes. */
-function interval(values: Float64Array, confidence: number): [number, number] {
-  values.sort();
-  const tail = (1 - confidence) / 2;
-  return [quantileSorted(values, tail), quantileSorted(values, 1 - tail)];
+/**
+ * Every warm request of `processes` in ascending order, each with its
+ * process's index: sorted once, so that a resample's pooled order is this
+ * order with each request counted as often as its process was drawn.
+ */
+function ordered(processes: readonly Float64Array[]): { values: Float64Array; owner: Int32Array } {
+  const owners = processes.flatMap((p, j) => Array.from(p, () => j));
+  const pooled = processes.flatMap((p) => Array.from(p));
+  const order = pooled.map((_, i) => i).sort((x, y) => pooled[x]! - pooled[y]!);
+  return { values: Float64Array.from(order, (i) => pooled[i]!), owner: Int32Array.from(order, (i) => owners[i]!) };
+}
+
+/**
+ * The type-7 quantiles `qs` of the pool in which each request of process j
+ * counts `times[j]` times (`total` requests): the values a sort of that
+ * pool would hold at the ranks each quantile reads, found in one walk.
+ */
+function weightedQuantiles(all: { values: Float64Array; owner: Int32Array }, times: Int32Array, total: number, qs: readonly number[]): number[] {
+  const reads = qs.map((q) => {
+    const h = (total - 1) * q;
+    return { lo: Math.floor(h), frac: h - Math.floor(h) };
+  });
+  const ranks = [...new Set(reads.flatMap(({ lo }) => [lo, lo + 1]))].sort((x, y) => x - y);
+  const at = new Map<number, number>();
+  let r = 0;
+  let below = 0;
+  for (let i = 0; r < ranks.length && i < all.values.length; i++) {
+    below += times[all.owner[i]!]!;
+    while (r < ranks.length && ranks[r]! < below) at.set(ranks[r++]!, all.values[i]!);
+  }
+  // At q = 1 there is no rank past the last to interpolate towards.
+  return reads.map(({ lo, frac }) => (frac === 0 ? at.get(lo)! : at.get(lo)! + frac * (at.get(lo + 1)! - at.get(lo)!)));
 }
 
 /**
@@ -97,16 +125,30 @@ export function requestDistribution(processes: readonly (readonly number[])[], o
   if (withCi) {
     const random = createRandom(options.seed ?? 1);
     const pick = (n: number): number => Math.min(n - 1, Math.floor(random() * n));
+    // A resample is how often each process was drawn: its pool is walked in the order sorted once, not sorted again.
+    const all = ordered(used.map((p) => p.warm));
+    const over = limit === undefined ? [] : used.map((p) => overShare([p.warm], limit).count);
+    const qs = REQUEST_QUANTILES.map((x) => x.q);
+    const times = new Int32Array(used.length);
     for (let b = 0; b < RESAMPLES; b++) {
-      const resample = used.map(() => used[pick(used.length)]!);
-      const warm = resample.map((p) => p.warm);
-      const s = pooledSorted(warm);
-      REQUEST_QUANTILES.forEach((x, i) => (draws.quantiles[i]![b] = quantileSorted(s, x.q)));
-      draws.first[b] = median(resample.map((p) => p.first));
-      if (limit !== undefined) draws.over[b] = overShare(warm, limit).share;
+      times.fill(0);
+      const firsts = used.map(() => {
+        const j = pick(used.length);
+        times[j]!++;
+        return used[j]!.first;
+      });
+      let total = 0;
+      let overCount = 0;
+      used.forEach((p, j) => {
+        total += times[j]! * p.warm.length;
+        if (limit !== undefined) overCount += times[j]! * over[j]!;
+      });
+      weightedQuantiles(all, times, total, qs).forEach((v, i) => (draws.quantiles[i]![b] = v));
+      draws.first[b] = median(firsts);
+      if (limit !== undefined) draws.over[b] = overCount / total;
     }
   }
-  const estimate = (value: number, values: Float64Array): Estimate => (withCi ? { value, ci: interval(values, confidence) } : { value });
+  const estimate = (value: number, values: Float64Array): Estimate => (withCi ? { value, ci: percentileInterval(values, confidence) } : { value });
   const quantiles = Object.fromEntries(REQUEST_QUANTILES.map((x, i) => [x.name, estimate(point.quantiles[i]!, draws.quantiles[i]!)])) as Record<RequestQuantileName, Estimate>;
   return {
     processes: used.length,

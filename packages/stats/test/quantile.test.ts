@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, medianInPlace, quantile, selectInPlace } from '../src/quantile.ts';
+import { median, medianInPlace, quantile, quantileInPlace, quantileSorted, selectInPlace } from '../src/quantile.ts';
 import { createRandom } from '../src/random.ts';
 
 describe('quantile (Hyndman & Fan type 7)', () => {
@@ -37,6 +37,14 @@ describe('selection and median', () => {
       for (let i = 0; i < k; i++) expect(buf[i]).toBeLessThanOrEqual(buf[k] as number);
       for (let i = k + 1; i < len; i++) expect(buf[i]).toBeGreaterThanOrEqual(buf[k] as number);
       expect(medianInPlace(Float64Array.from(values), len)).toBeCloseTo(quantile(sorted, 0.5), 12);
+    }
+  });
+  it('quantileInPlace reads what quantileSorted reads from the sorted array, at every level', () => {
+    const random = createRandom(8);
+    for (let trial = 0; trial < 200; trial++) {
+      const values = Array.from({ length: 1 + Math.floor(random() * 30) }, () => Math.floor(random() * 8) / 4);
+      const sorted = Float64Array.from(values).sort();
+      for (const q of [0, 0.025, 0.1, 0.5, 0.9, 0.975, 1]) expect(quantileInPlace(Float64Array.from(values), q)).toBe(quantileSorted(sorted, q));
     }
   });
   it('median copies its input and averages the two middle values', () => {

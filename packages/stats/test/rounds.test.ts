@@ -52,10 +52,14 @@ describe('summarizeRounds', () => {
     expect(summarizeRounds(rounds).ci).toEqual(summarizeRounds(rounds).ci);
   });
 
-  it('equals a naive bootstrap of the round medians (copy, sort, type-7 median) on the same random stream', () => {
+  // Seven processes, and eight whose medians tie (an even count takes the mean of the two middle ones drawn).
+  it.each([
+    [7, 1000],
+    [8, 20],
+  ])('equals a naive bootstrap of %i round medians (copy, sort, type-7 median) on the same random stream', (count, grid) => {
     const z = normalSource(4);
-    const rounds = Array.from({ length: 7 }, (_, i) =>
-      Array.from({ length: 5 + 3 * i }, () => Math.round(1000 * Math.exp(0.05 * z())) / 10),
+    const rounds = Array.from({ length: count }, (_, i) =>
+      Array.from({ length: 5 + 3 * i }, () => Math.round(grid * Math.exp(0.05 * z())) / 10),
     );
     const medians = rounds.map((r) => quantile([...r].sort((a, c) => a - c), 0.5));
     const B = 300;
