@@ -59,7 +59,12 @@ describe('declaring', () => {
   });
 
   it('$name is replaced the way mitata replaces it, longer names first', async () => {
-    const trial = await new realMitata.B('$size-$s', () => 1).args({ size: [8], s: ['x'] }).run();
+    // A case that throws: mitata names the run all the same, without timing anything.
+    const trial = await new realMitata.B('$size-$s', () => {
+      throw new Error('not timed');
+    })
+      .args({ size: [8], s: ['x'] })
+      .run();
     const ours = await ids(() => mitata.bench('$size-$s', () => 1).args({ size: [8], s: ['x'] }));
     expect(ours).toEqual([trial.runs[0]!.name]);
   });

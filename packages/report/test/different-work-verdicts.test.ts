@@ -21,11 +21,15 @@ function run(differentWork: boolean): RunRecord {
   return r;
 }
 
+/** The view of each run, made once: every format renders the same two views (a reporter only reads its view). */
+const views = new Map<boolean, ReturnType<typeof pairedComparisonView>>();
+const viewOf = (differentWork: boolean): ReturnType<typeof pairedComparisonView> => views.get(differentWork) ?? views.set(differentWork, pairedComparisonView(run(differentWork))).get(differentWork)!;
+
 describe('different work has no verdict', () => {
   it('on the case or its quantile rows, and none of them is in the family', () => {
-    const same = pairedComparisonView(run(false));
+    const same = viewOf(false);
     expect(same.sections[0]!.cases.map((c) => c.comparison?.verdict)).toEqual(['slower', 'slower', 'slower']);
-    const view = pairedComparisonView(run(true));
+    const view = viewOf(true);
     const rows = view.sections[0]!.cases;
     expect(rows.map((c) => c.label)).toEqual([expect.any(String), expect.stringMatching(/· p50$/), expect.stringMatching(/· p99$/)]);
     for (const row of rows) {
@@ -41,7 +45,7 @@ describe('different work has no verdict', () => {
   const STATING = new Set(['terminal', 'markdown', 'json', 'html']);
   for (const [format, reporter] of Object.entries(REPORTERS)) {
     it(`in ${format}`, () => {
-      const render = (differentWork: boolean): string => reporter.render(pairedComparisonView(run(differentWork)), { columns: 160 });
+      const render = (differentWork: boolean): string => reporter.render(viewOf(differentWork), { columns: 160 });
       const data = format === 'json' || format === 'html';
       expect(verdicts(render(true), data)).toEqual([]);
       if (STATING.has(format)) expect(verdicts(render(false), data)).not.toEqual([]);
