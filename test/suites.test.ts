@@ -50,9 +50,11 @@ describe.concurrent('every suite runs on one runtime', () => {
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     expect(run.status).toBe('complete');
-    // A fixed warmup, not watched: no floor recorded, no process's warmup series.
+    // A fixed warmup, not watched: no floor recorded, no process's warmup series, no sample grown to span collections
+    // (a smoke run, and its record says so).
     expect(run.options.warmupMinMs).toBeUndefined();
-    expect(run.results.flatMap((x) => x.rounds).filter((round) => round.warmup !== undefined)).toEqual([]);
+    expect(run.results.flatMap((x) => x.rounds).filter((round) => round.warmup !== undefined || round.span !== undefined)).toEqual([]);
+    if (run.options.measurer === 'lockstep') expect(run.options.measuredBy?.rounds).toContain('fixed warmup (a smoke run');
     expectEveryCaseRan(run, RUNTIME);
   });
 });

@@ -7,8 +7,12 @@
 import type { MeasuredBy, RunRecord } from '@rtbench/core/schema';
 import { z } from 'zod';
 
-/** The timing measurers' own field of a saved run: whether processes collected before sampling (absent: they did not). */
-export const collectedFieldSchema = z.object({ collectBeforeSampling: z.literal(true).optional() });
+/**
+ * The timing measurers' own fields of a saved run: whether processes
+ * collected before sampling, and whether it was a smoke run (a fixed
+ * warmup, samples not grown to span collections); absent: they did not.
+ */
+export const collectedFieldSchema = z.object({ collectBeforeSampling: z.literal(true).optional(), smoke: z.literal(true).optional() });
 
 const PAIRED_TIMES = 'paired: per set, the log ratio ln(candidate/baseline) (a lockstep set: the Hodges–Lehmann estimate of its per-turn ratios); per process pair, the mean of its sets; the ratio is the mean over process pairs, with a Student t interval on them';
 const UNPAIRED_TIMES = "unpaired: difference of the runs' mean log times over their processes (a process: the mean of its rounds), Welch t interval";
@@ -22,8 +26,16 @@ function msText(ms: number): string {
   return ms >= 1000 ? `${+(ms / 1000).toFixed(2)} s` : `${+ms.toFixed(1)} ms`;
 }
 
-/** "240 ms" of sampling per arm and round, and "100 ms–300 ms warmup (adaptive)". */
+/**
+ * "240 ms" of sampling per arm and round, and "100 ms–300 ms warmup
+ * (adaptive)"; a smoke run's (--fixed-warmup, recorded as `smoke`) says its
+ * samples were not grown to span collections, so its figures are not read
+ * as measurements.
+ */
 export function roundLengths(o: RunRecord['options']): { perArm: string; warmup: string } {
-  const warmup = o.warmupMinMs !== undefined ? `${msText(o.warmupMinMs)}–${msText(o.warmupMs)} warmup (adaptive)` : `${msText(o.warmupMs)} warmup`;
+  const fields = collectedFieldSchema.safeParse(o.measurerFields ?? {});
+  const smoke = fields.success && fields.data.smoke === true;
+  const fixed = smoke ? `${msText(o.warmupMs)} fixed warmup (a smoke run: samples not grown to span collections, figures not measurements)` : `${msText(o.warmupMs)} warmup`;
+  const warmup = o.warmupMinMs !== undefined ? `${msText(o.warmupMinMs)}–${msText(o.warmupMs)} warmup (adaptive)` : fixed;
   return { perArm: msText(o.timeMs / o.rounds), warmup };
 }

@@ -109,9 +109,14 @@ export function lockstepOptions(setup: TimedSetup, own: LockstepSetup): Lockstep
   };
 }
 
-/** The record says the processes collected before sampling, when the memory view's need made them. */
-export function collectedFields(setup: Pick<MeasurerSetup, 'needs'>): { record?: MeasurerFields } {
-  return collectsBeforeSampling(setup) ? { record: { collectBeforeSampling: true } } : {};
+/**
+ * The record says the processes collected before sampling, when the memory
+ * view's need made them, and that a fixed warmup's run was a smoke run (its
+ * samples not grown: measure-options.ts).
+ */
+export function collectedFields(setup: Pick<MeasurerSetup, 'needs' | 'warmupMinMs'>): { record?: MeasurerFields } {
+  const record: MeasurerFields = { ...(collectsBeforeSampling(setup) ? { collectBeforeSampling: true } : {}), ...(setup.warmupMinMs === undefined ? { smoke: true } : {}) };
+  return Object.keys(record).length ? { record } : {};
 }
 
 // Both kinds warm the case together in every process, then take one sample each in turn (order rotating every turn, an untimed quarter batch before each sample, none before a batch of under 4 calls that takes 4 ms or more).

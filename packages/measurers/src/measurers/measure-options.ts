@@ -20,7 +20,9 @@ export function timedMeasureOptions(setup: TimedSetup): MeasureOptions {
     sampleMs: 0,
     // Samples grown to span the case's collections: the median of such samples is the amortized cost (core
     // amortize.ts). Not for the memory view: its leak rule reads growth per sample and needs the samples' number.
-    ...(collectsBeforeSampling(setup) ? { collectBeforeSampling: true } : { amortize: true }),
+    // Nor under a fixed warmup (--fixed-warmup, no warmupMinMs): a smoke run whose figures nobody reads, where the
+    // span's windows (seven batches at least, twice while uneven) were most of a slow case's time.
+    ...(collectsBeforeSampling(setup) ? { collectBeforeSampling: true } : setup.warmupMinMs === undefined ? {} : { amortize: true }),
   };
 }
 
