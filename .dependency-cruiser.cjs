@@ -33,8 +33,8 @@ module.exports = {
       name: 'nothing-imports-the-cli',
       severity: 'error',
       comment:
-        'The CLI is the top of the house (commands: parse, plan, run, emit): no package, plug-in, suite or script imports its files, and the root tests run it as a user does (its own tests are in packages/cli/test). What others need of it lives in the package beneath that does the job (a suite found and bundled: @rtbench/suite-loader). One script is let in: scripts/command-reference.ts writes the command reference (docs/reference/commands.md) from the CLI\'s own option declarations, which only the CLI holds.',
-      from: { path: '^(packages/(?!cli/)[^/]+/|runners/|bench/|scripts/(?!command-reference\\.ts$)|test/)' },
+        'The CLI is the top of the house (commands: parse, plan, run, emit): no package, plug-in, suite or script imports its files, and the root tests run it as a user does (its own tests are in packages/cli/test). What others need of it lives in the package beneath that does the job (a suite found and bundled: @rtbench/suite-loader). The command reference (docs/reference/commands.md) is written by the CLI\'s own packages/cli/src/write-reference.ts.',
+      from: { path: '^(packages/(?!cli/)[^/]+/|runners/|bench/|scripts/|test/)' },
       to: { path: '^packages/cli/' },
     },
     {

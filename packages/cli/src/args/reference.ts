@@ -2,14 +2,14 @@
  * The command reference (docs/reference/commands.md) as markdown, made from
  * the declarations the command line is parsed by and --help is made from:
  * every command, its usage, what it does and its options by section.
- * `npx tsx scripts/command-reference.ts` writes it; a test fails when the
+ * `npx tsx packages/cli/src/write-reference.ts` writes it; a test fails when the
  * committed page differs from what this makes.
  */
 import { optionLabel, usageLine, type OptionSpec } from './args.ts';
 import { optionsBySection, optionText, type CommandHelp } from './help.ts';
 
 /** The command that rewrites the page, named on the page and in the staleness test. */
-export const REGENERATE = 'npx tsx scripts/command-reference.ts';
+export const REGENERATE = 'npx tsx packages/cli/src/write-reference.ts';
 
 /** Help text as markdown prose: `<suite>` is not an HTML tag, `*` not emphasis. */
 const prose = (text: string): string => text.replace(/\\/g, '\\\\').replace(/</g, '&lt;').replace(/\*/g, '\\*');

@@ -1,17 +1,17 @@
 /**
  * Writes docs/reference/commands.md, the command reference, from the CLI's
- * own option declarations (packages/cli/src/args/reference.ts makes it).
- * Run it after adding or changing a command or an option:
+ * own option declarations (args/reference.ts makes it), and says whether it
+ * changed. Run it after adding or changing a command or an option:
  * packages/cli/test/command-reference.test.ts fails until the page is rewritten.
  *
- *   npx tsx scripts/command-reference.ts            rewrites the page, prints its path and whether it changed
+ *   npx tsx packages/cli/src/write-reference.ts
  */
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { COMMANDS, GLOBAL_OPTIONS, PROGRAM } from '../packages/cli/src/command-list.ts';
-import { commandReference } from '../packages/cli/src/args/reference.ts';
+import { COMMANDS, GLOBAL_OPTIONS, PROGRAM } from './command-list.ts';
+import { commandReference } from './args/reference.ts';
 
-const page = join(import.meta.dirname, '..', 'docs', 'reference', 'commands.md');
+const page = join(import.meta.dirname, '..', '..', '..', 'docs', 'reference', 'commands.md');
 const text = commandReference(PROGRAM, COMMANDS, GLOBAL_OPTIONS);
 const before = existsSync(page) ? readFileSync(page, 'utf8') : undefined;
 mkdirSync(dirname(page), { recursive: true });
