@@ -1,10 +1,11 @@
 /**
- * The output of the commands that list things (`runtimes`, `suites`): a
- * table or JSON, on stdout or in the -o file, with the same option names as
- * every other command.
+ * The output of the commands that list things (`runtimes`, `suites`) and of
+ * the planners' answers (a bisect's, a release matrix's): a table or JSON, on
+ * stdout or in the -o file, with the same option names as every other command.
  */
-import { defaultReporter, JSON_FLAG, jsonPrintable, LISTING_FORMATS, listingFormatOf, printable, reporterFor, type ListingFormat, type View } from '@rtbench/report';
-import { colourOn, columnsOf } from './emit/colours.ts';
+import { join } from 'node:path';
+import { defaultReporter, JSON_FLAG, jsonPrintable, LISTING_FORMATS, listingFormatOf, printable, reporterFor, type ListingFormat, type ReleaseMatrixView, type View } from '@rtbench/report';
+import { colourOn, columnsOf, stderrColours as pc } from './emit/colours.ts';
 import { UsageError } from './errors.ts';
 import { info, type QuietFlag } from './emit/info.ts';
 import { writeFileAtomically } from '@rtbench/host';
@@ -45,4 +46,11 @@ export function writeListing(text: string, flags: ListingFlags): void {
 export function writeView(view: View, flags: ListingFlags): void {
   const reporter = listingFormat(flags) === JSON_FLAG ? reporterFor(JSON_FLAG)! : defaultReporter();
   writeListing(reporter.render(view, { color: flags.output === undefined && colourOn(process.stdout), columns: columnsOf(process.stdout) }), flags);
+}
+
+/** A release matrix's answer as the releases and merge commands print it (text or JSON), the warnings its runs gave, and where its page and report are. */
+export function emitMatrix(view: ReleaseMatrixView, flags: ListingFlags): void {
+  writeView(view, flags);
+  for (const note of view.notes ?? []) process.stderr.write(`${pc.yellow('warning:')} ${printable(note, { oneLine: true })}\n`);
+  if (!flags.quiet) process.stderr.write(pc.dim(`page ${join(view.folder, 'releases.html')}; report ${join(view.folder, 'releases.md')}\n`));
 }

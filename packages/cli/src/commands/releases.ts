@@ -16,8 +16,7 @@ import { claimsSuiteNames, loadClaimsRuns, releaseOfVariant } from '@rtbench/cla
 import { campaignListener } from '../emit/campaign.ts';
 import { MATRIX_WORDS } from '../emit/campaign-lines.ts';
 import { UsageError } from '../errors.ts';
-import { listingFormat, type ListingFlags } from '../listing.ts';
-import { emitMatrix } from '../emit/release-matrix.ts';
+import { emitMatrix, listingFormat, type ListingFlags } from '../listing.ts';
 import { resultsDir } from '../paths.ts';
 import { DEFAULT_MEASURER, parsePercent } from '../plan.ts';
 import { planPort } from '../run/plan-port.ts';
