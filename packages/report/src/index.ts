@@ -5,7 +5,8 @@ export { benchRatiosWithoutWork, comparisonRatiosWithoutWork, withoutWorkLine } 
 export { shownName, shownNames, SHOWN_NAME_MAX } from './names.ts';
 export * from './views/index.ts';
 export { REPORTERS, FORMAT_ALIASES, reporterFor, formatNames, defaultReporter, pageReporter, listingFormatOf, LISTING_FORMATS, JSON_FLAG, MARKDOWN_FLAG, type ListingFormat, type Reporter, type ReporterOptions } from './reporters/index.ts';
-export { benchCells, comparisonCells, relativeText, type BenchCells, type ComparisonCells } from './cells/run.ts';
+export { benchCells, comparisonCells, relativeText, type BenchCells } from './cells/run.ts';
+export type { ComparisonCells } from './columns/comparison.ts';
 export { changeWord, verdictWord, verdictWords, worseThan, type VerdictWords } from './verdict-words.ts';
 export { boxLine, dotLine, casePlot } from './reporters/plot.ts';
 export { bisectStepLine } from './reporters/bisect.ts';

@@ -8,6 +8,7 @@ import type { ClaimOutcome, ClaimWord } from '@rtbench/core/claims-schema';
 import type { ClaimsRunInfo, ClaimsView } from '../views/claims-types.ts';
 import { formatThreshold, percentText } from '../format.ts';
 import { formatBytes } from '../metrics.ts';
+import type { ClaimRow } from '../columns/claims.ts';
 import type { ClaimFlip, MatrixRowSides } from '@rtbench/verdicts';
 
 const fixed = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
@@ -91,6 +92,11 @@ export function claimSides(o: Sides): string {
   const group = /^(.*?) \/ /.exec(a)?.[1];
   const cases = group !== undefined && b.startsWith(`${group} / `) ? `${group}: ${a.slice(group.length + 3)} vs ${b.slice(group.length + 3)}` : `${a} vs ${b}`;
   return `${o.subject.variantId}${params}`.concat(o.subject.variantId === o.other.variantId ? '' : ` vs ${o.other.variantId}`, `: ${cases}`);
+}
+
+/** A claims view's checks as its CSV's rows (columns/claims.ts). */
+export function claimRows(view: ClaimsView): ClaimRow[] {
+  return view.outcomes.map((outcome) => ({ outcome, sides: claimSides(outcome), ...(view.interrupted !== undefined ? { interrupted: view.interrupted } : {}) }));
 }
 
 const WORDS: readonly ClaimWord[] = ['held', 'broken', 'undecided'];

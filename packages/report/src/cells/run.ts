@@ -7,6 +7,7 @@ import { formatChange, formatCount, formatMetric, formatPercent, formatQ, format
 export { formatChange, formatQ, formatRatio, ratioWithCi };
 import type { BenchCase, BenchRow, BenchView, CaseComparison, ComparisonView, FunctionShift } from '../views/types.ts';
 import { belowClock, budgetMarked, budgetRanOut, tableColumns, type ResultRow, type RowVerdict, type TableColumnId, type TableFacts } from '../columns/results.ts';
+import type { ComparisonCells } from '../columns/comparison.ts';
 import { hasEngineMetrics, hasSpans } from '../metrics.ts';
 import { change } from '../views/where.ts';
 import { WITHOUT_WORK_MARK } from '../views/without-work.ts';
@@ -261,19 +262,6 @@ export function benchLegend(view: BenchView): string[] {
 }
 
 // ----------------------------------------------------------- comparison table
-
-export interface ComparisonCells {
-  baseline: string;
-  candidate: string;
-  ratio: string;
-  /** faster / slower / equivalent / inconclusive, or '—' when not compared (the kind, for colouring). */
-  verdict: string;
-  /** The verdict as the reader sees it: "fewer"/"more" for instruction counts (verdict-words.ts), else as `verdict`. */
-  word: string;
-  /** "−26.1%", "within ±1%", "~12 more rounds would decide it", or the reason it was not compared. */
-  detail: string;
-  q: string;
-}
 
 export function comparisonCells(row: CaseComparison, view: Pick<ComparisonView, 'pairing' | 'threshold'>): ComparisonCells {
   const metric = row.metric ?? TIME_PER_OP;

@@ -1,11 +1,11 @@
 /** Claims as CSV: one row per check, its claim, its sides, what was claimed and what was measured. */
 import type { ClaimsView } from '../views/claims-types.ts';
-import { claimedText, claimSides } from '../cells/claims.ts';
 import { field, type CsvField, type CsvValue } from './fields.ts';
 
-/** One check of a claims view, and why the run stopped early, if it did. */
-interface ClaimRow {
+/** One check of a claims view, its sides in words (cells/claims.ts claimRows), and why the run stopped early, if it did. */
+export interface ClaimRow {
   outcome: ClaimsView['outcomes'][number];
+  sides: string;
   interrupted?: string;
 }
 
@@ -14,7 +14,7 @@ const claim = (key: string, value: (row: ClaimRow) => CsvValue): CsvField<ClaimR
 export const CLAIM_FIELDS: readonly CsvField<ClaimRow>[] = [
   claim('suite', ({ outcome: o }) => o.suite),
   claim('claim', ({ outcome: o }) => o.says),
-  claim('checked_on', ({ outcome: o }) => claimSides(o)),
+  claim('checked_on', (row) => row.sides),
   claim('subject_case', ({ outcome: o }) => o.subject.caseId),
   claim('subject_variant', ({ outcome: o }) => o.subject.variantId),
   claim('other_case', ({ outcome: o }) => o.other.caseId),
@@ -30,6 +30,3 @@ export const CLAIM_FIELDS: readonly CsvField<ClaimRow>[] = [
   claim('note', ({ outcome: o, interrupted }) => [o.note, interrupted].filter((x) => x !== undefined).join('; ') || undefined),
 ];
 
-export function claimRows(view: ClaimsView): ClaimRow[] {
-  return view.outcomes.map((outcome) => ({ outcome, ...(view.interrupted !== undefined ? { interrupted: view.interrupted } : {}) }));
-}

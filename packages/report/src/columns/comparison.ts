@@ -1,11 +1,24 @@
 /**
  * The columns of a comparison's verdict table, each declared once: its head,
- * the text of its cell (from a case's comparison cells, cells/run.ts), its
+ * the text of its cell (from a case's comparison cells, below), its
  * alignment and its place and classes on the page. The terminal and markdown
  * tables and the page's forest tables render their rows from this one list;
  * each lays out the case itself and paints or emphasises as its format does.
  */
-import type { ComparisonCells } from '../cells/run.ts';
+
+/** A case's comparison as the columns read it (made by cells/run.ts comparisonCells). */
+export interface ComparisonCells {
+  baseline: string;
+  candidate: string;
+  ratio: string;
+  /** faster / slower / equivalent / inconclusive, or '—' when not compared (the kind, for colouring). */
+  verdict: string;
+  /** The verdict as the reader sees it: "fewer"/"more" for instruction counts (verdict-words.ts), else as `verdict`. */
+  word: string;
+  /** "−26.1%", "within ±1%", "~12 more rounds would decide it", or the reason it was not compared. */
+  detail: string;
+  q: string;
+}
 
 /** How a table names the two arms in its heads (the terminal: full labels or A and B; markdown: code spans). */
 interface ArmHeads {
