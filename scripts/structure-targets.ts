@@ -6,7 +6,8 @@
  * asks which measurer it holds (only the measurers do), where a CSV key is declared (only the column lists),
  * where report asks a view's kind (nowhere: a record per kind), whether
  * source comments hold dates, whether runtime-kit exports only what plug-ins
- * import, and where the CLI declares its commands.
+ * import, where the CLI declares its commands, and how many floors the
+ * packages' import graph stands on.
  * Reads the code with TypeScript's own parser, so a name in a comment is not
  * a name in code and a date in a string is not a date in a comment.
  *
@@ -26,6 +27,7 @@ import { CPU_DECLARATION, cpuViewFindings } from './cpu-view.ts';
 import { reachesIntoSuite } from './suite-folders.ts';
 import { runtimeGlobalFindings } from './runtime-globals.ts';
 import { cliShapeFindings } from './cli-shape.ts';
+import { floorsOf, MOST_FLOORS, roomGraph } from './floors.ts';
 
 const repoRoot = join(import.meta.dirname, '..');
 
@@ -423,13 +425,17 @@ function cliCommands(): Target {
   return { name: 'each command declares its options and its run in its own module (packages/cli/src/commands/<name>.ts), and args/ only parses', findings: cliShapeFindings(files) };
 }
 
+const floors = floorsOf(roomGraph(repoRoot));
+
+/** The house's rooms: runners/ holds the four plug-ins, and the packages' import graph (scripts/floors.ts) stands on at most MOST_FLOORS floors, with no circle. */
 function layout(): Target {
   const findings: Finding[] = [];
-  if (existsSync(join(repoRoot, 'runtimes'))) findings.push({ file: 'runtimes/', line: 0, text: 'still exists' });
   for (const runtime of ['node', 'deno', 'bun', 'workerd']) {
     if (!existsSync(join(repoRoot, 'runners', runtime, 'src', 'plugin.ts'))) findings.push({ file: `runners/${runtime}/src/plugin.ts`, line: 0, text: 'missing' });
   }
-  return { name: 'runners/ holds the four plug-ins; runtimes/ is gone', findings };
+  if (floors.floors > MOST_FLOORS) findings.push({ file: floors.chain[0]!, line: 0, text: `${floors.floors} floors: ${floors.chain.join(' -> ')}` });
+  for (const c of floors.circles) findings.push({ file: c[0]!, line: 0, text: `a circle: ${[...c, c[0]].join(' -> ')}` });
+  return { name: `runners/ holds the four plug-ins, and the packages' import graph stands on at most ${MOST_FLOORS} floors (each package, runners/, bench/ and scripts/ a floor above what it imports), with no circle`, findings };
 }
 
 /** Not a target, a figure to watch: the share of source lines that are comments, and the comment blocks longer than 12 lines. */
@@ -487,7 +493,7 @@ const targets: Target[] = [
 const comments = commentFigures();
 
 if (process.argv.includes('--json')) {
-  console.log(JSON.stringify({ targets: Object.fromEntries(targets.map((t) => [t.name, t.findings])), comments, contractNames, cliLines: cliLineCount, cliLongest }, null, 2));
+  console.log(JSON.stringify({ targets: Object.fromEntries(targets.map((t) => [t.name, t.findings])), floors: { floors: floors.floors, chain: floors.chain }, comments, contractNames, cliLines: cliLineCount, cliLongest }, null, 2));
 } else {
   for (const t of targets) {
     console.log(`${t.findings.length === 0 ? '✓' : '✗'} ${t.name}: ${t.findings.length}`);
@@ -496,6 +502,7 @@ if (process.argv.includes('--json')) {
   }
   const share = ((100 * comments.commentLines) / comments.lines).toFixed(1);
   console.log(`· comments: ${comments.commentLines} of ${comments.lines} source lines (${share}%); ${comments.longBlocks.length} blocks longer than 12 lines (a figure to watch, not a target)`);
+  console.log(`· floors: ${floors.floors} (${floors.chain.join(' -> ')})`);
   console.log(`· runtime-kit exports ${contractNames} names; packages/cli/src holds ${cliLineCount} lines, its longest file ${cliLongest.file} ${cliLongest.lines} (figures to watch, not targets)`);
 }
 process.exitCode = targets.some((t) => t.findings.length > 0) ? 1 : 0;
