@@ -104,7 +104,7 @@ module.exports = {
       name: 'verdicts-sit-below-report',
       severity: 'error',
       comment:
-        'packages/verdicts decides (ratios and their false-discovery control, claims\' words, regressions, change points) from saved runs with core\'s schema, the measurers\' records (a request round\'s block) and stats\' tests; report only lays out what it decides, and the planners and the CLI ask it directly. So it imports core, stats and the records only: a decision never depends on how it is printed, nor on the run, a measurer, a planner or the CLI.',
+        'packages/verdicts decides (ratios and their false-discovery control, claims\' words, regressions, change points) from saved runs with core\'s schema, the measurers\' records (the blocks of a round) and stats\' tests; report only lays out what it decides, and the planners and the CLI ask it directly. So it imports core, stats and the records only: a decision never depends on how it is printed, nor on the run, a measurer, a planner or the CLI.',
       from: { path: '^packages/verdicts/src/' },
       to: { path: '^(packages/(?!core/|stats/|measurer-records/|verdicts/)[^/]+/|runners/)' },
     },

@@ -37,6 +37,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import { loadavg } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { applyFdr, comparePaired, createRandom, DEFAULT_THRESHOLD, median, pairRounds, studentTQuantile, studentTTwoSided } from '../packages/stats/src/index.ts';
+import { pairable } from '../packages/measurer-records/src/index.ts';
 import type { RunRecord } from '@rtbench/core/schema';
 import { repoRoot } from './lib.ts';
 
@@ -229,7 +230,7 @@ function draws(out: string, rates: Map<string, { old: number[]; new: number[] }>
   console.log(`${run.suite}: ${count} draws per budget from ${out}/rtbench-run.json; compare.js decides ${decidedByCompare.filter(Boolean).length} of ${configurations.length}`);
   for (const [rounds, turns] of budgets) {
     const pairs = configurations.map((id) => {
-      const cut = (v: string | undefined) => run.results.find((r) => r.caseId === id && r.variantId === v)!.rounds.map((r) => ({ ...r, samples: r.samples.slice(0, turns) }));
+      const cut = (v: string | undefined) => run.results.find((r) => r.caseId === id && r.variantId === v)!.rounds.map((r) => pairable({ ...r, samples: r.samples.slice(0, turns) }));
       return pairRounds(cut(baseline), cut(candidate));
     });
     let all = 0;

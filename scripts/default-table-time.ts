@@ -18,6 +18,7 @@ import { loadavg } from 'node:os';
 import { parseRun, type RoundRecord, type RunRecord } from '@rtbench/core/schema';
 import { benchView } from '@rtbench/report';
 import { processesOf } from '@rtbench/stats';
+import { pairable } from '../packages/measurer-records/src/index.ts';
 import { benchRun } from './lib.ts';
 
 const args = process.argv.slice(2);
@@ -41,7 +42,7 @@ const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[
 const timing = run.timing;
 const pairs = run.cases.map((c) => {
   // Rounds that shared a process count once: an interval's unit is the process pair (rounds name their process).
-  const processes = run.results.filter((r) => r.caseId === c.id).map((r) => new Set(processesOf(r.rounds) ?? r.rounds.map((x) => x.round)).size);
+  const processes = run.results.filter((r) => r.caseId === c.id).map((r) => new Set(processesOf(r.rounds.map(pairable)) ?? r.rounds.map((x) => x.round)).size);
   return Math.min(...processes);
 });
 const view = benchView(run);

@@ -37,6 +37,7 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { lockstepPreBatch, pacedJob } from '@rtbench/core/protocol';
 import { cpuNsBetween } from '@rtbench/process';
 import { collectorShare, median } from '@rtbench/stats';
+import { lockstepOf } from '../packages/measurer-records/src/index.ts';
 import { benchRun, calibrationArgs, loadText, repoRoot } from './lib.ts';
 
 interface CheckedCase {
@@ -108,7 +109,7 @@ async function longLoop(run: RunRecord, variantId: string, caseId: string, targe
  */
 function mainCpuPerCall(rounds: RunRecord['results'][number]['rounds']): number | undefined {
   const perCall = rounds.flatMap((r) => {
-    const cpuUs = r.lockstep?.mainThreadCpuUs;
+    const cpuUs = lockstepOf(r)?.mainThreadCpuUs;
     const calls = r.samples.length * (r.iterationsPerSample + lockstepPreBatch(r.iterationsPerSample, median(r.samples) * r.iterationsPerSample));
     return cpuUs !== undefined && calls > 0 ? [(cpuUs * 1e3) / calls] : [];
   });
@@ -117,7 +118,7 @@ function mainCpuPerCall(rounds: RunRecord['results'][number]['rounds']): number 
 
 /** The CPU of a cell's processes' other threads as a share of their main thread's, the median over rounds (undefined without the readings). */
 function helperShare(rounds: RunRecord['results'][number]['rounds']): number | undefined {
-  const shares = rounds.flatMap((r) => (r.lockstep?.processCpuUs !== undefined && r.lockstep.mainThreadCpuUs ? [r.lockstep.processCpuUs / r.lockstep.mainThreadCpuUs - 1] : []));
+  const shares = rounds.map(lockstepOf).flatMap((l) => (l?.processCpuUs !== undefined && l.mainThreadCpuUs ? [l.processCpuUs / l.mainThreadCpuUs - 1] : []));
   return shares.length ? median(shares) : undefined;
 }
 

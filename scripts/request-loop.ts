@@ -27,7 +27,7 @@ import { join } from 'node:path';
 import { steadyStart } from '@rtbench/core';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { benchView } from '@rtbench/report';
-import { requestsOf } from '../packages/measurer-records/src/index.ts';
+import { lockstepOf, requestsOf } from '../packages/measurer-records/src/index.ts';
 import { median } from '../packages/stats/src/index.ts';
 import { benchRun, loadText, repoRoot } from './lib.ts';
 import { CALLS_PER_OPERATION } from './request-loop/call.ts';
@@ -74,7 +74,8 @@ function loopCpuMs(page: Page, variant: string): number | undefined {
   const rounds = loop.run.results.find((r) => r.caseId === caseId && r.variantId === variant)?.rounds ?? [];
   const perCall = rounds.flatMap((r) => {
     const operations = r.samples.length * (r.memory?.callsPerSample ?? r.iterationsPerSample);
-    return r.lockstep?.mainThreadCpuUs !== undefined && operations ? [r.lockstep.mainThreadCpuUs / 1e3 / (operations * CALLS_PER_OPERATION[page])] : [];
+    const cpuUs = lockstepOf(r)?.mainThreadCpuUs;
+    return cpuUs !== undefined && operations ? [cpuUs / 1e3 / (operations * CALLS_PER_OPERATION[page])] : [];
   });
   return perCall.length ? median(perCall) : undefined;
 }

@@ -28,6 +28,7 @@
  */
 import type { RunRecord } from '@rtbench/core/schema';
 import { applyEbh, applyFdr, comparePaired, pairRounds, withoutFarthestUnit, type Comparison } from '../packages/stats/src/index.ts';
+import { pairable } from '../packages/measurer-records/src/index.ts';
 import { lookByCase, unitsToNextWord, type CellState } from '../packages/verdicts/src/index.ts';
 
 /** A source run's cells: their spread and mean over units, and its standardized unit vectors. */
@@ -73,7 +74,7 @@ export function components(run: RunRecord): Components {
     candidates.forEach((v, variant) => {
       const cand = run.results.find((r) => r.caseId === c.id && r.variantId === v);
       if (!base || !cand || base.status !== 'ok' || cand.status !== 'ok') return;
-      const units = unitLogRatios(base.rounds, cand.rounds);
+      const units = unitLogRatios(base.rounds.map(pairable), cand.rounds.map(pairable));
       if (units.size >= 3) byCell.set(`${c.id} · ${v}`, { caseIndex, variant, units });
     });
   });

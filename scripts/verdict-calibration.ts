@@ -95,6 +95,7 @@ import { applyFdr, comparePaired, createRandom, processesOf, readByMean, type Co
 import { benchView, reporterFor, viewOfRun } from '@rtbench/report';
 import { agreementWithFixed, components, direction, firstCandidate, fixedTable, stoppedTable, unitLogRatios, type DesignOptions, type Noise, type TableOutcome } from './stopping-simulation.ts';
 import { anytimeHalfWidth } from '../packages/stats/src/confidence-sequence.ts';
+import { pairable } from '../packages/measurer-records/src/index.ts';
 import { benchRun, calibrationArgs, isDecided, loadText, mcError, pct, readRun, tableRatios, type RatioCell } from './lib.ts';
 
 
@@ -113,7 +114,7 @@ function unitValues(run: RunRecord): Map<string, Map<string, number>> {
     for (const v of run.variants.slice(1)) {
       const cand = run.results.find((r) => r.caseId === c.id && r.variantId === v.id);
       if (!base || !cand) continue;
-      out.set(`${c.id} · ${v.id}`, unitLogRatios(base.rounds, cand.rounds));
+      out.set(`${c.id} · ${v.id}`, unitLogRatios(base.rounds.map(pairable), cand.rounds.map(pairable)));
     }
   }
   return out;
@@ -226,7 +227,7 @@ function agree(referencePath: string, paths: readonly string[]): void {
     const minutes = (run.timing?.wallMs ?? NaN) / 60_000;
     const o = run.options;
     // Rounds that shared a process, from the rounds' own process labels.
-    const perProcess = Math.max(...run.results.map((r) => r.rounds.length / Math.max(1, new Set(processesOf(r.rounds) ?? r.rounds.map((x) => x.round)).size)));
+    const perProcess = Math.max(...run.results.map((r) => r.rounds.length / Math.max(1, new Set(processesOf(r.rounds.map(pairable)) ?? r.rounds.map((x) => x.round)).size)));
     console.log(
       `  ${path}: rounds ${o.rounds}${perProcess > 1 ? ` × ${+perProcess.toFixed(2)} per process` : ''}, ${(minutes * 60).toFixed(0)} s: ` +
         `${decidedStrong}/${strong.length} of the reference's >1.2× cells decided (${pct(decidedStrong / Math.max(1, strong.length), 0)}), ${against.length} against its direction, ` +

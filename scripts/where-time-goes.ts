@@ -23,6 +23,7 @@ import { readFileSync } from 'node:fs';
 import { parseRun, type RoundRecord } from '@rtbench/core/schema';
 import { NO_PRE_BATCH_NS } from '@rtbench/core/protocol';
 import { processesOf } from '@rtbench/stats';
+import { lockstepOf, pairable } from '../packages/measurer-records/src/index.ts';
 import { sampledMs, samplingSpanMs } from './lib.ts';
 
 const file = process.argv[2];
@@ -54,7 +55,7 @@ for (const c of run.cases) {
   for (const round of rounds) {
     const set = results.map((r) => r.rounds.find((x) => x.round === round)).filter((x): x is RoundRecord => x !== undefined);
     if (!set.length) continue;
-    const kept = set.every((x) => (x.lockstep?.visit ?? 1) > 1);
+    const kept = set.every((x) => (lockstepOf(x)?.visit ?? 1) > 1);
     const wall = Math.max(...set.map((x) => x.wallMs));
     const span = Math.max(...set.map(samplingSpanMs));
     const timed = sum(set.map(sampledMs));
@@ -77,7 +78,7 @@ for (const c of run.cases) {
 const f = (ms: number): string => `${ms.toFixed(0).padStart(6)} ms`;
 // Rounds per process, from the rounds' own process labels (each round its own process when they name none).
 const allRounds = run.results.flatMap((r) => r.rounds);
-const perProcess = allRounds.length / Math.max(1, run.results.reduce((n, r) => n + new Set(processesOf(r.rounds) ?? r.rounds.map((x) => x.round)).size, 0));
+const perProcess = allRounds.length / Math.max(1, run.results.reduce((n, r) => n + new Set(processesOf(r.rounds.map(pairable)) ?? r.rounds.map((x) => x.round)).size, 0));
 console.log(`${file}: ${run.suite}, ${run.variants.length} variants, ${+perProcess.toFixed(2)} rounds per process`);
 console.log(`${'case'.padEnd(64)} sets kept     wall/set   warmup/set     span/set    timed/set  turns`);
 const total = { wall: 0, warmup: 0, span: 0, timed: 0 };
@@ -106,7 +107,8 @@ for (const [kind, v] of visits) {
 const perSample = new Map<string, { wait: number[]; span: number[]; timed: number[] }>();
 for (const r of run.results) {
   for (const x of r.rounds) {
-    const waits = x.lockstep?.hostWaitUs;
+    const waits = lockstepOf(x)?.hostWaitUs;
+    const spans = lockstepOf(x)?.spanUs;
     if (!waits) continue;
     // Batches of 4 ms or more take no untimed pre-batch (core protocol.ts NO_PRE_BATCH_NS): a bucket of their own.
     const long = median(x.samples) * x.iterationsPerSample >= NO_PRE_BATCH_NS;
@@ -114,7 +116,7 @@ for (const r of run.results) {
     const p = perSample.get(key) ?? { wait: [], span: [], timed: [] };
     x.samples.forEach((ns, i) => {
       p.wait.push(waits[i]!);
-      if (x.lockstep?.spanUs) p.span.push(x.lockstep.spanUs[i]!);
+      if (spans) p.span.push(spans[i]!);
       p.timed.push((ns * x.iterationsPerSample) / 1e3);
     });
     perSample.set(key, p);

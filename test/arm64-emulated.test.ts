@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
+import { lockstepOf } from '../packages/measurer-records/src/index.ts';
 import { NpmRuntimeStore } from '@rtbench/host';
 import { DEFAULT_RUNTIMES, runtimePlugins } from '@rtbench/runtime-registry';
 import { cacheDir } from '@rtbench/suite-loader';
@@ -66,7 +67,7 @@ describe('linux-arm64 under emulation', () => {
       // The host tells the emulated processes from the native ones, and holds only their clocks (corroborate.ts).
       for (const x of results) {
         const emulatedArm = x.variantId.includes('=');
-        expect(x.rounds[0]?.lockstep?.emulator, x.variantId).toEqual(emulatedArm ? expect.stringMatching(/^qemu-aarch64/) : undefined);
+        expect(lockstepOf(x.rounds[0]!)?.emulator, x.variantId).toEqual(emulatedArm ? expect.stringMatching(/^qemu-aarch64/) : undefined);
       }
     }
     // And the table says which variants' times are the emulator's.

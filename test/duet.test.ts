@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import type { ComparisonView } from '@rtbench/report';
 import { pairRounds } from '../packages/stats/src/index.ts';
-import type { DuetRound } from '../packages/measurer-records/src/index.ts';
+import { lockstepOf, type DuetRound } from '../packages/measurer-records/src/index.ts';
 import { cliArgv, fixture, repoRoot, runCliAsync, tempFile, type CliResult } from './helpers/cli.ts';
 
 /** A round's duet block, the duet measurer's own (absent: not a duet round). */
@@ -60,9 +60,9 @@ describe.concurrent('--schedule duet', () => {
       const c = candidate!.rounds[i]!;
       // One window per sample: both arms were asked together every time (position 0), as often.
       expect(b.samples.length).toBe(c.samples.length);
-      expect(b.lockstep!.positions.every((p) => p === 0)).toBe(true);
+      expect(lockstepOf(b)!.positions.every((p) => p === 0)).toBe(true);
       // Read from outside: the CPU time each process ran over its set.
-      expect(b.lockstep!.processCpuUs).toBeGreaterThan(0);
+      expect(lockstepOf(b)!.processCpuUs).toBeGreaterThan(0);
     });
   });
 

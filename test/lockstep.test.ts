@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { lockstepOf } from '../packages/measurer-records/src/index.ts';
 import { fixture, repoRoot, runCliAsync, tempFile } from './helpers/cli.ts';
 
 const ALL = 'node,deno,bun,workerd';
@@ -28,21 +29,21 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
     expect(run.options.measurerFields).toMatchObject({ processes: 'warm', setsPerProcess: 2 });
     expect(run.options.warmupMinMs).toBe(10);
     // Both sets ran in the same process per arm: each case set up and warmed in the first set, kept warm and rewarmed in the second.
-    for (const r of run.results) expect(r.rounds.map((x) => [x.round, x.lockstep!.process, x.lockstep!.visit])).toEqual([[0, 0, 1], [1, 0, 2]]);
+    for (const r of run.results) expect(r.rounds.map((x) => [x.round, lockstepOf(x)!.process, lockstepOf(x)!.visit])).toEqual([[0, 0, 1], [1, 0, 2]]);
     expect(run.timing!.timedMs).toBeGreaterThan(0);
     expect(run.timing!.timedMs).toBeLessThan(run.timing!.wallMs);
     // In every set, each arm's process served one case first and the other second.
     for (const round of [0, 1]) {
       for (const variant of ['bun', 'deno', 'node', 'workerd']) {
-        const served = run.results.filter((r) => r.variantId === variant).map((r) => r.rounds.find((x) => x.round === round)!.lockstep!.servedBefore);
+        const served = run.results.filter((r) => r.variantId === variant).map((r) => lockstepOf(r.rounds.find((x) => x.round === round)!)!.servedBefore);
         expect(served.sort()).toEqual([0, 1]);
       }
     }
     // The host's wait for every sample is kept beside it, and the process's span fits inside it.
     for (const r of run.results) {
       for (const x of r.rounds) {
-        expect(x.lockstep!.hostWaitUs).toHaveLength(x.samples.length);
-        x.lockstep!.spanUs!.forEach((span, i) => expect(span).toBeLessThanOrEqual(x.lockstep!.hostWaitUs![i]! + 2 * x.clock.resolutionNs / 1e3));
+        expect(lockstepOf(x)!.hostWaitUs).toHaveLength(x.samples.length);
+        lockstepOf(x)!.spanUs!.forEach((span, i) => expect(span).toBeLessThanOrEqual(lockstepOf(x)!.hostWaitUs![i]! + 2 * x.clock.resolutionNs / 1e3));
       }
     }
     const results = run.results.filter((r) => r.caseId.includes('n=200'));
@@ -54,11 +55,11 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
       for (const r of rounds) {
         // One sample per turn, and where in the turn's order it was taken.
         expect(r.samples).toHaveLength(turns);
-        expect(r.lockstep?.positions).toHaveLength(turns);
+        expect(lockstepOf(r)?.positions).toHaveLength(turns);
       }
       // In every turn the four processes held the four positions, and each one took each position.
-      for (let t = 0; t < turns; t++) expect(rounds.map((r) => r.lockstep!.positions[t]).sort()).toEqual([0, 1, 2, 3]);
-      for (const r of rounds) expect(new Set(r.lockstep!.positions.slice(0, 4)).size).toBe(4);
+      for (let t = 0; t < turns; t++) expect(rounds.map((r) => lockstepOf(r)!.positions[t]).sort()).toEqual([0, 1, 2, 3]);
+      for (const r of rounds) expect(new Set(lockstepOf(r)!.positions.slice(0, 4)).size).toBe(4);
     }
     expect(run.digestMismatches).toEqual([]);
   });
@@ -81,7 +82,7 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
     expect(run.options.measurer).toBe('processes');
     for (const r of run.results) {
       expect(r.rounds).toHaveLength(2);
-      expect(r.rounds.every((x) => x.lockstep === undefined && x.samples.length >= 5)).toBe(true);
+      expect(r.rounds.every((x) => lockstepOf(x) === undefined && x.samples.length >= 5)).toBe(true);
     }
   });
 
@@ -89,14 +90,14 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
     const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--schedule', 'lockstep-per-case'], 'node,bun');
     expect(status, stderr).toBe(0);
     expect(run.options.measurerFields).toMatchObject({ processes: 'per-case' });
-    for (const r of run.results) expect(r.rounds.every((x) => x.lockstep !== undefined && x.lockstep.servedBefore === undefined)).toBe(true);
+    for (const r of run.results) expect(r.rounds.every((x) => lockstepOf(x) !== undefined && lockstepOf(x)!.servedBefore === undefined)).toBe(true);
   });
 
   it('starts new warm processes every set with --sets-per-process 1, each case set up and warmed in each', async () => {
     const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--sets-per-process', '1'], 'node,bun');
     expect(status, stderr).toBe(0);
     expect(run.options.measurerFields).toMatchObject({ setsPerProcess: 1 });
-    for (const r of run.results) expect(r.rounds.map((x) => [x.round, x.lockstep!.process, x.lockstep!.visit])).toEqual([[0, 0, 1], [1, 1, 1]]);
+    for (const r of run.results) expect(r.rounds.map((x) => [x.round, lockstepOf(x)!.process, lockstepOf(x)!.visit])).toEqual([[0, 0, 1], [1, 1, 1]]);
   });
 
   it('fails a kept case whose teardown fails as its warm process closes, on every runtime (two sets of the four a process was planned for)', async () => {
@@ -122,9 +123,9 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
       expect(results).toHaveLength(2);
       // Each case: one process for both sets, set up in the first and kept warm into the second; never served after another case.
       const processes = results.map((r) => {
-        expect(r.rounds.map((x) => [x.round, x.lockstep!.visit, x.lockstep!.servedBefore])).toEqual([[0, 1, 0], [1, 2, 0]]);
-        expect(new Set(r.rounds.map((x) => x.lockstep!.process)).size).toBe(1);
-        return r.rounds[0]!.lockstep!.process;
+        expect(r.rounds.map((x) => [x.round, lockstepOf(x)!.visit, lockstepOf(x)!.servedBefore])).toEqual([[0, 1, 0], [1, 2, 0]]);
+        expect(new Set(r.rounds.map((x) => lockstepOf(x)!.process)).size).toBe(1);
+        return lockstepOf(r.rounds[0]!)!.process;
       });
       expect(new Set(processes).size).toBe(2);
     }

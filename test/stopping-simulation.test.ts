@@ -31,7 +31,7 @@ function draws(noise: 't4' | 't4-arms', n: number): { sd: (i: number) => number;
 describe('the simulations: the statistic a unit reads', () => {
   // The baseline's samples hold a collection in two turns of seven (mean 1,300/7, median 100); the candidate's in none.
   const rounds = (samples: number[], span?: { quietCallNs: number; grownBy: number; capped?: true }) =>
-    [0, 1, 2].map((round) => ({ round, samples, lockstep: { positions: samples.map(() => 0), process: undefined }, ...(span ? { span } : {}) }));
+    [0, 1, 2].map((round) => ({ round, samples, turns: {}, ...(span ? { span } : {}) }));
   const base = [100, 100, 100, 100, 100, 400, 400];
   const cand = [200, 200, 200, 200, 200, 200, 200];
 

@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import type { RunRecord } from '@rtbench/core/schema';
 import { releaseFor, RuntimeUnavailableError, type RuntimeTarget } from '@rtbench/runtime-kit';
 import { pairRounds, unitMeans } from '@rtbench/stats';
+import { pairable } from '@rtbench/measurer-records';
 import { resolveVariant, runtimeStore } from '@rtbench/arms';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-registry';
 import { releaseVariant, type ReleaseRange } from '@rtbench/arms';
@@ -86,7 +87,7 @@ export function logRatiosOf(run: RunRecord, caseId: string, olderId: string, new
       return { failed: side, reason: why ? `${why.kind}: ${why.message.split('\n')[0]}` : 'no sample was taken' };
     }
   }
-  const pairs = pairRounds(older!.rounds, newer!.rounds);
+  const pairs = pairRounds(older!.rounds.map(pairable), newer!.rounds.map(pairable));
   const logs = pairs.baseline.map((b, i) => Math.log(pairs.candidate[i]! / b));
   const keep = logs.map(Number.isFinite);
   const units = pairs.units?.filter((_, i) => keep[i]);

@@ -218,32 +218,6 @@ export const roundSchema = z.object({
   /** Resident memory of this process while it served the case (absent: older runs, or /proc could not say). */
   memory: hostMemorySchema.optional(),
   wallMs: finite.nonnegative(),
-  /**
-   * Present when the round was a lockstep set: this process lived beside the
-   * other arms' and took sample i in turn i, at position positions[i] of that
-   * turn's order (0: first). Absent: a fresh process sampled back to back.
-   */
-  lockstep: z
-    .object({
-      positions: z.array(z.number().int().nonnegative()),
-      /** µs the host waited for sample i, from its command to the answer (absent in older runs). */
-      hostWaitUs: z.array(finite.nonnegative()).optional(),
-      /** µs the process says the same stretch took on its clock (absent in older runs). */
-      spanUs: z.array(finite.nonnegative()).optional(),
-      /** µs of CPU the process (every thread, and processes below it) ran from the set's first command to its last answer, read by the host from /proc (absent off Linux and in older runs). */
-      processCpuUs: finite.nonnegative().optional(),
-      /** µs of CPU its main thread (the busiest main thread of its tree) ran over the same stretch: the thread that runs JavaScript, which the samples are held against (absent off Linux and in older runs). */
-      mainThreadCpuUs: finite.nonnegative().optional(),
-      /** The user-mode emulator the process ran under (e.g. qemu-aarch64-static), read by the host: its times are behaviour only. Absent: native, or not known. */
-      emulator: z.string().max(100).optional(),
-      /** The process served other cases before this one in the same set (warm processes): how many (absent: a process of its own). */
-      servedBefore: z.number().int().nonnegative().optional(),
-      /** Which process of this variant took the set, numbered from 0 in the order they started (warm processes; absent in older runs): sets that share a process share its JIT decisions and layout. */
-      process: z.number().int().nonnegative().optional(),
-      /** The how-manieth time this process served this case (1: set up and fully warmed; more: kept warm from an earlier set and rewarmed). Absent in older runs. */
-      visit: z.number().int().positive().optional(),
-    })
-    .optional(),
 })
   // The rest of a round is its measurer's own blocks, by name: its descriptor declares their schemas and the saved-run
   // loader validates them through it (@rtbench/saved-runs), so a measurer saves a round fact without a change here.
@@ -496,10 +470,8 @@ export const runSchema = z.object({
     seed: z.number(),
     adaptive: adaptiveOptionsSchema.optional(),
     /**
-     * How the samples were taken (absent in older runs: fresh processes).
-     * lockstep: per case and round ("set") live processes sampled in turn;
-     * processes: a fresh process per case, variant and round; host-timed:
-     * programs and servers timed from outside.
+     * How the samples were taken: its measurer's kind (absent in older runs:
+     * fresh processes), whose record (@rtbench/measurer-records) says what it saves.
      */
     measurer: measurerKindSchema.optional(),
     /** What the measurer recorded of itself beyond its kind: its own fields (measurerFieldsSchema). */

@@ -1,6 +1,7 @@
-/** What a duet run records: in each round, the core a process was pinned to and the arm it was sampled beside; its words. */
+/** What a duet run records: in each round, lockstep's block, the core a process was pinned to and the arm it was sampled beside; its words. */
 import { z } from 'zod';
 import type { MeasurerRecord } from './record.ts';
+import { LOCKSTEP_ROUNDS } from './lockstep.ts';
 import { roundLengths, timedMethod } from './timed-methods.ts';
 
 /**
@@ -14,7 +15,8 @@ export type DuetRound = z.infer<typeof duetRoundSchema>;
 
 export const DUET_RECORD: MeasurerRecord = {
   kind: 'duet',
-  rounds: { duet: duetRoundSchema },
+  // A duet set is warm lockstep's, two arms at a time: its rounds hold lockstep's block too.
+  rounds: { ...LOCKSTEP_ROUNDS, duet: duetRoundSchema },
   describe(o) {
     const { perArm, warmup } = roundLengths(o);
     return timedMethod(

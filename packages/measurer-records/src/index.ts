@@ -10,7 +10,7 @@
 export { countsOf, INSTRUCTIONS_RECORD, type CountsRound, type InstructionsFields } from './instructions.ts';
 export { DUET_RECORD, type DuetRound } from './duet.ts';
 export { HOST_TIMED_RECORD, loadOf, type LoadOutcomes, type LoadRound } from './host-timed.ts';
-export { LOCKSTEP_RECORD } from './lockstep.ts';
+export { LOCKSTEP_RECORD, lockstepOf, pairable, type LockstepRound } from './lockstep.ts';
 export { PROCESSES_RECORD } from './processes.ts';
 export { REQUEST_CPU_RECORD, requestAnswers, requestsOf, type RequestsRound } from './request-cpu.ts';
 export type { MeasurerRecord, ShownWith } from './record.ts';

@@ -9,6 +9,7 @@
  */
 import type { RunRecord, Variant } from '@rtbench/core/schema';
 import { comparePaired, pairRounds, type Comparison } from '@rtbench/stats';
+import { pairable } from '@rtbench/measurer-records';
 import { bisectCommand, compareCommand } from './commands.ts';
 import type { ReleaseMatrixView } from '@rtbench/report/views';
 import { claimsGrid } from './claims.ts';
@@ -79,7 +80,7 @@ function poolStep(track: TrackState, read: RunReader, caseId: string, older: str
       const ra = run.results.find((r) => r.caseId === caseId && r.variantId === a.id);
       const rb = run.results.find((r) => r.caseId === caseId && r.variantId === b.id);
       if (!ra || !rb) continue;
-      const pairs = pairRounds(ra.rounds, rb.rounds);
+      const pairs = pairRounds(ra.rounds.map(pairable), rb.rounds.map(pairable));
       let used = false;
       pairs.baseline.forEach((base, i) => {
         const cand = pairs.candidate[i]!;

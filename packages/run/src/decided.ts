@@ -7,6 +7,7 @@
  */
 import type { CaseResult, RunRecord } from '@rtbench/core/schema';
 import { comparePaired, pairRounds, withoutFarthestUnit } from '@rtbench/stats';
+import { pairable } from '@rtbench/measurer-records';
 import { lookByCase, type CaseCell, type CaseLook, DEFAULT_RATIO_OPTIONS } from '@rtbench/verdicts';
 
 /**
@@ -16,7 +17,7 @@ import { lookByCase, type CaseCell, type CaseLook, DEFAULT_RATIO_OPTIONS } from 
  */
 function cellOf(baseline: CaseResult | undefined, candidate: CaseResult | undefined, threshold: number, guarded: boolean): Omit<CaseCell, 'caseIndex'> {
   if (!baseline || !candidate || baseline.status !== 'ok' || candidate.status !== 'ok') return { comparison: undefined };
-  const pairs = pairRounds(baseline.rounds, candidate.rounds);
+  const pairs = pairRounds(baseline.rounds.map(pairable), candidate.rounds.map(pairable));
   if (!pairs.rounds.length || ![...pairs.baseline, ...pairs.candidate].every((x) => x > 0)) return { comparison: undefined };
   const units = pairs.units ? { units: pairs.units } : {};
   const comparison = comparePaired(pairs.baseline, pairs.candidate, { threshold, ...units });

@@ -7,6 +7,7 @@
  */
 import type { CaseResult } from '@rtbench/core/schema';
 import { pairedStopping, pairRounds, summarizeArm } from '@rtbench/stats';
+import { pairable } from '@rtbench/measurer-records';
 
 const STOPPING_CONFIDENCE = 0.95;
 
@@ -15,11 +16,11 @@ export function casePrecision(baseline: CaseResult | undefined, results: Readonl
   for (const [id, result] of results) {
     if (result.status !== 'ok' || !result.rounds.length) continue;
     if (result === baseline || !baseline || baseline.status !== 'ok') {
-      const halfWidth = summarizeArm(result.rounds).ciHalfWidthRel;
+      const halfWidth = summarizeArm(result.rounds.map(pairable)).ciHalfWidthRel;
       out.set(id, halfWidth !== undefined && Number.isFinite(halfWidth) ? halfWidth : undefined);
       continue;
     }
-    const pairs = pairRounds(baseline.rounds, result.rounds);
+    const pairs = pairRounds(baseline.rounds.map(pairable), result.rounds.map(pairable));
     if (!pairs.rounds.length || ![...pairs.baseline, ...pairs.candidate].every((x) => x > 0)) {
       out.set(id, undefined);
       continue;

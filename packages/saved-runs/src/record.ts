@@ -13,7 +13,7 @@ import { memoryGrowth, workAnswers, type ResidentSeries } from '@rtbench/verdict
 import { DIGEST_SIGNIFICANT_DIGITS, headlineSamples, UNDEFINED_SUMMARY } from '@rtbench/core';
 import type { MaskedAnswer, RoundRecord } from '@rtbench/core/schema';
 import { answersDifference, standingRound, unlikeWithinText } from '@rtbench/core/same-work';
-import { requestAnswers, requestsOf } from '@rtbench/measurer-records';
+import { lockstepOf, pairable, requestAnswers, requestsOf } from '@rtbench/measurer-records';
 
 /** A variant of the run: its id, and why it cannot run, when it cannot. */
 export interface VariantSlot {
@@ -55,7 +55,7 @@ export function computeStats(run: RunRecord): void {
     // A request round saved with phases is summarized on its steady requests (the headline: core headlineSamples).
     const stats = statsSchema.safeParse(summarizeArm(result.rounds.map((r) => {
       const phases = requestsOf(r)?.phases;
-      return phases ? { ...r, samples: [...headlineSamples(r.samples, phases)] } : r;
+      return pairable(phases ? { ...r, samples: [...headlineSamples(r.samples, phases)] } : r);
     })));
     // Stryker disable next-line ConditionalExpression: a failed parse's data is undefined, and `stats: undefined` reads and saves (JSON) as no statistics
     if (stats.success) result.stats = stats.data;
@@ -96,7 +96,7 @@ function memorySummary(result: Pick<CaseResult, 'rounds'>): MemorySummary | unde
   const growth = memoryGrowth(read.flatMap(({ memory, round }) => residentSeries(memory, round.metrics?.heap) ?? []));
   // A process's first case also pays the runtime's own first growth in a case (its young generation, the harness's
   // code): where some rounds served another case first, the peak above open is theirs.
-  const afterAnother = read.filter(({ round }) => (round.lockstep?.servedBefore ?? 0) > 0);
+  const afterAnother = read.filter(({ round }) => (lockstepOf(round)?.servedBefore ?? 0) > 0);
   return {
     rounds: read.length,
     peakBytes: median(read.map(({ memory }) => memory.peakBytes)),

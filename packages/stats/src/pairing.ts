@@ -16,8 +16,12 @@ import { hodgesLehmann } from './rank-tests.ts';
 export interface PairableRound extends SpannedRound {
   round: number;
   samples: readonly number[];
-  /** Present on lockstep rounds: sample i was taken in turn i; `process`: which of the arm's warm processes took it. */
-  lockstep?: { process?: number | undefined; [other: string]: unknown } | undefined;
+  /**
+   * Present when the round was taken in turns beside the other arms' (a lockstep set: sample i in turn i; a saved
+   * round says so in its measurer's block, read by measurer-records' pairable); `process`: which of the arm's warm
+   * processes took it.
+   */
+  turns?: { process?: number | undefined } | undefined;
 }
 
 export interface RoundPairs {
@@ -76,15 +80,15 @@ export function pairRounds(baseline: readonly PairableRound[], candidate: readon
     if (!c || !b.samples.length) continue;
     const bm = value(figure(b.samples));
     let cm: number;
-    if (b.lockstep && c.lockstep) {
+    if (b.turns && c.turns) {
       const r = byMean ? Math.log(meanOf(c.samples) / meanOf(b.samples)) : turnLogRatio(b.samples, c.samples);
       cm = Number.isFinite(r) ? bm * Math.exp(r) : 0;
     } else cm = value(figure(c.samples));
     out.rounds.push(b.round);
     out.baseline.push(bm);
     out.candidate.push(cm);
-    const bp = b.lockstep?.process;
-    const cp = c.lockstep?.process;
+    const bp = b.turns?.process;
+    const cp = c.turns?.process;
     if (bp !== undefined && cp !== undefined) clusters.push(`${bp}/${cp}`);
   }
   if (clusters.length && clusters.length === out.rounds.length) out.units = clusters;
@@ -93,7 +97,7 @@ export function pairRounds(baseline: readonly PairableRound[], candidate: readon
 
 /** The process of each of an arm's rounds, when every round says (warm lockstep processes); absent: each round had its own. */
 export function processesOf(rounds: readonly PairableRound[]): number[] | undefined {
-  const labels = rounds.map((r) => r.lockstep?.process);
+  const labels = rounds.map((r) => r.turns?.process);
   return labels.length && labels.every((p): p is number => p !== undefined) ? labels : undefined;
 }
 

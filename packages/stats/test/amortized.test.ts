@@ -8,13 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { classifyProcess, collectorShare, pairRounds, readByMean, summarizeArm, type PairableRound } from '../src/index.ts';
 import { processStatisticOf } from '../src/amortized.ts';
 
-const lockstep = (n: number) => ({ positions: Array.from({ length: n }, () => 0), process: undefined });
-
 /** Seven turns: two of seven samples hold a collection that triples them. */
 const bimodal = (quiet: number): number[] => [quiet, quiet * 3, quiet, quiet, quiet * 3, quiet, quiet];
 
 function rounds(n: number, samples: (i: number) => number[], span?: PairableRound['span']): PairableRound[] {
-  return Array.from({ length: n }, (_, i) => ({ round: i, samples: samples(i), lockstep: lockstep(7), ...(span ? { span } : {}) }));
+  return Array.from({ length: n }, (_, i) => ({ round: i, samples: samples(i), turns: {}, ...(span ? { span } : {}) }));
 }
 
 describe('an arm read by its means', () => {

@@ -14,11 +14,11 @@ describe('pairRounds', () => {
     // Turns alternate between a fast and a slow machine state (2x apart); the candidate is always 0.8 of the baseline in the same turn.
     const base = [100, 200, 100, 200, 200, 200, 100];
     const cand = base.map((b) => b * 0.8);
-    const lockstep = { positions: base.map(() => 0) };
+    const turns = {};
     // Taken in separate processes, the medians would compare different mixes of states; paired by turn the ratio is exact.
-    const p = pairRounds([{ round: 0, samples: base, lockstep }], [{ round: 0, samples: [80, 80, 160, 80, 80, 160, 80], lockstep }]);
+    const p = pairRounds([{ round: 0, samples: base, turns }], [{ round: 0, samples: [80, 80, 160, 80, 80, 160, 80], turns }]);
     expect(p.candidate[0]! / p.baseline[0]!).not.toBeCloseTo(0.8, 2);
-    const q = pairRounds([{ round: 0, samples: base, lockstep }], [{ round: 0, samples: cand, lockstep }]);
+    const q = pairRounds([{ round: 0, samples: base, turns }], [{ round: 0, samples: cand, turns }]);
     expect(q.candidate[0]! / q.baseline[0]!).toBeCloseTo(0.8, 10);
   });
 
@@ -43,7 +43,7 @@ describe('turnLogRatio', () => {
 
 describe('pairRounds: which rounds pair, and how', () => {
   const fresh = (round: number, samples: number[]): PairableRound => ({ round, samples });
-  const warm = (round: number, samples: number[], process?: number): PairableRound => ({ round, samples, lockstep: process === undefined ? {} : { process } });
+  const warm = (round: number, samples: number[], process?: number): PairableRound => ({ round, samples, turns: process === undefined ? {} : { process } });
 
   it('pairs come in ascending round order, whatever order the arms list them in', () => {
     const p = pairRounds([fresh(2, [30]), fresh(0, [10]), fresh(1, [20])], [fresh(1, [21]), fresh(2, [31]), fresh(0, [11])]);

@@ -130,7 +130,7 @@ describe('a word agrees with its interval, for every interval', () => {
 });
 
 describe('the unit of replication counts once', () => {
-  const lockstep = (process: number, samples: number[], i: number): PairableRound => ({ round: i, samples, lockstep: { process } });
+  const lockstep = (process: number, samples: number[], i: number): PairableRound => ({ round: i, samples, turns: { process } });
 
   it('pairs from the same two warm processes are one unit; sets of fresh processes are each their own', () => {
     fc.assert(

@@ -23,6 +23,7 @@ import { isBound } from '@rtbench/core';
 import type { ClaimOutcome, ClaimQuantile, ClaimsBlock, ClaimWord } from '@rtbench/core/claims-schema';
 import { asCost, metricOf, type CaseResult, type RunRecord } from '@rtbench/core/schema';
 import { DEFAULT_THRESHOLD, pairRounds, type PairableRound } from '@rtbench/stats';
+import { lockstepOf, pairable } from '@rtbench/measurer-records';
 import { adjustmentText, CLAIM_METHOD, decideClaim, type ClaimFamily } from './claim-decision.ts';
 import { peakOverBound, peakPairs, type PeakPairs } from './memory-change.ts';
 import { isRequestResult, quantileRounds } from './request-quantiles.ts';
@@ -67,14 +68,14 @@ export function claimPairs(run: RunRecord, check: ClaimCheck, subject: CaseResul
   };
   if (check.subject.caseId === check.other.caseId) {
     // The same case on two variants: pairs turn by turn; a unit is the pair of processes that served the set.
-    const pairs = pairRounds(other.rounds, subject.rounds, cost(check.subject.caseId));
+    const pairs = pairRounds(other.rounds.map(pairable), subject.rounds.map(pairable), cost(check.subject.caseId));
     return { logRatios: pairs.baseline.map((b, i) => Math.log(pairs.candidate[i]! / b)), units: pairs.units ?? pairs.rounds };
   }
   // Two cases on one variant: their set figures, each in its own metric; a unit is the process that served both. The
   // spans go along: a case read by its means in the table (stats amortized.ts) is read by them here too.
   const plain = (r: CaseResult, caseId: string): PairableRound[] => r.rounds.map((x) => ({ round: x.round, samples: x.samples.map(cost(caseId)), span: x.span }));
   const pairs = pairRounds(plain(other, check.other.caseId), plain(subject, check.subject.caseId));
-  const processOf = new Map(subject.rounds.map((x) => [x.round, x.lockstep?.process]));
+  const processOf = new Map(subject.rounds.map((x) => [x.round, lockstepOf(x)?.process]));
   return { logRatios: pairs.baseline.map((b, i) => Math.log(pairs.candidate[i]! / b)), units: pairs.rounds.map((r) => processOf.get(r) ?? `round ${r}`) };
 }
 

@@ -8,6 +8,7 @@
  */
 import type { CaseResult } from '@rtbench/core/schema';
 import { intervalAt, unitInference } from '@rtbench/stats';
+import { lockstepOf } from '@rtbench/measurer-records';
 
 /** Per-unit log ratios of the rounds' peaks and the unit of each. */
 export interface PeakPairs {
@@ -23,8 +24,8 @@ export function peakPairs(subject: Pick<CaseResult, 'rounds'>, other: Pick<CaseR
     const o = others.get(s.round);
     if (!s.memory || !o?.memory || !(s.memory.peakBytes > 0 && o.memory.peakBytes > 0)) continue;
     out.logRatios.push(Math.log(s.memory.peakBytes / o.memory.peakBytes));
-    const sp = s.lockstep?.process;
-    const op = o.lockstep?.process;
+    const sp = lockstepOf(s)?.process;
+    const op = lockstepOf(o)?.process;
     out.units.push(sp === undefined || op === undefined ? `round ${s.round}` : sameCase ? `${op}/${sp}` : sp);
   }
   return out;
@@ -36,7 +37,7 @@ export function peakOverBound(subject: Pick<CaseResult, 'rounds'>, bytes: number
   for (const s of subject.rounds) {
     if (!(s.memory && s.memory.peakBytes > 0)) continue;
     out.logRatios.push(Math.log(s.memory.peakBytes / bytes));
-    out.units.push(s.lockstep?.process ?? `round ${s.round}`);
+    out.units.push(lockstepOf(s)?.process ?? `round ${s.round}`);
   }
   return out;
 }

@@ -12,7 +12,7 @@ import { asCost, TIME_PER_OP, type CaseResult, type Metric, type RunRecord, type
 import { applyEbh, applyFdr, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type CaseValues, type Comparison } from '@rtbench/stats';
 import { counted, firstLine } from '@rtbench/core/words';
 import { answersDifference, standingRound } from '@rtbench/core/same-work';
-import { requestAnswers, requestsOf } from '@rtbench/measurer-records';
+import { pairable, requestAnswers, requestsOf } from '@rtbench/measurer-records';
 import { workAnswers } from './work-answers.ts';
 
 /** A paired (or, between two saved runs, unpaired) ratio with its verdict. */
@@ -147,7 +147,7 @@ export function pairedCase(
   const mc = roundMedians(candidate);
   // Costs (lower is better) for every metric, so a ratio < 1 is faster: req/s compare as time per request.
   // Lockstep rounds pair turn by turn (stats' pairRounds).
-  const { rounds, baseline: b, candidate: c, units } = pairRounds(baseline!.rounds, candidate!.rounds, (m) => asCost(m, metric));
+  const { rounds, baseline: b, candidate: c, units } = pairRounds(baseline!.rounds.map(pairable), candidate!.rounds.map(pairable), (m) => asCost(m, metric));
   const out: PairedCase = {
     baseline: { median: median([...mb.values()]), rounds: mb.size },
     candidate: { median: median([...mc.values()]), rounds: mc.size },
@@ -170,8 +170,8 @@ export function unpairedCase(a: CaseResult | undefined, b: CaseResult | undefine
   const usable = (r: CaseResult): CaseResult['rounds'] => r.rounds.filter((x) => x.samples.length);
   const x = usable(a!).map((r) => asCost(median(r.samples), metric));
   const y = usable(b!).map((r) => asCost(median(r.samples), metric));
-  const ua = processesOf(usable(a!));
-  const ub = processesOf(usable(b!));
+  const ua = processesOf(usable(a!).map(pairable));
+  const ub = processesOf(usable(b!).map(pairable));
   const out: PairedCase = { baseline: { median: median([...roundMedians(a).values()]), rounds: x.length }, candidate: { median: median([...roundMedians(b).values()]), rounds: y.length } };
   noteWork(out, a!, b!);
   if (!positive(x) || !positive(y)) return { ...out, note: ZERO_NOTE };

@@ -13,7 +13,7 @@
 import type { MeasureOptions } from '@rtbench/core';
 import { pacedJob, type CaseResultMessage, type ErrorMessage, type Job } from '@rtbench/core/protocol';
 import type { MeasurerFields, RoundRecord } from '@rtbench/core/schema';
-import { LOCKSTEP_RECORD } from '@rtbench/measurer-records';
+import { LOCKSTEP_RECORD, lockstepOf } from '@rtbench/measurer-records';
 import { cpuNsBetween, type CpuBetween, type JobOutcome, type LiveCase, type SampleReading, type WarmProcess } from '@rtbench/process';
 import { leftBehindWarning } from '@rtbench/process';
 import { EVERY_PLATFORM } from '@rtbench/host';
@@ -491,7 +491,7 @@ export function warmLockstepMeasurer(options: LockstepOptions, seating?: Seating
         else h.visits.delete(caseId);
         if (outcome?.kind === 'round') {
           served.record = outcome.record;
-          outcome.record.lockstep = { ...outcome.record.lockstep!, servedBefore: servedBefore[i]!, process: h.index, visit: visit[i]! };
+          outcome.record.lockstep = { ...lockstepOf(outcome.record)!, servedBefore: servedBefore[i]!, process: h.index, visit: visit[i]! };
           const { core, partner } = seats[i]!;
           if (core !== undefined) outcome.record.duet = { core, ...(partner !== undefined ? { partner } : {}) };
           const message = outcomes[i]!.messages.find((m): m is CaseResultMessage => m.type === 'result');

@@ -7,6 +7,7 @@
  */
 import type { CaseResult, CaseStats, Metric } from '@rtbench/core/schema';
 import { collectorShare, processesOf } from '@rtbench/stats';
+import { pairable } from '@rtbench/measurer-records';
 import { formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent } from '../format.ts';
 import { ENGINE_METRIC_FIELDS, summarizeMetrics } from '../metrics.ts';
 import type { PrecisionCell } from '../views/types.ts';
@@ -97,7 +98,7 @@ export function belowClock(row: ResultRow): boolean {
 /** Processes behind a row: rounds that share a process count once. */
 function processCount(result: CaseResult): number {
   const rounds = result.rounds.filter((r) => r.samples.length > 0);
-  const processes = processesOf(rounds);
+  const processes = processesOf(rounds.map(pairable));
   return processes ? new Set(processes).size : rounds.length;
 }
 

@@ -13,6 +13,7 @@ import { shownName, shownNames } from '../names.ts';
 import { verdictWords, type VerdictWords } from '../verdict-words.ts';
 import { metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord, type WorkDifference } from '@rtbench/core/schema';
 import { median, processesOf } from '@rtbench/stats';
+import { pairable } from '@rtbench/measurer-records';
 import { rowStats } from '../views/bench.ts';
 import { differentWorkText } from '../views/different-work.ts';
 import { formatDuration, formatRange, hasFiniteInterval, ratioWithCi } from '../format.ts';
@@ -504,7 +505,7 @@ export function asChartResult(result: CaseResult, metric: Metric): CaseResult {
 /** Each process's median (its rounds pooled), labelled by its first round: rounds that share a process are one point. */
 function processPoints(result: CaseResult): { round: number; ns: number }[] {
   const rounds = result.rounds.filter((r) => r.samples.length > 0);
-  const processes = processesOf(rounds);
+  const processes = processesOf(rounds.map(pairable));
   if (!processes) return rounds.map((r) => ({ round: r.round, ns: median(r.samples) }));
   const by = new Map<number, { round: number; samples: number[] }>();
   rounds.forEach((r, i) => {

@@ -7,6 +7,7 @@ import { loadSection, measurementId } from './load.ts';
 import { cpuPerRequestSection } from './cpu-per-request.ts';
 import { asCost, metricOf, statsSchema, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
 import { MIN_ROUNDS_FOR_BOOTSTRAP, readByMean, summarizeArm } from '@rtbench/stats';
+import { lockstepOf, pairable } from '@rtbench/measurer-records';
 import { formatMetric } from '../format.ts';
 import { shownNames } from '../names.ts';
 import { counted, firstLine } from '../text.ts';
@@ -38,7 +39,7 @@ function statsMethod(processes: number): string {
 export function rowStats(result: CaseResult): CaseStats | undefined {
   if (result.stats?.processes !== undefined) return result.stats;
   if (!result.rounds.some((r) => r.samples.length)) return undefined;
-  const parsed = statsSchema.safeParse(summarizeArm(result.rounds));
+  const parsed = statsSchema.safeParse(summarizeArm(result.rounds.map(pairable)));
   return parsed.success && parsed.data.median > 0 ? parsed.data : result.stats;
 }
 
@@ -134,7 +135,7 @@ export function runNotes(run: RunRecord): Note[] {
 function emulatedVariants(run: RunRecord): Map<string, string> {
   const found = new Map<string, string>();
   for (const r of run.results) {
-    const emulator = r.rounds.find((round) => round.lockstep?.emulator)?.lockstep?.emulator;
+    const emulator = r.rounds.map(lockstepOf).find((lockstep) => lockstep?.emulator)?.emulator;
     if (emulator && !found.has(r.variantId)) found.set(r.variantId, emulator);
   }
   return found;
