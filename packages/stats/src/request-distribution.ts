@@ -9,7 +9,7 @@
  * processes with replacement and pools their requests.
  */
 import { percentileInterval } from './bootstrap.ts';
-import { median, quantileSorted } from './quantile.ts';
+import { median, medianInPlace, quantileSorted } from './quantile.ts';
 import { createRandom } from './random.ts';
 
 /** The quantiles a distribution reports, by name. */
@@ -78,25 +78,31 @@ function ordered(processes: readonly Float64Array[]): { values: Float64Array; ow
 }
 
 /**
- * The type-7 quantiles `qs` of the pool in which each request of process j
- * counts `times[j]` times (`total` requests): the values a sort of that
- * pool would hold at the ranks each quantile reads, found in one walk.
+ * The type-7 quantiles `qs` (ascending) into `out`, of the pool in which
+ * each request of process j counts `times[j]` times (`total` requests):
+ * the values a sort of that pool would hold at the ranks each quantile
+ * reads. Walked down from the largest, since the quantiles read are the
+ * upper half.
  */
-function weightedQuantiles(all: { values: Float64Array; owner: Int32Array }, times: Int32Array, total: number, qs: readonly number[]): number[] {
-  const reads = qs.map((q) => {
-    const h = (total - 1) * q;
-    return { lo: Math.floor(h), frac: h - Math.floor(h) };
-  });
-  const ranks = [...new Set(reads.flatMap(({ lo }) => [lo, lo + 1]))].sort((x, y) => x - y);
-  const at = new Map<number, number>();
-  let r = 0;
-  let below = 0;
-  for (let i = 0; r < ranks.length && i < all.values.length; i++) {
-    below += times[all.owner[i]!]!;
-    while (r < ranks.length && ranks[r]! < below) at.set(ranks[r++]!, all.values[i]!);
+function weightedQuantiles(all: { values: Float64Array; owner: Int32Array }, times: Int32Array, total: number, qs: readonly number[], out: Float64Array): void {
+  // Element i of the order covers the pool's ranks [start, start + its count).
+  let i = all.values.length;
+  let start = total;
+  const count = (at: number): number => times[all.owner[at]!]!;
+  const valueAt = (rank: number): number => {
+    while (start > rank) start -= count(--i);
+    while (start + count(i) <= rank) start += count(i++);
+    return all.values[i]!;
+  };
+  for (let k = qs.length - 1; k >= 0; k--) {
+    const h = (total - 1) * qs[k]!;
+    const lo = Math.floor(h);
+    const frac = h - lo;
+    // At q = 1 there is no rank past the last to interpolate towards.
+    const next = frac === 0 ? 0 : valueAt(lo + 1);
+    const a = valueAt(lo);
+    out[k] = frac === 0 ? a : a + frac * (next - a);
   }
-  // At q = 1 there is no rank past the last to interpolate towards.
-  return reads.map(({ lo, frac }) => (frac === 0 ? at.get(lo)! : at.get(lo)! + frac * (at.get(lo + 1)! - at.get(lo)!)));
 }
 
 /**
@@ -130,21 +136,24 @@ export function requestDistribution(processes: readonly (readonly number[])[], o
     const over = limit === undefined ? [] : used.map((p) => overShare([p.warm], limit).count);
     const qs = REQUEST_QUANTILES.map((x) => x.q);
     const times = new Int32Array(used.length);
+    const drawnFirsts = new Float64Array(used.length);
+    const figures = new Float64Array(qs.length);
     for (let b = 0; b < RESAMPLES; b++) {
       times.fill(0);
-      const firsts = used.map(() => {
+      for (let i = 0; i < used.length; i++) {
         const j = pick(used.length);
         times[j]!++;
-        return used[j]!.first;
-      });
+        drawnFirsts[i] = used[j]!.first;
+      }
       let total = 0;
       let overCount = 0;
-      used.forEach((p, j) => {
-        total += times[j]! * p.warm.length;
+      for (let j = 0; j < used.length; j++) {
+        total += times[j]! * used[j]!.warm.length;
         if (limit !== undefined) overCount += times[j]! * over[j]!;
-      });
-      weightedQuantiles(all, times, total, qs).forEach((v, i) => (draws.quantiles[i]![b] = v));
-      draws.first[b] = median(firsts);
+      }
+      weightedQuantiles(all, times, total, qs, figures);
+      figures.forEach((v, i) => (draws.quantiles[i]![b] = v));
+      draws.first[b] = medianInPlace(drawnFirsts, drawnFirsts.length);
       if (limit !== undefined) draws.over[b] = overCount / total;
     }
   }
