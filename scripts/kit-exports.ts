@@ -6,7 +6,7 @@
  * (a fifth runtime, a runtime with releases), which are written as an outside
  * plug-in would be. Read by scripts/structure-targets.ts.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { importStatements, parseSource, sourceFiles } from './source-syntax.ts';
@@ -30,6 +30,8 @@ export function exportedNames(file: string): string[] {
 
 /** The names a file imports from runtime-kit (types included); 'all' for a namespace import. */
 function kitImports(file: string): string[] | 'all' {
+  // An import from the kit names it: a file that never does is not parsed.
+  if (!readFileSync(file, 'utf8').includes(KIT)) return [];
   const fromKit = importStatements(parseSource(file)).filter((s) => s.spec === KIT);
   return fromKit.some((s) => s.whole === 'namespace') ? 'all' : fromKit.flatMap((s) => s.named.map((n) => n.name));
 }
