@@ -7,6 +7,9 @@
 import stringWidth from 'string-width';
 import { printable } from './text.ts';
 
+/** Widths already measured, of short texts: a table measures each cell several times (its column, its padding, its fit). */
+const widths = new Map<string, number>();
+
 /**
  * Columns `s` takes on screen as the output shows it: its control characters
  * as printable writes them (`␛`, `\x07`), wide characters two, combining
@@ -14,7 +17,15 @@ import { printable } from './text.ts';
  * sequences would count as nothing and its lines would wrap past the width.
  */
 export function displayWidth(s: string): number {
-  return stringWidth(printable(s, { keepColours: true }));
+  let width = widths.get(s);
+  if (width === undefined) {
+    width = stringWidth(printable(s, { keepColours: true }));
+    if (s.length <= 256) {
+      if (widths.size >= 50_000) widths.clear();
+      widths.set(s, width);
+    }
+  }
+  return width;
 }
 
 /** `text` padded with spaces to `width` columns, on the right (left-aligned) or the left; as it is when wider already. */
