@@ -7,8 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import ts from 'typescript';
-import { parseSource } from './source-syntax.ts';
+import { moduleSpecifiers } from './source-syntax.ts';
 
 /** The most floors the house may stand on. */
 export const MOST_FLOORS = 10;
@@ -55,18 +54,6 @@ function packageNames(root: string): Map<string, string> {
   return names;
 }
 
-/** Each module specifier a file names: import and export declarations, and import() of a literal. */
-function specifiers(file: string): string[] {
-  const out: string[] = [];
-  const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) out.push(node.moduleSpecifier.text);
-    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) out.push(node.arguments[0].text);
-    ts.forEachChild(node, visit);
-  };
-  visit(parseSource(file));
-  return out;
-}
-
 /** Which rooms each room imports. */
 export function roomGraph(root: string): Map<string, Set<string>> {
   const byName = packageNames(root);
@@ -76,7 +63,7 @@ export function roomGraph(root: string): Map<string, Set<string>> {
     const from = roomOf(root, file)!;
     const to = graph.get(from) ?? new Set<string>();
     graph.set(from, to);
-    for (const spec of specifiers(file)) {
+    for (const spec of moduleSpecifiers(file)) {
       const room = importedRoom(root, file, spec, byName);
       if (room !== undefined && room !== from) to.add(room);
     }

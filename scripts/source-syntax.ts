@@ -46,6 +46,18 @@ export function importStatements(source: ts.SourceFile): ImportStatement[] {
   return out;
 }
 
+/** Each module a file names: import and export declarations, and import() of a literal. */
+export function moduleSpecifiers(file: string): string[] {
+  const out: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) out.push(node.moduleSpecifier.text);
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) out.push(node.arguments[0].text);
+    ts.forEachChild(node, visit);
+  };
+  visit(parseSource(file));
+  return out;
+}
+
 /** Every comment with the line it starts on, from the ranges the parser attaches to nodes (a `//` inside a string or regex is not one). */
 export function commentRanges(source: ts.SourceFile): Array<{ text: string; line: number }> {
   const text = source.getFullText();

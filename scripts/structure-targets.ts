@@ -22,7 +22,7 @@ import ts from 'typescript';
 import { roundSchema, runSchema } from '../packages/core/src/schema.ts';
 import { MEASURERS } from '../packages/measurers/src/measurers/all.ts';
 import { exportedNames, kitExportsNoPluginUses } from './kit-exports.ts';
-import { commentRanges, importStatements, parseSource as parse, sourceFiles, stringLiterals } from './source-syntax.ts';
+import { commentRanges, importStatements, moduleSpecifiers as imports, parseSource as parse, sourceFiles, stringLiterals } from './source-syntax.ts';
 import { CPU_DECLARATION, cpuViewFindings } from './cpu-view.ts';
 import { reachesIntoSuite } from './suite-folders.ts';
 import { runtimeGlobalFindings } from './runtime-globals.ts';
@@ -318,18 +318,6 @@ function datedComments(): Target {
     }
   }
   return { name: 'no source comment holds a date or a time of day', findings };
-}
-
-function imports(file: string): string[] {
-  const source = parse(file);
-  const out: string[] = [];
-  const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) out.push(node.moduleSpecifier.text);
-    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) out.push(node.arguments[0].text);
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return out;
 }
 
 function forbiddenImports(fromPackage: string, toPackage: string): Target {
