@@ -4,7 +4,8 @@
  * profile that needs a tool the platform lacks is refused before anything
  * runs (with the tool's sentence), and docs/platforms.md holds the table.
  */
-import type { Platform } from '@rtbench/process';
+import { accessSync, constants } from 'node:fs';
+import { whichOnPath, type Platform } from '@rtbench/process';
 import { EVERY_PLATFORM, linuxOnly, type PlatformSupport } from './platform-support.ts';
 
 export interface HostTool {
@@ -45,3 +46,23 @@ export const HOST_TOOLS: readonly HostTool[] = [
   { name: 'load average, CPU model', usedFor: 'the saved run’s host record', support: EVERY_PLATFORM },
   { name: 'timers', usedFor: 'samples, by each runtime’s monotonic clock', support: EVERY_PLATFORM },
 ];
+
+/**
+ * A tool's binary: the one its variable names (RTBENCH_PERF), refused when
+ * not executable, else the first on PATH; each refusal one line, for the
+ * option that asked (`--profile native`), saying how to get the tool.
+ */
+export function toolBinary(tool: { name: string; variable: string; asker: string; install: string }, env: NodeJS.ProcessEnv): { path: string; named: boolean } {
+  const named = env[tool.variable];
+  if (named) {
+    try {
+      accessSync(named, constants.X_OK);
+    } catch {
+      throw new Error(`${tool.asker}: ${tool.variable}=${named} is not an executable file; ${tool.install}`);
+    }
+    return { path: named, named: true };
+  }
+  const found = whichOnPath(tool.name, env.PATH);
+  if (!found) throw new Error(`${tool.asker} needs ${tool.name}, which is not on PATH: ${tool.install}`);
+  return { path: found, named: false };
+}

@@ -3,25 +3,13 @@
  * how to run a runtime under it. perf comes from Debian's `linux-perf`
  * package; RTBENCH_PERF names another binary. rtbench never installs it.
  */
-import { accessSync, constants } from 'node:fs';
-import { whichOnPath } from '@rtbench/process';
+import { toolBinary } from './host-tools.ts';
 
 const PERF_INSTALL = 'install it with `sudo apt-get install -y linux-perf` (Debian; `linux-tools-generic` on Ubuntu), or name a perf binary with RTBENCH_PERF=/path/to/perf';
 
 /** The perf binary, or an error whose message is one line saying how to get it. */
 export function findPerf(env: NodeJS.ProcessEnv = process.env): string {
-  const named = env.RTBENCH_PERF;
-  if (named) {
-    try {
-      accessSync(named, constants.X_OK);
-    } catch {
-      throw new Error(`--profile native: RTBENCH_PERF=${named} is not an executable file; ${PERF_INSTALL}`);
-    }
-    return named;
-  }
-  const found = whichOnPath('perf', env.PATH);
-  if (!found) throw new Error(`--profile native needs perf, which is not on PATH: ${PERF_INSTALL}`);
-  return found;
+  return toolBinary({ name: 'perf', variable: 'RTBENCH_PERF', asker: '--profile native', install: PERF_INSTALL }, env).path;
 }
 
 export interface PerfRecordOptions {

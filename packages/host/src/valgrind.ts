@@ -5,31 +5,22 @@
  * (`apt-get install valgrind`); RTBENCH_VALGRIND names another binary.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { killTree, spawnTracked, whichOnPath } from '@rtbench/process';
+import { toolBinary } from './host-tools.ts';
 
 const VALGRIND_INSTALL = 'install it with `sudo apt-get install -y valgrind` (Debian/Ubuntu), or name a valgrind binary with RTBENCH_VALGRIND=/path/to/valgrind';
 
 /** The valgrind binary, or an error whose message is one line saying how to get it. */
 export function findValgrind(env: NodeJS.ProcessEnv = process.env): string {
-  const named = env.RTBENCH_VALGRIND;
-  if (named) {
-    try {
-      accessSync(named, constants.X_OK);
-    } catch {
-      throw new Error(`--measure instructions: RTBENCH_VALGRIND=${named} is not an executable file; ${VALGRIND_INSTALL}`);
-    }
-    // A named binary that is not valgrind would run the runtime unmeasured, and each case would fail without a reason.
-    const banner = versionBanner(named);
-    if (!/^valgrind-\d/.test(banner)) {
-      throw new Error(`--measure instructions: RTBENCH_VALGRIND=${named} is not valgrind (\`--version\` printed ${banner ? JSON.stringify(banner.slice(0, 80)) : 'nothing'}, valgrind prints "valgrind-3.…"); ${VALGRIND_INSTALL}`);
-    }
-    return named;
+  const found = toolBinary({ name: 'valgrind', variable: 'RTBENCH_VALGRIND', asker: '--measure instructions', install: VALGRIND_INSTALL }, env);
+  // A named binary that is not valgrind would run the runtime unmeasured, and each case would fail without a reason.
+  const banner = found.named ? versionBanner(found.path) : undefined;
+  if (banner !== undefined && !/^valgrind-\d/.test(banner)) {
+    throw new Error(`--measure instructions: RTBENCH_VALGRIND=${found.path} is not valgrind (\`--version\` printed ${banner ? JSON.stringify(banner.slice(0, 80)) : 'nothing'}, valgrind prints "valgrind-3.…"); ${VALGRIND_INSTALL}`);
   }
-  const found = whichOnPath('valgrind');
-  if (!found) throw new Error(`--measure instructions needs valgrind, which is not on PATH: ${VALGRIND_INSTALL}`);
-  return found;
+  return found.path;
 }
 
 /** The first line `binary --version` prints (stdout or stderr), or "" (bounded: a binary that hangs says nothing). */
