@@ -4,7 +4,7 @@
  * `.installing-<pid>-…` beside the entries, and the lines that say what an
  * install waits for while npm is silent.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pidAlive } from '@rtbench/process';
 
@@ -61,5 +61,15 @@ export async function sayingWhatItWaitsFor<T>(log: ((line: string) => void) | un
     return await work();
   } finally {
     if (timer) clearInterval(timer);
+  }
+}
+
+/** An install renamed into place; when another run's got there first, that one is used. */
+export function renameIntoPlace(temp: string, entry: string): void {
+  try {
+    renameSync(temp, entry);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
   }
 }

@@ -15,12 +15,12 @@
  * package's folder.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { readInstallRecord, recordMismatch, writeInstallRecord, type Proof } from './install-record.ts';
 import { npmInstaller, npmSetInstaller, type RuntimeInstaller, type SetInstaller } from './npm-client.ts';
 import { untrustedPath, type Who } from './trusted-path.ts';
-import { installTemp, sayingWhatItWaitsFor } from './install-temp.ts';
+import { installTemp, renameIntoPlace, sayingWhatItWaitsFor } from './install-temp.ts';
 
 /** A pinned library as installed: its folder, the folder whose node_modules holds it, and what proves it. */
 export interface InstalledLibrary {
@@ -251,13 +251,7 @@ export class LibraryStore {
     try {
       await sayingWhatItWaitsFor(this.options.log, kind.what, this.options.dir, () => kind.install(temp));
       await kind.record(temp);
-      try {
-        renameSync(temp, kind.entry);
-      } catch (error) {
-        // Another run renamed its install into place first: use that one.
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
-      }
+      renameIntoPlace(temp, kind.entry);
     } catch (error) {
       if (error instanceof LibraryUnavailableError) throw error;
       throw new LibraryUnavailableError(`could not install ${kind.what}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);

@@ -18,7 +18,7 @@ import { isUnavailable } from './capability.ts';
 import type { NpmInstallLocation, ReleaseIndex, RuntimeStore } from './plugin-shapes.ts';
 import { INSTALL_RECORD, readInstallRecord, recordMismatch, writeInstallRecord } from './install-record.ts';
 import { localReleaseIndex } from './local-releases.ts';
-import { installTemp, sayingWhatItWaitsFor } from './install-temp.ts';
+import { installTemp, renameIntoPlace, sayingWhatItWaitsFor } from './install-temp.ts';
 import { npmInstaller, npmReleaseIndex, type RuntimeInstaller } from './npm-client.ts';
 import { untrustedPath, type Who } from './trusted-path.ts';
 
@@ -294,13 +294,7 @@ export class NpmRuntimeStore implements RuntimeStore {
       const binary = rt.binaryIn(join(into, 'node_modules', rt.package));
       if (!binary) throw new Error(`npm installed ${rt.package}@${rt.version} but its binary is not where rtbench looks`);
       await writeInstallRecord(into, rt.package, rt.version, binary);
-      try {
-        renameSync(into, entry);
-      } catch (error) {
-        // Another run renamed its install into place first: use that one.
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
-      }
+      renameIntoPlace(into, entry);
     } catch (error) {
       if (error instanceof RuntimeUntrustedError) throw error;
       throw new RuntimeUnavailableError(`could not install ${what}: ${firstLine(error)}${byHand}`);
