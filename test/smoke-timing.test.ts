@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
-import { LOCKSTEP_RECORD, PROCESSES_RECORD } from '../packages/measurer-records/src/index.ts';
+import { MEASURER_RECORDS } from '../packages/measurer-records/src/index.ts';
 import { timedMeasureOptions } from '../packages/measurers/src/measurers/measure-options.ts';
 import { collectedFields } from '../packages/measurers/src/measurers/lockstep.ts';
 
@@ -38,7 +38,7 @@ describe('a fixed warmup is a smoke run', () => {
   });
 
   it('says so in how the saved run was measured, for lockstep and fresh processes', () => {
-    for (const record of [LOCKSTEP_RECORD, PROCESSES_RECORD]) {
+    for (const record of ['lockstep', 'processes'].map((kind) => MEASURER_RECORDS.recorded(kind))) {
       expect(record.describe(options({ smoke: true })).rounds).toContain('10 ms fixed warmup (a smoke run: samples not grown to span collections, figures not measurements)');
       const adaptive = record.describe(options({}, 10)).rounds;
       expect(adaptive).toContain('10 ms–30 ms warmup (adaptive)');

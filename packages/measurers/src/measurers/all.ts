@@ -8,7 +8,7 @@
  */
 import type { CaseListing } from '@rtbench/core/protocol';
 import type { MeasurerKind, RunRecord, VerdictParameters } from '@rtbench/core/schema';
-import { RecordRegistry } from '@rtbench/measurer-records';
+import { MEASURER_RECORDS, RecordRegistry } from '@rtbench/measurer-records';
 import { broughtIsolationOfEntry } from '@rtbench/suite-loader';
 import { MeasurerRefused, type MeasurerDescriptor, type MeasurerOption, type MeasurerOptionValue, type PrepareContext, type PreparedMeasurer } from '../measurer.ts';
 import { DUET } from './duet.ts';
@@ -51,10 +51,14 @@ interface ImpliedSchedule extends Required<MeasurerChoice> {
 }
 
 export class MeasurerRegistry {
-  /** The default of each way of choosing comes first (lockstep for --schedule). */
-  constructor(private readonly measurers: readonly MeasurerDescriptor[]) {
-    this.records = new RecordRegistry(measurers.map((m) => m.record));
-  }
+  /**
+   * The default of each way of choosing comes first (lockstep for --schedule). `records`: what saved runs are read
+   * and worded by, by kind: rtbench's list (MEASURER_RECORDS), or, for a registry of a test's own, its measurers'.
+   */
+  constructor(
+    private readonly measurers: readonly MeasurerDescriptor[],
+    readonly records: RecordRegistry = new RecordRegistry(measurers.map((m) => m.record)),
+  ) {}
 
   /** Every measurer, in the list's order. */
   every(): readonly MeasurerDescriptor[] {
@@ -124,9 +128,6 @@ export class MeasurerRegistry {
     return measurer.prepare?.({ ...context, given }) ?? {};
   }
 
-  /** What saved runs are read and worded by: its measurers' records, by kind. */
-  readonly records: RecordRegistry;
-
   /** The measurer a saved run names by its kind (a run that names none is from fresh processes, before lockstep); a kind this registry lacks is refused (UnknownMeasurer). */
   recorded(kind: MeasurerKind | undefined): MeasurerDescriptor {
     const { kind: found } = this.records.recorded(kind);
@@ -153,7 +154,7 @@ export class MeasurerRegistry {
 }
 
 /** rtbench's measurers. */
-export const MEASURERS = new MeasurerRegistry([LOCKSTEP, LOCKSTEP_PER_CASE, PROCESSES, DUET, INSTRUCTIONS, HOST_TIMED, REQUEST_CPU]);
+export const MEASURERS = new MeasurerRegistry([LOCKSTEP, LOCKSTEP_PER_CASE, PROCESSES, DUET, INSTRUCTIONS, HOST_TIMED, REQUEST_CPU], MEASURER_RECORDS);
 
 /**
  * The first schedule that gives the isolation a brought file's format needs

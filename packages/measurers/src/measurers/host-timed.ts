@@ -10,7 +10,7 @@
 import { EVERY_PLATFORM } from '@rtbench/host';
 import { digest } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
-import { HOST_TIMED_RECORD, type LoadRound } from '@rtbench/measurer-records';
+import { MEASURER_RECORDS, type LoadRound } from '@rtbench/measurer-records';
 import { disposePrepared, isHostCaseSpec, isUnsupported, namedWrkProblem, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type Prepared, type RoundOutcome } from '@rtbench/host-timed';
 import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type ReplicateContext, type Unit } from '../measurer.ts';
 import { hostTimedSuiteCode } from '../suite-code.ts';
@@ -47,7 +47,7 @@ export const HOST_TIMED: MeasurerDescriptor = {
   chosenBy: 'suite',
   owns: (cases) => cases.length > 0 && cases.every(isHostCaseSpec),
   suiteKind: 'timed by the host (start-up, HTTP load)',
-  record: HOST_TIMED_RECORD,
+  record: MEASURER_RECORDS.recorded('host-timed'),
   platforms: EVERY_PLATFORM,
   warmsInRuntime: false,
   measures: "what the suite's cases declare: time to first output or response, requests/s, latency, the server's CPU per request",

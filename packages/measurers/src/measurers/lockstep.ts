@@ -13,7 +13,7 @@
 import type { MeasureOptions } from '@rtbench/core';
 import { pacedJob, type CaseResultMessage, type ErrorMessage, type Job } from '@rtbench/core/protocol';
 import type { MeasurerFields, RoundRecord } from '@rtbench/core/schema';
-import { LOCKSTEP_RECORD, lockstepOf } from '@rtbench/measurer-records';
+import { lockstepOf, MEASURER_RECORDS } from '@rtbench/measurer-records';
 import { cpuNsBetween, type CpuBetween, type JobOutcome, type LiveCase, type SampleReading, type WarmProcess } from '@rtbench/process';
 import { leftBehindWarning } from '@rtbench/process';
 import { EVERY_PLATFORM } from '@rtbench/host';
@@ -123,7 +123,7 @@ export function collectedFields(setup: Pick<MeasurerSetup, 'needs' | 'warmupMinM
 export const LOCKSTEP: MeasurerDescriptor = {
   name: 'lockstep',
   chosenBy: 'schedule',
-  record: { ...LOCKSTEP_RECORD, fields: { processes: 'warm' } },
+  record: { ...MEASURER_RECORDS.recorded('lockstep'), fields: { processes: 'warm' } },
   platforms: EVERY_PLATFORM,
   measures: 'time per operation',
   options: [SETS_PER_PROCESS_OPTION],
@@ -136,7 +136,7 @@ export const LOCKSTEP: MeasurerDescriptor = {
 export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
   name: 'lockstep-per-case',
   chosenBy: 'schedule',
-  record: { ...LOCKSTEP_RECORD, fields: { processes: 'per-case' } },
+  record: { ...MEASURER_RECORDS.recorded('lockstep'), fields: { processes: 'per-case' } },
   platforms: EVERY_PLATFORM,
   measures: 'time per operation',
   options: [SETS_PER_PROCESS_OPTION],
