@@ -34,7 +34,7 @@ export const PURE_TESTS: string[] = [
   'packages/cli/test/{usage-errors,hostile-formats,hostile-text,bisect-threshold,brought-schedule,campaign-lines,claims-on-releases,claims-views,cli-args,command-reference,edited-run,findings,cli-names,compare-analyze,compare-saved,output-places,cache-advice,plan,platforms,progress,refused-variants,releases-ranges,round-blocks,run-heading,saved-before-block,saved-load-run,shards-merge,terminal-width}.test.ts',
   'packages/cli/test/{plan,info}-*.test.ts',
   'packages/cli/test/faults/{forged-output,parsers.property,user-names.property}.test.ts',
-  'packages/suite-loader/test/{brought-format,case-filter,deno-config,framework-app,static-assets,suite-summary,worker}.test.ts',
+  'packages/suite-loader/test/{brought-format,case-filter,deno-config,framework-app,app-next,static-assets,suite-summary,worker}.test.ts',
   'test/{cli-shape,cpu-budget,cpu-view,digest-tolerance,host-timed-direction,install-programs,kit-exports,layout-doc,named-paths,pool,profile-manifest,reference-docs,runtime-globals,runtime-pins,smoke-timing,stopping-simulation,suite-folders}.test.ts',
   'packages/suite-loader/test/app-suite.test.ts',
   'test/faults/host-bounds.test.ts',

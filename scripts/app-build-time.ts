@@ -1,17 +1,23 @@
 /**
  * How long a framework app takes before rtbench measures it: the test
  * SvelteKit app (test/fixtures/apps/sveltekit, installed by
- * scripts/app-fixture.ts) run on node and workerd, first with its builds
- * removed (both editions built), then again (the builds reused). Per run:
- * the seconds from the command's start to the build's end (the line
- * "built in") and to its first measured job (the first progress line, said
- * when a case × runtime's round ends), and the whole run's. Run alone on a quiet machine:
+ * scripts/app-fixture.ts), or the app folder given (its dependencies
+ * installed: scripts/public-app.ts installs them) with the request given, run on node and workerd, first
+ * with its builds removed (built afresh), then again (the builds reused).
+ * Per run: the seconds from the command's start to the build's end (the
+ * line "built in") and to its first measured job (the first progress line,
+ * said when a case × runtime's round ends), and the whole run's. Run alone
+ * on a quiet machine:
  *
  *   npx tsx scripts/app-build-time.ts
+ *   npx tsx scripts/app-build-time.ts /tmp/next-public/next-bench/cf-edition "GET /bench" --normalize '1\d{12}'
+ *
+ * (further arguments are options of the runs).
  */
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { suiteNameFor } from '../packages/adapters/src/suite-name.ts';
 import { installedApp } from './app-fixture.ts';
 
 const repoRoot = join(import.meta.dirname, '..');
@@ -23,12 +29,12 @@ interface Timed {
   status: number | null;
 }
 
-function timedRun(app: string): Promise<Timed> {
+function timedRun(app: string, request: string, options: readonly string[]): Promise<Timed> {
   const started = performance.now();
   const seconds = (): number => (performance.now() - started) / 1000;
   const out: Partial<Timed> = {};
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(repoRoot, 'packages/cli/bin/rtbench.mjs'), 'run', app, '--runtime', 'node,workerd', '--rounds', '1', '--request', 'GET /', '--no-color'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [join(repoRoot, 'packages/cli/bin/rtbench.mjs'), 'run', app, '--runtime', 'node,workerd', '--rounds', '1', '--request', request, '--no-color', ...options], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] });
     let pending = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       pending += chunk;
@@ -44,11 +50,14 @@ function timedRun(app: string): Promise<Timed> {
   });
 }
 
-const app = installedApp('sveltekit');
-rmSync(join(repoRoot, '.rtbench-cache', 'apps', 'rtbench-sveltekit-fixture'), { recursive: true, force: true });
+const [given, request = 'GET /', ...options] = process.argv.slice(2);
+const app = given ? resolve(given) : installedApp('sveltekit');
+// The app's builds are kept under its suite's name: its package.json's name, else its folder's.
+const pkgName = (JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as { name?: unknown }).name;
+rmSync(join(repoRoot, '.rtbench-cache', 'apps', suiteNameFor(typeof pkgName === 'string' && pkgName ? pkgName : basename(app))), { recursive: true, force: true });
 const say = (what: string, t: Timed): void => {
   const at = (s: number | undefined): string => (s === undefined ? '—' : `${s.toFixed(1)} s`);
   process.stdout.write(`${what}: built at ${at(t.built)}, first job measured at ${at(t.measuring)}, done at ${at(t.total)} (exit ${t.status})\n`);
 };
-say('first run (both editions built)', await timedRun(app));
-say('cached run (builds reused)', await timedRun(app));
+say('first run (built afresh)', await timedRun(app, request, options));
+say('cached run (builds reused)', await timedRun(app, request, options));

@@ -13,10 +13,9 @@
  * measured.
  */
 import { requestSuite, type ArmPackages, type InstalledPackage } from '@rtbench/core';
-import { cacheDir } from '@rtbench/suite-loader';
-import { APP_DIR, buildNextPage, type NextBuild } from './build.ts';
-import { normalizePage } from './normalize.ts';
-import { serverFor, WORKER_COMPATIBILITY } from './servers.ts';
+import type { NextBuild } from '@rtbench/host';
+import { cacheDir, nextServer, normalizeNextPage } from '@rtbench/suite-loader';
+import { APP_DIR, buildNextPage, WORKER_COMPATIBILITY } from './build.ts';
 import { ADDABLE, installedPackages, installToolchain, TOOLCHAIN, toolchainFor } from './toolchain.ts';
 
 export { claims } from './claims.ts';
@@ -54,9 +53,10 @@ export default requestSuite('next-page', [
     // workerd: OpenNext's Worker module, wrapped and served by workerd as any Worker is.
     handler: (packages) => build(packages).worker,
     compatibility: WORKER_COMPATIBILITY,
-    server: (runtime, packages) => serverFor(runtime, build(packages).nodeServer),
+    // node, bun and deno (the runtimes that run a program): Next.js's own server for the build, deno with the reads it needs.
+    server: (_runtime, packages) => nextServer(build(packages).nodeServer),
     // The same page whatever the runtime's streams did to the inline Flight payload's chunks, and whichever Next.js named the build's chunks and modules.
-    normalize: normalizePage,
+    normalize: normalizeNextPage,
     mix: [{ name: 'GET /', weight: 1, request: { path: '/' } }],
     requests: 60,
   },

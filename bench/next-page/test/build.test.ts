@@ -5,9 +5,8 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { broughtServerProblem } from '@rtbench/core';
 import { appBuildKey as buildKey, cachedBuildProblem, nodePrefixed, recordBuild } from '@rtbench/host';
-import { APP_DIR } from '../build.ts';
-import { joinFlightChunks, normalizePage } from '../normalize.ts';
-import { serverFor, WORKER_COMPATIBILITY } from '../servers.ts';
+import { nextServer } from '@rtbench/suite-loader';
+import { APP_DIR, WORKER_COMPATIBILITY } from '../build.ts';
 import { installedPackages, TOOLCHAIN, toolchainFor } from '../toolchain.ts';
 
 describe('the build cache key', () => {
@@ -78,23 +77,24 @@ describe("the Worker's imports of Node.js built-ins", () => {
   });
 });
 
+/** Next.js's server program, in the package that serves every framework app. */
+const SERVE_NEXT = join(APP_DIR, '..', '..', '..', 'packages', 'suite-loader', 'src', 'serve-next.mjs');
+
 describe('the servers', () => {
   it("Next.js's handler is mounted on the server framework apps are served by", async () => {
     // That server answers the host's reserved paths (packages/suite-loader/test/app-suite.test.ts).
-    const source = readFileSync(join(import.meta.dirname, '..', 'serve-next.mjs'), 'utf8');
+    const source = readFileSync(SERVE_NEXT, 'utf8');
     const from = /from '([^']*serve-app\.mjs)'/.exec(source)?.[1];
     expect(from).toBeDefined();
-    const served = join(import.meta.dirname, '..', from!);
+    const served = join(dirname(SERVE_NEXT), from!);
     expect(typeof (await import(served)).serveNodeHandler).toBe('function');
   });
 
-  it('workerd serves the adapter Worker with the flags of the app\'s wrangler config; node, bun and deno run the Next.js program', () => {
+  it("workerd serves the adapter Worker with the flags of the app's wrangler config", () => {
     // Its comments are whole lines.
     const text = readFileSync(join(APP_DIR, 'wrangler.jsonc'), 'utf8').replace(/^\s*\/\/.*$/gm, '');
     const config = JSON.parse(text) as { compatibility_date: string; compatibility_flags: string[] };
     expect(WORKER_COMPATIBILITY).toEqual({ date: config.compatibility_date, flags: config.compatibility_flags });
-    expect(serverFor('workerd', '/x/serve.mjs')).toBeUndefined();
-    for (const runtime of ['node', 'bun']) expect(serverFor(runtime, '/x/serve.mjs')).toEqual({ program: '/x/serve.mjs' });
   });
 
   it('deno reads the build, the toolchain its node_modules links to, serve-next.mjs and the server it mounts on, and is given the CPU count and the environment', () => {
@@ -103,45 +103,12 @@ describe('the servers', () => {
     mkdirSync(build);
     mkdirSync(join(toolchain, 'node_modules'), { recursive: true });
     symlinkSync(join(toolchain, 'node_modules'), join(build, 'node_modules'));
-    const server = serverFor('deno', join(build, 'serve.mjs'));
+    const server = nextServer(join(build, 'serve.mjs'));
     expect(server).toEqual({
       program: join(build, 'serve.mjs'),
-      permissions: { read: [build, realpathSync(join(toolchain, 'node_modules')), join(APP_DIR, '..', 'serve-next.mjs'), join(APP_DIR, '..', '..', '..', 'packages', 'suite-loader', 'src', 'serve-app.mjs')], sys: ['cpus'], env: true },
+      permissions: { read: [build, realpathSync(join(toolchain, 'node_modules')), SERVE_NEXT, join(dirname(SERVE_NEXT), 'serve-app.mjs')], sys: ['cpus'], env: true },
     });
     expect(broughtServerProblem(server)).toBeUndefined();
-  });
-});
-
-describe('the page compared across runtimes', () => {
-  const page = (chunks: string[]): string => `<html><body><main>hi</main><script>self.__next_f.push([0])</script>${chunks.map((c) => `<script>self.__next_f.push(${JSON.stringify([1, c])})</script>`).join('')}</body></html>`;
-  const normalize = (body: string): string => joinFlightChunks({ request: { path: '/' }, status: 200, contentType: 'text/html', body });
-
-  it('is the same however the Flight payload was cut into scripts', () => {
-    expect(normalize(page(['1:"a"\n', '2:"b"\n', '0:["$","main"]\n']))).toBe(normalize(page(['1:"a"\n2:"b"\n0:["$","main"]\n'])));
-  });
-
-  it('differs when the payload, its order or the HTML around it does', () => {
-    const one = normalize(page(['1:"a"\n', '2:"b"\n']));
-    expect(normalize(page(['1:"a"\n', '2:"c"\n']))).not.toBe(one);
-    expect(normalize(page(['2:"b"\n', '1:"a"\n']))).not.toBe(one);
-    expect(normalize(page(['1:"a"\n', '2:"b"\n']).replace('hi', 'ho'))).not.toBe(one);
-  });
-
-  it('leaves a page with no Flight scripts as it is', () => {
-    expect(normalize('<p>plain</p>')).toBe('<p>plain</p>');
-  });
-
-  // Two Next.js versions' builds of the app, as 16.4.5 and 16.4.6 served it: only these names differ.
-  const built = (chunk: string, runtime: number, reference: number): string =>
-    `<html><script src="/_next/static/chunks/${chunk}.js" async=""></script><script>(self.TURBOPACK=[]).push({"otherChunks":["static/chunks/${chunk}.js"],"runtimeModuleIds":[${runtime}]});</script>` +
-    `<script>self.__next_f.push(${JSON.stringify([1, `2:"/_next/static/chunks/${chunk}.js"\n12:I[${reference},["$2"],"AddToCart"]\n`])})</script></html>`;
-  const compared = (body: string): string => normalizePage({ request: { path: '/' }, status: 200, contentType: 'text/html', body });
-
-  it("is the same under another build's chunk names and module ids, and differs in anything else", () => {
-    const one = compared(built('1nw2lm4wlpuye', 6497, 42060));
-    expect(compared(built('1ndzxn_uy9gr-', 74860, 60726))).toBe(one);
-    expect(compared(built('1nw2lm4wlpuye', 6497, 42060).replace('AddToCart', 'RemoveFromCart'))).not.toBe(one);
-    expect(compared(built('1nw2lm4wlpuye', 6497, 42060).replace('.js" async', '.css" async'))).not.toBe(one);
   });
 });
 

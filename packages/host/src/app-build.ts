@@ -18,8 +18,8 @@ export class AppBuildFailed extends Error {
   override readonly name = 'AppBuildFailed';
 }
 
-/** Folders of an app that are not its source: its installed packages and its repository. */
-const NOT_SOURCE = new Set(['node_modules', '.git']);
+/** Folders of an app that are not its source: its installed packages, its repository, and what Next.js, OpenNext and wrangler write when the app is built in place. */
+const NOT_SOURCE = new Set(['node_modules', '.git', '.next', '.open-next', '.wrangler']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -56,9 +56,9 @@ export function lastError(output: string): string {
 /** The environment every build step runs in: each framework's and wrangler's telemetry off, no question asked, no progress drawn. */
 const QUIET_BUILD = { NEXT_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1', NUXT_TELEMETRY_DISABLED: '1', WRANGLER_SEND_METRICS: 'false', DO_NOT_TRACK: '1', CI: '1', NODE_ENV: 'production' };
 
-/** One step of a build: `node bin ...args` in `cwd`, its output added to `log`; a failure throws AppBuildFailed with one line. */
-export function runBuildStep(step: string, node: string, bin: string, args: readonly string[], cwd: string, log: string): void {
-  const r = spawnSync(node, [bin, ...args], { cwd, encoding: 'utf8', maxBuffer: 64 * 2 ** 20, env: { ...process.env, ...QUIET_BUILD } });
+/** One step of a build: `node bin ...args` in `cwd` (with `env` beside the quiet build's), its output added to `log`; a failure throws AppBuildFailed with one line. */
+export function runBuildStep(step: string, node: string, bin: string, args: readonly string[], cwd: string, log: string, env: Readonly<Record<string, string>> = {}): void {
+  const r = spawnSync(node, [bin, ...args], { cwd, encoding: 'utf8', maxBuffer: 64 * 2 ** 20, env: { ...process.env, ...QUIET_BUILD, ...env } });
   const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
   writeFileSync(log, `$ ${step}\n${output}\n`, { flag: 'a' });
   if (r.error || r.status !== 0) throw new AppBuildFailed(`${step} failed (${r.error ? r.error.message : `exit ${r.status}`}): ${lastError(output)} (its output: ${log})`);

@@ -41,10 +41,13 @@ interface AppBuildContext {
 export interface BuiltApp {
   /** A name of this build's output, unique per app files and versions (its program files are named by it). */
   readonly key: string;
-  /** The Cloudflare adapter's Worker: the wrangler config whose main it is (with its assets), and modules imported before it. */
-  readonly workers?: { readonly config: string; readonly preludes?: readonly string[] };
-  /** The program node, bun and deno run (serve-app.mjs mounting the Node.js side's handler), and the folders it reads. */
-  readonly node?: { readonly source: string; readonly reads: readonly string[] };
+  /**
+   * The Cloudflare adapter's Worker: the wrangler config whose main it is (with its assets), modules imported before
+   * it, and the module served in main's place when the build bundled it as wrangler deploys it (Next.js's).
+   */
+  readonly workers?: { readonly config: string; readonly preludes?: readonly string[]; readonly main?: string };
+  /** The program node, bun and deno run (serve-app.mjs mounting the Node.js side's handler), the folders it reads, and the system facts deno must let it read (`cpus`). */
+  readonly node?: { readonly source: string; readonly reads: readonly string[]; readonly sys?: readonly string[] };
 }
 
 /** A framework rtbench builds and serves: one module each (app-frameworks.ts). */

@@ -4,6 +4,7 @@
  * framework-app.ts recognises but not listed here is refused in one line.
  */
 import type { AppFramework } from './app-framework.ts';
+import { next } from './app-next.ts';
 import { sveltekit } from './app-sveltekit.ts';
 
-export const APP_FRAMEWORKS: readonly AppFramework[] = [sveltekit];
+export const APP_FRAMEWORKS: readonly AppFramework[] = [sveltekit, next];

@@ -74,7 +74,7 @@ const RUNTIMES_OF: Readonly<Record<Edition, string>> = { node: 'the runtimes wit
 /** The built app as the runtimes serve it: the Worker's handler wrapper, the Node.js server program with what it reads; an edition not built is absent. */
 interface ServedApp {
   handler?: string;
-  server?: { program: string; reads: readonly string[] };
+  server?: { program: string; reads: readonly string[]; sys?: readonly string[] };
 }
 
 /** The built editions as served: the Worker through rtbench's wrapper (its assets said once built), the server program stored. */
@@ -83,12 +83,13 @@ function served(name: string, built: BuiltApp, say: (line: string) => void): Ser
   if (built.workers) {
     const { config, preludes } = built.workers;
     const project = readWranglerProject(config);
-    const worker = projectWorker(`${name}-app`, project.main, `${basename(config)}: main ${project.main ? basename(project.main) : '(none)'}`, project, preludes);
+    const main = built.workers.main ?? project.main;
+    const worker = projectWorker(`${name}-app`, main, `${basename(config)}: main ${project.main ? basename(project.main) : '(none)'}${built.workers.main ? ', as wrangler bundles it' : ''}`, project, preludes);
     // The notes of the served Worker that the run did not say before (its assets, once they are built).
     for (const note of worker.notes.filter((n) => /static assets/.test(n))) say(note);
     handler = worker.handler;
   }
-  const server = built.node ? { program: storeNamedFile(join(cacheDir, 'brought', `${name}-${built.key}-serve.mjs`), built.node.source), reads: built.node.reads } : undefined;
+  const server = built.node ? { program: storeNamedFile(join(cacheDir, 'brought', `${name}-${built.key}-serve.mjs`), built.node.source), reads: built.node.reads, ...(built.node.sys ? { sys: built.node.sys } : {}) } : undefined;
   return { ...(handler ? { handler } : {}), ...(server ? { server } : {}) };
 }
 
@@ -123,8 +124,8 @@ export function appSuite(options: AppSuiteOptions): RequestSuite {
       // names, serve-app.mjs and the program, and the environment (an adapter reads its settings there).
       server: () => {
         if (options.plan.refused.node) return { unsupported: options.plan.refused.node };
-        const { program, reads } = built().server!;
-        return { program, permissions: { read: [...reads, serveAppModule, program], env: true } };
+        const { program, reads, sys } = built().server!;
+        return { program, permissions: { read: [...reads, serveAppModule, program], ...(sys ? { sys: [...sys] } : {}), env: true } };
       },
       compatibility: options.compatibility,
       normalize,

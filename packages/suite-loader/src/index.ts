@@ -18,6 +18,8 @@ export {
 } from './brought-file.ts';
 export type { Isolation } from '@rtbench/adapters/formats';
 export { caseFilter, exactFilter } from './case-filter.ts';
+export { normalizeNextPage } from './next-pages.ts';
+export { nextServer, nextServerSource } from './next-server.ts';
 export { buildToolNode, cacheDir, serveAppModule, inCheckout, projectDir, repoRoot } from './places.ts';
 export { storePolicy } from './store-policy.ts';
 export type { BroughtSettings, SuiteLocation } from './suite-location.ts';

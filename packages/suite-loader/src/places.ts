@@ -22,6 +22,8 @@ export const suitesDir = join(projectDir, 'bench');
 
 /** The Node.js server a framework app's Node edition is served by (run inside the runtime as it is). */
 export const serveAppModule = join(dirname(fileURLToPath(import.meta.url)), 'serve-app.mjs');
+/** Next.js's own server for a built Next.js app, mounted on serveAppModule's (run inside the runtime as it is). */
+export const serveNextModule = join(dirname(fileURLToPath(import.meta.url)), 'serve-next.mjs');
 
 /**
  * The Node.js an app's build tools run on (vite, Next.js, wrangler 4, which

@@ -52,8 +52,8 @@ describe('a framework app', () => {
     const missing = folder({ 'package.json': pkg({ nuxt: '^4.0.0' }) });
     expect(isWorkerTarget(missing)).toBe(true);
     expect(() => locateSuite(missing)).toThrow(/^.* is a Nuxt app \(nuxt \^4\.0\.0 \(declared, not installed\)\): .*; its dependencies are not installed \(no node_modules\/nuxt\): install them with its package manager first$/);
-    const built = folder({ 'package.json': pkg({ next: '16.4.6' }), 'node_modules/next/package.json': '{"version":"16.4.6"}', 'wrangler.jsonc': '{ "main": ".open-next/worker.js" }' });
-    expect(() => locateSuite(built)).toThrow(/^.* is a Next\.js app \(next 16\.4\.6, wrangler\.jsonc\): .*; rtbench builds SvelteKit apps, not Next\.js apps yet: build it with its own toolchain, then run its Worker \(rtbench run .*wrangler\.jsonc\)$/);
+    const built = folder({ 'package.json': pkg({ astro: '5.0.0' }), 'node_modules/astro/package.json': '{"version":"5.0.0"}', 'wrangler.jsonc': '{ "main": "dist/_worker.js/index.js" }' });
+    expect(() => locateSuite(built)).toThrow(/^.* is an Astro app \(astro 5\.0\.0, wrangler\.jsonc\): .*; rtbench builds .*Next\.js apps.*, not Astro apps yet: build it with its own toolchain, then run its Worker \(rtbench run .*wrangler\.jsonc\)$/);
     expect(() => frameworkAppAt(folder({ 'package.json': '{ nope' }))).toThrow(/package\.json is not JSON: /);
   });
 });
