@@ -110,7 +110,7 @@ async function longLoop(run: RunRecord, variantId: string, caseId: string, targe
 function mainCpuPerCall(rounds: RunRecord['results'][number]['rounds']): number | undefined {
   const perCall = rounds.flatMap((r) => {
     const cpuUs = lockstepOf(r)?.mainThreadCpuUs;
-    const calls = r.samples.length * (r.iterationsPerSample + lockstepPreBatch(r.iterationsPerSample, median(r.samples) * r.iterationsPerSample));
+    const calls = r.samples.length * (r.iterationsPerSample + lockstepPreBatch(r.iterationsPerSample, median(r.samples) * r.iterationsPerSample, r.span));
     return cpuUs !== undefined && calls > 0 ? [(cpuUs * 1e3) / calls] : [];
   });
   return perCall.length ? median(perCall) : undefined;

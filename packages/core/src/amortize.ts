@@ -23,6 +23,20 @@ export const SPAN_CAP_TARGETS = 8;
 const SPAN_WINDOW_TARGETS = 16;
 const SPAN_MIN_BATCHES = 7;
 
+/**
+ * Whether the span saw the case's own periodic costs: it grew the batch, or
+ * stopped at the cap with its windows still uneven. Such a case's lockstep
+ * sample follows an untimed whole batch rather than a quarter one
+ * (protocol.ts lockstepPreBatch): after a wait the engine's helper threads
+ * have caught up with what the case left (freeing, sweeping), and the first
+ * of its collection cycles costs the main thread less than the ones a long
+ * loop runs back to back; one batch that spans a cycle puts the sample where
+ * a long loop is (docs/how-a-number-is-made.md, "Against a long loop").
+ */
+export function spansCollections(span: SampleSpan | undefined): boolean {
+  return span !== undefined && (span.grownBy > 1 || span.capped === true);
+}
+
 /** Times `batches` batches of `size` calls each, in ns per call (measure.ts spanWindow: a warmup frame for profiles). */
 export type SpanWindow = (size: number, batches: number) => Promise<readonly number[]>;
 

@@ -355,7 +355,7 @@ async function measureAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, o
 /**
  * A lockstep conversation: warm up, say ready, then one sample per
  * SAMPLE_COMMAND until FINISH_COMMAND (or the channel closes). Each sample
- * starts with an untimed quarter batch (Sampler.sample), because this
+ * starts with an untimed pre-batch (Sampler.sample), because this
  * process sat idle while the others took theirs.
  */
 async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, options: MeasureOptions, env: RuntimeEnvironment, held?: KeptCase): Promise<RuntimeMessage> {
@@ -383,7 +383,7 @@ async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, 
   if (collected) env.collect!();
   const heldReadyBytes = collected ? heldBytes(env.metrics) : undefined;
   await env.metrics?.start();
-  env.emit({ type: 'ready', caseId: spec.id, iterationsPerSample: sampler.iterationsPerSample, warmupIterations, batchNs: sampler.batchNs, ...(collected ? { collected: true } : {}) });
+  env.emit({ type: 'ready', caseId: spec.id, iterationsPerSample: sampler.iterationsPerSample, warmupIterations, batchNs: sampler.batchNs, ...(collected ? { collected: true } : {}), ...(sampler.span ? { span: sampler.span } : {}) });
   const samples: number[] = [];
   const sampleStartMs: number[] = [];
   for (;;) {

@@ -380,7 +380,7 @@ export interface Sampler {
   batchNs: number;
   /**
    * One sample: ns per iteration, and when it started (ms since the clock's
-   * origin, rounded to µs). `preBatch` first runs an untimed quarter batch:
+   * origin, rounded to µs). `preBatch` first runs an untimed pre-batch (protocol.ts lockstepPreBatch):
    * after the process sat idle while others sampled, its caches are cold,
    * and that first stretch of work is slower than the rest (measured:
    * docs/lockstep.md).
@@ -557,7 +557,7 @@ function samplerOf(
 ): Sampler {
   const { n, batchNs, warmupIterations } = warmed;
   // Untimed work between samples (TimedFnHooks.betweenSamples); the edge-aligned timer then waits for a fresh edge.
-  const preBatchN = lockstepPreBatch(n, batchNs);
+  const preBatchN = lockstepPreBatch(n, batchNs, warmed.span);
   return {
     iterationsPerSample: n,
     warmupIterations,

@@ -294,6 +294,8 @@ export const readyMessageSchema = z.object({
   batchNs: finite.nonnegative(),
   /** The runtime forced a full collection just before, and forces one after the last sample: the host's readings there hold no garbage. */
   collected: z.boolean().optional(),
+  /** The sample's span, as the result will say it: with the batch, what decides each sample's untimed pre-batch (protocol.ts lockstepPreBatch). */
+  span: sampleSpanSchema.optional(),
 });
 export type ReadyMessage = z.infer<typeof readyMessageSchema>;
 

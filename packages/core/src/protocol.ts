@@ -10,7 +10,8 @@
  * every message (protocol-schema.ts, where the shapes are declared) and
  * accepts exactly one answer per process.
  */
-import type { Job, MeasureOptions, RuntimeMessage, WireJob } from './protocol-schema.ts';
+import type { Job, MeasureOptions, RuntimeMessage, SampleSpan, WireJob } from './protocol-schema.ts';
+import { spansCollections } from './amortize.ts';
 import { CASE_COMMAND, KEEP_COMMAND, LINE_MARKER, PROTOCOL_VERSION, SAMPLE_COMMAND, TOKEN_PATTERN } from './wire.ts';
 
 // The shapes are declared once, as schemas (protocol-schema.ts); only their types come here.
@@ -102,10 +103,11 @@ export function parseSampleCommand(command: string): number | undefined | null {
  * Calls of the case in one lockstep sample: an untimed pre-batch (the
  * process sat idle while the others took theirs), then the timed batch of
  * `iterationsPerSample` (measure.ts Sampler.sample). `batchNs`: the
- * calibrated length of that batch (the ready message's).
+ * calibrated length of that batch (the ready message's); `span`: the
+ * result's.
  */
-export function lockstepSampleIterations(iterationsPerSample: number, batchNs = 0): number {
-  return iterationsPerSample + lockstepPreBatch(iterationsPerSample, batchNs);
+export function lockstepSampleIterations(iterationsPerSample: number, batchNs = 0, span?: SampleSpan): number {
+  return iterationsPerSample + lockstepPreBatch(iterationsPerSample, batchNs, span);
 }
 
 /**
@@ -116,9 +118,15 @@ export function lockstepSampleIterations(iterationsPerSample: number, batchNs = 
  */
 export const NO_PRE_BATCH_NS = 4e6;
 
-/** The untimed batch before each lockstep sample: a quarter, at least 1, none for a long batch of few calls (no Math: case code may have replaced it). */
-export function lockstepPreBatch(iterationsPerSample: number, batchNs = 0): number {
+/**
+ * The untimed batch before each lockstep sample: a quarter, at least 1; a
+ * whole batch when the span saw the case's periodic costs (amortize.ts
+ * spansCollections); none for a long batch of few calls (no Math: case code
+ * may have replaced it).
+ */
+export function lockstepPreBatch(iterationsPerSample: number, batchNs = 0, span?: SampleSpan): number {
   if (iterationsPerSample < 4 && batchNs >= NO_PRE_BATCH_NS) return 0;
+  if (spansCollections(span)) return iterationsPerSample;
   return iterationsPerSample >> 2 || 1;
 }
 

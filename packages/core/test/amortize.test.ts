@@ -5,11 +5,11 @@
  * does.
  */
 import { describe, expect, it } from 'vitest';
-import { SPAN_CAP_TARGETS, spanPeriodicCosts, type SpanWindow } from '../src/amortize.ts';
+import { SPAN_CAP_TARGETS, spanPeriodicCosts, spansCollections, type SpanWindow } from '../src/amortize.ts';
 import { bench, suite } from '../src/index.ts';
 import { executeJob, type RuntimeEnvironment } from '../src/execute.ts';
 import type { Clock } from '../src/clock.ts';
-import type { CaseResultMessage, RuntimeMessage } from '../src/protocol.ts';
+import { lockstepPreBatch, lockstepSampleIterations, NO_PRE_BATCH_NS, type CaseResultMessage, type ReadyMessage, type RuntimeMessage } from '../src/protocol.ts';
 
 const TARGET = 1e6;
 
@@ -220,5 +220,60 @@ describe('a job that asks for spanned samples', () => {
     const r = await answer('pure', true);
     expect(r.span).toEqual({ quietCallNs: expect.any(Number), grownBy: 1 });
     expect(medianOf(r.samples)).toBeLessThan(510);
+  });
+});
+
+describe('the untimed batch before a lockstep sample', () => {
+  it('is a whole batch once the span saw the case pay something periodic, a quarter otherwise', () => {
+    expect(spansCollections(undefined)).toBe(false);
+    expect(spansCollections({ quietCallNs: 100, grownBy: 1 })).toBe(false);
+    expect(spansCollections({ quietCallNs: 100, grownBy: 2 })).toBe(true);
+    expect(spansCollections({ quietCallNs: 100, grownBy: 1, capped: true })).toBe(true);
+    expect(lockstepPreBatch(1_000, 1e6)).toBe(250);
+    expect(lockstepPreBatch(1_000, 1e6, { quietCallNs: 900, grownBy: 1 })).toBe(250);
+    expect(lockstepPreBatch(1_000, 1e6, { quietCallNs: 900, grownBy: 4 })).toBe(1_000);
+    expect(lockstepPreBatch(3, 1e6, { quietCallNs: 9e5, grownBy: 1, capped: true })).toBe(3);
+    expect(lockstepSampleIterations(1_000, 1e6, { quietCallNs: 900, grownBy: 2 })).toBe(2_000);
+    expect(lockstepSampleIterations(1_000, 1e6)).toBe(1_250);
+  });
+
+  it('stays none for a long batch of few calls, grown or not', () => {
+    expect(lockstepPreBatch(3, NO_PRE_BATCH_NS)).toBe(0);
+    expect(lockstepPreBatch(3, NO_PRE_BATCH_NS, { quietCallNs: 2e6, grownBy: 1, capped: true })).toBe(0);
+  });
+
+  it('is what a lockstep job runs between its samples, and its ready message says the span it follows', async () => {
+    // As above: a call costs 500 ns of a virtual clock, every 6,000th call 600 µs more; the batch grows.
+    let virtualNs = 0;
+    let calls = 0;
+    const collecting = suite('span', () => {
+      bench('allocates', () => {
+        virtualNs += 500;
+        if (++calls % 6_000 === 0) virtualNs += 600_000;
+        return calls & 1;
+      });
+    });
+    const commands = ['sample', 'sample', 'sample', 'finish'];
+    const seen: number[] = [];
+    const messages: RuntimeMessage[] = [];
+    await executeJob(
+      collecting,
+      { protocol: 1, kind: 'paced', caseId: 'allocates', options: { warmupMs: 50, timeMs: 200, minSamples: 3, maxSamples: 3, sampleMs: 0, amortize: true } },
+      {
+        facts: { runtime: 'node', version: '0', engine: 'v8', engineVersion: '0', gcExposed: false },
+        clock: { name: 'virtual', now: () => (virtualNs += 10) },
+        emit: (m) => messages.push(m),
+        commands: async () => {
+          seen.push(calls);
+          return commands.shift();
+        },
+      },
+    );
+    const ready = messages.find((m): m is ReadyMessage => m.type === 'ready')!;
+    expect(ready.span!.grownBy).toBeGreaterThan(1);
+    const n = ready.iterationsPerSample;
+    // Each sample: a whole batch untimed, then the timed one.
+    expect(seen.slice(1).map((c, i) => c - seen[i]!)).toEqual([2 * n, 2 * n, 2 * n]);
+    expect(lockstepSampleIterations(n, ready.batchNs, ready.span)).toBe(2 * n);
   });
 });

@@ -84,7 +84,7 @@ export interface WarmProcess {
 
 /** The case's calls per sample, from its ready message: what the host's memory readings are per. */
 function watchReady(memory: CaseMemoryWatch | undefined, message: ReadyMessage): void {
-  memory?.ready(lockstepSampleIterations(message.iterationsPerSample, message.batchNs), message.collected === true);
+  memory?.ready(lockstepSampleIterations(message.iterationsPerSample, message.batchNs, message.span), message.collected === true);
 }
 
 export function liveCase(running: RunningJob): LiveCase {
