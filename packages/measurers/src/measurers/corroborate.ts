@@ -25,7 +25,7 @@ const percent = (share: number): string => `${+(share * 100).toPrecision(2)}%`;
 
 /**
  * What the best sample of an honest set accounts for, at least: of the
- * exchange as the process timed it (`spanNs`: a quarter batch untimed, the
+ * exchange as the process timed it (`spanNs`: a quarter or a whole batch untimed, the
  * batch, the harness's work around them), a tenth; of the exchange as the
  * host waited for it, a fiftieth, since that wait also holds the pipe's
  * round trip and both sides' wake-ups, which a loaded machine stretches to
