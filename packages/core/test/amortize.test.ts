@@ -216,6 +216,31 @@ describe('a job that asks for spanned samples', () => {
     expect(spanned.iterationsPerSample).toBeGreaterThan(short.iterationsPerSample);
   });
 
+  it('runs a whole batch untimed before each lockstep sample once grown, and its ready message says the span it follows', async () => {
+    const commands = ['sample', 'sample', 'sample', 'finish'];
+    const seen: number[] = [];
+    const messages: RuntimeMessage[] = [];
+    await executeJob(
+      collecting,
+      { protocol: 1, kind: 'paced', caseId: 'allocates', options: { warmupMs: 50, timeMs: 200, minSamples: 3, maxSamples: 3, sampleMs: 0, amortize: true } },
+      {
+        facts: { runtime: 'node', version: '0', engine: 'v8', engineVersion: '0', gcExposed: false },
+        clock,
+        emit: (m) => messages.push(m),
+        commands: async () => {
+          seen.push(calls);
+          return commands.shift();
+        },
+      },
+    );
+    const ready = messages.find((m): m is ReadyMessage => m.type === 'ready')!;
+    expect(ready.span!.grownBy).toBeGreaterThan(1);
+    const n = ready.iterationsPerSample;
+    // Each sample: a whole batch untimed, then the timed one.
+    expect(seen.slice(1).map((c, i) => c - seen[i]!)).toEqual([2 * n, 2 * n, 2 * n]);
+    expect(lockstepSampleIterations(n, ready.batchNs, ready.span)).toBe(2 * n);
+  });
+
   it('keeps the calibrated sample of a case that pays nothing periodic', async () => {
     const r = await answer('pure', true);
     expect(r.span).toEqual({ quietCallNs: expect.any(Number), grownBy: 1 });
@@ -242,38 +267,4 @@ describe('the untimed batch before a lockstep sample', () => {
     expect(lockstepPreBatch(3, NO_PRE_BATCH_NS, { quietCallNs: 2e6, grownBy: 1, capped: true })).toBe(0);
   });
 
-  it('is what a lockstep job runs between its samples, and its ready message says the span it follows', async () => {
-    // As above: a call costs 500 ns of a virtual clock, every 6,000th call 600 µs more; the batch grows.
-    let virtualNs = 0;
-    let calls = 0;
-    const collecting = suite('span', () => {
-      bench('allocates', () => {
-        virtualNs += 500;
-        if (++calls % 6_000 === 0) virtualNs += 600_000;
-        return calls & 1;
-      });
-    });
-    const commands = ['sample', 'sample', 'sample', 'finish'];
-    const seen: number[] = [];
-    const messages: RuntimeMessage[] = [];
-    await executeJob(
-      collecting,
-      { protocol: 1, kind: 'paced', caseId: 'allocates', options: { warmupMs: 50, timeMs: 200, minSamples: 3, maxSamples: 3, sampleMs: 0, amortize: true } },
-      {
-        facts: { runtime: 'node', version: '0', engine: 'v8', engineVersion: '0', gcExposed: false },
-        clock: { name: 'virtual', now: () => (virtualNs += 10) },
-        emit: (m) => messages.push(m),
-        commands: async () => {
-          seen.push(calls);
-          return commands.shift();
-        },
-      },
-    );
-    const ready = messages.find((m): m is ReadyMessage => m.type === 'ready')!;
-    expect(ready.span!.grownBy).toBeGreaterThan(1);
-    const n = ready.iterationsPerSample;
-    // Each sample: a whole batch untimed, then the timed one.
-    expect(seen.slice(1).map((c, i) => c - seen[i]!)).toEqual([2 * n, 2 * n, 2 * n]);
-    expect(lockstepSampleIterations(n, ready.batchNs, ready.span)).toBe(2 * n);
-  });
 });
