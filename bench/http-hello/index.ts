@@ -3,8 +3,10 @@
  * Each on 127.0.0.1 with a port the kernel picks, loaded by wrk (autocannon
  * when wrk is not installed) in its own process on loopback:
  *
- * - the runtime's own minimal server (node:http, Deno.serve, Bun.serve, a
- *   workerd fetch handler): hello world, and a JSON echo of a ~1.6 KB body;
+ * - the runtime's own minimal server (the fetch handler in src/routes.ts on
+ *   the server each runtime's plug-in declares: Deno.serve, Bun.serve, workerd
+ *   itself; node:http as a Node.js user writes it in src/node-server.ts):
+ *   hello world, and a JSON echo of a ~1.6 KB body;
  * - a small framework app (Hono: a router, a timing middleware, an error
  *   handler; src/app/), the same app on all four runtimes: a route with a
  *   parameter that answers JSON;
@@ -13,38 +15,20 @@
  *
  * Server and load generator are pinned to different cores with taskset.
  */
-import type { RuntimeKind } from '@rtbench/core';
-import { hostTimedSuite, LOAD_PROFILES, type LoadMeasurement, type Unsupported } from '@rtbench/host-timed';
+import { hostTimedSuite, LOAD_PROFILES, type LoadMeasurement, type LoadServer } from '@rtbench/host-timed';
 import { echoBody } from './src/echo-body.ts';
 import { relayRequest } from './src/relay/request.ts';
 
 const here = (file: string): string => new URL(file, import.meta.url).pathname;
 
-const SERVERS: Partial<Record<RuntimeKind, string>> = {
-  node: here('./src/node-server.ts'),
-  deno: here('./src/deno-server.ts'),
-  bun: here('./src/bun-server.ts'),
-  workerd: here('./src/workerd-server.ts'),
-};
+/** The minimal server: the routes as a fetch handler, and node:http as a Node.js user writes it, served where the runtime has no fetch server of its own. */
+const MINIMAL: LoadServer = { handler: here('./src/routes.ts'), nodeHttp: here('./src/node-server.ts') };
 
-/** The Hono app, served as Hono's docs serve it on each runtime. */
-const HONO_SERVERS: Partial<Record<RuntimeKind, string>> = {
-  node: here('./src/app/hono-node.ts'),
-  deno: here('./src/app/hono-deno.ts'),
-  bun: here('./src/app/hono-bun.ts'),
-  workerd: here('./src/app/hono-workerd.ts'),
-};
+/** The Hono app, its fetch handler served by each runtime's own server (on node:http through @hono/node-server, as Hono's docs serve it). */
+const HONO: LoadServer = { handler: here('./src/app/hono.ts') };
 
-/** The relay on each runtime's own server; workerd serves the shared relay's handler module as it is. */
-const RELAY_SERVERS: Partial<Record<RuntimeKind, string>> = {
-  node: here('./src/relay/node.ts'),
-  deno: here('./src/relay/deno.ts'),
-  bun: here('./src/relay/bun.ts'),
-  workerd: here('../shared/relay/json-handler.ts'),
-};
-
-/** The server written for this runtime, or why there is none. */
-const serverIn = (servers: Partial<Record<RuntimeKind, string>>) => (rt: RuntimeKind): string | Unsupported => servers[rt] ?? { unsupported: `no server is written for ${rt} in this suite` };
+/** The shared relay's handler module as it is, on each runtime's own server. */
+const RELAY: LoadServer = { handler: here('../shared/relay/json-handler.ts') };
 
 /**
  * Hello world under every named load: one connection (no queueing), 10 (one
@@ -63,18 +47,18 @@ const HELLO_LOADS = [LOAD_PROFILES.c1, LOAD_PROFILES.c10, LOAD_PROFILES.c100, LO
 const RELAY_LOADS = [LOAD_PROFILES.c1, LOAD_PROFILES.c10, LOAD_PROFILES.c100];
 
 const measurements: LoadMeasurement[] = [
-  ...HELLO_LOADS.map((load): LoadMeasurement => ({ kind: 'load', name: 'hello world', params: {}, server: serverIn(SERVERS), request: { method: 'GET', path: '/' }, load })),
+  ...HELLO_LOADS.map((load): LoadMeasurement => ({ kind: 'load', name: 'hello world', params: {}, server: MINIMAL, request: { method: 'GET', path: '/' }, load })),
   {
     kind: 'load',
     name: 'json echo',
     params: { body: `${(echoBody().length / 1024).toFixed(1)}kb` },
-    server: serverIn(SERVERS),
+    server: MINIMAL,
     request: { method: 'POST', path: '/echo', body: echoBody(), headers: { 'content-type': 'application/json' } },
     load: LOAD_PROFILES.c10,
   },
   // The route a framework app spends its time on: the router matches a parameter, the middleware times the request, the handler answers JSON.
-  { kind: 'load', name: 'framework app', params: { framework: 'hono' }, server: serverIn(HONO_SERVERS), request: { method: 'GET', path: '/users/42' }, load: LOAD_PROFILES.c10 },
-  ...RELAY_LOADS.map((load): LoadMeasurement => ({ kind: 'load', name: 'relay', params: { body: 'json' }, server: serverIn(RELAY_SERVERS), request: relayRequest(), load })),
+  { kind: 'load', name: 'framework app', params: { framework: 'hono' }, server: HONO, request: { method: 'GET', path: '/users/42' }, load: LOAD_PROFILES.c10 },
+  ...RELAY_LOADS.map((load): LoadMeasurement => ({ kind: 'load', name: 'relay', params: { body: 'json' }, server: RELAY, request: relayRequest(), load })),
 ];
 
 export default hostTimedSuite('http-hello', measurements);

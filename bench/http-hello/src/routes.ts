@@ -1,6 +1,7 @@
 /**
- * The two routes every server answers, written once as a fetch handler (deno,
- * bun and workerd serve it as it is; node:http has its own in node-server.ts):
+ * The two routes every server answers, written once as a fetch handler (each
+ * runtime's own server serves it, as its plug-in declares; where there is
+ * none, node:http has its own in node-server.ts):
  *
  *   GET  /      -> "Hello, world!"
  *   POST /echo  -> the JSON body parsed and serialized again
@@ -21,3 +22,6 @@ export async function handle(request: Request): Promise<Response> {
   }
   return new Response('not found', { status: 404 });
 }
+
+/** The handler module each runtime's server serves. */
+export default { fetch: handle };

@@ -21,6 +21,8 @@ export type Wrapper =
   | 'worker-module'
   /** A server: the module's default export is the fetch handler, set as globalThis[handlerKey]. */
   | 'server-handler'
+  /** A load measurement's fetch handler, served by the runtime's own server in its process (load-server.ts). */
+  | 'load-server'
   /** A request case's handler (Workers module shape), served by the runtime's own server in its process (request/listen.ts). */
   | 'request-server'
   /** A request case's handler, wrapped (request/handler.ts) and set as globalThis[handlerKey] for a runtime that serves modules. */
@@ -45,19 +47,24 @@ export const TOP_LEVEL_HEADER = 'x-rtbench-top-level-ms';
 
 const REQUEST_LISTEN = fileURLToPath(new URL('./request/listen.ts', import.meta.url));
 const REQUEST_HANDLER = fileURLToPath(new URL('./request/handler.ts', import.meta.url));
+const LOAD_SERVER = fileURLToPath(new URL('./load-server.ts', import.meta.url));
 
-/** A request case's server: the handler served by listen.ts, on the fetch server the plug-in declares (`fetchServer`), if it declares one. */
-function requestServerSource(program: string, fetchServer: string | undefined): string {
-  const imports = `import value from ${JSON.stringify(program)};\nimport { serveRequests } from ${JSON.stringify(REQUEST_LISTEN)};\n`;
-  if (fetchServer === undefined) return `${imports}serveRequests(value);\n`;
-  return `${imports}import { serveFetch } from ${JSON.stringify(fetchServer)};\nserveRequests(value, serveFetch);\n`;
+
+/** A server of a fetch handler: `serve` of `module` called with it, and with the fetch server the plug-in declares (`fetchServer`), if it declares one. */
+function fetchServerSource(program: string, module: string, serve: string, fetchServer: string | undefined): string {
+  const imports = `import value from ${JSON.stringify(program)};\nimport { ${serve} } from ${JSON.stringify(module)};\n`;
+  if (fetchServer === undefined) return `${imports}${serve}(value);\n`;
+  return `${imports}import { serveFetch } from ${JSON.stringify(fetchServer)};\n${serve}(value, serveFetch);\n`;
 }
 
 function wrapperSource(program: string, wrapper: Wrapper, plugin: RuntimePlugin): string {
   const programs = plugin.programs;
   const handler = `globalThis[${JSON.stringify(programs.kind === 'server' ? programs.handlerKey : '')}]`;
   if (wrapper === 'server-handler') return `import value from ${JSON.stringify(program)};\n${handler} = value;\n`;
-  if (wrapper === 'request-server') return requestServerSource(program, programs.kind === 'process' ? programs.fetchServer : undefined);
+  const fetchServer = programs.kind === 'process' ? programs.fetchServer : undefined;
+  // A load measurement's handler (load-server.ts) and a request case's (request/listen.ts), each on the runtime's own server.
+  if (wrapper === 'load-server') return fetchServerSource(program, LOAD_SERVER, 'serveUnderLoad', fetchServer);
+  if (wrapper === 'request-server') return fetchServerSource(program, REQUEST_LISTEN, 'serveRequests', fetchServer);
   if (wrapper === 'request-handler') return `import value from ${JSON.stringify(program)};\nimport { wrapHandler } from ${JSON.stringify(REQUEST_HANDLER)};\n${handler} = wrapHandler(value);\n`;
   // Start-up programs: the top level has run once the import has; the banner took the time it began.
   const imp = `import value from ${JSON.stringify(program)};\nconst topLevelMs = performance.now() - __rtbenchEvaluationStart;`;
@@ -88,7 +95,7 @@ export async function bundleProgram(program: string, plugin: RuntimePlugin, wrap
   const target = plugin.bundle;
   // CommonJS packages (react-dom's node build) call require() for builtins; an ESM bundle has none of its own.
   const requireShim = target.platform === 'node' ? "import { createRequire as __rtbenchCreateRequire } from 'node:module';\nconst require = __rtbenchCreateRequire(import.meta.url);\n" : '';
-  const banner = wrapper === 'none' || wrapper === 'server-handler' || wrapper === 'request-server' || wrapper === 'request-handler' ? requireShim : `${EVALUATION_START}\n${requireShim}`;
+  const banner = wrapper === 'none' || wrapper === 'server-handler' || wrapper === 'load-server' || wrapper === 'request-server' || wrapper === 'request-handler' ? requireShim : `${EVALUATION_START}\n${requireShim}`;
   return bundleProgramFor(target, {
     entry: wrapper === 'none' ? { file: program } : { contents: wrapperSource(program, wrapper, plugin), resolveDir: process.cwd(), sourcefile: `${label}-entry.js`, loader: 'js' },
     dir,

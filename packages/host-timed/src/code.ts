@@ -14,6 +14,8 @@ import { build } from 'esbuild';
 import type { RuntimeKind } from '@rtbench/core';
 import type { BundleTarget } from '@rtbench/host';
 import { bundleOptions } from '@rtbench/host';
+import type { RuntimePlugin } from '@rtbench/runtime-kit';
+import { servedBy } from './served.ts';
 import { isUnsupported, type HostMeasurement } from './suite.ts';
 
 /** The source files esbuild reads to build `entryPoints` (relative to root), or undefined when they do not build. */
@@ -36,16 +38,16 @@ function contentHash(path: string): string {
   }
 }
 
-/** The programs and servers of `measurements` for `runtime`, as files. */
-function programsFor(measurements: readonly HostMeasurement[], runtime: RuntimeKind): string[] {
+/** The programs and servers of `measurements` for a runtime (its plug-in's way of serving them), as files. */
+function programsFor(measurements: readonly HostMeasurement[], plugin: ServingPlugin): string[] {
   const files = new Set<string>();
   for (const m of measurements) {
     if (m.kind === 'startup') {
       // A generated program (a function) is made by code of the suite's definition, which is hashed.
       if (typeof m.program === 'string') files.add(m.program);
     } else {
-      const server = m.server(runtime);
-      if (!isUnsupported(server)) files.add(server);
+      const served = servedBy(m.server, plugin);
+      if (!isUnsupported(served)) files.add(served.file);
     }
   }
   return [...files];
@@ -55,9 +57,13 @@ function programsFor(measurements: readonly HostMeasurement[], runtime: RuntimeK
  * sha256 (16 hex digits) per runtime of `targets`; a runtime whose programs
  * do not build gets no entry (its cases fail with the builder's message).
  */
-export async function hostSuiteCode(suiteEntry: string, measurements: readonly HostMeasurement[], targets: ReadonlyMap<RuntimeKind, BundleTarget>, root: string): Promise<{ runtime: RuntimeKind; sha256: string }[]> {
-  return suiteCodeOf(suiteEntry, (runtime) => programsFor(measurements, runtime), targets, root);
+export async function hostSuiteCode(suiteEntry: string, measurements: readonly HostMeasurement[], plugins: ReadonlyMap<RuntimeKind, ServingPlugin>, root: string): Promise<{ runtime: RuntimeKind; sha256: string }[]> {
+  const targets = new Map([...plugins].map(([runtime, plugin]) => [runtime, plugin.bundle]));
+  return suiteCodeOf(suiteEntry, (runtime) => programsFor(measurements, plugins.get(runtime)!), targets, root);
 }
+
+/** What of a plug-in says how its runtime builds and serves a suite's programs. */
+type ServingPlugin = Pick<RuntimePlugin, 'bundle' | 'programs' | 'displayName'>;
 
 /** The same for any suite whose programs per runtime are files (a request suite: its handlers). */
 export async function suiteCodeOf(suiteEntry: string, programs: (runtime: RuntimeKind) => string[], targets: ReadonlyMap<RuntimeKind, BundleTarget>, root: string): Promise<{ runtime: RuntimeKind; sha256: string }[]> {

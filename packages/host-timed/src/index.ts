@@ -5,7 +5,7 @@
  * the CLI's executor runs them with the same variants, schedule, results
  * schema and reports as the in-runtime loop.
  */
-export { hostTimedSuite, isHostCaseSpec, isUnsupported, METRICS, type HostCaseSpec, type HostMeasurement, type HostTimedSuite, type HttpRequestSpec, type LoadMeasurement, type LoadProfile, LOAD_PROFILES, type MetricKey, type StartupMeasurement, type Unsupported } from './suite.ts';
+export { hostTimedSuite, isHostCaseSpec, isUnsupported, METRICS, type HostCaseSpec, type HostMeasurement, type HostTimedSuite, type HttpRequestSpec, type LoadMeasurement, type LoadProfile, type LoadServer, LOAD_PROFILES, type MetricKey, type StartupMeasurement, type Unsupported } from './suite.ts';
 export { prepareMeasurement, runRound, disposePrepared, type Prepared, type PrepareOptions, type RoundBudget } from './prepare.ts';
 export type { RoundOutcome, RoundValues, RoundFailure } from './outcome.ts';
 export { programCommand, type RunnableVariant } from './variant.ts';

@@ -12,6 +12,7 @@ import { guardDir, removeGuardedDir } from '@rtbench/process';
 import { bundleProgram, startupWrapper, variantNodeEnv } from './bundle.ts';
 import { generatedModules } from './generated.ts';
 import { runLoadRound } from './load.ts';
+import { servedBy } from './served.ts';
 import { fail, type RoundOutcome } from './outcome.ts';
 import { timeFirstLine, timeFirstResponse, timeIsolateStart, type TimingLimits } from './startup.ts';
 import { isUnsupported, type HostMeasurement, type LoadMeasurement, type StartupMeasurement, type Unsupported } from './suite.ts';
@@ -30,7 +31,7 @@ export interface PrepareOptions extends TimingLimits {
 }
 
 export interface RoundBudget extends TimingLimits {
-  /** Load rounds: measured load, and load before it. */
+  /** Load rounds: the steady load, and the warm-up their bound allows for (load.ts). */
   loadMs: number;
   loadWarmupMs: number;
 }
@@ -76,9 +77,9 @@ async function prepareStartup(m: StartupMeasurement, v: RunnableVariant, limits:
 
 export async function prepareMeasurement(m: HostMeasurement, v: RunnableVariant, limits: PrepareOptions): Promise<Prepared | Unsupported> {
   if (m.kind === 'startup') return prepareStartup(m, v, limits);
-  const server = m.server(v.plugin.name);
-  if (isUnsupported(server)) return server;
-  const built = await bundleProgram(server, v.plugin, v.plugin.programs.kind === 'server' ? 'server-handler' : 'none', `${m.name}-server-${v.plugin.name}`, limits.programDir, variantNodeEnv(v));
+  const served = servedBy(m.server, v.plugin);
+  if (isUnsupported(served)) return served;
+  const built = await bundleProgram(served.file, v.plugin, served.wrapper, `${m.name}-server-${v.plugin.name}`, limits.programDir, variantNodeEnv(v));
   return { kind: 'load', serverPath: built.path, measurement: m };
 }
 

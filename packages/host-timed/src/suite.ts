@@ -19,6 +19,22 @@ export function isUnsupported(value: unknown): value is Unsupported {
   return typeof value === 'object' && value !== null && typeof (value as Unsupported).unsupported === 'string';
 }
 
+/** A load measurement's server. */
+export type LoadServer =
+  | {
+      /**
+       * A module whose default export is the fetch handler (`{ fetch }`): a
+       * runtime that serves modules serves it as it is; one that runs programs
+       * serves it with the fetch server its plug-in declares, or, declaring
+       * none, on node:http through a fetch adapter (load-server.ts).
+       */
+      handler: string;
+      /** A node:http program as its users write it (binds 127.0.0.1 port 0, prints `listening <port>` first), served instead where the plug-in declares no fetch server. */
+      nodeHttp?: string;
+    }
+  /** A program that binds 127.0.0.1 port 0 and prints `listening <port>` first: runtimes that run programs only. */
+  | { program: string };
+
 export interface StartupMeasurement {
   kind: 'startup';
   group?: string;
@@ -76,13 +92,8 @@ export interface LoadMeasurement {
   group?: string;
   name: string;
   params: Params;
-  /**
-   * The server program for a runtime, or why it cannot run there. node, deno
-   * and bun servers bind 127.0.0.1 port 0 and print `listening <port>` as their
-   * first line; a workerd server is a module whose default export is the
-   * fetch handler (workerd binds and reports the port itself).
-   */
-  server(runtime: RuntimeKind): string | Unsupported;
+  /** The server, one declaration for every runtime (served.ts picks the program by what the runtime's plug-in declares). */
+  server: LoadServer;
   request: HttpRequestSpec;
   /** How the generator loads the server; its name becomes the case id's `load` parameter. */
   load: LoadProfile;

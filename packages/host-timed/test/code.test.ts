@@ -9,13 +9,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RuntimeKind } from '@rtbench/core';
 import type { BundleTarget } from '@rtbench/host';
+import type { RuntimePlugin } from '@rtbench/runtime-kit';
 import { hostSuiteCode, LOAD_PROFILES, type HostMeasurement } from '../src/index.ts';
 
 const NODE: BundleTarget = { entry: '', platform: 'node', conditions: ['node'] };
 const WORKER: BundleTarget = { entry: '', platform: 'neutral', conditions: ['workerd', 'worker', 'browser'] };
-const TARGETS = new Map<RuntimeKind, BundleTarget>([
-  ['node', NODE],
-  ['workerd', WORKER],
+const TARGETS = new Map<RuntimeKind, Pick<RuntimePlugin, 'bundle' | 'programs' | 'displayName'>>([
+  ['node', { bundle: NODE, displayName: 'a process host', programs: { kind: 'process' } as RuntimePlugin['programs'] }],
+  ['workerd', { bundle: WORKER, displayName: 'a module host', programs: { kind: 'server' } as RuntimePlugin['programs'] }],
 ]);
 
 /** A suite folder: its definition, a node server and a workerd server that share a module, and a start-up program. */
@@ -31,7 +32,8 @@ function suiteFolder(): string {
 
 function measurements(dir: string): HostMeasurement[] {
   return [
-    { kind: 'load', name: 'hello', params: {}, server: (rt) => (rt === 'workerd' ? join(dir, 'workerd-server.ts') : rt === 'node' ? join(dir, 'node-server.ts') : { unsupported: 'no server' }), request: { method: 'GET', path: '/' }, load: LOAD_PROFILES.c1 },
+    // The handler on workerd (a runtime that serves modules), the node:http program on node (a plug-in with no fetch server).
+    { kind: 'load', name: 'hello', params: {}, server: { handler: join(dir, 'workerd-server.ts'), nodeHttp: join(dir, 'node-server.ts') }, request: { method: 'GET', path: '/' }, load: LOAD_PROFILES.c1 },
     { kind: 'startup', name: 'start', params: {}, program: join(dir, 'program.ts'), cache: 'none', start: 'process' },
   ];
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { generateModule } from '../../../bench/cold-start/src/generate.ts';
-import { hostTimedSuite, isHostCaseSpec, LOAD_PROFILES, type LoadMeasurement } from '../src/index.ts';
+import type { RuntimePlugin } from '@rtbench/runtime-kit';
+import { hostTimedSuite, isHostCaseSpec, LOAD_PROFILES, type LoadMeasurement, type LoadServer } from '../src/index.ts';
+import { servedBy } from '../src/served.ts';
 
-const load: LoadMeasurement = { kind: 'load', name: 'hello', params: {}, server: () => '/dev/null', request: { method: 'GET', path: '/' }, load: LOAD_PROFILES.c1 };
+const load: LoadMeasurement = { kind: 'load', name: 'hello', params: {}, server: { program: '/dev/null' }, request: { method: 'GET', path: '/' }, load: LOAD_PROFILES.c1 };
 
 describe('hostTimedSuite', () => {
   it('turns a load measurement into one case per metric, and a start-up into start-up time and top-level time', () => {
@@ -35,5 +37,23 @@ describe('generated cold-start modules', () => {
       expect(a.length).toBeLessThan(bytes * 1.05);
     }
     expect(generateModule(10_000, 2)).not.toBe(generateModule(10_000, 1));
+  });
+});
+
+describe('servedBy', () => {
+  const server: LoadServer = { handler: '/s/handler.ts', nodeHttp: '/s/node-http.ts' };
+  const plugin = (programs: object): Pick<RuntimePlugin, 'programs' | 'displayName'> => ({ displayName: 'a runtime', programs: programs as RuntimePlugin['programs'] });
+
+  it('chooses the program by what the plug-in declares, never by its name', () => {
+    expect(servedBy(server, plugin({ kind: 'server' }))).toEqual({ file: '/s/handler.ts', wrapper: 'server-handler' });
+    expect(servedBy(server, plugin({ kind: 'process', fetchServer: '/r/serve-fetch.ts' }))).toEqual({ file: '/s/handler.ts', wrapper: 'load-server' });
+    expect(servedBy(server, plugin({ kind: 'process' }))).toEqual({ file: '/s/node-http.ts', wrapper: 'none' });
+    // No node:http program given: the handler on node:http through the fetch adapter.
+    expect(servedBy({ handler: '/s/handler.ts' }, plugin({ kind: 'process' }))).toEqual({ file: '/s/handler.ts', wrapper: 'load-server' });
+  });
+
+  it('a program that prints its port runs where programs run; a runtime that serves modules says it cannot', () => {
+    expect(servedBy({ program: '/s/p.ts' }, plugin({ kind: 'process' }))).toEqual({ file: '/s/p.ts', wrapper: 'none' });
+    expect(servedBy({ program: '/s/p.ts' }, plugin({ kind: 'server' }))).toEqual({ unsupported: 'this server is a program that prints its port; a runtime serves modules (a fetch handler)' });
   });
 });

@@ -75,7 +75,7 @@ export function nodeEnvPerArm(uses: readonly { variantId: string; nodeEnv: NodeE
 /** A host-timed suite's code per runtime: the sources of all its programs (not only the filtered cases'), so shards of one run agree. */
 export async function hostTimedSuiteCode(suite: SuiteLocation, plugins: readonly RuntimePlugin[]): Promise<{ runtime: string; sha256: string }[]> {
   const { measurements } = (await loadSuite(suite)).suite as HostTimedSuite;
-  return hostSuiteCode(suite.entry, measurements, new Map(plugins.map((p) => [p.name, p.bundle])), repoRoot);
+  return hostSuiteCode(suite.entry, measurements, new Map(plugins.map((p) => [p.name, p])), repoRoot);
 }
 
 /**

@@ -15,3 +15,6 @@ app.get('/boom', () => {
   throw new Error(BOOM);
 });
 app.onError((error, c) => c.json({ error: error.message }, 500));
+
+/** The app as a fetch handler module, served by each runtime's own server (on node:http through @hono/node-server, as Hono's docs serve it). */
+export default { fetch: (request: Request) => app.fetch(request) };
