@@ -53,10 +53,7 @@ export function computeStats(run: RunRecord): void {
     // median of 0 ns (below the clock's resolution) has no finite relative CI:
     // such a result keeps its samples and goes without statistics.
     // A request round saved with phases is summarized on its steady requests (the headline: core headlineSamples).
-    const stats = statsSchema.safeParse(summarizeArm(result.rounds.map((r) => {
-      const phases = requestsOf(r)?.phases;
-      return pairable(phases ? { ...r, samples: [...headlineSamples(r.samples, phases)] } : r);
-    })));
+    const stats = statsSchema.safeParse(summarizeArm(result.rounds.map((r) => pairable({ ...r, samples: [...headlineSamples(r.samples, requestsOf(r)?.phases)] }))));
     // Stryker disable next-line ConditionalExpression: a failed parse's data is undefined, and `stats: undefined` reads and saves (JSON) as no statistics
     if (stats.success) result.stats = stats.data;
     else delete result.stats;

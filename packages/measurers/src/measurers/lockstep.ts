@@ -13,7 +13,7 @@
 import type { MeasureOptions } from '@rtbench/core';
 import { pacedJob, type CaseResultMessage, type ErrorMessage, type Job } from '@rtbench/core/protocol';
 import type { MeasurerFields, RoundRecord } from '@rtbench/core/schema';
-import { lockstepOf, MEASURER_RECORDS } from '@rtbench/measurer-records';
+import { lockstepOf, MEASURER_RECORDS, type LockstepRound } from '@rtbench/measurer-records';
 import { cpuNsBetween, type CpuBetween, type JobOutcome, type LiveCase, type SampleReading, type WarmProcess } from '@rtbench/process';
 import { leftBehindWarning } from '@rtbench/process';
 import { EVERY_PLATFORM } from '@rtbench/host';
@@ -278,7 +278,7 @@ function hostRecord(
   readings: readonly SampleReading[],
   cpu: CpuBetween | undefined,
   emulator: string | undefined,
-): { hostWaitUs?: number[]; spanUs?: number[]; processCpuUs?: number; mainThreadCpuUs?: number; emulator?: string } {
+): Omit<LockstepRound, 'positions'> {
   if (!readings.length) return {};
   const us = (ns: number): number => Math.round(ns / 100) / 10;
   const spans = readings.every((r) => r.spanNs !== undefined) ? { spanUs: readings.map((r) => us(r.spanNs!)) } : {};
