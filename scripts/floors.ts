@@ -3,7 +3,8 @@
  * runners/, bench/ and scripts/ each as one, stands a floor above the
  * highest it imports, so the floors are the longest chain of imports. Tests
  * and fixtures are left out. Read by scripts/structure-targets.ts, which
- * holds the house to MOST_FLOORS and to no circle.
+ * holds the house to MOST_FLOORS and to no circle, and the folders of report
+ * and the CLI to no circle between them (an arrow back up).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -65,6 +66,30 @@ export function roomGraph(root: string): Map<string, Set<string>> {
     graph.set(from, to);
     for (const spec of moduleSpecifiers(file)) {
       const room = importedRoom(root, file, spec, byName);
+      if (room !== undefined && room !== from) to.add(room);
+    }
+  }
+  return graph;
+}
+
+/**
+ * Which rooms import which inside one folder (`packages/report/src`): each
+ * entry of it a room, a file beside a folder of its name (plan.ts, plan/)
+ * one room with it, imports by relative path only.
+ */
+export function folderGraph(root: string, folder: string): Map<string, Set<string>> {
+  const dir = join(root, folder);
+  const roomIn = (path: string): string | undefined => {
+    const inside = relative(dir, path);
+    return inside.startsWith('..') ? undefined : inside.split(/[\\/]/)[0]!.replace(/\.(ts|mts|tsx|mjs|js)$/, '');
+  };
+  const graph = new Map<string, Set<string>>();
+  for (const file of codeFiles(dir)) {
+    const from = roomIn(file)!;
+    const to = graph.get(from) ?? new Set<string>();
+    graph.set(from, to);
+    for (const spec of moduleSpecifiers(file).filter((s) => s.startsWith('.'))) {
+      const room = roomIn(resolve(dirname(file), spec));
       if (room !== undefined && room !== from) to.add(room);
     }
   }
