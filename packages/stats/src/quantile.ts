@@ -90,6 +90,7 @@ export function quantileInPlace(buf: Float64Array, q: number): number {
   if (frac === 0) return a;
   // After selection everything right of lo is >= buf[lo]; the next order statistic is their minimum.
   let next = Infinity;
+  // Stryker disable next-line EqualityOperator: past the end undefined < next is false, and an equal value is the same minimum
   for (let i = lo + 1; i < buf.length; i++) if ((buf[i] as number) < next) next = buf[i] as number;
   return a + frac * (next - a);
 }
