@@ -1,6 +1,6 @@
 /** Checks on runtime binaries shared by every runtime plug-in. */
-import { accessSync, constants, statSync } from 'node:fs';
-import { foreignArchitecture, runBriefly } from '@rtbench/process';
+import { accessSync, closeSync, constants, openSync, readSync, statSync } from 'node:fs';
+import { foreignArchitecture, rememberedFact, runBriefly } from '@rtbench/process';
 import { FlagError, RuntimeUnavailableError } from './types.ts';
 
 /** Throws a clear RuntimeUnavailableError unless `path` is an executable file. */
@@ -35,10 +35,31 @@ export function flagsAsWritten(flags: readonly string[]): { args: string[]; env:
   return { args: [...flags], env: {} };
 }
 
+/** True when the file starts with "#!" (a script, whose answer may come from files other than itself) or cannot be read. */
+function isScript(path: string): boolean {
+  const head = Buffer.alloc(2);
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return true;
+  }
+  try {
+    return readSync(fd, head, 0, 2, 0) === 2 && head.toString('latin1') === '#!';
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const isAnswer = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
 /**
  * The first step of every plug-in's probe: the binary must be an executable
  * file and must start; its stdout is returned. Both failures are
  * RuntimeUnavailableErrors naming the spec, so the run goes on without it.
+ * A binary's answer is remembered per file identity (file-facts.ts): a
+ * start of the CLI spawns no runtime just to ask its version, and a binary
+ * replaced is asked again. A script is always asked (what it runs may change).
  */
 export async function probeOutput(
   spec: string,
@@ -49,6 +70,16 @@ export async function probeOutput(
   cwd?: string,
 ): Promise<string> {
   assertExecutable(binary, spec);
+  const ask = () => askBinary(spec, binary, args, env, timeoutMs, cwd);
+  if (isScript(binary)) return ask();
+  // Failures and empty answers are not remembered: the next start asks again.
+  return rememberedFact(binary, `probe ${JSON.stringify([args, env, cwd ?? null])}`, ask, isAnswer).catch((error: unknown) => {
+    if (error instanceof RuntimeUnavailableError) throw error;
+    return ask();
+  });
+}
+
+async function askBinary(spec: string, binary: string, args: string[], env: Record<string, string | undefined>, timeoutMs: number, cwd?: string): Promise<string> {
   try {
     const said = await runBriefly(binary, args, env, timeoutMs, cwd);
     // A probe that printed nothing is asked once more before its binary is called something else: an
