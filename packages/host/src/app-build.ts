@@ -8,10 +8,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, lstatSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative } from 'node:path';
 import { folderDigest } from './library-store.ts';
+import { ownerOnlyDir } from './program-cache.ts';
 
 /** A build that failed: the one line the user reads. */
 export class AppBuildFailed extends Error {
@@ -136,4 +137,63 @@ export function buildAfresh(dir: string, build: () => void): void {
     removed();
     throw error;
   }
+}
+
+/** The two platforms' editions of an app: the Node.js side's build and the Cloudflare side's. */
+export type Edition = 'node' | 'workers';
+
+/** The app's files copied into an edition's folder (less `notCopied` at its top), owner-only, its node_modules linked to the app's. */
+export function copyAppInto(appDir: string, dir: string, notCopied: ReadonlySet<string>): void {
+  cpSync(appDir, dir, { recursive: true, filter: (source) => !notCopied.has(relative(appDir, source).split(/[\\/]/)[0]!) });
+  chmodSync(dir, 0o700);
+  symlinkSync(join(appDir, 'node_modules'), join(dir, 'node_modules'), 'dir');
+}
+
+/** An app's editions as built: each one's folder, named by the build's key. */
+export interface EditionsBuild {
+  /** The build's cache key (the app's files and versions): its folders are named by it. */
+  readonly key: string;
+  readonly dirs: Readonly<Partial<Record<Edition, string>>>;
+  /** Whether this call built it (false: the cache had it). */
+  readonly built: boolean;
+}
+
+interface EditionsInput {
+  readonly appDir: string;
+  readonly root: string;
+  /** Every version the build depends on beside the app's files, and each edition's adapter: the key. */
+  readonly versions: Readonly<Record<string, string>>;
+  readonly editions: readonly Edition[];
+  /** What the build is, for the line said when it starts. */
+  readonly what: string;
+  readonly say?: (line: string) => void;
+  /** One edition built into its (new, empty) folder, its output added to the log. */
+  readonly buildOne: (edition: Edition, dir: string, log: string) => void;
+}
+
+/**
+ * An app's editions built into rtbench's cache, one folder each named by
+ * the key, or reused when every folder holds a whole build (proven:
+ * cachedBuildProblem); a folder another user owns is refused, and a failed
+ * build leaves no folder and is one line.
+ */
+export function buildEditions(input: EditionsInput): EditionsBuild {
+  const key = appBuildKey(input.appDir, input.versions);
+  ownerOnlyDir(input.root);
+  const dirs = Object.fromEntries(input.editions.map((edition) => [edition, join(input.root, `${key}-${edition}`)])) as Partial<Record<Edition, string>>;
+  const problems = Object.values(dirs).map((dir) => [dir, cachedBuildProblem(dir)] as const);
+  const owned = problems.find(([, why]) => why?.owner);
+  if (owned) throw new AppBuildFailed(`the cached build ${owned[0]} ${owned[1]!.problem}: rtbench will not run a build someone else could change; remove it (as its owner or root)`);
+  if (problems.every(([, why]) => !why)) return { key, dirs, built: false };
+  const say = input.say ?? (() => {});
+  const log = join(input.root, `${key}.log`);
+  say(`building the app with ${input.what}, into ${relative(process.cwd(), input.root) || input.root} (once; cached after)`);
+  const started = performance.now();
+  writeFileSync(log, '');
+  for (const edition of input.editions) {
+    const dir = dirs[edition]!;
+    buildAfresh(dir, () => input.buildOne(edition, dir, log));
+  }
+  say(`built in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return { key, dirs, built: true };
 }

@@ -11,14 +11,10 @@
  * to its cache). A folder with a whole build is reused; a failed build
  * leaves none and is one line quoting the build's last error.
  */
-import { chmodSync, cpSync, existsSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AppBuildFailed, appBuildKey, buildAfresh, cachedBuildProblem, runBuildStep } from './app-build.ts';
-import { ownerOnlyDir } from './program-cache.ts';
-
-/** The two platforms' editions of an app. */
-export type Edition = 'node' | 'workers';
+import { AppBuildFailed, buildEditions, copyAppInto, runBuildStep, type Edition, type EditionsBuild } from './app-build.ts';
 
 /** An adapter for one edition: the app's config as it is, or a wrapper naming this adapter's module. */
 export type EditionAdapter = { readonly own: true } | { readonly module: string };
@@ -39,15 +35,9 @@ export interface SvelteKitBuildInput {
   readonly say?: (line: string) => void;
 }
 
-export interface SvelteKitBuild {
-  /** The build's cache key (the app's files and versions): its folders are named by it. */
-  readonly key: string;
-  /** Each built edition's folder: the app's files, its node_modules linked, the adapter's output. */
-  readonly dirs: Readonly<Partial<Record<Edition, string>>>;
+export interface SvelteKitBuild extends EditionsBuild {
   /** adapter-node's handler module, when the Node.js edition is built. */
   readonly nodeHandler?: string;
-  /** Whether this call built it (false: the cache had it). */
-  readonly built: boolean;
 }
 
 /** What adapter-node writes its server to, in the edition's folder. */
@@ -75,9 +65,7 @@ const NOT_COPIED = new Set(['node_modules', '.git', '.svelte-kit', NODE_OUT]);
 
 /** One edition built in `dir`: the app's files, its node_modules linked, the config wrapped when the adapter is not the app's own, vite build. */
 function buildEdition(input: SvelteKitBuildInput, edition: Edition, dir: string, log: string): void {
-  cpSync(input.appDir, dir, { recursive: true, filter: (source) => !NOT_COPIED.has(relative(input.appDir, source).split(/[\\/]/)[0]!) });
-  chmodSync(dir, 0o700);
-  symlinkSync(join(input.appDir, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  copyAppInto(input.appDir, dir, NOT_COPIED);
   const adapter = input.adapters[edition]!;
   if ('module' in adapter) {
     const config = svelteConfigOf(dir);
@@ -88,33 +76,21 @@ function buildEdition(input: SvelteKitBuildInput, edition: Edition, dir: string,
   }
   if (edition === 'workers' && input.defaultWrangler && !['wrangler.json', 'wrangler.jsonc', 'wrangler.toml'].some((f) => existsSync(join(dir, f)))) writeFileSync(join(dir, 'wrangler.jsonc'), input.defaultWrangler);
   runBuildStep(`vite build (${edition === 'node' ? 'the Node.js adapter' : 'the Cloudflare adapter'})`, input.node, join(input.appDir, 'node_modules', 'vite', 'bin', 'vite.js'), ['build'], dir, log);
+  if (edition === 'node' && !existsSync(join(dir, NODE_OUT, 'handler.js'))) throw new AppBuildFailed(`vite build wrote no ${NODE_OUT}/handler.js: is the Node.js adapter adapter-node? (its output: ${log})`);
 }
 
-/** The app built into both editions (reused when its key's folders hold whole builds, proven: cachedBuildProblem). */
+/** The app built into its editions (reused when its key's folders hold whole builds, proven: cachedBuildProblem). */
 export function buildSvelteKit(input: SvelteKitBuildInput): SvelteKitBuild {
-  const say = input.say ?? (() => {});
-  const key = appBuildKey(input.appDir, { ...input.versions, ...Object.fromEntries(Object.entries(input.adapters).map(([edition, a]) => [`adapter:${edition}`, 'own' in a ? 'own' : a.module])) });
-  ownerOnlyDir(input.root);
-  const editions = (['node', 'workers'] as const).filter((edition) => input.adapters[edition]);
-  const dirs = Object.fromEntries(editions.map((edition) => [edition, join(input.root, `${key}-${edition}`)])) as Partial<Record<Edition, string>>;
-  const done = (built: boolean): SvelteKitBuild => ({ key, dirs, ...(dirs.node ? { nodeHandler: join(dirs.node, NODE_OUT, 'handler.js') } : {}), built });
-  const problems = Object.values(dirs).map((dir) => [dir, cachedBuildProblem(dir)] as const);
-  const owned = problems.find(([, why]) => why?.owner);
-  if (owned) throw new AppBuildFailed(`the cached build ${owned[0]} ${owned[1]!.problem}: rtbench will not run a build someone else could change; remove it (as its owner or root)`);
-  if (problems.every(([, why]) => !why)) return done(false);
-  const log = join(input.root, `${key}.log`);
-  say(`building the app with its vite ${input.versions.vite ?? '?'} and @sveltejs/kit ${input.versions['@sveltejs/kit'] ?? '?'}, once per adapter, into ${relative(process.cwd(), input.root) || input.root} (once; cached after)`);
-  const started = performance.now();
-  writeFileSync(log, '');
-  for (const edition of editions) {
-    const dir = dirs[edition]!;
-    buildAfresh(dir, () => {
-      buildEdition(input, edition, dir, log);
-      if (edition === 'node' && !existsSync(join(dir, NODE_OUT, 'handler.js'))) throw new AppBuildFailed(`vite build wrote no ${NODE_OUT}/handler.js: is the Node.js adapter adapter-node? (its output: ${log})`);
-    });
-  }
-  say(`built in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  return done(true);
+  const build = buildEditions({
+    appDir: input.appDir,
+    root: input.root,
+    versions: { ...input.versions, ...Object.fromEntries(Object.entries(input.adapters).map(([edition, a]) => [`adapter:${edition}`, 'own' in a ? 'own' : a.module])) },
+    editions: (['node', 'workers'] as const).filter((edition) => input.adapters[edition]),
+    what: `its vite ${input.versions.vite ?? '?'} and @sveltejs/kit ${input.versions['@sveltejs/kit'] ?? '?'}, once per adapter`,
+    ...(input.say ? { say: input.say } : {}),
+    buildOne: (edition, dir, log) => buildEdition(input, edition, dir, log),
+  });
+  return { ...build, ...(build.dirs.node ? { nodeHandler: join(build.dirs.node, NODE_OUT, 'handler.js') } : {}) };
 }
 
 /** A package's ESM entry in its folder: its exports' `.` import (or default), else its module or main field, else index.js. */

@@ -5,6 +5,7 @@
  */
 import type { AppFramework } from './app-framework.ts';
 import { next } from './app-next.ts';
+import { reactRouter } from './app-react-router.ts';
 import { sveltekit } from './app-sveltekit.ts';
 
-export const APP_FRAMEWORKS: readonly AppFramework[] = [sveltekit, next];
+export const APP_FRAMEWORKS: readonly AppFramework[] = [sveltekit, next, reactRouter];

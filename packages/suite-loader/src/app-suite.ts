@@ -84,7 +84,7 @@ function served(name: string, built: BuiltApp, say: (line: string) => void): Ser
     const { config, preludes } = built.workers;
     const project = readWranglerProject(config);
     const main = built.workers.main ?? project.main;
-    const worker = projectWorker(`${name}-app`, main, `${basename(config)}: main ${project.main ? basename(project.main) : '(none)'}${built.workers.main ? ', as wrangler bundles it' : ''}`, project, preludes);
+    const worker = projectWorker(`${name}-app`, main, `${basename(config)}: main ${project.main ? basename(project.main) : '(none)'}${built.workers.main ? ', as wrangler bundles it' : ''}`, project, preludes, true);
     // The notes of the served Worker that the run did not say before (its assets, once they are built).
     for (const note of worker.notes.filter((n) => /static assets/.test(n))) say(note);
     handler = worker.handler;

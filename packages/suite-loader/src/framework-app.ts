@@ -53,8 +53,8 @@ const FRAMEWORKS: readonly Framework[] = [
     name: 'React Router (framework mode)',
     package: '@react-router/dev',
     configs: configs('react-router.config'),
-    build: 'react-router build',
-    node: { server: "react-router-serve's server", adapters: ['@react-router/serve', '@react-router/node'] },
+    build: 'react-router build, once per edition',
+    node: { server: "@react-router/node's request listener, as react-router-serve serves it", adapters: ['@react-router/node', '@react-router/serve'] },
     workers: { worker: "the Cloudflare Vite plugin's Worker", adapters: ['@cloudflare/vite-plugin', '@react-router/cloudflare'] },
   },
   {

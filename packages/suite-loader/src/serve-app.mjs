@@ -10,7 +10,9 @@
  * calls ended (its status, or `threw`), and the thread clock read after each
  * response. Plain JavaScript: no runtime needs a transform to run it.
  */
+import { createReadStream, statSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
 
 /** The host's reserved paths (packages/host-timed/src/request/paths.ts; a test checks they agree). */
 export const RESERVED = {
@@ -72,4 +74,54 @@ export function serveNodeHandler(handler, listening = (port) => process.stdout.w
     }
   });
   server.listen(0, '127.0.0.1', () => listening(server.address().port));
+}
+
+/** Content types of the files a framework's client build holds. */
+const TYPES = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+/**
+ * A handler with the files of `dir` (a framework's client build) answered
+ * first, as the framework's own Node.js server serves them
+ * (react-router-serve) and as `wrangler dev` serves a Worker's assets: a GET
+ * or HEAD whose path is a file there (none under a dot-folder or above
+ * `dir`); anything else goes to `handler`.
+ */
+export function staticFilesFirst(dir, handler) {
+  const root = normalize(dir + sep);
+  return (req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      let path;
+      try {
+        path = decodeURIComponent((req.url ?? '/').split('?')[0]);
+      } catch {
+        path = undefined;
+      }
+      const file = path !== undefined && !/(^|\/)\./.test(path) ? normalize(join(root, path)) : undefined;
+      let stat;
+      try {
+        stat = file?.startsWith(root) ? statSync(file) : undefined;
+      } catch {
+        stat = undefined;
+      }
+      if (stat?.isFile()) {
+        res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': stat.size });
+        if (req.method === 'HEAD') return res.end();
+        return createReadStream(file).pipe(res);
+      }
+    }
+    return handler(req, res, next);
+  };
 }

@@ -69,9 +69,16 @@ function checkFetchExport(file: string, shown: string): void {
  * and a module without one stops that runtime's server with one line.
  * With static assets (`assets`: the module that embeds them), the assets
  * answer in front of it and its env holds their binding; with no main, the
- * assets alone answer.
+ * assets alone answer. A Worker served by the Workers runtime alone (a
+ * framework app's) is also given that env as `cloudflare:workers`' env
+ * (withEnv), which a framework's modules import: the runtime's own holds
+ * only rtbench's bindings.
  */
-function handlerSource(main: string | undefined, shown: string, vars: Record<string, unknown>, assets?: { module: string; static: StaticAssets }, preludes: readonly string[] = []): string {
+function handlerSource(main: string | undefined, shown: string, vars: Record<string, unknown>, assets?: { module: string; static: StaticAssets }, preludes: readonly string[] = [], workersOnly = false): string {
+  const call = (target: string): string[] =>
+    workersOnly
+      ? ["import * as workers from 'cloudflare:workers';", `export default { fetch: (request, _env, ctx) => (typeof workers.withEnv === 'function' ? workers.withEnv(env, () => ${target}.fetch(request, env, ctx)) : ${target}.fetch(request, env, ctx)) };`]
+      : [`export default { fetch: (request, _env, ctx) => ${target}.fetch(request, env, ctx) };`];
   const worker = main
     ? [
         // Modules the Worker's own code finds in place when it loads (ES modules run in the order they are imported).
@@ -80,7 +87,7 @@ function handlerSource(main: string | undefined, shown: string, vars: Record<str
         `if (typeof worker?.fetch !== 'function') throw new Error(${JSON.stringify(`${shown}: its default export has no fetch handler: a Worker module is \`export default { fetch(request, env, ctx) { … } }\``)} + " (it is " + (worker === null ? 'null' : typeof worker) + ")");`,
       ]
     : [];
-  if (!assets) return [...worker, `const env = Object.freeze(${JSON.stringify(vars)});`, 'export default { fetch: (request, _env, ctx) => worker.fetch(request, env, ctx) };', ''].join('\n');
+  if (!assets) return [...worker, `const env = Object.freeze(${JSON.stringify(vars)});`, ...call('worker'), ''].join('\n');
   const binding = assets.static.binding;
   return [
     ...worker,
@@ -88,7 +95,7 @@ function handlerSource(main: string | undefined, shown: string, vars: Record<str
     `import { withAssets } from ${JSON.stringify(ASSETS_ROUTER)};`,
     `const served = withAssets(files, ${JSON.stringify(assets.static.routing)}${main ? ', worker' : ''});`,
     `const env = Object.freeze({ ...${JSON.stringify(vars)}${binding ? `, ${JSON.stringify(binding)}: served.binding` : ''} });`,
-    'export default { fetch: (request, _env, ctx) => served.fetch(request, env, ctx) };',
+    ...call('served'),
     '',
   ].join('\n');
 }
@@ -106,8 +113,8 @@ export interface ProjectWorker {
   notes: string[];
 }
 
-/** The handler wrapper of a Worker module (`main`) or of a wrangler project's Worker, written to the program cache under `name`. */
-export function projectWorker(name: string, main: string | undefined, shown: string, project?: WranglerProject, preludes: readonly string[] = []): ProjectWorker {
+/** The handler wrapper of a Worker module (`main`) or of a wrangler project's Worker, written to the program cache under `name` (`workersOnly`: served by the Workers runtime alone). */
+export function projectWorker(name: string, main: string | undefined, shown: string, project?: WranglerProject, preludes: readonly string[] = [], workersOnly = false): ProjectWorker {
   const notes: string[] = [];
   const configName = project ? basename(project.configFile) : undefined;
   if (main) checkFetchExport(main, shown);
@@ -116,7 +123,7 @@ export function projectWorker(name: string, main: string | undefined, shown: str
   const compatibility: WorkersCompatibility | undefined = project && (project.compatibilityDate || project.compatibilityFlags.length) ? { ...(project.compatibilityDate ? { date: project.compatibilityDate } : {}), flags: project.compatibilityFlags } : undefined;
   if (compatibility) notes.push(`the Workers runtime serves it with ${configName}'s compatibility date ${compatibility.date ?? '(none: rtbench\'s)'} and flags ${compatibility.flags.join(', ') || '(none)'}; the other runtimes have no such setting`);
   else notes.push(`the Workers runtime serves it with rtbench's compatibility date and flags (a wrangler project's are its own: rtbench run <project folder>)`);
-  const key = createHash('sha256').update(JSON.stringify([main, project ?? null, preludes])).digest('hex').slice(0, 12);
+  const key = createHash('sha256').update(JSON.stringify([main, project ?? null, preludes, workersOnly])).digest('hex').slice(0, 12);
   let assets: { module: string; static: StaticAssets } | undefined;
   if (project?.assets) {
     const { files, bytes } = assetFiles(project.assets, configName!);
@@ -125,7 +132,7 @@ export function projectWorker(name: string, main: string | undefined, shown: str
     notes.push(assetsNote(project.assets, configName!, Object.keys(files).length, bytes));
   }
   // Called with the project's vars as env on every runtime (each runtime's server would otherwise pass its own).
-  const handler = storeNamedFile(join(cacheDir, 'brought', `${name}-${key}-worker.mjs`), handlerSource(main, shown, project?.vars ?? {}, assets, preludes));
+  const handler = storeNamedFile(join(cacheDir, 'brought', `${name}-${key}-worker.mjs`), handlerSource(main, shown, project?.vars ?? {}, assets, preludes, workersOnly));
   return { handler, ...(project && Object.keys(project.define).length ? { define: project.define } : {}), ...(compatibility ? { compatibility } : {}), notes };
 }
 

@@ -242,6 +242,13 @@ export function readWranglerCompatibility(file: string): { date?: string; flags:
   return compatibilityOf(config, basename(file), []);
 }
 
+/** A config's vars (the Worker's env), read before the project's build (a framework app's: its Node.js side's stand-in env). */
+export function readWranglerVars(file: string): Record<string, unknown> {
+  const vars = parseConfig(file).vars ?? {};
+  if (typeof vars !== 'object' || vars === null || Array.isArray(vars)) throw new UsageError(`${basename(file)}: vars must be a table of names and values`);
+  return vars as Record<string, unknown>;
+}
+
 /** Reads and checks a wrangler config; every problem is one UsageError line, before anything runs. */
 export function readWranglerProject(file: string): WranglerProject {
   const config = parseConfig(file);

@@ -1,0 +1,184 @@
+/**
+ * A React Router app (framework mode) built twice with its own toolchain
+ * (its installed @react-router/dev and vite: `react-router build`): once as
+ * its vite config has it, with the Cloudflare Vite plugin it declares (the
+ * Worker and the wrangler config the plugin writes beside it, its client
+ * files as static assets), and once with that plugin left out of the
+ * config, which gives React Router's own server build for a Node.js server
+ * (what react-router-serve serves). Each edition in its own folder of
+ * rtbench's cache named by the app's files and versions (app-build.ts); a
+ * whole build is reused, a failed one is one line quoting its last error.
+ */
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import { buildSync } from 'esbuild';
+import { AppBuildFailed, buildEditions, copyAppInto, lastError, runBuildStep, type Edition, type EditionsBuild } from './app-build.ts';
+
+export interface ReactRouterBuildInput {
+  /** The app's folder (its node_modules installed). */
+  readonly appDir: string;
+  /** The Node.js that runs the build's tools. */
+  readonly node: string;
+  /** Where the builds are kept (a folder of rtbench's cache). */
+  readonly root: string;
+  /** Every version the build depends on beside the app's files. */
+  readonly versions: Readonly<Record<string, string>>;
+  /** The editions to build. */
+  readonly editions: readonly Edition[];
+  /** The Worker's env (its wrangler config's vars): what `cloudflare:workers` gives the Node.js edition's modules. */
+  readonly vars: Readonly<Record<string, unknown>>;
+  /** The module of the Node.js request listener (@mjackson/node-fetch-server's, as @react-router/node has it). */
+  readonly fetchServer: string;
+  readonly say?: (line: string) => void;
+}
+
+/**
+ * What react-router build writes, in the edition's folder: the server build
+ * and the client files; and the module rtbench bundles beside the Node.js
+ * side's server build (nodeServerBundle).
+ */
+export const REACT_ROUTER_OUT = { server: join('build', 'server'), client: join('build', 'client'), bundle: join('build', 'server', 'rtbench-server.mjs') } as const;
+
+/** Node.js built-ins imported by bare name (`stream`, `fs/promises` by its package) written `node:`, as deno loads them: left to the runtime. */
+const NODE_PREFIXED = Object.fromEntries(builtinModules.filter((m) => !m.startsWith('_') && !m.includes('/')).map((m) => [m, `node:${m}`]));
+
+/**
+ * The Node.js side's server build, react-router's request handler and the
+ * request listener bundled into one module with esbuild, as a deployment
+ * bundles a server: node, bun and deno run the same code, and deno, which
+ * rtbench runs with no package resolution, needs no node_modules. React's
+ * production build (NODE_ENV production, as react-router-serve sets it);
+ * CommonJS packages' require() of built-ins served by createRequire.
+ */
+function nodeServerBundle(dir: string, fetchServer: string): void {
+  buildSync({
+    stdin: {
+      contents: [`export * as build from './${join(REACT_ROUTER_OUT.server, 'index.js')}';`, "export { createRequestHandler } from 'react-router';", `export { createRequestListener } from ${JSON.stringify(fetchServer)};`, ''].join('\n'),
+      resolveDir: dir,
+      sourcefile: 'rtbench-server-entry.mjs',
+      loader: 'js',
+    },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'esnext',
+    outfile: join(dir, REACT_ROUTER_OUT.bundle),
+    define: { 'process.env.NODE_ENV': '"production"' },
+    banner: { js: "import { createRequire as rtbenchCreateRequire } from 'node:module'; const require = rtbenchCreateRequire(import.meta.url);" },
+    alias: NODE_PREFIXED,
+    logLevel: 'silent',
+    legalComments: 'none',
+  });
+}
+
+/** The names vite looks for its config by. */
+const VITE_CONFIGS = ['vite.config.js', 'vite.config.mjs', 'vite.config.ts', 'vite.config.cjs', 'vite.config.mts', 'vite.config.cts'];
+
+/** The vite config a React Router app builds with, if it has one. */
+export function viteConfigOf(dir: string): string | undefined {
+  return VITE_CONFIGS.find((name) => existsSync(join(dir, name)));
+}
+
+/** The name the app's own vite config is moved to when rtbench wraps it. */
+const APP_CONFIG = 'vite.config.rtbench-app';
+
+/**
+ * What `cloudflare:workers` is in the Node.js edition: the Worker's env
+ * (its vars, as the Workers side gives them), a waitUntil that lets the
+ * promise run, and the entrypoint classes a module may extend; the
+ * Workers side's is the runtime's own.
+ */
+export function cloudflareWorkersStandIn(vars: Readonly<Record<string, unknown>>): string {
+  return [
+    `export const env = ${JSON.stringify(vars)};`,
+    'export function waitUntil(promise) { Promise.resolve(promise).catch(() => {}); }',
+    'export class WorkerEntrypoint { constructor(ctx, env) { this.ctx = ctx; this.env = env; } }',
+    'export class DurableObject { constructor(ctx, env) { this.ctx = ctx; this.env = env; } }',
+    '',
+  ].join('\n');
+}
+
+/**
+ * The wrapper written as vite.config.mjs for the Node.js edition: the app's
+ * config (an object, a promise or a function of the build's env) with every
+ * plugin the Cloudflare Vite plugin makes (named vite-plugin-cloudflare…)
+ * left out, nested plugin arrays and promised plugins included, and
+ * `cloudflare:workers` resolved to `standIn`'s text.
+ */
+export function withoutCloudflarePlugin(appConfig: string, standIn: string): string {
+  return [
+    `import config from ${JSON.stringify(`./${appConfig}`)};`,
+    "const id = '\\0rtbench:cloudflare-workers';",
+    `const workers = { name: 'rtbench-cloudflare-workers', enforce: 'pre', resolveId: (s) => (s === 'cloudflare:workers' ? id : undefined), load: (s) => (s === id ? ${JSON.stringify(standIn)} : undefined) };`,
+    "const cloudflare = (p) => typeof p?.name === 'string' && p.name.startsWith('vite-plugin-cloudflare');",
+    'const flat = async (plugins) => (await Promise.all((plugins ?? []).map(async (p) => { const v = await p; return Array.isArray(v) ? flat(v) : [v]; }))).flat();',
+    'export default async (env) => {',
+    "  const c = await (typeof config === 'function' ? config(env) : config);",
+    '  return { ...c, plugins: [workers, ...(await flat(c.plugins)).filter((p) => !cloudflare(p))] };',
+    '};',
+    '',
+  ].join('\n');
+}
+
+/** Files of the app not copied into an edition: its installed packages, its repository, and outputs of earlier builds and type generation. */
+const NOT_COPIED = new Set(['node_modules', '.git', 'build', '.react-router', '.wrangler']);
+
+function buildEdition(input: ReactRouterBuildInput, edition: Edition, dir: string, log: string): void {
+  copyAppInto(input.appDir, dir, NOT_COPIED);
+  if (edition === 'node') {
+    const config = viteConfigOf(dir);
+    if (config) {
+      const moved = `${APP_CONFIG}${config.slice(config.lastIndexOf('.'))}`;
+      renameSync(join(dir, config), join(dir, moved));
+      writeFileSync(join(dir, 'vite.config.mjs'), withoutCloudflarePlugin(moved, cloudflareWorkersStandIn(input.vars)));
+    }
+  }
+  runBuildStep(`react-router build (${edition === 'node' ? 'its Node.js server build' : 'the Cloudflare Vite plugin'})`, input.node, join(input.appDir, 'node_modules', '@react-router', 'dev', 'bin.js'), ['build'], dir, log);
+  const server = join(dir, REACT_ROUTER_OUT.server);
+  if (!existsSync(join(server, 'index.js'))) throw new AppBuildFailed(`react-router build wrote no ${join(REACT_ROUTER_OUT.server, 'index.js')} (its output: ${log})`);
+  if (edition === 'workers') servedWranglerConfig(server);
+  else {
+    try {
+      nodeServerBundle(dir, input.fetchServer);
+    } catch (error) {
+      throw new AppBuildFailed(`bundling the Node.js side's server failed: ${lastError((error as Error).message)} (its output: ${log})`);
+    }
+  }
+}
+
+/** Settings of the plugin's generated wrangler.json that the served Worker takes. */
+const SERVED_SETTINGS = new Set(['name', 'main', 'compatibility_date', 'compatibility_flags', 'vars', 'define', 'assets']);
+/** What the plugin writes of its own (paths, environments) and of wrangler's bundling and deployment, which the served Worker does not take. */
+const NOT_SERVED = new Set(['configPath', 'userConfigPath', 'topLevelName', 'definedEnvironments', 'legacy_env', 'python_modules', 'jsx_factory', 'jsx_fragment', 'rules', 'no_bundle', 'dev', 'upload_source_maps', 'triggers', 'migrations', 'send_metrics']);
+/** A binding list the plugin writes when the app declares none: empty arrays and tables of them. */
+const isEmpty = (value: unknown): boolean => (Array.isArray(value) ? value.length === 0 : typeof value === 'object' && value !== null && Object.values(value).every(isEmpty));
+
+/**
+ * The Cloudflare Vite plugin's wrangler.json (every setting wrangler knows,
+ * its bindings as empty lists, and the plugin's own paths) rewritten as the
+ * wrangler.jsonc the Worker is served with, beside it: the settings that
+ * shape a request, and any other that is not empty (a binding, which
+ * rtbench then refuses, naming it).
+ */
+function servedWranglerConfig(server: string): void {
+  const generated = join(server, 'wrangler.json');
+  if (!existsSync(generated)) throw new AppBuildFailed(`react-router build wrote no ${join(REACT_ROUTER_OUT.server, 'wrangler.json')}: does the app's vite config use the Cloudflare Vite plugin with its server build as the Worker (cloudflare({ viteEnvironment: { name: 'ssr' } }))?`);
+  const config = JSON.parse(readFileSync(generated, 'utf8')) as Record<string, unknown>;
+  const served = Object.fromEntries(Object.entries(config).filter(([key, value]) => SERVED_SETTINGS.has(key) || (!NOT_SERVED.has(key) && !isEmpty(value))));
+  writeFileSync(join(server, 'wrangler.jsonc'), `// What rtbench serves of the Cloudflare Vite plugin's wrangler.json (beside it).\n${JSON.stringify(served, null, 2)}\n`);
+}
+
+/** The app built into the asked editions (reused when its key's folders hold whole builds, proven). */
+export function buildReactRouter(input: ReactRouterBuildInput): EditionsBuild {
+  return buildEditions({
+    appDir: input.appDir,
+    root: input.root,
+    // The recipe is in the key too: a build rtbench makes otherwise (another file beside it) is not taken from the cache.
+    versions: { ...input.versions, 'rtbench:react-router-build': '2' },
+    editions: input.editions,
+    what: `react-router build with its @react-router/dev ${input.versions['@react-router/dev'] ?? '?'} and vite ${input.versions.vite ?? '?'}, once per edition`,
+    ...(input.say ? { say: input.say } : {}),
+    buildOne: (edition, dir, log) => buildEdition(input, edition, dir, log),
+  });
+}
