@@ -1,0 +1,53 @@
+/**
+ * A React Router app (framework mode) brought as its folder (`rtbench run
+ * <app folder>`): the tiny app in test/fixtures/apps/react-router, shaped as
+ * React Router's Cloudflare template (its vite config uses the Cloudflare
+ * Vite plugin, its Worker is workers/app.js), its dependencies installed
+ * from its lockfile (scripts/app-fixture.ts). Built with its own
+ * `react-router build` once per edition and served by the Node.js side's
+ * server on node and by the plugin's Worker with its client files on
+ * workerd: the same page on both, proven with the builds' names masked, and
+ * a page only the Workers edition renders a section of reads ≠ work naming
+ * its line. One run serves every assertion; small: one round, a process's
+ * requests until steady.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { installedApp } from '../scripts/app-fixture.ts';
+import { runCliAsync, tempFile, type CliResult } from './helpers/cli.ts';
+
+describe('a React Router app, built with its own toolchain', () => {
+  let r: CliResult;
+  let record: RunRecord;
+  beforeAll(async () => {
+    const app = installedApp('react-router');
+    const out = tempFile('run.json');
+    r = await runCliAsync(['run', app, '--runtime', 'node,workerd', '--rounds', '1', '--request', 'GET /', '--request', 'GET /planted', '--save', out, '--no-color', '--filter', 'cpu=js thread']);
+    expect(existsSync(out), r.stderr).toBe(true);
+    record = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    // The first run installs the app (npm ci) and builds it twice: more than a hook's default time on a loaded machine.
+  }, 600_000);
+
+  it('is recognised and said first: how each side is built and served', () => {
+    expect(r.stderr).toMatch(/note: .* is a React Router \(framework mode\) app \(@react-router\/dev \d+\.\d+\.\d+, react-router\.config\.js, wrangler\.jsonc\): built with react-router build, once per edition/);
+    expect(r.stderr).toMatch(/note: the Node\.js side is React Router's server build without the Cloudflare Vite plugin, .* by the app's own @react-router\/node \d+\.\d+\.\d+/);
+    expect(r.stderr).toMatch(/note: the Workers side is the Worker the app's @cloudflare\/vite-plugin \d+\.\d+\.\d+ builds/);
+    expect(r.stderr).toContain("note: the Workers runtime serves it with wrangler.jsonc's compatibility date 2025-09-01");
+  });
+
+  it('serves the page on node and workerd: the same work, the builds\' names masked', () => {
+    const page = record.results.filter((x) => x.caseId.startsWith('GET / '));
+    expect(page.map((x) => x.variantId).sort()).toEqual(['node', 'workerd']);
+    for (const result of page) {
+      expect(result.rounds.length, result.variantId).toBe(1);
+      expect(result.rounds[0]!.requests!.answers!.map((a) => a.status), result.variantId).toEqual([200]);
+    }
+    expect(record.digestMismatches?.map((m) => m.caseId)).not.toContain(page[0]!.caseId);
+  });
+
+  it('a section only the Workers edition renders reads ≠ work, naming its line', () => {
+    expect(record.digestMismatches?.map((m) => m.caseId)).toEqual(['GET /planted [cpu=js thread]']);
+    expect(r.stdout).toMatch(/different work on "GET \/planted \[cpu=js thread\]": GET \/planted → 200 text\/html, line \d+:\s+node\s+"[^"]*<h1>The same page\?<\/h1><p>The end\.[^"]*"[^"]*workerd\s+"[^"]*<aside>rendered on the/);
+  });
+});
