@@ -14,6 +14,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { requestsOf } from '../packages/measurer-records/src/index.ts';
 import { installedApp } from '../scripts/app-fixture.ts';
 import { runCliAsync, tempFile, type CliResult } from './helpers/cli.ts';
 
@@ -41,7 +42,7 @@ describe('a React Router app, built with its own toolchain', () => {
     expect(page.map((x) => x.variantId).sort()).toEqual(['node', 'workerd']);
     for (const result of page) {
       expect(result.rounds.length, result.variantId).toBe(1);
-      expect(result.rounds[0]!.requests!.answers!.map((a) => a.status), result.variantId).toEqual([200]);
+      expect(requestsOf(result.rounds[0]!)!.answers!.map((a) => a.status), result.variantId).toEqual([200]);
     }
     expect(record.digestMismatches?.map((m) => m.caseId)).not.toContain(page[0]!.caseId);
   });

@@ -156,9 +156,10 @@ export function describeApp(app: FrameworkApp): string {
 
 /** The line said of an app rtbench cannot run: what it is, and why not (`built`: the packages of the frameworks rtbench builds). */
 export function appRefusal(path: string, app: FrameworkApp, built: readonly string[]): UsageError {
-  const names = FRAMEWORKS.filter((f) => built.includes(f.package)).map((f) => `${f.name} apps`);
+  const names = FRAMEWORKS.filter((f) => built.includes(f.package)).map((f) => f.name);
+  const named = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}` : (names[0] ?? 'no');
   const why = app.installed
-    ? `rtbench builds ${names.join(', ')}, not ${app.framework.name} apps yet: build it with its own toolchain, then run its Worker (rtbench run ${app.wrangler ?? '<its wrangler config>'})`
+    ? `rtbench builds ${named} apps, not ${app.framework.name} apps yet: build it with its own toolchain, then run its Worker (rtbench run ${app.wrangler ?? '<its wrangler config>'})`
     : `its dependencies are not installed (no node_modules/${app.framework.package}): install them with its package manager first`;
   return new UsageError(`${path} is ${describeApp(app)}; ${why}`);
 }
