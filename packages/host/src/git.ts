@@ -14,9 +14,16 @@ function git(dir: string, args: string[]): string | undefined {
 }
 
 export function gitState(dir: string): GitState | undefined {
+  // One git process for both (a run's start pays for each): the commit's line, then one line per changed tracked
+  // file (an untracked results file does not make the code dirty). An older git without these flags asks twice.
+  const both = git(dir, ['status', '--porcelain=v2', '--branch', '--no-ahead-behind', '--untracked-files=no']);
+  if (both !== undefined) {
+    const lines = both.split('\n').filter((line) => line !== '');
+    const commit = /^# branch\.oid ([0-9a-f]{40,64})$/m.exec(both)?.[1];
+    return commit ? { commit, dirty: lines.some((line) => !line.startsWith('# ')) } : undefined;
+  }
   const commit = git(dir, ['rev-parse', 'HEAD']);
   if (!commit || !/^[0-9a-f]{40,64}$/.test(commit)) return undefined;
-  // Tracked files only: an untracked results file does not make the code dirty.
   const status = git(dir, ['status', '--porcelain', '--untracked-files=no']);
   return { commit, dirty: status === undefined ? true : status.length > 0 };
 }

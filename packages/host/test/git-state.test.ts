@@ -35,6 +35,16 @@ describe('gitState', () => {
     expect(gitState(mkdtempSync(join(tmpdir(), 'rtbench-nogit-')))).toBeUndefined();
   });
 
+  it('calls a staged change dirty, and a checkout without a commit none', () => {
+    const { repo, head } = checkout('node.cc', 'int main() {}\n');
+    writeFileSync(join(repo, 'node.cc'), 'int main() { return 2; }\n');
+    git(repo, 'add', 'node.cc');
+    expect(gitState(repo)).toEqual({ commit: head, dirty: true });
+    const empty = mkdtempSync(join(tmpdir(), 'rtbench-git-'));
+    git(empty, 'init', '-q');
+    expect(gitState(empty)).toBeUndefined();
+  });
+
   it("gives a binary built in a checkout that checkout's commit, and a package's binary inside one none", () => {
     const { repo, head } = checkout('package.json', '{"name":"rtbench"}\n');
     const built = join(repo, 'out', 'Release', 'node');
