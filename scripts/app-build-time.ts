@@ -5,8 +5,11 @@
  * installed: scripts/public-app.ts installs them) with the request given, run on node and workerd, first
  * with its builds removed (built afresh), then again (the builds reused).
  * Per run: the seconds from the command's start to the build's end (the
- * line "built in") and to its first measured job (the first progress line,
- * said when a case × runtime's round ends), and the whole run's. Run alone
+ * line "built in"), to the start of measuring (the run's heading, "N cases
+ * × runtimes × rounds", said once everything is built and prepared), to its
+ * first measured job (the first progress line, said when a case × runtime's
+ * round ends: a heavy page's round runs up to its time bound), and the
+ * whole run's. Run alone
  * on a quiet machine:
  *
  *   npx tsx scripts/app-build-time.ts
@@ -24,6 +27,7 @@ const repoRoot = join(import.meta.dirname, '..');
 
 interface Timed {
   built?: number;
+  started?: number;
   measuring?: number;
   total: number;
   status: number | null;
@@ -42,6 +46,7 @@ function timedRun(app: string, request: string, options: readonly string[]): Pro
       pending = lines.pop()!;
       for (const line of lines) {
         if (out.built === undefined && /: built in \d+ s$/.test(line)) out.built = seconds();
+        if (out.started === undefined && /: \d+ cases? × .* × \d+ rounds?$/.test(line)) out.started = seconds();
         if (out.measuring === undefined && line.startsWith('progress ')) out.measuring = seconds();
       }
     });
@@ -57,7 +62,7 @@ const pkgName = (JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as 
 rmSync(join(repoRoot, '.rtbench-cache', 'apps', suiteNameFor(typeof pkgName === 'string' && pkgName ? pkgName : basename(app))), { recursive: true, force: true });
 const say = (what: string, t: Timed): void => {
   const at = (s: number | undefined): string => (s === undefined ? '—' : `${s.toFixed(1)} s`);
-  process.stdout.write(`${what}: built at ${at(t.built)}, first job measured at ${at(t.measuring)}, done at ${at(t.total)} (exit ${t.status})\n`);
+  process.stdout.write(`${what}: built at ${at(t.built)}, measuring from ${at(t.started)}, first job measured at ${at(t.measuring)}, done at ${at(t.total)} (exit ${t.status})\n`);
 };
 say('first run (built afresh)', await timedRun(app, request, options));
 say('cached run (builds reused)', await timedRun(app, request, options));

@@ -134,10 +134,10 @@ export function buildNextApp(input: NextBuildInput): NextBuild {
     const adapterModules = input.adapterModules ?? modules;
     linkedTree(input.modules, modules);
     if (input.defaultWrangler && !WRANGLER_CONFIGS.some((f) => existsSync(join(dir, f)))) writeFileSync(join(dir, 'wrangler.jsonc'), input.defaultWrangler);
-    // Standalone output, traced from the build's folder: what OpenNext's own build asks of next build (setStandaloneBuildMode).
+    // Standalone output, what OpenNext's own build asks of next build (setStandaloneBuildMode); its root is left to
+    // Next.js, which finds it by the lockfile as OpenNext does (the app's own, copied in, or one above the cache).
     runBuildStep('next build', input.node, join(modules, 'next', 'dist', 'bin', 'next'), ['build'], dir, log, {
       NEXT_PRIVATE_STANDALONE: 'true',
-      NEXT_PRIVATE_OUTPUT_TRACE_ROOT: dir,
       ...(input.googleFonts ? { NEXT_FONT_GOOGLE_MOCKED_RESPONSES: GOOGLE_FONTS_STAND_IN } : {}),
     });
     if (workers) buildWorker(dir, adapterModules, input.node, log);
