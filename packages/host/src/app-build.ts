@@ -126,7 +126,8 @@ export function recordBuild(dir: string): void {
  */
 export function buildAfresh(dir: string, build: () => void): void {
   const removed = (): void => {
-    rmSync(dir, { recursive: true, force: true });
+    // Retried: a folder of tens of thousands of files (a build's node_modules tree) may still be emptying.
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
     rmSync(buildProofOf(dir), { force: true });
   };
   removed();
