@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import type { ComparisonView } from '@rtbench/report';
 import { pairRounds } from '../packages/stats/src/index.ts';
-import { lockstepOf, type DuetRound } from '../packages/measurer-records/src/index.ts';
+import { lockstepOf, pairable, type DuetRound } from '../packages/measurer-records/src/index.ts';
 import { cliArgv, fixture, repoRoot, runCliAsync, tempFile, type CliResult } from './helpers/cli.ts';
 
 /** A round's duet block, the duet measurer's own (absent: not a duet round). */
@@ -83,7 +83,7 @@ describe.concurrent('--schedule duet', () => {
     const row = view.sections[0]!.cases[0]!;
     const [baseline, candidate] = ['node', 'bun'].map((id) => compared.run.results.find((x) => x.variantId === id)!.rounds);
     // Each round's window ratio as stats' pairing reads it (turn by turn, or by means where samples stayed bimodal by collection).
-    const pairs = pairRounds(baseline!, candidate!);
+    const pairs = pairRounds(baseline!.map(pairable), candidate!.map(pairable));
     expect(pairs.rounds).toHaveLength(baseline!.length);
     const logs = pairs.baseline.map((b, i) => Math.log(pairs.candidate[i]! / b));
     const mean = logs.reduce((s, x) => s + x, 0) / logs.length;

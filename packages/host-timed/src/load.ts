@@ -96,10 +96,25 @@ async function runAutocannon(port: number, plan: LoadPlan, core: number | undefi
   return parseReport('autocannon', await runProcess(process.execPath, [LOAD_WORKER, JSON.stringify(options)], core, plan));
 }
 
-/** One wrk window of `durationMs`: wrk counts whole seconds, so it runs for a second and is interrupted at the window's end. */
+/** Tries of one wrk window: an interrupt that came before wrk set its handler ends it without a report. */
+const WRK_WINDOW_TRIES = 3;
+
+/**
+ * One wrk window of `durationMs`: wrk counts whole seconds, so it runs for a
+ * second and is interrupted at the window's end. On a busy host wrk may not
+ * have set its SIGINT handler by then and dies without a report: the window
+ * is run again with twice the time before the interrupt (its report says
+ * how long it really ran).
+ */
 async function runWrk(binary: string, script: string, port: number, plan: LoadPlan, core: number | undefined, durationMs: number): Promise<GeneratorResult> {
   const url = `http://127.0.0.1:${port}${plan.request.path}`;
-  return parseReport('wrk', await runProcess(binary, wrkArgs(url, script, plan.load.connections, durationMs), core, plan, durationMs));
+  let result: GeneratorResult = { output: '' };
+  for (let attempt = 0; attempt < WRK_WINDOW_TRIES; attempt++) {
+    const run = await runProcess(binary, wrkArgs(url, script, plan.load.connections, durationMs), core, plan, durationMs * 2 ** attempt);
+    result = parseReport('wrk', run);
+    if (result.report || run.exit.signal !== 'SIGINT' || plan.signal?.aborted) return result;
+  }
+  return result;
 }
 
 /**
