@@ -143,10 +143,15 @@ export function buildAfresh(dir: string, build: () => void): void {
 /** The two platforms' editions of an app: the Node.js side's build and the Cloudflare side's. */
 export type Edition = 'node' | 'workers';
 
-/** The app's files copied into an edition's folder (less `notCopied` at its top), owner-only, its node_modules linked to the app's. */
-export function copyAppInto(appDir: string, dir: string, notCopied: ReadonlySet<string>): void {
+/** The app's files copied into a build's folder (less `notCopied` at its top), owner-only whatever the umask. */
+export function copyAppFiles(appDir: string, dir: string, notCopied: ReadonlySet<string>): void {
   cpSync(appDir, dir, { recursive: true, filter: (source) => !notCopied.has(relative(appDir, source).split(/[\\/]/)[0]!) });
   chmodSync(dir, 0o700);
+}
+
+/** The app's files copied into an edition's folder (copyAppFiles), its node_modules linked to the app's. */
+export function copyAppInto(appDir: string, dir: string, notCopied: ReadonlySet<string>): void {
+  copyAppFiles(appDir, dir, notCopied);
   symlinkSync(join(appDir, 'node_modules'), join(dir, 'node_modules'), 'dir');
 }
 

@@ -10,9 +10,9 @@
  * Workers runtime the adapter's Worker. A folder with a whole build is
  * reused; a failed build leaves none and is one line quoting its last error.
  */
-import { chmodSync, copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { AppBuildFailed, appBuildKey, buildAfresh, cachedBuildProblem, nodePrefixed, runBuildStep } from './app-build.ts';
+import { AppBuildFailed, appBuildKey, buildAfresh, cachedBuildProblem, copyAppFiles, nodePrefixed, runBuildStep } from './app-build.ts';
 import { ownerOnlyDir } from './program-cache.ts';
 
 export interface NextBuildInput {
@@ -127,9 +127,7 @@ export function buildNextApp(input: NextBuildInput): NextBuild {
   const started = performance.now();
   writeFileSync(log, '');
   buildAfresh(dir, () => {
-    cpSync(input.appDir, dir, { recursive: true, filter: (source) => !NOT_COPIED.has(relative(input.appDir, source).split(/[\\/]/)[0]!) });
-    // Owner-only whatever the umask, as the cache's other folders.
-    chmodSync(dir, 0o700);
+    copyAppFiles(input.appDir, dir, NOT_COPIED);
     const modules = join(dir, 'node_modules');
     const adapterModules = input.adapterModules ?? modules;
     linkedTree(input.modules, modules);
