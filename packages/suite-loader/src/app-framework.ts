@@ -12,6 +12,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { satisfies, validRange } from 'semver';
 import type { ResponseNormalizer, WorkersCompatibility } from '@rtbench/core';
 import { UsageError } from '@rtbench/core/usage-error';
 import type { Edition } from '@rtbench/host';
@@ -83,22 +84,15 @@ export function requireVite(path: string, app: FrameworkApp): void {
 }
 
 /**
- * Whether a version is in a peer range as adapters write them
- * (`^2.0.0`, `^3.0.0-next.0`, `>=2`, alternatives joined by `||`): a caret's
- * major (and at least its version), a lower bound; a form not read here
- * admits it (the build then says what is wrong).
+ * Whether a version is in a peer range as npm reads it (semver's
+ * `satisfies`), prereleases included: an adapter that declares
+ * `^3.0.0-next.0` builds a 3.x release, and one that declares `^2.0.0`
+ * builds kit 2.1.0-next.3. A range semver cannot read admits the version
+ * (the build then says what is wrong).
  */
 export function inPeerRange(version: string, range: string): boolean {
-  const parts = (v: string): number[] => v.replace(/^[^\d]*/, '').split(/[-+]/)[0]!.split('.').map((n) => Number.parseInt(n, 10) || 0);
-  const compare = (a: number[], b: number[]): number => a[0]! - b[0]! || (a[1] ?? 0) - (b[1] ?? 0) || (a[2] ?? 0) - (b[2] ?? 0);
-  const have = parts(version);
-  return range.split('||').some((alternative) => {
-    const term = alternative.trim();
-    if (term.startsWith('^')) return parts(term)[0] === have[0] && compare(have, parts(term)) >= 0;
-    if (term.startsWith('>=')) return compare(have, parts(term)) >= 0;
-    if (/^\d+(\.(\d+|x))?(\.(\d+|x))?$/.test(term)) return parts(term)[0] === have[0];
-    return true;
-  });
+  if (validRange(range, { loose: true }) === null) return true;
+  return satisfies(version, range, { includePrerelease: true, loose: true });
 }
 
 /** The range of a package an installed package declares it supports (its peerDependencies), if it declares one. */

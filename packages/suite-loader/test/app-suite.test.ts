@@ -70,6 +70,21 @@ describe("a SvelteKit app's adapters", () => {
     expect(inPeerRange('3.0.0', '*')).toBe(true);
   });
 
+  it('reads the ranges a hand-written reader misread: comparator sets, tildes, hyphens, prereleases', () => {
+    // A lower bound with an upper one beside it was read as the lower bound alone.
+    expect(inPeerRange('2.3.0', '>=1.0.0 <2.0.0')).toBe(false);
+    expect(inPeerRange('15.5.0', '>=15.0.0 <15.5.0')).toBe(false);
+    // A tilde, a hyphen range and a < were admitted whatever the version.
+    expect(inPeerRange('1.3.0', '~1.2.0')).toBe(false);
+    expect(inPeerRange('3.0.0', '1.0.0 - 2.9.9')).toBe(false);
+    expect(inPeerRange('15.0.0', '<15')).toBe(false);
+    // A prerelease of the caret's major is in it (an adapter built for kit 3 builds its release candidates).
+    expect(inPeerRange('3.0.0-next.4', '^3.0.0-next.0')).toBe(true);
+    expect(inPeerRange('2.1.0-next.3', '^2.0.0')).toBe(true);
+    // A range semver cannot read admits the version: the build says what is wrong.
+    expect(inPeerRange('1.0.0', 'workspace:*')).toBe(true);
+  });
+
   it('says each adapter it adds, with its version, and each it names in place of the config\'s', () => {
     const notes = adapterNotes({ node: { added: added2.node! }, workers: { declared: '@sveltejs/adapter-cloudflare' } }, 'svelte.config.js');
     expect(notes).toEqual([
