@@ -20,7 +20,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import type { RunRecord } from '@rtbench/core/schema';
-import { caseId } from '@rtbench/core';
+import { caseId } from '@rtbench/core/suite';
 import { repoRoot } from './lib.ts';
 
 const DEFAULT_FILES = ['examples/mitata-json.mjs', 'examples/mitata-collections.mjs', 'examples/tinybench-strings.mjs', 'examples/tinybench-arrays.ts'];

@@ -24,7 +24,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { steadyStart } from '@rtbench/core';
+import { steadyStart } from '@rtbench/core/cpu-per-request';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { benchView } from '@rtbench/report';
 import { lockstepOf, requestsOf } from '../packages/measurer-records/src/index.ts';

@@ -3,7 +3,7 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { broughtServerProblem } from '@rtbench/core';
+import { broughtServerProblem } from '@rtbench/core/request';
 import { appBuildKey as buildKey, cachedBuildProblem, nodePrefixed, recordBuild } from '@rtbench/host';
 import { nextServer } from '@rtbench/suite-loader';
 import { APP_DIR, WORKER_COMPATIBILITY } from '../build.ts';

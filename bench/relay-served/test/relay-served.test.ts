@@ -5,7 +5,8 @@
  * is relayed, and a note with a control character is refused.
  */
 import { describe, expect, it } from 'vitest';
-import { drawRequests, type RequestShape } from '@rtbench/core';
+import { drawRequests } from '@rtbench/core/request';
+import { type RequestShape } from '@rtbench/core';
 import { encodeBody } from '../../shared/relay/body.ts';
 import { makeFields } from '../../shared/relay/fields.ts';
 import { encodeFrame } from '../../shared/relay/frame.ts';

@@ -7,7 +7,8 @@
  * `b.start()` is timed whole, one that does is timed between `b.start()` and
  * `b.end()`, one operation per call.
  */
-import type { CaseBody, CaseContext, SelfTimedBatch, Stopwatch, TimedFn } from '@rtbench/core';
+import type { CaseBody, CaseContext, TimedFn } from '@rtbench/core';
+import type { SelfTimedBatch, Stopwatch } from '@rtbench/core/suite';
 import { declareCase, note, whenLoaded } from './registry.ts';
 import { isThenable, sumRegions, TimedRegion } from './self-timed.ts';
 

@@ -8,7 +8,8 @@
  * shows it; a sample is a batch of calls, each with a fresh context whose
  * start()/end(ops) (or record()) region is read on rtbench's stopwatch.
  */
-import type { CaseBody, CaseContext, ParamValue, Params, SelfTimedBatch, Stopwatch, TimedFn } from '@rtbench/core';
+import type { CaseBody, CaseContext, ParamValue, Params, TimedFn } from '@rtbench/core';
+import type { SelfTimedBatch, Stopwatch } from '@rtbench/core/suite';
 import { declareCase, note, trackPending, whenLoaded } from './registry.ts';
 import { isThenable, sumRegionsWhile, TimedRegion } from './self-timed.ts';
 

@@ -9,7 +9,8 @@
  * second Node's defaults are sized for; without `n`, a batch is that many
  * calls of main.
  */
-import type { CaseBody, CaseContext, ParamValue, SelfTimedBatch, Stopwatch, TimedFn } from '@rtbench/core';
+import type { CaseBody, CaseContext, ParamValue, TimedFn } from '@rtbench/core';
+import type { SelfTimedBatch, Stopwatch } from '@rtbench/core/suite';
 import { declareCase, note, whenLoaded } from './registry.ts';
 import { isThenable, sumRegions, sumRegionsWhile, TimedRegion } from './self-timed.ts';
 

@@ -6,7 +6,8 @@
  * was declared into an rtbench suite. One registry per bundle: each runtime
  * process loads one file.
  */
-import { caseId, UnsupportedError, type CaseBody, type CaseSpec, type Params, type SuiteDefinition } from '@rtbench/core';
+import { caseId, UnsupportedError, type CaseSpec } from '@rtbench/core/suite';
+import { type CaseBody, type Params, type SuiteDefinition } from '@rtbench/core';
 import { oneLine } from '@rtbench/core/words';
 import type { BroughtFormat } from './formats.ts';
 import { forgetKept, valueForDigest } from './keep-alive.ts';

@@ -5,7 +5,7 @@
  * region is read on the harness's stopwatch (TimedFnHooks.timeBatch), so a
  * coarse clock is edge-aligned here too; a batch sums its regions.
  */
-import type { SelfTimedBatch, Stopwatch } from '@rtbench/core';
+import type { SelfTimedBatch, Stopwatch } from '@rtbench/core/suite';
 
 /** The stopwatch of a call the harness makes outside a batch (the digest's first call): its time is not used. */
 const untimed: Stopwatch = {

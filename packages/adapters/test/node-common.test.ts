@@ -127,7 +127,7 @@ describe('timing', () => {
     let begin = 0;
     const stopwatch = { start: () => void (begin = harness.virtualTime.ns), stop: () => harness.virtualTime.ns - begin };
     const before = harness.virtualTime.ns;
-    const batch = (await body.timeBatch!(1000, stopwatch)) as import('@rtbench/core').SelfTimedBatch;
+    const batch = (await body.timeBatch!(1000, stopwatch)) as import('@rtbench/core/suite').SelfTimedBatch;
     expect(batch.operations).toBeGreaterThanOrEqual(1000);
     // Four calls of conf.n=1000 (250 operations each), or fewer if later calls ask for more: never more than n per call.
     expect(Math.max(...asked)).toBeLessThanOrEqual(1000);

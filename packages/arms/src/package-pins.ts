@@ -19,7 +19,8 @@
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { isSuiteDefinition, type ArmPackages, type InstalledPackage, type RequestDeclaration, type RequestSuite } from '@rtbench/core';
+import { isSuiteDefinition } from '@rtbench/core/suite';
+import { type ArmPackages, type InstalledPackage, type RequestDeclaration, type RequestSuite } from '@rtbench/core';
 import { importUserModule } from '@rtbench/process';
 import type { PinnedPackage } from '@rtbench/core/schema';
 import { DEFAULT_NODE_ENV, folderProof, gitState, LibraryStore, LibraryUnavailableError, type BundledPackage } from '@rtbench/host';

@@ -6,7 +6,8 @@
  * refused in one line before anything runs.
  */
 import { importUserModule } from '@rtbench/process';
-import { isBound, type ClaimSpec, type Expectation } from '@rtbench/core';
+import { isBound } from '@rtbench/core/claims';
+import { type ClaimSpec, type Expectation } from '@rtbench/core';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { listSuites, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { UsageError } from '@rtbench/core/usage-error';

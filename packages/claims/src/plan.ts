@@ -5,7 +5,7 @@
  * interleaved lockstep sets. `--runtime` replaces variants in the checks
  * (a release, or your own build) and keeps only the checks it touches.
  */
-import { isBound, type ClaimMeasure } from '@rtbench/core';
+import { isBound, type ClaimMeasure } from '@rtbench/core/claims';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/core/usage-error';
 import type { RunRequest } from '@rtbench/run';

@@ -4,7 +4,7 @@
  * verdicts, from the flag or from what the runs were measured for.
  */
 import type { RunRecord } from '@rtbench/core/schema';
-import { MAX_CPU_LIMIT_MS, parseCpuTime } from '@rtbench/core';
+import { MAX_CPU_LIMIT_MS, parseCpuTime } from '@rtbench/core/cpu-time';
 import type { ShownWith } from '@rtbench/measurer-records';
 import { MEASURERS } from '@rtbench/measurers';
 import { UsageError } from './errors.ts';

@@ -6,7 +6,7 @@
  * only order and answers.
  */
 import { describe, expect, it } from 'vitest';
-import { bench, suite, type CaseSpec, type SuiteDefinition } from '../src/index.ts';
+import { bench, suite, type CaseSpec, type SuiteDefinition } from '../src/suite.ts';
 import { executeJob, type RuntimeEnvironment } from '../src/execute.ts';
 import { probeClock, type Clock } from '../src/clock.ts';
 import { caseCommand, type CaseResultMessage, type RuntimeMessage } from '../src/protocol.ts';

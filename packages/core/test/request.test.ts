@@ -1,6 +1,6 @@
 /** Request-shaped cases: the figures a declaration yields, the mix drawn by weight the same way every time, and declarations refused. */
 import { describe, expect, it } from 'vitest';
-import { compareHeadersProblem, drawRequests, isRequestCaseSpec, requestSuite, type RequestDeclaration } from '../src/index.ts';
+import { compareHeadersProblem, drawRequests, isRequestCaseSpec, requestSuite, type RequestDeclaration } from '../src/request.ts';
 import { MOST_COMPARED_HEADERS } from '../src/request.ts';
 
 const declaration = (over: Partial<RequestDeclaration> = {}): RequestDeclaration => ({

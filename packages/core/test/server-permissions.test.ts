@@ -1,6 +1,7 @@
 /** The permissions a server a suite brings may declare: the names a runtime can be asked for, each all of it or a list. */
 import { describe, expect, it } from 'vitest';
-import { broughtServerProblem, SERVER_PERMISSION_NAMES, serverPermissionsProblem } from '../src/index.ts';
+import { broughtServerProblem } from '../src/request.ts';
+import { SERVER_PERMISSION_NAMES, serverPermissionsProblem } from '../src/server-permissions.ts';
 
 describe('server permissions', () => {
   it('takes each permission whole or as a list of what it allows', () => {

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { build } from 'esbuild';
-import type { RuntimeKind } from '@rtbench/core';
+import type { RuntimeKind } from '@rtbench/core/suite';
 import type { BundleTarget } from '@rtbench/host';
 import { bundleOptions } from '@rtbench/host';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';

@@ -5,7 +5,8 @@
  * programs as processes, reported by one that serves them), its end named
  * from its exit and its last words, and its stop by PID.
  */
-import type { ServerPermissions, WorkersCompatibility } from '@rtbench/core';
+import type { ServerPermissions } from '@rtbench/core/server-permissions';
+import type { WorkersCompatibility } from '@rtbench/core/request';
 import { firstLine } from '@rtbench/core/words';
 import { endedHow, exitOf, killTree, spawnTracked, stderrReason, Tail, type ChildExit } from '@rtbench/process';
 import { fail, within, type RoundFailure } from './outcome.ts';

@@ -6,7 +6,9 @@
  * `--compare`'s paired verdicts, and the suite is a SuiteDefinition like any
  * other, so listing and `--filter` work unchanged.
  */
-import { caseId, CPU_THREADS, type CaseSpec, type Params, type RuntimeKind, type SuiteDefinition } from '@rtbench/core';
+import { caseId, type CaseSpec, type RuntimeKind } from '@rtbench/core/suite';
+import { CPU_THREADS } from '@rtbench/core/cpu-per-request';
+import { type Params, type SuiteDefinition } from '@rtbench/core';
 import type { Metric } from '@rtbench/core/schema';
 import type { GeneratedModules } from './generated.ts';
 

@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RuntimeKind } from '@rtbench/core';
+import type { RuntimeKind } from '@rtbench/core/suite';
 import type { BundleTarget } from '@rtbench/host';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
 import { hostSuiteCode, LOAD_PROFILES, type HostMeasurement } from '../src/index.ts';

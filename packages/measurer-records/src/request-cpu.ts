@@ -1,5 +1,5 @@
 /** What a request-cpu run records: each round's requests block, the CPU limit per request older runs kept as the measurer's option; its words. */
-import { MAX_CPU_LIMIT_MS } from '@rtbench/core';
+import { MAX_CPU_LIMIT_MS } from '@rtbench/core/cpu-time';
 import { finite } from '@rtbench/core/protocol-schema';
 import { maskedAnswerSchema, type MaskedAnswer, type RoundRecord } from '@rtbench/core/schema';
 import { z } from 'zod';

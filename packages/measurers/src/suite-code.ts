@@ -5,7 +5,8 @@
  */
 import type { HostTimedSuite } from '@rtbench/host-timed';
 import { hostSuiteCode, suiteCodeOf } from '@rtbench/host-timed';
-import { broughtServerProblem, handlerOf, type RequestSuite } from '@rtbench/core';
+import { broughtServerProblem, handlerOf } from '@rtbench/core/request';
+import { type RequestSuite } from '@rtbench/core';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
 import type { Arm } from './measurer.ts';
 import type { RunRecord } from '@rtbench/core/schema';

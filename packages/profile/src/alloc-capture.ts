@@ -16,7 +16,7 @@ import { liveCase, type LiveCase } from '@rtbench/process';
 import { cannotMessage, isUnavailable, writeFileAtomically } from '@rtbench/host';
 import { connectCdp, type CdpSession } from './cdp.ts';
 import { checkHeapProfile, type HeapProfile } from './heapprofile.ts';
-import { MEASURE_FRAMES } from '@rtbench/core';
+import { MEASURE_FRAMES } from '@rtbench/core/measure';
 import { bundleLocator } from './source-map.ts';
 import { summarizeAllocations, type AllocationSummary } from './alloc-summary.ts';
 import { allocationTree } from './tree.ts';

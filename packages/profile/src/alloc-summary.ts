@@ -5,7 +5,7 @@
  * number of the case's calls in the window is known. Between two arms,
  * diffProfiles() (summary.ts) compares the shares of allocated bytes.
  */
-import { MEASURE_FRAMES } from '@rtbench/core';
+import { MEASURE_FRAMES } from '@rtbench/core/measure';
 import type { HeapProfile } from './heapprofile.ts';
 import { flattenHeapProfile } from './heapprofile.ts';
 import { bundleLocator, type FrameLocation, type FrameLocator } from './source-map.ts';

@@ -8,7 +8,7 @@
  * everything between is kept. packages/profile/README.md "Only the
  * sampling phase" lists what falls outside.
  */
-import { MEASURE_FRAMES } from '@rtbench/core';
+import { MEASURE_FRAMES } from '@rtbench/core/measure';
 
 export interface CallFrame {
   functionName: string;

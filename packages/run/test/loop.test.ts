@@ -1,6 +1,6 @@
 /** The run loop with a fake measurer: order, adaptive stopping, budget, interrupt, saving, failures. */
 import { describe, expect, it } from 'vitest';
-import type { CaseSpec } from '@rtbench/core';
+import type { CaseSpec } from '@rtbench/core/suite';
 import type { RoundRecord, RunRecord } from '@rtbench/core/schema';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
 import { executeLoop, type Profiler, type ProfilePass, type RoundPlan } from '../src/index.ts';

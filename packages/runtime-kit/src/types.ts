@@ -4,7 +4,7 @@
  * @rtbench/process's JobOutcome).
  */
 import type { Job } from '@rtbench/core/protocol';
-import type { RuntimeKind } from '@rtbench/core';
+import type { RuntimeKind } from '@rtbench/core/suite';
 
 /** Where a pinned npm runtime was found: rtbench's checkout (node_modules) or the cache of installs on demand. */
 export type NpmInstallLocation = 'workspace' | 'cache';

@@ -11,7 +11,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { importUserModule } from '@rtbench/process';
-import { RUNTIME_NAME_PATTERN } from '@rtbench/core';
+import { RUNTIME_NAME_PATTERN } from '@rtbench/core/suite';
 import type { Variant } from '@rtbench/core/schema';
 import type { EngineDescriptor, RuntimePlugin } from '@rtbench/runtime-kit';
 import { bunRuntime } from '@rtbench/runtime-bun';

@@ -13,7 +13,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { satisfies, validRange } from 'semver';
-import type { ResponseNormalizer, WorkersCompatibility } from '@rtbench/core';
+import type { ResponseNormalizer } from '@rtbench/core';
+import type { WorkersCompatibility } from '@rtbench/core/request';
 import { UsageError } from '@rtbench/core/usage-error';
 import type { Edition } from '@rtbench/host';
 import { describeApp, type FrameworkApp } from './framework-app.ts';

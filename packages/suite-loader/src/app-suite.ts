@@ -15,7 +15,8 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
-import { requestSuite, type RequestDeclaration, type RequestSuite, type ResponseNormalizer, type WorkersCompatibility } from '@rtbench/core';
+import { requestSuite, type RequestDeclaration, type RequestSuite, type ResponseNormalizer } from '@rtbench/core';
+import { type WorkersCompatibility } from '@rtbench/core/request';
 import { patternNormalizer } from '@rtbench/core/same-work';
 import { UsageError } from '@rtbench/core/usage-error';
 import { storeNamedFile, type Edition } from '@rtbench/host';

@@ -2,7 +2,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { importUserModule } from '@rtbench/process';
-import { isSuiteDefinition, type CaseSpec, type SuiteDefinition } from '@rtbench/core';
+import { isSuiteDefinition, type CaseSpec } from '@rtbench/core/suite';
+import { type SuiteDefinition } from '@rtbench/core';
 import { oneLine } from '@rtbench/core/words';
 import { isBroughtFile, locateBroughtFile } from './brought-file.ts';
 import { UsageError } from '@rtbench/core/usage-error';

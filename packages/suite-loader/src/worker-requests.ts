@@ -7,7 +7,8 @@
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { z } from 'zod';
-import { compareHeadersProblem, MAX_REQUESTS_PER_PROCESS, type RequestKind, type RequestShape } from '@rtbench/core';
+import { compareHeadersProblem, MAX_REQUESTS_PER_PROCESS } from '@rtbench/core/request';
+import { type RequestKind, type RequestShape } from '@rtbench/core';
 import { normalizePatternsProblem } from '@rtbench/core/same-work';
 import { UsageError } from '@rtbench/core/usage-error';
 

@@ -19,7 +19,7 @@
  * over the limit is its log ratio.
  */
 import { counted } from '@rtbench/core/words';
-import { isBound } from '@rtbench/core';
+import { isBound } from '@rtbench/core/claims';
 import type { ClaimOutcome, ClaimQuantile, ClaimsBlock, ClaimWord } from '@rtbench/core/claims-schema';
 import { asCost, metricOf, type CaseResult, type RunRecord } from '@rtbench/core/schema';
 import { DEFAULT_THRESHOLD, pairRounds, type PairableRound } from '@rtbench/stats';

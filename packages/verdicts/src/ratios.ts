@@ -7,7 +7,7 @@
  * the pairs, and rounds served by the same processes are one unit (the process
  * pair). Unpaired (two saved runs): each run's processes are its arm's units.
  */
-import { headlineSamples } from '@rtbench/core';
+import { headlineSamples } from '@rtbench/core/cpu-per-request';
 import { asCost, TIME_PER_OP, type CaseResult, type Metric, type RunRecord, type WorkDifference } from '@rtbench/core/schema';
 import { applyEbh, applyFdr, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type CaseValues, type Comparison } from '@rtbench/stats';
 import { counted, firstLine } from '@rtbench/core/words';

@@ -9,7 +9,7 @@
  * puts these beside its other comparisons, through the same false-discovery
  * step (ratios.ts adjustAll).
  */
-import { steadyStart } from '@rtbench/core';
+import { steadyStart } from '@rtbench/core/cpu-per-request';
 import type { CaseResult } from '@rtbench/core/schema';
 import { comparePaired, median, pairRounds, quantile } from '@rtbench/stats';
 import { requestsOf } from '@rtbench/measurer-records';

@@ -7,7 +7,7 @@
  * argument. Deno splits that list on commas, so a V8 flag whose value holds a
  * comma cannot be passed and is refused here rather than split silently.
  */
-import { SERVER_PERMISSION_NAMES, type ServerPermissions } from '@rtbench/core';
+import { SERVER_PERMISSION_NAMES, type ServerPermissions } from '@rtbench/core/server-permissions';
 import { FlagError, splitFlag, type TranslatedFlags } from '@rtbench/runtime-kit';
 
 const PERMISSION = /^--(?:(?:allow|deny)-(?:read|write|net|env|sys|run|ffi|import)(?:=.*)?|allow-all)$/s;

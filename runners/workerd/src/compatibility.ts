@@ -7,7 +7,7 @@
  * each stored in the binary as a NUL-terminated string.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import type { WorkersCompatibility } from '@rtbench/core';
+import type { WorkersCompatibility } from '@rtbench/core/request';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
 
 const CHUNK = 4 * 1024 * 1024;

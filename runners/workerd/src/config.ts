@@ -8,7 +8,7 @@
  * bindings (process.env), nothing else: a worker sees neither workerd's nor
  * rtbench's environment. Each grant's reason: runners/workerd/README.md.
  */
-import type { WorkersCompatibility } from '@rtbench/core';
+import type { WorkersCompatibility } from '@rtbench/core/request';
 import { HANDLER_KEY } from './handoff.ts';
 
 /**

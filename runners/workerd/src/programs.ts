@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { WorkersCompatibility } from '@rtbench/core';
+import type { WorkersCompatibility } from '@rtbench/core/request';
 import type { RuntimeTarget, ServedProgram, TranslatedFlags } from '@rtbench/runtime-kit';
 import { guardDir, removeGuardedDir } from '@rtbench/process';
 import { capnpString, compatibilityDateFor, COMPATIBILITY_FLAGS, SOCKET_NAME } from './config.ts';

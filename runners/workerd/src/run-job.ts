@@ -9,7 +9,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import type { WorkersCompatibility } from '@rtbench/core';
+import type { WorkersCompatibility } from '@rtbench/core/request';
 import type { JobRequest } from '@rtbench/runtime-kit';
 import { attachTraceMetrics, guardDir, MAX_TIMER_MS, ProtocolReader, removeGuardedDir, sealJob, TraceFilter, type ChildExit, type JobOutcome, type RunningJob } from '@rtbench/process';
 import type { WorkerdFacts } from './handoff.ts';

@@ -3,7 +3,7 @@
  * is a UsageError: one line naming the option and what it takes, exit code 2.
  */
 import { UsageError } from '../errors.ts';
-import { BYTE_SIZE_HINT, parseByteSize } from '@rtbench/core';
+import { BYTE_SIZE_HINT, parseByteSize } from '@rtbench/core/byte-size';
 
 /** The longest duration any option takes (a day): longer is a typo, and timers overflow past 24.8 days. */
 export const MAX_DURATION_MS = 24 * 3600_000;

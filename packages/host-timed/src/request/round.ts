@@ -16,7 +16,9 @@
  * stopped by its PID whatever happens; what it left running is named.
  */
 import { createHash } from 'node:crypto';
-import type { DrawnRequest, RequestShape, ResponseNormalizer, ServerPermissions, WorkersCompatibility } from '@rtbench/core';
+import type { DrawnRequest, WorkersCompatibility } from '@rtbench/core/request';
+import type { RequestShape, ResponseNormalizer } from '@rtbench/core';
+import type { ServerPermissions } from '@rtbench/core/server-permissions';
 import type { MaskedAnswer } from '@rtbench/core/schema';
 import type { AnswerLearner } from '@rtbench/core/same-work';
 import { leftBehindWarning, threadCpuDeltas, threadCpuTimes, totalCpuNs, type ThreadCpuTimes } from '@rtbench/process';

@@ -10,7 +10,7 @@
  * between them. Per case: a process per arm and case, fresh every set unless
  * setsPerProcess > 1. Why and what was measured: docs/lockstep.md.
  */
-import type { MeasureOptions } from '@rtbench/core';
+import type { MeasureOptions } from '@rtbench/core/measure';
 import { pacedJob, type CaseResultMessage, type ErrorMessage, type Job } from '@rtbench/core/protocol';
 import type { MeasurerFields, RoundRecord } from '@rtbench/core/schema';
 import { lockstepOf, MEASURER_RECORDS, type LockstepRound } from '@rtbench/measurer-records';

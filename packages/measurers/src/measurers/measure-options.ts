@@ -1,5 +1,5 @@
 /** The in-runtime loop's options for the timing measurers (lockstep, fresh processes): warmup, then samples chosen from the clock. */
-import type { MeasureOptions } from '@rtbench/core';
+import type { MeasureOptions } from '@rtbench/core/measure';
 import { MeasurerRefused, type MeasurerSetup, type PrepareContext } from '../measurer.ts';
 
 /** What of a measurer's setup the timing measurers read. */

@@ -8,7 +8,7 @@
  * runtimes that cannot hold a conversation, and to reproduce older runs.
  */
 import { EVERY_PLATFORM } from '@rtbench/host';
-import type { MeasureOptions } from '@rtbench/core';
+import type { MeasureOptions } from '@rtbench/core/measure';
 import type { CaseResultMessage, Job } from '@rtbench/core/protocol';
 import type { Arm, ArmResult, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
 import { armResultOf, timedMsOf } from './judge.ts';

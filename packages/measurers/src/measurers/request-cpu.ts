@@ -10,7 +10,9 @@
  * in flight, and each request's figure is its wave's CPU over the requests
  * answered in it (host-timed request/waves.ts).
  */
-import { digest, drawRequests, handlerOf, isRequestCaseSpec, type RequestCaseSpec, type RequestDeclaration, type RequestFigure, type ServerPermissions } from '@rtbench/core';
+import { digest, type RequestDeclaration } from '@rtbench/core';
+import { drawRequests, handlerOf, isRequestCaseSpec, type RequestCaseSpec, type RequestFigure } from '@rtbench/core/request';
+import { type ServerPermissions } from '@rtbench/core/server-permissions';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { THREAD_CPU_SUPPORT } from '@rtbench/host';
 import { armAnswers, bundleRequestServer, runRequestRound, type RequestRoundOutcome, type RequestRoundValues, type SameWorkRule, type ServeUntil } from '@rtbench/host-timed';

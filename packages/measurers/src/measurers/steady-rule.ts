@@ -6,7 +6,7 @@
  * `--warmup` times the cap factor beyond the engine's is kept. What it
  * costs and what it finds: docs/warmup.md.
  */
-import type { MeasureOptions } from '@rtbench/core';
+import type { MeasureOptions } from '@rtbench/core/measure';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { pastHorizons, TIER_UP_STEP } from '@rtbench/core/steady-state';
 import { median } from '@rtbench/stats';

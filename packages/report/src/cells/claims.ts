@@ -3,7 +3,7 @@
  * in the claim's own terms with the interval its word was read from, and
  * what was claimed.
  */
-import { costWords, expectationText } from '@rtbench/core';
+import { costWords, expectationText } from '@rtbench/core/claims';
 import type { ClaimOutcome, ClaimWord } from '@rtbench/core/claims-schema';
 import type { ClaimsRunInfo, ClaimsView } from '../views/claims-types.ts';
 import { formatThreshold, percentText } from '../format.ts';

@@ -11,7 +11,7 @@
  * round's measured window, and the row their median over rounds. The
  * reporters lay it out (reporters/cpu-per-request.ts).
  */
-import { CPU_THREADS, loadCpuThreads, requestCpuThreads, steadyStart, type CpuPerRequestFigure, type CpuThreads } from '@rtbench/core';
+import { CPU_THREADS, loadCpuThreads, requestCpuThreads, steadyStart, type CpuPerRequestFigure, type CpuThreads } from '@rtbench/core/cpu-per-request';
 import type { CaseResult, RunRecord } from '@rtbench/core/schema';
 import { loadOf, requestsOf, type RequestsRound } from '@rtbench/measurer-records';
 import { median, requestDistribution, type Estimate, type RequestDistribution } from '@rtbench/stats';

@@ -8,7 +8,8 @@
  * per request is not here: it is CPU per request's view
  * (views/cpu-per-request.ts), as a request case's is.
  */
-import { caseId, type Params } from '@rtbench/core';
+import { caseId } from '@rtbench/core/suite';
+import { type Params } from '@rtbench/core';
 import type { CaseResult, Metric, RunRecord } from '@rtbench/core/schema';
 import { loadOf, type LoadOutcomes } from '@rtbench/measurer-records';
 import { median } from '@rtbench/stats';
