@@ -210,9 +210,12 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   };
 }
 
-/** What the view asked for needs of the measurement: the memory view, resident memory after a full collection (the measurer maps it to its setup). */
+/**
+ * What the view asked for needs of the measurement (the measurer maps it to its setup): the memory view, resident
+ * memory after a full collection; the GC view, collections counted where a runtime counts them only in a log.
+ */
 function measurementNeeds(metrics: string | undefined): { needs?: MeasurementNeed[] } {
-  return metrics === 'memory' ? { needs: ['settled-memory'] } : {};
+  return metrics === 'memory' ? { needs: ['settled-memory'] } : metrics === 'gc' ? { needs: ['collection-counts'] } : {};
 }
 
 /** What the measurers refuse (a choice, an option, a missing tool) is a usage error. */

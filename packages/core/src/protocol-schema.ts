@@ -107,6 +107,15 @@ export const measureOptionsSchema = z.object({
     .optional(),
   /** Grow each sample until it spans the case's own periodic costs, collections first (amortize.ts); the timing measurers send it. */
   amortize: z.literal(true).optional(),
+  /**
+   * The run asked for the engine's collection counts (--metrics gc). A
+   * runtime that reads them only from a log its engine writes at every
+   * collection (bun: JavaScriptCore's BUN_JSC_logGC) turns that log on for
+   * such a run alone: its writes cost a case that collects often time a
+   * program does not pay (docs/how-a-number-is-made.md, "Counting bun's
+   * collections").
+   */
+  collectionLog: z.literal(true).optional(),
 });
 export type MeasureOptions = z.infer<typeof measureOptionsSchema>;
 

@@ -160,9 +160,11 @@ export interface PreparedMeasurer {
  * What a view asks of the measurement beyond its samples, which each
  * measurer maps to its own setup or ignores: 'settled-memory', resident
  * memory read after a full collection (the memory view; lockstep collects
- * before a case's first sample).
+ * before a case's first sample); 'collection-counts', the engine's
+ * collections counted where a runtime counts them only in a log (the GC
+ * view: the timing measurers' jobs say `collectionLog`).
  */
-export type MeasurementNeed = 'settled-memory';
+export type MeasurementNeed = 'settled-memory' | 'collection-counts';
 
 /** Thrown by prepare() for options or tools it cannot work with: its message is the one line the user reads. */
 export class MeasurerRefused extends Error {}

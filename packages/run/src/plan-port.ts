@@ -36,7 +36,7 @@ export interface PlanFlags {
   /** A planner's independent sets: consecutive rounds one process may serve (1: each round fresh processes); the measurer maps it to its own setup. */
   roundsPerProcess?: number;
   shard?: string | number;
-  /** --metrics as typed, a view; "memory" also declares the memory view's need (settled-memory), which the measurer maps to its setup. */
+  /** --metrics as typed, a view; "memory" and "gc" also declare their view's need (settled-memory, collection-counts), which the measurer maps to its setup. */
   metrics?: string;
   /** What `run` gives the file it brings (--set; a Worker's --request, --requests, --normalize), for locateSuite. */
   brought?: BroughtSettings;

@@ -28,7 +28,7 @@ export interface RunOptions {
   warmupMinMs?: number;
   /** Per-process limit, in ms. */
   timeoutMs: number;
-  /** What the views asked of the measurement (--metrics memory: 'settled-memory'); the measurer maps each to its own setup. */
+  /** What the views asked of the measurement (--metrics memory: 'settled-memory'; --metrics gc: 'collection-counts'); the measurer maps each to its own setup. */
   needs?: readonly MeasurementNeed[];
   filter?: string;
   /** --shard i/n: the share of the cases this run measures. */

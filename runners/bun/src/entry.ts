@@ -14,7 +14,7 @@ import { executeJob, whenLoopRunsEmpty } from '@rtbench/core/execute';
 import { LineReader } from '@rtbench/core/line-reader';
 import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
-import { gcProbe } from './gc-probe.ts';
+import { GC_LOG_ENV, gcProbe, readsGcLog } from './gc-probe.ts';
 
 /** The part of the Bun global this entry uses (no Bun types in the build). */
 interface BunApi {
@@ -56,7 +56,7 @@ export async function start(suite: SuiteDefinition): Promise<void> {
     },
     clock: { name: 'Bun.nanoseconds', now: () => nanoseconds() - origin },
     emit,
-    metrics: gcProbe(heapStats),
+    metrics: gcProbe(heapStats, readsGcLog(job, job.env.includes(GC_LOG_ENV))),
     commands: async () => stdin.next(),
     collect,
     collectYoung,

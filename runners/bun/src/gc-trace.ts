@@ -13,8 +13,8 @@
 import type { EngineMetrics, GcKindCounts } from '@rtbench/core/engine-metrics';
 import type { TraceParser } from '@rtbench/process';
 
-/** The environment variable the plugin sets; a variant that sets it to 0 opts out. */
-export const GC_LOG_ENV = 'BUN_JSC_logGC';
+// The log's switch, and when it is on, sit beside the in-runtime probe that marks the log.
+import { GC_LOG_ENV } from './gc-probe.ts';
 
 const START = /^\[GC<0x[0-9a-f]+>: START \w+ (\d+)kb => (\w+?)Collection\b/;
 const RESUMED = /^\[GC<0x[0-9a-f]+>: \w+ a=/;

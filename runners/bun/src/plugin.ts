@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { cpuProfFlags, NO_ISOLATE_START, FlagError, type JobRequest, processJobs, type RuntimePlugin, type SingleNpmRuntime, semverReleases, singleNpmRuntimeSpecs } from '@rtbench/runtime-kit';
 import { runBriefly, sealJob, startJob, wrapped, type RunningJob, attachTraceMetrics, TraceFilter } from '@rtbench/process';
-import { GC_LOG_ENV, JscGcLog } from './gc-trace.ts';
+import { JscGcLog } from './gc-trace.ts';
+import { GC_LOG_ENV, readsGcLog } from './gc-probe.ts';
 import { npmBun, probeBun } from './binary.ts';
 import { translateBunFlags } from './flags.ts';
 import { JSC_ENGINE } from './engine.ts';
@@ -35,11 +36,11 @@ const bun: SingleNpmRuntime = {
   probe: probeBun,
 };
 
-/** A job on bun: the bundle, the job on stdin, and JSC's GC log on stderr read into the result's metrics. */
+/** A job on bun: the bundle, the job on stdin, and, when the run asked for collection counts, JSC's GC log on stderr read into the result's metrics. */
 function startBunJob(request: JobRequest): RunningJob {
   const { target, flags, bundlePath } = request;
-  // JSC's GC log on stderr is where Bun's collection counts come from, unless the variant turned it off.
-  const gcLog = flags.env[GC_LOG_ENV] === undefined ? new TraceFilter(new JscGcLog(), () => new JscGcLog()) : undefined;
+  // JSC's GC log on stderr is where Bun's collection counts come from: on only when the run asked for them (readsGcLog).
+  const gcLog = readsGcLog(request.job, flags.env[GC_LOG_ENV] !== undefined) ? new TraceFilter(new JscGcLog(), () => new JscGcLog()) : undefined;
   const running = startJob({
     ...wrapped(request.wrap, target.binary, [...BUN_RUN_ARGS, ...flags.args, bundlePath]),
     job: sealJob(request.job, flags.env),
@@ -87,7 +88,7 @@ export const bunRuntime: RuntimePlugin = {
   ...processJobs(startBunJob),
   // Bun's own GC timer collects on the clock while the process idles between counted samples.
   countingEnv: { BUN_GC_TIMER_DISABLE: '1' },
-  engineMetrics: "collections and their pauses from JavaScriptCore's GC log on stderr (BUN_JSC_logGC), heap in use from process.memoryUsage()",
+  engineMetrics: "collections and their pauses from JavaScriptCore's GC log on stderr (BUN_JSC_logGC, on only with --metrics gc), heap in use from process.memoryUsage()",
 
   programs: {
     kind: 'process',

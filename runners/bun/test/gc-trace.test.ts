@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLING_END_MARKER, SAMPLING_START_MARKER, TraceFilter } from '@rtbench/process';
+import { pacedJob } from '@rtbench/core/protocol';
 import { JscGcLog } from '../src/gc-trace.ts';
+import { readsGcLog } from '../src/gc-probe.ts';
+import { timedMeasureOptions } from '../../../packages/measurers/src/measurers/measure-options.ts';
 
 // Lines as Bun 1.4.5 prints them under BUN_JSC_logGC=1 (shortened in the middle).
 const eden = (before: number, after: number, p: number) =>
@@ -81,5 +84,19 @@ describe('JSC logGC from a warm process (one sampling phase per case)', () => {
     expect(phases[0]!.gc?.minor).toEqual({ count: 1, timeMs: 1.5 });
     expect(phases[1]!.gc?.minor).toEqual({ count: 2, timeMs: 5 });
     expect(phases[2]).toBeUndefined();
+  });
+});
+
+describe("JSC's GC log, only when the run asks for collection counts", () => {
+  const setup = { sampleTimeMs: 30, warmupMs: 30, warmupMinMs: 10, timeoutMs: 60_000 };
+  it('is on for a job of a run that asked for the GC view, and off otherwise', () => {
+    const asked = pacedJob('c', timedMeasureOptions({ ...setup, needs: ['collection-counts'] }));
+    const plain = pacedJob('c', timedMeasureOptions(setup));
+    expect(readsGcLog(asked, false)).toBe(true);
+    expect(readsGcLog(plain, false)).toBe(false);
+    expect(readsGcLog(pacedJob('c', timedMeasureOptions({ ...setup, needs: ['settled-memory'] })), false)).toBe(false);
+    // A variant that sets BUN_JSC_logGC itself decides alone; a list job measures nothing.
+    expect(readsGcLog(asked, true)).toBe(false);
+    expect(readsGcLog({ protocol: asked.protocol, kind: 'list' }, false)).toBe(false);
   });
 });

@@ -23,6 +23,8 @@ export function timedMeasureOptions(setup: TimedSetup): MeasureOptions {
     // Nor under a fixed warmup (--fixed-warmup, no warmupMinMs): a smoke run whose figures nobody reads, where the
     // span's windows (seven batches at least, twice while uneven) were most of a slow case's time.
     ...(collectsBeforeSampling(setup) ? { collectBeforeSampling: true } : setup.warmupMinMs === undefined ? {} : { amortize: true }),
+    // The GC view's counts: a runtime that reads them from its engine's log turns the log on for this run alone.
+    ...(setup.needs?.includes('collection-counts') ? { collectionLog: true } : {}),
   };
 }
 
