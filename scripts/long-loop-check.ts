@@ -10,7 +10,9 @@
  * the two tables' geometric mean, and two tables more than 20% apart
  * (`2nd÷1st`) mean the machine's load moved under the loops, so that cell
  * is not judged. Per cell it prints both per-operation figures, their
- * ratio, the table's collector's share and its mark; a ratio within ±20%
+ * ratio, how far apart the first table's processes read (`processes`:
+ * their 10th and 90th percentiles over the median), the table's collector's
+ * share and its mark; a ratio within ±20%
  * is what an allocating case should read, and an allocation-free case's
  * figure should not move. `helpers` is the CPU the table's processes ran on
  * threads other than the main one, as a share of the main thread's (the
@@ -36,7 +38,7 @@ import { pluginForSpec } from '@rtbench/runtime-registry';
 import type { RunRecord } from '@rtbench/core/schema';
 import { lockstepPreBatch, pacedJob } from '@rtbench/core/protocol';
 import { cpuNsBetween } from '@rtbench/process';
-import { collectorShare, median } from '@rtbench/stats';
+import { collectorShare, median, quantile } from '@rtbench/stats';
 import { lockstepOf } from '../packages/measurer-records/src/index.ts';
 import { benchRun, calibrationArgs, loadText, repoRoot } from './lib.ts';
 
@@ -122,6 +124,18 @@ function helperShare(rounds: RunRecord['results'][number]['rounds']): number | u
   return shares.length ? median(shares) : undefined;
 }
 
+/**
+ * How far apart the cell's processes read: the 10th and 90th percentiles of
+ * their figures over the median ("0.62–1.71"). Far apart, a table's median
+ * moves with which processes it drew, and two tables of the cell differ.
+ */
+function processSpread(roundFigures: readonly number[] | undefined): string {
+  if (!roundFigures || roundFigures.length < 3) return '—';
+  const sorted = [...roundFigures].sort((a, b) => a - b);
+  const mid = median(sorted);
+  return `${(quantile(sorted, 0.1) / mid).toFixed(2)}–${(quantile(sorted, 0.9) / mid).toFixed(2)}`;
+}
+
 const ns = (x: number): string => (x >= 1e6 ? `${(x / 1e6).toPrecision(3)} ms` : x >= 1e3 ? `${(x / 1e3).toPrecision(3)} µs` : `${x.toPrecision(3)} ns`);
 
 /** A cell's long loops: the figures of each fresh process, or why they failed. */
@@ -156,7 +170,7 @@ async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: numbe
   const second = benchRun([c.target, '--filter', c.filter, ...benchArgs]);
   const again = new Map((benchView(second.run).cases[0]?.rows ?? []).map((r) => [r.variantId, r.stats?.median]));
   console.log(`${c.label} — ${bc.caseId} (tables ${(first.wallMs / 1000).toFixed(0)} s and ${(second.wallMs / 1000).toFixed(0)} s, ${first.path}, ${second.path}; load ${loadText()})`);
-  console.log(`  ${'runtime'.padEnd(10)} ${'table/op'.padStart(10)} ${'2nd÷1st'.padStart(8)} ${'gc share'.padStart(9)} ${'mark'.padStart(4)} ${'helpers'.padStart(8)} ${'main CPU/op'.padStart(12)} ${'long loop/op'.padStart(13)} ${'loop CPU/op'.padStart(12)} ${'calls'.padStart(10)} ${'table÷loop'.padStart(10)} ${'table×(1+helpers)÷loop'.padStart(23)}`);
+  console.log(`  ${'runtime'.padEnd(10)} ${'table/op'.padStart(10)} ${'2nd÷1st'.padStart(8)} ${'processes'.padStart(10)} ${'gc share'.padStart(9)} ${'mark'.padStart(4)} ${'helpers'.padStart(8)} ${'main CPU/op'.padStart(12)} ${'long loop/op'.padStart(13)} ${'loop CPU/op'.padStart(12)} ${'calls'.padStart(10)} ${'table÷loop'.padStart(10)} ${'table×(1+helpers)÷loop'.padStart(23)}`);
   for (const row of bc.rows) {
     const cell = loops.get(row.variantId);
     if (!row.stats || !cell) {
@@ -172,7 +186,7 @@ async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: numbe
     const helpers = helperShare(row.result.rounds);
     const helpersText = helpers === undefined ? '—' : `${(100 * helpers).toFixed(0)}%`;
     const cpu = mainCpuPerCall(row.result.rounds);
-    const lead = `  ${row.variantId.padEnd(10)} ${ns(tableNs).padStart(10)} ${drift.padStart(8)} ${share.padStart(9)} ${mark.padStart(4)} ${helpersText.padStart(8)} ${(cpu === undefined ? '—' : ns(cpu)).padStart(12)}`;
+    const lead = `  ${row.variantId.padEnd(10)} ${ns(tableNs).padStart(10)} ${drift.padStart(8)} ${processSpread(row.stats.roundMedians).padStart(10)} ${share.padStart(9)} ${mark.padStart(4)} ${helpersText.padStart(8)} ${(cpu === undefined ? '—' : ns(cpu)).padStart(12)}`;
     if (typeof cell.loops === 'string' || !cell.loops.length) {
       console.log(`${lead}  long loop failed: ${typeof cell.loops === 'string' ? cell.loops : 'no result'}`);
       continue;

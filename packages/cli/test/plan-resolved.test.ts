@@ -133,9 +133,10 @@ describe('a table planned against the store', () => {
     }
   });
 
-  it('--metrics memory asks the measurement for memory settled after a collection; another view asks nothing of it', async () => {
+  it('--metrics memory asks the measurement for memory settled after a collection, gc for collection counts; another view asks nothing of it', async () => {
     const { host } = fakeHost();
     expect((await makePlan('trig', { runtime: ['node'], seed: 1, metrics: 'memory' }, undefined, host)).options.needs).toEqual(['settled-memory']);
+    expect((await makePlan('trig', { runtime: ['node'], seed: 1, metrics: 'gc' }, undefined, host)).options.needs).toEqual(['collection-counts']);
     expect((await makePlan('trig', { runtime: ['node'], seed: 1, metrics: 'cpu' }, undefined, host)).options).not.toHaveProperty('needs');
   });
 
