@@ -8,10 +8,10 @@
  * JavaScript files instead of compiling ~290 modules through a loader. The
  * first start after a change builds it (about a second).
  *
- * What the user writes (suites, claims, runtime plug-ins) is still
- * TypeScript loaded as it is: the first such import registers tsx and binds
- * `@rtbench/…` to the bundle's own modules (user-modules.mjs), so there is
- * one copy of each module and of its state.
+ * What the user writes (suites, claims, runtime plug-ins) is TypeScript,
+ * bundled by esbuild as it is loaded, with `@rtbench/…` bound to the
+ * bundle's own modules (user-modules.mjs), so there is one copy of each
+ * module and of its state.
  *
  * Outside a checkout (rtbench installed from npm), or where the bundle cannot
  * be built, the CLI runs from its sources through tsx, as it does with
@@ -49,7 +49,7 @@ if (dir) {
   /** @type {import('../../host/src/cli-bundle.ts').BundleEntries} */
   const entries = JSON.parse(readFileSync(join(dir, 'entries.json'), 'utf8'));
   const { provideUserModuleLoader } = await import('./user-modules.mjs');
-  provideUserModuleLoader(Object.fromEntries(Object.entries(entries.packages).map(([specifier, file]) => [specifier, pathToFileURL(join(dir, file)).href])));
+  provideUserModuleLoader(Object.fromEntries(Object.entries(entries.packages).map(([specifier, file]) => [specifier, pathToFileURL(join(dir, file)).href])), dir);
   // Stack traces name the sources (the bundle is built with source maps).
   process.setSourceMapsEnabled(true);
   await import(pathToFileURL(join(dir, entries.cli)).href);

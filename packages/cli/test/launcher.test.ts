@@ -58,7 +58,7 @@ describe('a start', () => {
     const urls = Object.fromEntries(Object.entries(entries.packages).map(([s, f]) => [s, pathToFileURL(join(dir, f)).href]));
     const script = [
       `import { provideUserModuleLoader } from ${JSON.stringify(pathToFileURL(join(repoRoot, 'packages/cli/bin/user-modules.mjs')).href)};`,
-      `provideUserModuleLoader(${JSON.stringify(urls)});`,
+      `provideUserModuleLoader(${JSON.stringify(urls)}, ${JSON.stringify(dir)});`,
       `const bundled = await import(${JSON.stringify(urls['@rtbench/process'])});`,
       'bundled.setMemoryBound(123_456_789);',
       `const user = await bundled.importUserModule(${JSON.stringify(join(repoRoot, 'test/fixtures/shares-state/user-module.ts'))});`,
