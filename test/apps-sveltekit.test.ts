@@ -7,7 +7,9 @@
  * adapter-node's handler on node and by the Cloudflare Worker with its
  * client files on workerd: the same page on both, proven with the builds'
  * names masked, and a page only the Workers edition renders a section of
- * reads ≠ work naming its line. A second run reuses the build; a build
+ * reads ≠ work naming its line. An arm pinning another svelte builds a
+ * copy of the app with it installed and proves the same page; a version its
+ * adapter does not support is refused. A second run reuses the build; a build
  * that fails is one line quoting its error, exit 2, nothing run. Small: one
  * round, a process's requests until steady.
  */
@@ -62,6 +64,23 @@ describe('a SvelteKit app, built with its own toolchain', () => {
     const again = await run([app, '--runtime', 'node', '--rounds', '1', '--request', 'GET /']);
     expect(again.r.status, again.r.stderr).toBe(0);
     expect(again.r.stderr).not.toContain('building the app');
+  });
+
+  it("an arm with another svelte is built from a copy of the app with it installed, said before the run, and does the same work", async () => {
+    const arms = await run([app, '--compare', 'node', 'node svelte@5.57.2', '--rounds', '1', '--request', 'GET /']);
+    expect(arms.r.status, arms.r.stderr).toBe(0);
+    expect(arms.r.stderr).toMatch(/an arm with svelte 5\.57\.2 builds from \S+\/versions\/\w+-app-\w+ \(installed by npm; the app's own folder untouched\)/);
+    const pinned = arms.record!.variants.find((v) => v.id === 'node svelte@5.57.2')!;
+    expect(pinned.packages?.map((p) => [p.name, p.version, p.integrity?.startsWith('sha512-')])).toEqual([['svelte', '5.57.2', true]]);
+    expect(arms.record!.variants.find((v) => v.id === 'node')!.packages).toBeUndefined();
+    expect(arms.record!.digestMismatches ?? []).toEqual([]);
+    // The app's own folder keeps its own svelte.
+    expect((JSON.parse(readFileSync(join(app, 'node_modules', 'svelte', 'package.json'), 'utf8')) as { version: string }).version).toBe('5.57.3');
+    // A version the app's adapter does not support is one line, exit 2, before anything is installed or run.
+    const refused = await runCliAsync(['run', app, '--compare', 'node', 'node @sveltejs/kit@1.30.4', '--request', 'GET /', '--no-color']);
+    expect(refused.status, refused.stderr).toBe(2);
+    expect(refused.stderr).toMatch(/^error: node @sveltejs\/kit@1\.30\.4: the app's @sveltejs\/adapter-cloudflare 7\.2\.9 supports @sveltejs\/kit \^2\.\d+\.\d+, not 1\.30\.4/m);
+    expect(refused.stderr).not.toContain('installing @sveltejs/kit');
   });
 
   it("a build that fails is one line quoting the build's own error, exit 2, nothing run", async () => {

@@ -492,10 +492,18 @@ export async function pinPackages(suite: SuiteLocation, variants: readonly (Reso
       (await bundler.alone(suite, (plain ?? bundledPins[0]!).plugin));
   }
   const preparing = (declarations ?? []).filter((d) => d.prepare);
+  // Every arm's versions found and checked first: a version npm lacks, or one the suite refuses, installs and builds nothing for any arm.
+  const resolved: { v: ResolvedVariant; pinned: PinnedPackage[]; packages: ArmPackages }[] = [];
   for (const v of ready) {
     const { installed, bundled } = splitPins(v.spec, installs);
     const pinned = bundled.length ? await resolvePins(suite.name, imported, { ...v.spec, packages: bundled }, installs, versionsOf) : [];
-    const prepared = preparing.length ? await prepareArm(suite, preparing, v.spec, await installedVersions(v.spec, installed, versionsOf)) : [];
+    const packages = await installedVersions(v.spec, installed, versionsOf);
+    const refused = (declarations ?? []).map((d) => d.refusePackages?.(packages)).find((why) => why !== undefined);
+    if (refused !== undefined) throw new UsageError(`${v.spec.id}: ${refused}`);
+    resolved.push({ v, pinned, packages });
+  }
+  for (const { v, pinned, packages } of resolved) {
+    const prepared = preparing.length ? await prepareArm(suite, preparing, v.spec, packages) : [];
     if (pinned.length || prepared.length || v.spec.packages?.length) v.record.packages = [...pinned, ...prepared];
   }
 }

@@ -73,6 +73,12 @@ describe('pins of packages a request suite installs', () => {
     expect(calls()).toEqual([{ fakefw: '0.0.1' }]);
   });
 
+  it("check every arm before preparing any: a version the registry lacks or the suite refuses in a later arm prepares nothing", async () => {
+    await expect(pinPackages(suite, [armOf('node fakefw@1.2.3'), armOf('node fakefw@2.0.0')], registry)).rejects.toThrow(/^node fakefw@2\.0\.0: fakefw-adapter 2\.0\.0 supports fakefw \^1\.0\.0, not 2\.0\.0$/);
+    await expect(pinPackages(suite, [armOf('node fakefw@1.2.3'), armOf('node fakefw@9.9.9')], registry)).rejects.toThrow(/^node fakefw@9\.9\.9: fakefw has no release 9\.9\.9/);
+    expect(calls()).toEqual([]);
+  });
+
   it('resolve an exact pin of a set the cache holds without the registry, and ask it for one the cache lacks', async () => {
     // A set as a declaration's prepare leaves it in the library cache: npm's install, faked, with its record.
     const cached = { fakefw: '1.2.77', 'fakefw-adapter': '2.0.0' };

@@ -91,6 +91,13 @@ export interface RequestDeclaration {
    */
   readonly installs?: readonly string[];
   /**
+   * Why an arm's versions of `installs` cannot be built (a package the
+   * suite keeps declares a peer range the version is outside of), in one
+   * line, or undefined when they can: asked of every arm before any arm's
+   * `prepare`, so a refusal runs and installs nothing.
+   */
+  readonly refusePackages?: (packages: ArmPackages) => string | undefined;
+  /**
    * Work done before a run first reads `handler` or `server` (a framework's
    * packages installed, its app built), once per arm's packages: the
    * versions the arm pins of `installs`, or none (the suite's own). Awaited

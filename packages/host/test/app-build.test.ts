@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appBuildKey, buildAfresh, cachedBuildProblem, lastError } from '../src/app-build.ts';
+import { appPackageManager, lockedIntegrity, pinnedManifest } from '../src/app-versions.ts';
 
 describe("an app's build", () => {
   it('is keyed by its source files and versions, not by node_modules or .git', () => {
@@ -56,5 +57,37 @@ describe("an app's build", () => {
     ).toThrow('vite build failed');
     expect(existsSync(dir)).toBe(false);
     expect(existsSync(`${dir}.proof.json`)).toBe(false);
+  });
+});
+
+describe('an app with other versions of its packages (an arm), made in a copy', () => {
+  it("writes each pin into the dependency list that declares it, and nothing else", () => {
+    const text = JSON.stringify({ name: 'app', dependencies: { react: '^19.2.0', 'react-dom': '^19.2.0' }, devDependencies: { next: '15.5.0', typescript: '^5' } });
+    const pinned = JSON.parse(pinnedManifest(text, { next: '15.4.6', react: '19.1.0', undeclared: '1.0.0' })) as Record<string, Record<string, string>>;
+    expect(pinned.dependencies).toEqual({ react: '19.1.0', 'react-dom': '^19.2.0' });
+    expect(pinned.devDependencies).toEqual({ next: '15.4.6', typescript: '^5' });
+    expect(JSON.stringify(pinned)).not.toContain('undeclared');
+  });
+
+  it("installs with the app's own package manager: pnpm for a pnpm lockfile (at the version it names), npm otherwise, saying when a lockfile is not read", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-app-versions-'));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ packageManager: 'pnpm@9.15.4+sha512.abc' }));
+    expect(appPackageManager(dir)).toEqual({ name: 'npm', command: 'npm', args: expect.arrayContaining(['install', '--ignore-scripts']) });
+    writeFileSync(join(dir, 'pnpm-lock.yaml'), "lockfileVersion: '9.0'\n");
+    expect(appPackageManager(dir)).toMatchObject({ name: 'pnpm', args: expect.arrayContaining(['pnpm@9.15.4', 'install', '--no-frozen-lockfile', '--ignore-scripts']) });
+    const yarn = mkdtempSync(join(tmpdir(), 'rtbench-app-versions-'));
+    writeFileSync(join(yarn, 'package.json'), '{}');
+    writeFileSync(join(yarn, 'yarn.lock'), '');
+    expect(appPackageManager(yarn)).toMatchObject({ name: 'npm', note: "the app's yarn.lock is not read: npm installs the copy from its package.json" });
+  });
+
+  it('reads the integrity of the version installed from the lockfile, npm or pnpm', () => {
+    const npmLock = JSON.stringify({ packages: { 'node_modules/svelte': { version: '5.57.2', integrity: 'sha512-npm' } } });
+    expect(lockedIntegrity(npmLock, 'npm', 'svelte', '5.57.2')).toBe('sha512-npm');
+    expect(lockedIntegrity(npmLock, 'npm', 'svelte', '5.57.3')).toBeUndefined();
+    const pnpmLock = "packages:\n\n  '@sveltejs/kit@2.70.4':\n    resolution: {integrity: sha512-kit+/=}\n\n  svelte@5.57.2:\n    resolution: {integrity: sha512-svelte}\n";
+    expect(lockedIntegrity(pnpmLock, 'pnpm', '@sveltejs/kit', '2.70.4')).toBe('sha512-kit+/=');
+    expect(lockedIntegrity(pnpmLock, 'pnpm', 'svelte', '5.57.2')).toBe('sha512-svelte');
+    expect(lockedIntegrity(pnpmLock, 'pnpm', 'svelte', '5.57.1')).toBeUndefined();
   });
 });

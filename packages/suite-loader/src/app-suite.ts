@@ -15,14 +15,15 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
-import { requestSuite, type RequestDeclaration, type RequestSuite, type ResponseNormalizer } from '@rtbench/core';
+import { requestSuite, type ArmPackages, type InstalledPackage, type RequestDeclaration, type RequestSuite, type ResponseNormalizer } from '@rtbench/core';
 import { type WorkersCompatibility } from '@rtbench/core/request';
 import { patternNormalizer } from '@rtbench/core/same-work';
 import { UsageError } from '@rtbench/core/usage-error';
-import { storeNamedFile, type Edition } from '@rtbench/host';
-import type { AppFramework, AppPlan, BuiltApp } from './app-framework.ts';
+import { appWithVersions, storeNamedFile, type Edition } from '@rtbench/host';
+import { appInstalls, armPins, armPinsRefusal, pinWords } from './app-arms.ts';
+import { SIDE, type AppFramework, type AppPlan, type BuiltApp } from './app-framework.ts';
 import { APP_FRAMEWORKS } from './app-frameworks.ts';
-import { appRefusal, describeApp, type FrameworkApp } from './framework-app.ts';
+import { appRefusal, describeApp, frameworkAppAt, type FrameworkApp } from './framework-app.ts';
 import { buildToolNode, cacheDir, serveAppModule } from './places.ts';
 import type { SuiteLocation, WorkerRequests } from './suite-location.ts';
 import { askedRequests, projectWorker, storeBroughtEntry } from './worker.ts';
@@ -37,6 +38,8 @@ interface AppSuiteOptions {
   /** The framework's package: its module in APP_FRAMEWORKS. */
   framework: string;
   plan: AppPlan;
+  /** The packages the app declares from the registry: what an arm may pin (`next@15.4.6`), the app then built from a copy with them installed. */
+  installs: string[];
   compatibility: WorkersCompatibility;
   declarations: Pick<RequestDeclaration, 'name' | 'mix' | 'requests' | 'compareHeaders'>[];
   normalize?: readonly string[];
@@ -57,7 +60,7 @@ export function locateApp(path: string, app: FrameworkApp, given: WorkerRequests
   const asked = askedRequests(given);
   const pkgName = (JSON.parse(readFileSync(join(app.dir, 'package.json'), 'utf8')) as { name?: unknown }).name;
   const name = suiteNameFor(typeof pkgName === 'string' && pkgName ? pkgName : basename(app.dir));
-  const options: AppSuiteOptions = { name, dir: app.dir, framework: framework.package, plan, compatibility, declarations: asked.declarations, ...(asked.normalize ? { normalize: asked.normalize } : {}) };
+  const options: AppSuiteOptions = { name, dir: app.dir, framework: framework.package, plan, installs: appInstalls(app.dir), compatibility, declarations: asked.declarations, ...(asked.normalize ? { normalize: asked.normalize } : {}) };
   const notes = [
     `${path} is ${describeApp(app)}`,
     ...plan.notes,
@@ -98,17 +101,41 @@ function served(name: string, built: BuiltApp, say: (line: string) => void): Ser
 export function appSuite(options: AppSuiteOptions): RequestSuite {
   const framework = frameworkOf(options.framework);
   if (!framework) throw new Error(`${options.name}: rtbench builds no ${options.framework} apps (its entry was written by another rtbench)`);
-  let app: ServedApp | undefined;
-  let preparing: Promise<void> | undefined;
   const say = (line: string): void => void process.stderr.write(`${options.name}: ${line}\n`);
+  const root = join(cacheDir, 'apps', options.name);
+  // One build per set of versions an arm builds with (none pinned: the app as it is), each served apart.
+  const apps = new Map<string, ServedApp>();
+  const preparing = new Map<string, Promise<InstalledPackage[]>>();
+  const pinsOf = (packages: ArmPackages): Record<string, string> => armPins(options.dir, options.installs, packages);
+  const keyOf = (pins: Readonly<Record<string, string>>): string => JSON.stringify(Object.entries(pins).sort());
   // The adapters rtbench adds are said before the run (the plan's notes), not recorded per arm: one edition's adapter is no package of the other's runtimes.
-  const prepare = (): Promise<void> =>
-    (preparing ??= (async () => {
-      const built = await framework.build(options.plan, { dir: options.dir, root: join(cacheDir, 'apps', options.name), node: buildToolNode(), say });
-      app = served(options.name, built, say);
-    })());
-  const built = (): ServedApp => {
-    if (!app) throw new Error(`${options.name}: the app is read before the run built it (its declaration's prepare)`);
+  const build = async (pins: Readonly<Record<string, string>>): Promise<InstalledPackage[]> => {
+    const context = { root, node: buildToolNode(), say };
+    if (!Object.keys(pins).length) {
+      apps.set(keyOf(pins), served(options.name, await framework.build(options.plan, { ...context, dir: options.dir }), say));
+      return [];
+    }
+    // A copy of the app with the pinned versions installed (the app's folder untouched), planned and built as the app is.
+    const copy = appWithVersions(options.dir, root, pins, say);
+    const app = frameworkAppAt(copy.dir);
+    if (!app) throw new Error(`${copy.dir}: the copy of the app is not a ${framework.package} app`);
+    const plan = framework.plan(options.dir, app);
+    for (const edition of ['node', 'workers'] as const) {
+      if (plan.refused[edition] && !options.plan.refused[edition]) throw new UsageError(`with ${pinWords(pins)}, ${SIDE[edition]} cannot be built: ${plan.refused[edition]}`);
+    }
+    say(`an arm with ${pinWords(pins)} builds from ${copy.dir} (installed by ${copy.manager.name}; the app's own folder untouched)`);
+    apps.set(keyOf(pins), served(options.name, await framework.build({ ...plan, versions: { ...plan.versions, ...pins } }, { ...context, dir: copy.dir }), say));
+    return copy.packages.map((p) => ({ ...p, sha256: copy.sha256, set: `${options.name}-app` }));
+  };
+  const prepare = (packages: ArmPackages): Promise<InstalledPackage[]> => {
+    const pins = pinsOf(packages);
+    let pending = preparing.get(keyOf(pins));
+    if (!pending) preparing.set(keyOf(pins), (pending = build(pins)));
+    return pending;
+  };
+  const built = (packages: ArmPackages): ServedApp => {
+    const app = apps.get(keyOf(pinsOf(packages)));
+    if (!app) throw new Error(`${options.name}: the app is read before the run built it for the arm's packages (its declaration's prepare)`);
     return app;
   };
   const patterns = options.normalize ? patternNormalizer(options.normalize) : undefined;
@@ -117,15 +144,17 @@ export function appSuite(options: AppSuiteOptions): RequestSuite {
     options.name,
     options.declarations.map((d) => ({
       ...d,
+      installs: options.installs,
+      refusePackages: (packages) => armPinsRefusal(options.dir, options.installs, pinsOf(packages)),
       prepare,
       // A refused Workers edition has no Worker: the Node.js side's program stands for the suite's code, and the Workers runtime says why.
-      handler: () => built().handler ?? built().server!.program,
+      handler: (packages) => built(packages).handler ?? built(packages).server!.program,
       handlerUnsupported: () => options.plan.refused.workers,
       // Asked only of the runtimes that run a program: the Node.js side's server. On deno it reads what the framework
       // names, serve-app.mjs and the program, and the environment (an adapter reads its settings there).
-      server: () => {
+      server: (_runtime, packages) => {
         if (options.plan.refused.node) return { unsupported: options.plan.refused.node };
-        const { program, reads, sys } = built().server!;
+        const { program, reads, sys } = built(packages).server!;
         return { program, permissions: { read: [...reads, serveAppModule, program], ...(sys ? { sys: [...sys] } : {}), env: true } };
       },
       compatibility: options.compatibility,

@@ -1,0 +1,160 @@
+/**
+ * A framework app with some of its dependencies at other versions (an arm's
+ * `next@15.4.6`), made in rtbench's cache and never in the app's folder: its
+ * package.json with those dependencies written at the pinned versions,
+ * installed by the app's own package manager from its own lockfile (npm,
+ * or pnpm for a pnpm-lock.yaml; an app locked by another manager installs
+ * with npm from its package.json, and it is said), install scripts not run,
+ * telemetry off, the npm registry only; then a copy of the app's files
+ * whose node_modules is that install. The install is kept per package.json,
+ * lockfile and versions, the copy per app files and versions; a failed
+ * install leaves nothing and is one line quoting its error.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { AppBuildFailed, appBuildKey, copyAppFiles, lastError } from './app-build.ts';
+import { ownerOnlyDir } from './program-cache.ts';
+
+/** The files an install reads besides package.json: the lockfiles and the package managers' settings. */
+const INSTALL_FILES = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', '.npmrc', 'yarn.lock', 'bun.lock', 'bun.lockb'];
+
+/** The package manager that installs the app's copy, as its lockfile names it. */
+export interface AppPackageManager {
+  readonly name: 'npm' | 'pnpm';
+  /** The command and its arguments: an install that may move the pinned packages in the lockfile, no install script run. */
+  readonly command: string;
+  readonly args: readonly string[];
+  /** Said when the app's own manager is not the one that installs it (a yarn or bun lockfile). */
+  readonly note?: string;
+}
+
+/** The pnpm an app names in its package.json's `packageManager` (`pnpm@9.15.0`), else a release of pnpm 10. */
+function pnpmVersion(manifest: { packageManager?: unknown }): string {
+  const named = typeof manifest.packageManager === 'string' ? /^pnpm@(\d+\.\d+\.\d+)/.exec(manifest.packageManager)?.[1] : undefined;
+  return named ?? '10.34.9';
+}
+
+/** The app's package manager: pnpm for a pnpm-lock.yaml, npm for a package-lock.json or none; a yarn or bun lockfile is not read (npm installs from package.json, said). */
+export function appPackageManager(appDir: string): AppPackageManager {
+  const manifest = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8')) as { packageManager?: unknown };
+  const npm = { name: 'npm', command: 'npm', args: ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'] } as const;
+  if (existsSync(join(appDir, 'pnpm-lock.yaml'))) return { name: 'pnpm', command: 'npx', args: ['--yes', `pnpm@${pnpmVersion(manifest)}`, 'install', '--no-frozen-lockfile', '--ignore-scripts', '--config.confirmModulesPurge=false'] };
+  const other = ['yarn.lock', 'bun.lock', 'bun.lockb'].find((f) => existsSync(join(appDir, f)));
+  return other ? { ...npm, note: `the app's ${other} is not read: npm installs the copy from its package.json` } : npm;
+}
+
+/**
+ * The app's package.json with each pinned package written at its version,
+ * in whichever of its dependency lists names it; a pin the app does not
+ * declare is left out (the caller pins only what the app declares).
+ */
+export function pinnedManifest(text: string, pins: Readonly<Record<string, string>>): string {
+  const manifest = JSON.parse(text) as Record<string, unknown>;
+  for (const field of ['dependencies', 'devDependencies', 'optionalDependencies']) {
+    const deps = manifest[field];
+    if (typeof deps !== 'object' || deps === null) continue;
+    for (const [name, version] of Object.entries(pins)) if (name in deps) (deps as Record<string, string>)[name] = version;
+  }
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/** A pinned package as the arm's record holds it: its version, its folder in the copy's install, the registry's integrity the lockfile keeps. */
+export interface AppVersionPackage {
+  readonly name: string;
+  readonly version: string;
+  readonly dir: string;
+  readonly integrity?: string;
+}
+
+export interface AppWithVersions {
+  /** The copy's folder: the app's files, its package.json pinned, node_modules the install. */
+  readonly dir: string;
+  readonly manager: AppPackageManager;
+  /** sha256 of the install's lockfile: what proves the set the pinned packages were installed in. */
+  readonly sha256: string;
+  readonly packages: readonly AppVersionPackage[];
+}
+
+/** The integrity the install's lockfile holds of a package at a version (npm's packages map, pnpm's resolution), if it holds one. */
+export function lockedIntegrity(lockText: string, manager: AppPackageManager['name'], name: string, version: string): string | undefined {
+  if (manager === 'npm') {
+    const entry = (JSON.parse(lockText) as { packages?: Record<string, { version?: string; integrity?: string }> }).packages?.[`node_modules/${name}`];
+    return entry?.version === version ? entry.integrity : undefined;
+  }
+  const at = lockText.indexOf(`\n  ${/^[\w.-]+$/.test(name) ? name : `'${name}`}@${version}`);
+  return at < 0 ? undefined : /resolution: \{integrity: ([\w+/=-]+)\}/.exec(lockText.slice(at, at + 600))?.[1];
+}
+
+const LOCKFILES: Readonly<Record<AppPackageManager['name'], string>> = { npm: 'package-lock.json', pnpm: 'pnpm-lock.yaml' };
+/** Written in an install's folder once its install is whole. */
+const INSTALLED = '.rtbench-installed';
+
+function hashOf(parts: readonly (string | Buffer)[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\u0000');
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** A folder made whole in a temporary one beside it and moved into place; a failure leaves neither. */
+function madeWhole(dir: string, make: (temp: string) => void): void {
+  const temp = `${dir}.making-${process.pid}`;
+  rmSync(temp, { recursive: true, force: true, maxRetries: 5 });
+  try {
+    make(temp);
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+    renameSync(temp, dir);
+  } catch (error) {
+    rmSync(temp, { recursive: true, force: true, maxRetries: 5 });
+    throw error;
+  }
+}
+
+/**
+ * The app with `pins` installed (installed now when its cache lacks it),
+ * under `root`: `say` tells when an install starts. A failed install is an
+ * AppBuildFailed in one line quoting the package manager's error.
+ */
+export function appWithVersions(appDir: string, root: string, pins: Readonly<Record<string, string>>, say: (line: string) => void = () => {}): AppWithVersions {
+  const manager = appPackageManager(appDir);
+  const present = INSTALL_FILES.filter((f) => existsSync(join(appDir, f)));
+  const pinText = Object.entries(pins).sort(([a], [b]) => a.localeCompare(b)).map(([n, v]) => `${n}@${v}`).join(' ');
+  const versions = join(root, 'versions');
+  ownerOnlyDir(versions);
+  const install = join(versions, hashOf([manager.name, pinText, readFileSync(join(appDir, 'package.json')), ...present.flatMap((f) => [f, readFileSync(join(appDir, f))])]));
+  if (!existsSync(join(install, INSTALLED))) {
+    say(`installing ${pinText} in a copy of the app with ${manager.name} (once; cached after), in ${relative(process.cwd(), install) || install}; the app's own folder is untouched${manager.note ? `; ${manager.note}` : ''}`);
+    madeWhole(install, (temp) => {
+      ownerOnlyDir(temp);
+      for (const f of present) copyFileSync(join(appDir, f), join(temp, f));
+      writeFileSync(join(temp, 'package.json'), pinnedManifest(readFileSync(join(appDir, 'package.json'), 'utf8'), pins));
+      const r = spawnSync(manager.command, manager.args, {
+        cwd: temp,
+        encoding: 'utf8',
+        maxBuffer: 64 * 2 ** 20,
+        env: { ...process.env, DO_NOT_TRACK: '1', NEXT_TELEMETRY_DISABLED: '1', WRANGLER_SEND_METRICS: 'false', npm_config_update_notifier: 'false', CI: '1' },
+      });
+      if (r.error || r.status !== 0) throw new AppBuildFailed(`${manager.name} install of ${pinText} failed (${r.error ? r.error.message : `exit ${r.status}`}): ${lastError(`${r.stdout ?? ''}${r.stderr ?? ''}`)}`);
+      writeFileSync(join(temp, INSTALLED), `${pinText}\n`);
+    });
+  }
+  // The app's files beside the install, named by them and the versions: what the framework's build copies.
+  const dir = `${install}-app-${appBuildKey(appDir, pins)}`;
+  if (!existsSync(join(dir, 'node_modules'))) {
+    madeWhole(dir, (temp) => {
+      copyAppFiles(appDir, temp, new Set(['node_modules', '.git', '.next', '.open-next', '.wrangler', '.svelte-kit', '.react-router']));
+      for (const f of ['package.json', ...present]) if (existsSync(join(install, f))) copyFileSync(join(install, f), join(temp, f));
+      symlinkSync(join(install, 'node_modules'), join(temp, 'node_modules'), 'dir');
+    });
+  }
+  const lockfile = join(install, LOCKFILES[manager.name]);
+  const lockText = existsSync(lockfile) ? readFileSync(lockfile, 'utf8') : '';
+  const packages = Object.keys(pins).map((name): AppVersionPackage => {
+    const folder = join(install, 'node_modules', name);
+    const version = String((JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version?: unknown }).version);
+    const integrity = lockText ? lockedIntegrity(lockText, manager.name, name, version) : undefined;
+    return { name, version, dir: realpathSync(folder), ...(integrity ? { integrity } : {}) };
+  });
+  return { dir, manager, sha256: createHash('sha256').update(lockText).digest('hex'), packages };
+}
