@@ -61,7 +61,7 @@ export function pinnedManifest(text: string, pins: Readonly<Record<string, strin
 }
 
 /** A pinned package as the arm's record holds it: its version, its folder in the copy's install, the registry's integrity the lockfile keeps. */
-export interface AppVersionPackage {
+interface AppVersionPackage {
   readonly name: string;
   readonly version: string;
   readonly dir: string;
