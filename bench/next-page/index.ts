@@ -54,7 +54,7 @@ export default requestSuite('next-page', [
     handler: (packages) => build(packages).worker,
     compatibility: WORKER_COMPATIBILITY,
     // node, bun and deno (the runtimes that run a program): Next.js's own server for the build, deno with the reads it needs.
-    server: (_runtime, packages) => nextServer(build(packages).nodeServer),
+    server: (packages) => nextServer(build(packages).nodeServer),
     // The same page whatever the runtime's streams did to the inline Flight payload's chunks, and whichever Next.js named the build's chunks and modules.
     normalize: normalizeNextPage,
     mix: [{ name: 'GET /', weight: 1, request: { path: '/' } }],

@@ -69,13 +69,13 @@ export interface RequestDeclaration {
   /** The Workers compatibility date and flags the handler was written for (a wrangler project's): workerd serves it with them. */
   readonly compatibility?: WorkersCompatibility;
   /**
-   * A server the suite brings for a runtime instead of `handler` bundled
-   * with rtbench's wrapper (a framework served by its own server): called
-   * with the runtime's name, for a runtime that runs a program (not one
-   * that is itself the server, the Workers runtime); undefined serves
-   * `handler` as usual.
+   * A server the suite brings instead of `handler` bundled with rtbench's
+   * wrapper (a framework served by its own server, a Node.js-style
+   * program): one for every runtime whose plug-in runs programs; a runtime
+   * that is itself the server (its plug-in serves modules) serves `handler`.
+   * Undefined serves `handler` everywhere.
    */
-  readonly server?: (runtime: string, packages: ArmPackages) => BroughtServer | undefined;
+  readonly server?: (packages: ArmPackages) => BroughtServer | undefined;
   /**
    * Why a runtime that is itself the server (the Workers runtime) cannot
    * serve `handler` (a framework app whose Workers edition cannot be built),

@@ -105,7 +105,7 @@ export async function requestSuiteCode(suite: SuiteLocation, arms: readonly Pick
   // The permissions a brought server declares are checked before anything runs.
   for (const arm of arms) {
     for (const d of declarations) {
-      const problem = arm.plugin.programs.kind === 'process' ? broughtServerProblem(d.server?.(arm.plugin.name, arm.packages ?? {})) : undefined;
+      const problem = arm.plugin.programs.kind === 'process' ? broughtServerProblem(d.server?.(arm.packages ?? {})) : undefined;
       if (problem) throw suiteLoadError(suite, new Error(`request "${d.name}", its server for ${arm.plugin.name}: ${problem}`));
     }
   }

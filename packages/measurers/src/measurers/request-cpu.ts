@@ -159,9 +159,9 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
     const id = `${key}\u0000${arm.id}`;
     let p = bundles.get(id);
     const programs = arm.plugin.programs;
-    // A server the suite brings for this runtime (a framework's own) runs as it is, on a runtime that runs a program; a runtime
-    // that is itself the server (the Workers runtime) serves the handler.
-    const brought = programs.kind === 'process' ? d.server?.(arm.plugin.name, arm.packages ?? {}) : undefined;
+    // A server the suite brings (a framework's own) runs as it is on a runtime whose plug-in runs programs; a runtime that
+    // is itself the server (its plug-in serves modules) serves the handler.
+    const brought = programs.kind === 'process' ? d.server?.(arm.packages ?? {}) : undefined;
     const incompatible = p ? undefined : handlerRefusal(d, arm);
     if (incompatible) {
       p = Promise.resolve({ unsupported: incompatible });
