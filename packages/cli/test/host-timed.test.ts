@@ -13,7 +13,6 @@ import { runCli, runCliAsync, tempFile, type CliResult } from '../../../test/hel
 import { program } from '../../../test/helpers/system-programs.ts';
 import { expectEveryCaseRan } from '../../../test/helpers/every-case.ts';
 import { cacheDir } from '../src/paths.ts';
-import { DEFAULT_MEASURER } from '../src/plan.ts';
 
 /** Where start-up programs and servers are cached (the one program cache). */
 const PROGRAMS = join(cacheDir, 'programs') + '/';
@@ -110,9 +109,11 @@ describe('host-timed suites', () => {
 });
 
 /**
- * The load runs, the failing fixture and a run with the default rounds, side by
- * side (mostly waits: servers starting, load runs of at least a second each);
- * each test checks its own run, and that none of them left a process.
+ * The load runs and the failing fixture, side by side (mostly waits: servers
+ * starting, load runs of at least a second each); each test checks its own
+ * run, and that none of them left a process. The default rounds of a start-up
+ * run, and the options it refuses, are checked without a run: the header in
+ * plan-resolved.test.ts, the refusal in usage-probed.test.ts.
  */
 describe('host-timed suites: load runs', () => {
   let routes: Bench;
@@ -120,18 +121,15 @@ describe('host-timed suites: load runs', () => {
   let autocannon: CliResult;
   let autocannonOut: string;
   let bad: Bench;
-  let defaults: CliResult;
 
   beforeAll(async () => {
     autocannonOut = tempFile('run.json');
-    [routes, framework, autocannon, bad, defaults] = await Promise.all([
+    [routes, framework, autocannon, bad] = await Promise.all([
       // Hello world under each named load, and the echo route: one round each.
       benchAsync(['http-hello', '--runtime', 'node,workerd', '--rounds', '1', '--warmup', '10ms', '--filter', 'hello world,json echo']),
       benchAsync(['http-hello', '--runtime', 'node,deno,bun,workerd', '--rounds', '1', '--warmup', '10ms', '--filter', 'framework app']),
       runCliAsync(['bench', 'http-hello', '--runtime', 'node', '--rounds', '1', '--warmup', '10ms', '--filter', 'hello world [load=c10, metric=req/s]', '--save', autocannonOut, '--quiet'], { RTBENCH_LOAD_GENERATOR: 'autocannon' }),
       benchAsync([join('test', 'fixtures', 'host-timed-bad'), '--runtime', 'node', '--rounds', '1', '--warmup', '10ms']),
-      // One measurement (its start-up and top-level cases): the default rounds at the least cost.
-      runCliAsync(['bench', 'cold-start', '--runtime', 'node', '--filter', 'process start / generated [size=10kb, cache=none]', '--save', tempFile('run.json')]),
     ]);
   }, 300_000);
 
@@ -238,21 +236,5 @@ describe('host-timed suites: load runs', () => {
     expect(failure('start / throws at top level').stderr).toContain('broken at start-up');
     expect(processesMentioning(PROGRAMS)).toEqual([]);
     expect(processesMentioning('load-worker.mjs')).toEqual([]);
-  });
-
-  it('runs its planned rounds by default and says so in the header, not an adaptive range', () => {
-    const r = defaults;
-    expect(r.status, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`× ${DEFAULT_MEASURER.defaults.bench.rounds} rounds`);
-    expect(r.stderr).not.toContain('until ±');
-  });
-});
-
-describe('host-timed suites: rounds', () => {
-  it('refuses adaptive options (a round is a whole start or load run) with one line and exit 2', () => {
-    const r = runCli(['bench', 'cold-start', '--runtime', 'node', '--filter', 'size=10kb', '--target', '2%']);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain('cold-start is timed by the host');
-    expect(r.stderr).toContain('--rounds');
   });
 });

@@ -10,6 +10,7 @@ import type { CaseListing } from '@rtbench/core/protocol';
 import { longestWarmupMs } from '@rtbench/measurers';
 import { pluginForSpec, type ResolvedVariant, type UnavailableVariant, type VariantSpec } from '@rtbench/runtime-registry';
 import { DEFAULT_MEASURER, makePlan, WARMUP_CAP_FACTOR } from '../src/plan.ts';
+import { runHeading } from '../src/run/execute.ts';
 import type { PlanHost } from '../src/plan/plan-host.ts';
 import { UsageError } from '../src/errors.ts';
 
@@ -269,6 +270,13 @@ describe('a suite measured by a measurer of its own', () => {
     expect(plan.options.measurer.name).toBe('host-timed');
     expect(plan.options.roundPlan).toEqual({ order: 'shuffled', rounds: 6 });
     expect((await makePlan('cold-start', { runtime: ['node'], seed: 1, rounds: '3' }, undefined, host)).options.roundPlan).toEqual({ order: 'shuffled', rounds: 3 });
+  });
+
+  // Moved from packages/cli/test/host-timed.test.ts, where it was a run of its own.
+  it('start-ups: the line that opens the run says its planned rounds by default, not an adaptive range', async () => {
+    const heading = runHeading(await makePlan('cold-start', { runtime: ['node'], seed: 1 }, undefined, fakeHost().host), 200).join(' ');
+    expect(heading).toContain(`× ${DEFAULT_MEASURER.defaults.bench.rounds} rounds`);
+    expect(heading).not.toContain('until ±');
   });
 
   it('refuses a schedule, and a target, a most or a budget of rounds, naming the suite and its kind', async () => {

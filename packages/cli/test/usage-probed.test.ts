@@ -82,4 +82,8 @@ describe.concurrent('mistakes found once a runtime answered', () => {
     expect(swapped.status).toBe(2);
     expect(swapped.stderr).toContain('--compare needs two or more variants');
   });
+
+  // Moved from packages/cli/test/host-timed.test.ts, where it was a CLI start.
+  it('refuses adaptive options on a suite timed by the host (a round is a whole start or load run)', () =>
+    expectUsageError(['bench', 'cold-start', '--runtime', 'node', '--filter', 'size=10kb', '--target', '2%'], /cold-start is timed by the host.*\(use --rounds\)/));
 });
