@@ -13,6 +13,13 @@ import { fixture, repoRoot, runCliAsync, tempFile } from './helpers/cli.ts';
 
 const ALL = 'node,deno,bun,workerd';
 const QUICK = ['--rounds', '2', '--time', '40ms', '--warmup', '10ms'];
+/**
+ * Each process warmed a fixed 10 ms (a smoke run), for the runs whose checks read no warmup and no figure: what
+ * served which case, in which process and order. Three runs watch their warmup: the first test's (its floor is
+ * recorded), the hostile built-ins' (the watched warmup's code runs after the case patched them) and the last
+ * test's, whose measurer block is checked whole (a smoke run's says so).
+ */
+const FIXED = '--fixed-warmup';
 
 async function bench(suite: string, extra: string[], runtimes = ALL): Promise<{ run: RunRecord; status: number | null; stderr: string }> {
   const out = tempFile('run.json');
@@ -77,7 +84,7 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
   });
 
   it('still runs a fresh process per round with --schedule processes', async () => {
-    const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'n=200', '--schedule', 'processes'], 'node,workerd');
+    const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'n=200', '--schedule', 'processes', FIXED], 'node,workerd');
     expect(status, stderr).toBe(0);
     expect(run.options.measurer).toBe('processes');
     for (const r of run.results) {
@@ -87,21 +94,21 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
   });
 
   it('gives each case live processes of its own with --schedule lockstep-per-case', async () => {
-    const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--schedule', 'lockstep-per-case'], 'node,bun');
+    const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--schedule', 'lockstep-per-case', FIXED], 'node,bun');
     expect(status, stderr).toBe(0);
     expect(run.options.measurerFields).toMatchObject({ processes: 'per-case' });
     for (const r of run.results) expect(r.rounds.every((x) => lockstepOf(x) !== undefined && lockstepOf(x)!.servedBefore === undefined)).toBe(true);
   });
 
   it('starts new warm processes every set with --sets-per-process 1, each case set up and warmed in each', async () => {
-    const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--sets-per-process', '1'], 'node,bun');
+    const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--sets-per-process', '1', FIXED], 'node,bun');
     expect(status, stderr).toBe(0);
     expect(run.options.measurerFields).toMatchObject({ setsPerProcess: 1 });
     for (const r of run.results) expect(r.rounds.map((x) => [x.round, lockstepOf(x)!.process, lockstepOf(x)!.visit])).toEqual([[0, 0, 1], [1, 1, 1]]);
   });
 
   it('fails a kept case whose teardown fails as its warm process closes, on every runtime (two sets of the four a process was planned for)', async () => {
-    const { run, status, stderr } = await bench(fixture('throwing'), ['--filter', 'teardown', '--sets-per-process', '4']);
+    const { run, status, stderr } = await bench(fixture('throwing'), ['--filter', 'teardown', '--sets-per-process', '4', FIXED]);
     expect(status).toBe(1);
     // Exit 1 says why even with --quiet (the table went to stdout): one line naming a failed case, its runtime and the reason.
     expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: the run failed: "[^"]*teardown[^"]*" on (bun|deno|node|workerd) failed \(error: teardown failed as the warm \w+ process closed: .*\) and 3 more case × variant$/)]);
