@@ -1,36 +1,36 @@
 /**
  * CPU per request against the in-process loop, per runtime: two Workers
  * (scripts/request-loop/: a plain computed page of about 1.8 MB, a React
- * renderToString page of about 1.1 MB) served by rtbench's request rounds
- * (`rtbench run <worker>`: each runtime's own server, CPU per request on
- * the JavaScript thread, p50 of the steady requests) and the same `fetch`
- * + `text()` called in the runtime's own loop (`rtbench bench
- * scripts/request-loop/loop.ts`, warmed until steady: the JavaScript
- * thread's CPU over the set per call, and the loop's own time per call, which
- * only a quiet machine keeps near it), each round a fresh process. Prints both figures, each runtime's ratio to the
- * first runtime by each path, and the request path's ratio over the loop's:
- * within ±15% the request path adds only the server's own cost. The loop's
- * CPU counts everything its thread did over the set, work the engine left
- * for later included; so does the request path's second figure: the steady
- * requests' mean with the CPU after each (from its idle read to the next
- * request's start, `requests.afterMs`), beside the p50 of the requests' own.
+ * renderToString page of about 1.1 MB), each read two ways by the same
+ * clock, the host's read of the JavaScript thread's CPU from /proc, with the
+ * same steady rule and fresh processes:
  *
- *   npx tsx scripts/request-loop.ts [--rounds 4] [--requests 200] [--runtime node,deno,bun,workerd] [--lock /tmp/rtbench-measure.lock]
+ * - the request path: `rtbench run <page>.js`, the runtime's own server
+ *   sending the page (p50 of the steady requests);
+ * - the loop: `rtbench run scripts/request-loop/in-process.js`, whose one
+ *   request calls the page's `fetch` + `text()` LOOP_CALLS times back to
+ *   back in the process, as an engineer's loop does; CPU per call is that
+ *   request's p50, less the same process's empty handler, over the calls.
  *
- * --requests fixes the requests each server process serves (absent: the
- * default, served until steady within its bounds). Prints the load.
+ * Beside them, measured apart on each runtime: the same page's text,
+ * made once, sent as a response (what the server pays for the body) and
+ * read by `text()` (what the loop pays to read it), and the loop at one
+ * call a request (each call's own p50, as the request path's p50 is).
+ * Prints each runtime's ratio to the first by each path, and again with
+ * those parts taken out of each: the page's own work by both paths.
+ *
+ *   npx tsx scripts/request-loop.ts [--rounds 4] [--page plain,react] [--runtime node,deno,bun,workerd] [--lock /tmp/rtbench-measure.lock] [--from <dir>]
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { steadyStart } from '@rtbench/core/cpu-per-request';
-import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import type { RunRecord } from '@rtbench/core/schema';
 import { benchView } from '@rtbench/report';
-import { lockstepOf, requestsOf } from '../packages/measurer-records/src/index.ts';
+import { requestsOf } from '../packages/measurer-records/src/index.ts';
 import { median } from '../packages/stats/src/index.ts';
-import { benchRun, loadText, repoRoot } from './lib.ts';
-import { CALLS_PER_OPERATION } from './request-loop/call.ts';
+import { loadText, readRun, repoRoot } from './lib.ts';
 
 const argv = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -39,106 +39,107 @@ const option = (name: string): string | undefined => {
 };
 const rounds = option('rounds') ?? '4';
 const runtimes = option('runtime') ?? 'node,deno,bun,workerd';
-const requests = option('requests');
 const lock = option('lock');
 const PAGES = ['plain', 'react'] as const;
 type Page = (typeof PAGES)[number];
-const dir = mkdtempSync(join(tmpdir(), 'rtbench-request-loop-'));
+const pages = (option('page')?.split(',') ?? PAGES).filter((p): p is Page => (PAGES as readonly string[]).includes(p));
+// --from <dir>: read the runs a former run of this script saved there instead of running them.
+const from = option('from');
+const dir = from ?? mkdtempSync(join(tmpdir(), 'rtbench-request-loop-'));
+/** Calls of the page a loop request makes: about 30 ms of work, against which the server's part of one request (less than 1 ms) is taken out. */
+const LOOP_CALLS: Record<Page, number> = { plain: 8, react: 2 };
 
-/** `rtbench run <worker>` for one page: its request rounds, the JavaScript thread's figure only. */
-function requestRun(page: string): { run: RunRecord; wallMs: number; status: number | null } {
-  const out = join(dir, `${page}-requests.json`);
-  const extra: string[] = [];
-  if (requests !== undefined) {
-    const file = join(dir, `${page}-requests-file.json`);
-    writeFileSync(file, JSON.stringify({ mix: [{ name: 'page', weight: 1, request: 'GET /' }], requests: Number(requests) }));
-    extra.push('--requests', file);
-  }
-  const command = [process.execPath, join(repoRoot, 'packages/cli/bin/rtbench.mjs'), 'run', join('scripts/request-loop', `${page}.js`), '--runtime', runtimes, '--rounds', rounds, '--filter', 'cpu=js thread', ...extra, '--quiet', '--save', out];
-  const [file, ...args] = lock ? ['flock', lock, ...command] : command;
+/** `rtbench run <worker> <args>` saved to `name`.json: the run, its wall time and exit status. */
+function rtbenchRun(name: string, worker: string, args: string[]): { run: RunRecord; seconds: number; status: number | null } {
+  const out = join(dir, `${name}.json`);
+  if (from !== undefined) return { run: readRun(out), seconds: 0, status: null };
+  const command = [process.execPath, join(repoRoot, 'packages/cli/bin/rtbench.mjs'), 'run', join('scripts/request-loop', worker), '--runtime', runtimes, '--rounds', rounds, ...args, '--quiet', '--save', out];
+  const [file, ...rest] = lock ? ['flock', lock, ...command] : command;
   const started = performance.now();
-  const r = spawnSync(file!, args, { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
-  return { run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out), wallMs: performance.now() - started, status: r.status };
+  const r = spawnSync(file!, rest, { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return { run: readRun(out), seconds: (performance.now() - started) / 1e3, status: r.status };
 }
 
-/**
- * The loop's CPU per call on the JavaScript thread: per round, the main
- * thread's CPU the host read over the sampling stretch (lockstep
- * mainThreadCpuUs) over the calls made in it (each sample's operations, its
- * untimed pre-batch's too, `memory.callsPerSample` when recorded, times the
- * calls an operation makes), the median over rounds. Unlike the loop's time
- * per call, it holds on a loaded machine, as CPU per request does.
- */
-function loopCpuMs(page: Page, variant: string): number | undefined {
-  const caseId = loop.run.cases.find((c) => c.name === page)?.id;
-  const rounds = loop.run.results.find((r) => r.caseId === caseId && r.variantId === variant)?.rounds ?? [];
-  const perCall = rounds.flatMap((r) => {
-    const operations = r.samples.length * (r.memory?.callsPerSample ?? r.iterationsPerSample);
-    const cpuUs = lockstepOf(r)?.mainThreadCpuUs;
-    return cpuUs !== undefined && operations ? [cpuUs / 1e3 / (operations * CALLS_PER_OPERATION[page])] : [];
-  });
-  return perCall.length ? median(perCall) : undefined;
+/** The requests of the in-process Worker for one page (scripts/request-loop/in-process.js). */
+const loopRequests = (page: Page) => ({
+  loop: `GET /?page=${page}&calls=${LOOP_CALLS[page]}`,
+  alone: `GET /?page=${page}&calls=1`,
+  sent: `GET /?page=${page}&body=ready`,
+  read: `GET /?page=${page}&body=ready&calls=${LOOP_CALLS[page]}`,
+});
+
+/** A request's p50 (steady) on a variant, its empty handler's, and the spread of its processes' steady medians. */
+interface Read {
+  p50: number;
+  empty: number;
+  processes: [number, number];
+  warmup?: { warmupRequests?: number; unsteady: number; processes: number };
 }
 
-/**
- * The request path's steady CPU per request with what each request left for
- * later: per process, the mean over its steady requests (from its steady
- * point, core steadyStart; never steady, its later half) of the request's own CPU and the CPU
- * after it; the median over processes. Undefined for a run saved without
- * `afterMs`.
- */
-function withAfterMs(run: RunRecord, variant: string): { own: number; after: number } | undefined {
-  const rounds = run.results.find((r) => r.variantId === variant)?.rounds ?? [];
-  const per = rounds.flatMap((r) => {
-    const after = requestsOf(r)?.afterMs;
-    if (!after || after.length !== r.samples.length) return [];
-    const from = steadyStart(r.samples.length, requestsOf(r)?.phases);
-    const own = r.samples.slice(from);
-    const later = after.slice(from);
-    return own.length ? [{ own: own.reduce((a, b) => a + b, 0) / own.length, after: later.reduce((a, b) => a + b, 0) / later.length }] : [];
+function readOf(run: RunRecord, request: string, variant: string): Read | undefined {
+  const rows = benchView(run).cpuPerRequest?.rows ?? [];
+  const caseOf = (figure: string) => run.cases.find((c) => c.id === `${request} [cpu=${figure}]`)?.id;
+  const row = (figure: string) => rows.find((r) => r.caseId === caseOf(figure) && r.variantId === variant);
+  const js = row('js thread');
+  const p50 = js?.distribution?.quantiles.p50.value;
+  const empty = row('empty handler')?.distribution?.quantiles.p50.value;
+  const roundsOf = run.results.find((r) => r.caseId === caseOf('js thread') && r.variantId === variant)?.rounds ?? [];
+  const medians = roundsOf.flatMap((r) => {
+    const steady = r.samples.slice(steadyStart(r.samples.length, requestsOf(r)?.phases));
+    return steady.length ? [median(steady)] : [];
   });
-  return per.length ? { own: median(per.map((p) => p.own)), after: median(per.map((p) => p.after)) } : undefined;
+  if (p50 === undefined || empty === undefined || !medians.length) return undefined;
+  return { p50, empty, processes: [Math.min(...medians), Math.max(...medians)], ...(js?.phases ? { warmup: js.phases } : {}) };
 }
 
 const ms = (x: number | undefined): string => (x === undefined || !Number.isFinite(x) ? '—' : x.toFixed(2));
 const ratio = (x: number | undefined, base: number | undefined): number | undefined => (x !== undefined && base !== undefined && base > 0 ? x / base : undefined);
+const spread = (r: Read | undefined, per = 1): string => (r ? `${ms(r.processes[0] / per)}–${ms(r.processes[1] / per)}` : '—');
+const warmText = (r: Read | undefined): string => (r?.warmup ? `${r.warmup.warmupRequests ?? '—'} req; ${r.warmup.unsteady}/${r.warmup.processes} never` : '—');
+/** A loop request's CPU per call: its p50 less its process's empty handler (the server's part of any request), over its calls. */
+const perCall = (r: Read | undefined, calls: number): number | undefined => (r ? (r.p50 - r.empty) / calls : undefined);
+const row = (cells: readonly [string, number][]): string => cells.map(([text, width], i) => (i === 0 ? text.padEnd(width) : text.padStart(width))).join(' ');
 
-console.log(`load before: ${loadText()}`);
-const loop = benchRun(['scripts/request-loop/loop.ts', '--runtime', runtimes, '--rounds', rounds], lock);
-console.log(`loop run: ${(loop.wallMs / 1e3).toFixed(0)} s, load ${loadText()}, exit ${loop.status}`);
-const loopView = benchView(loop.run);
-
-for (const page of PAGES) {
-  const req = requestRun(page);
-  console.log(`\n${page}: request run ${(req.wallMs / 1e3).toFixed(0)} s, load ${loadText()}, exit ${req.status}`);
-  const rows = benchView(req.run).cpuPerRequest?.rows ?? [];
-  const loopRows = loopView.cases.find((c) => c.name === page)?.rows ?? [];
-  const variants = req.run.variants.map((v) => v.id);
-  const figures = variants.map((id) => {
-    const row = rows.find((r) => r.variantId === id);
-    // The loop's time is per operation, CALLS_PER_OPERATION calls.
-    const loopNs = loopRows.find((r) => r.variantId === id)?.stats?.median;
-    return { id, request: row?.distribution?.quantiles.p50.value, first: row?.distribution?.first.value, warmup: row?.phases, whole: withAfterMs(req.run, id), loop: loopCpuMs(page, id), loopWall: loopNs === undefined ? undefined : loopNs / 1e6 / CALLS_PER_OPERATION[page] };
+console.log(`load before: ${loadText()}; saving in ${dir}`);
+for (const page of pages) {
+  const asked = loopRequests(page);
+  const req = rtbenchRun(`${page}-requests`, `${page}.js`, []);
+  console.log(`\n${page}: request path ${req.seconds.toFixed(0)} s, exit ${req.status}, load ${loadText()}`);
+  const inProcess = rtbenchRun(`${page}-loop`, 'in-process.js', Object.values(asked).flatMap((r) => ['--request', r]));
+  console.log(`${page}: loop ${inProcess.seconds.toFixed(0)} s, exit ${inProcess.status}, load ${loadText()}`);
+  const calls = LOOP_CALLS[page];
+  const figures = req.run.variants.map(({ id }) => {
+    const request = readOf(req.run, 'GET /', id);
+    const loop = readOf(inProcess.run, asked.loop, id);
+    const sent = readOf(inProcess.run, asked.sent, id);
+    const read = readOf(inProcess.run, asked.read, id);
+    return {
+      id,
+      request,
+      loop,
+      perCall: perCall(loop, calls),
+      alone: perCall(readOf(inProcess.run, asked.alone, id), 1),
+      // The body's part on each path: sending the ready text less an empty request; reading it, per call.
+      sent: sent ? sent.p50 - sent.empty : undefined,
+      read: perCall(read, calls),
+    };
   });
-  const base = figures[0];
-  const wholeOf = (f: (typeof figures)[number] | undefined): number | undefined => (f?.whole ? f.whole.own + f.whole.after : undefined);
-  console.log('runtime    request p50 (steady)   first   warm-up (req, ms; never steady)   loop CPU/call   loop time/call   request / loop   vs first runtime: request   loop   request ÷ loop');
+  console.log(`CPU on the JavaScript thread, ms, p50 of steady requests (processes' steady medians, lowest–highest); loop: ${calls} calls a request, per call`);
+  console.log(row([['runtime', 9], ['request p50', 12], ['processes', 13], ['warm-up', 18], ['loop/call', 10], ['processes', 13], ['loop warm-up', 18], ['one call', 9], ['body sent', 10], ['body read', 10]]));
   for (const f of figures) {
-    const r = ratio(f.request, base?.request);
-    const l = ratio(f.loop, base?.loop);
-    const warm = f.warmup ? `${f.warmup.warmupRequests ?? '—'} req, ${ms(f.warmup.warmupMs)} ms; ${f.warmup.unsteady} of ${f.warmup.processes}` : '—';
-    console.log(
-      [f.id.padEnd(10), `${ms(f.request)} ms`.padStart(20), ms(f.first).padStart(8), warm.padStart(33), `${ms(f.loop)} ms`.padStart(15), `${ms(f.loopWall)} ms`.padStart(16), ms(ratio(f.request, f.loop)).padStart(16), ms(r).padStart(27), ms(l).padStart(6), ms(ratio(r, l)).padStart(16)].join(' '),
-    );
+    console.log(row([[f.id, 9], [ms(f.request?.p50), 12], [spread(f.request), 13], [warmText(f.request), 18], [ms(f.perCall), 10], [spread(f.loop, calls), 13], [warmText(f.loop), 18], [ms(f.alone), 9], [ms(f.sent), 10], [ms(f.read), 10]]));
   }
-  // Means against the loop's mean: what each thread did over the steady stretch, work left for later included.
-  console.log('runtime    steady mean: own   after   own + after   (own + after) / loop   vs first runtime: own + after   loop   ÷ loop');
+  const base = figures[0];
+  const work = (f: (typeof figures)[number] | undefined) => ({ request: f?.request && f.sent !== undefined ? f.request.p50 - f.sent : undefined, loop: f?.perCall !== undefined && f.read !== undefined ? f.perCall - f.read : undefined });
+  console.log(`against ${base?.id}: request path, loop, their quotient (target within 0.85–1.15); then each less its body part (request less body sent, loop less body read): the page's own work`);
+  console.log(row([['runtime', 9], ['request', 8], ['loop', 6], ['÷', 6], ['one call', 9], ['÷', 6], ['work: request', 14], ['loop', 6], ['÷', 6]]));
   for (const f of figures) {
-    const r = ratio(wholeOf(f), wholeOf(base));
-    const l = ratio(f.loop, base?.loop);
-    console.log(
-      [f.id.padEnd(10), `${ms(f.whole?.own)} ms`.padStart(21), ms(f.whole?.after).padStart(7), ms(wholeOf(f)).padStart(13), ms(ratio(wholeOf(f), f.loop)).padStart(22), ms(r).padStart(31), ms(l).padStart(6), ms(ratio(r, l)).padStart(8)].join(' '),
-    );
+    const r = ratio(f.request?.p50, base?.request?.p50);
+    const l = ratio(f.perCall, base?.perCall);
+    const one = ratio(f.alone, base?.alone);
+    const w = work(f);
+    const wr = ratio(w.request, work(base).request);
+    const wl = ratio(w.loop, work(base).loop);
+    console.log(row([[f.id, 9], [ms(r), 8], [ms(l), 6], [ms(ratio(r, l)), 6], [ms(one), 9], [ms(ratio(r, one)), 6], [ms(wr), 14], [ms(wl), 6], [ms(ratio(wr, wl)), 6]]));
   }
 }
-console.log(`\nsaved: ${dir}, ${loop.path}`);

@@ -1,0 +1,39 @@
+// The in-process loop as a Worker, so the host reads it as it reads a
+// page's request (scripts/request-loop.ts): the same clock, the same steady
+// rule, fresh processes. `GET /?page=plain&calls=8` calls that page's fetch
+// and reads its body to the end 8 times back to back, then answers the last
+// body's length. `&body=ready` makes the page once per process and then
+// uses that text: alone, it is answered as the page's response (what a
+// server pays to send the body); with `calls`, it is read by `text()` (what
+// the loop pays to read it).
+import plain from './plain.js';
+import react from './react.js';
+
+const PAGES = { plain, react };
+const HEADERS = { 'content-type': 'text/html; charset=utf-8' };
+const ready = new Map();
+
+async function pageText(page, origin) {
+  return (await (await page.fetch(new Request(`${origin}/`))).text());
+}
+
+export default {
+  async fetch(request) {
+    const url = new URL(request.url);
+    const name = url.searchParams.get('page');
+    const page = PAGES[name];
+    const calls = url.searchParams.has('calls') ? Number(url.searchParams.get('calls')) : 0;
+    if (!page || !Number.isSafeInteger(calls) || calls < 0) return new Response('page=plain|react[&calls=n][&body=ready]', { status: 400 });
+    if (url.searchParams.get('body') === 'ready') {
+      if (!ready.has(name)) ready.set(name, await pageText(page, url.origin));
+      const text = ready.get(name);
+      if (calls === 0) return new Response(text, { headers: HEADERS });
+      let length = 0;
+      for (let i = 0; i < calls; i++) length = (await new Response(text, { headers: HEADERS }).text()).length;
+      return new Response(String(length));
+    }
+    let length = 0;
+    for (let i = 0; i < calls; i++) length = (await pageText(page, url.origin)).length;
+    return new Response(String(length));
+  },
+};
