@@ -68,13 +68,25 @@ const loopRequests = (page: Page) => ({
   read: `GET /?page=${page}&body=ready&calls=${LOOP_CALLS[page]}`,
 });
 
-/** A request's p50 (steady) on a variant, its empty handler's, and the spread of its processes' steady medians. */
+/** How a figure is taken from a request's steady samples: their pooled p50, or the median over processes of each one's mean (every collection counted). */
+type By = 'p50' | 'mean';
+
+/** One request's figures on a variant (by p50 and by mean), its empty handler's, and the spread of its processes' steady medians. */
 interface Read {
   p50: number;
-  empty: number;
+  mean: number;
+  empty: Record<By, number>;
   processes: [number, number];
   warmup?: { warmupRequests?: number; unsteady: number; processes: number };
 }
+
+/** Each round's steady samples (from its steady point; never steady, its later half). */
+function steadyOf(run: RunRecord, caseId: string | undefined, variant: string): number[][] {
+  const rounds = run.results.find((r) => r.caseId === caseId && r.variantId === variant)?.rounds ?? [];
+  return rounds.map((r) => r.samples.slice(steadyStart(r.samples.length, requestsOf(r)?.phases))).filter((s) => s.length > 0);
+}
+
+const meanOf = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 function readOf(run: RunRecord, request: string, variant: string): Read | undefined {
   const rows = benchView(run).cpuPerRequest?.rows ?? [];
@@ -82,23 +94,40 @@ function readOf(run: RunRecord, request: string, variant: string): Read | undefi
   const row = (figure: string) => rows.find((r) => r.caseId === caseOf(figure) && r.variantId === variant);
   const js = row('js thread');
   const p50 = js?.distribution?.quantiles.p50.value;
-  const empty = row('empty handler')?.distribution?.quantiles.p50.value;
-  const roundsOf = run.results.find((r) => r.caseId === caseOf('js thread') && r.variantId === variant)?.rounds ?? [];
-  const medians = roundsOf.flatMap((r) => {
-    const steady = r.samples.slice(steadyStart(r.samples.length, requestsOf(r)?.phases));
-    return steady.length ? [median(steady)] : [];
-  });
-  if (p50 === undefined || empty === undefined || !medians.length) return undefined;
-  return { p50, empty, processes: [Math.min(...medians), Math.max(...medians)], ...(js?.phases ? { warmup: js.phases } : {}) };
+  const emptyP50 = row('empty handler')?.distribution?.quantiles.p50.value;
+  const steady = steadyOf(run, caseOf('js thread'), variant);
+  const emptySteady = steadyOf(run, caseOf('empty handler'), variant);
+  if (p50 === undefined || emptyP50 === undefined || !steady.length || !emptySteady.length) return undefined;
+  const medians = steady.map((s) => median(s));
+  return {
+    p50,
+    mean: median(steady.map(meanOf)),
+    empty: { p50: emptyP50, mean: median(emptySteady.map(meanOf)) },
+    processes: [Math.min(...medians), Math.max(...medians)],
+    ...(js?.phases ? { warmup: js.phases } : {}),
+  };
 }
 
 const ms = (x: number | undefined): string => (x === undefined || !Number.isFinite(x) ? '—' : x.toFixed(2));
 const ratio = (x: number | undefined, base: number | undefined): number | undefined => (x !== undefined && base !== undefined && base > 0 ? x / base : undefined);
 const spread = (r: Read | undefined, per = 1): string => (r ? `${ms(r.processes[0] / per)}–${ms(r.processes[1] / per)}` : '—');
 const warmText = (r: Read | undefined): string => (r?.warmup ? `${r.warmup.warmupRequests ?? '—'} req; ${r.warmup.unsteady}/${r.warmup.processes} never` : '—');
-/** A loop request's CPU per call: its p50 less its process's empty handler (the server's part of any request), over its calls. */
-const perCall = (r: Read | undefined, calls: number): number | undefined => (r ? (r.p50 - r.empty) / calls : undefined);
+/** A loop request's CPU per call: its figure less its process's empty handler's (the server's part of any request), over its calls. */
+const perCall = (r: Read | undefined, calls: number, by: By): number | undefined => (r ? (r[by] - r.empty[by]) / calls : undefined);
 const row = (cells: readonly [string, number][]): string => cells.map(([text, width], i) => (i === 0 ? text.padEnd(width) : text.padStart(width))).join(' ');
+
+/** A page's figures on one runtime, by p50 or by mean: the request path, the loop per call (back to back and one a request), and each path's body part. */
+function figuresOf(reads: Record<keyof ReturnType<typeof loopRequests> | 'request', Read | undefined>, calls: number, by: By) {
+  const { request, loop, alone, sent, read } = reads;
+  return {
+    request: request?.[by],
+    loop: perCall(loop, calls, by),
+    alone: perCall(alone, 1, by),
+    // The body's part on each path: the ready text sent, less an empty request; read by text(), per call.
+    sent: perCall(sent, 1, by),
+    read: perCall(read, calls, by),
+  };
+}
 
 console.log(`load before: ${loadText()}; saving in ${dir}`);
 for (const page of pages) {
@@ -108,38 +137,32 @@ for (const page of pages) {
   const inProcess = rtbenchRun(`${page}-loop`, 'in-process.js', Object.values(asked).flatMap((r) => ['--request', r]));
   console.log(`${page}: loop ${inProcess.seconds.toFixed(0)} s, exit ${inProcess.status}, load ${loadText()}`);
   const calls = LOOP_CALLS[page];
-  const figures = req.run.variants.map(({ id }) => {
-    const request = readOf(req.run, 'GET /', id);
-    const loop = readOf(inProcess.run, asked.loop, id);
-    const sent = readOf(inProcess.run, asked.sent, id);
-    const read = readOf(inProcess.run, asked.read, id);
-    return {
-      id,
-      request,
-      loop,
-      perCall: perCall(loop, calls),
-      alone: perCall(readOf(inProcess.run, asked.alone, id), 1),
-      // The body's part on each path: sending the ready text less an empty request; reading it, per call.
-      sent: sent ? sent.p50 - sent.empty : undefined,
-      read: perCall(read, calls),
-    };
-  });
+  const reads = req.run.variants.map(({ id }) => ({
+    id,
+    reads: { request: readOf(req.run, 'GET /', id), ...Object.fromEntries(Object.entries(asked).map(([key, r]) => [key, readOf(inProcess.run, r, id)])) } as Parameters<typeof figuresOf>[0],
+  }));
   console.log(`CPU on the JavaScript thread, ms, p50 of steady requests (processes' steady medians, lowest–highest); loop: ${calls} calls a request, per call`);
   console.log(row([['runtime', 9], ['request p50', 12], ['processes', 13], ['warm-up', 18], ['loop/call', 10], ['processes', 13], ['loop warm-up', 18], ['one call', 9], ['body sent', 10], ['body read', 10]]));
-  for (const f of figures) {
-    console.log(row([[f.id, 9], [ms(f.request?.p50), 12], [spread(f.request), 13], [warmText(f.request), 18], [ms(f.perCall), 10], [spread(f.loop, calls), 13], [warmText(f.loop), 18], [ms(f.alone), 9], [ms(f.sent), 10], [ms(f.read), 10]]));
+  for (const { id, reads: r } of reads) {
+    const f = figuresOf(r, calls, 'p50');
+    console.log(row([[id, 9], [ms(f.request), 12], [spread(r.request), 13], [warmText(r.request), 18], [ms(f.loop), 10], [spread(r.loop, calls), 13], [warmText(r.loop), 18], [ms(f.alone), 9], [ms(f.sent), 10], [ms(f.read), 10]]));
   }
-  const base = figures[0];
-  const work = (f: (typeof figures)[number] | undefined) => ({ request: f?.request && f.sent !== undefined ? f.request.p50 - f.sent : undefined, loop: f?.perCall !== undefined && f.read !== undefined ? f.perCall - f.read : undefined });
-  console.log(`against ${base?.id}: request path, loop, their quotient (target within 0.85–1.15); then each less its body part (request less body sent, loop less body read): the page's own work`);
-  console.log(row([['runtime', 9], ['request', 8], ['loop', 6], ['÷', 6], ['one call', 9], ['÷', 6], ['work: request', 14], ['loop', 6], ['÷', 6]]));
-  for (const f of figures) {
-    const r = ratio(f.request?.p50, base?.request?.p50);
-    const l = ratio(f.perCall, base?.perCall);
-    const one = ratio(f.alone, base?.alone);
-    const w = work(f);
-    const wr = ratio(w.request, work(base).request);
-    const wl = ratio(w.loop, work(base).loop);
-    console.log(row([[f.id, 9], [ms(r), 8], [ms(l), 6], [ms(ratio(r, l)), 6], [ms(one), 9], [ms(ratio(r, one)), 6], [ms(wr), 14], [ms(wl), 6], [ms(ratio(wr, wl)), 6]]));
+  for (const by of ['p50', 'mean'] as const) {
+    const all = reads.map(({ id, reads: r }) => ({ id, ...figuresOf(r, calls, by) }));
+    const base = all[0];
+    const work = (f: (typeof all)[number] | undefined) => ({
+      request: f?.request !== undefined && f.sent !== undefined ? f.request - f.sent : undefined,
+      loop: f?.loop !== undefined && f.read !== undefined ? f.loop - f.read : undefined,
+    });
+    console.log(`by ${by === 'p50' ? 'p50' : "mean (the median over processes of each one's steady mean)"}, against ${base?.id}: request path, loop, their quotient (target within 0.85–1.15); the loop at one call a request; then each less its body part (request less body sent, loop less body read): the page's own work`);
+    console.log(row([['runtime', 9], ['request', 8], ['loop', 6], ['÷', 6], ['one call', 9], ['÷', 6], ['work: request', 14], ['loop', 6], ['÷', 6]]));
+    for (const f of all) {
+      const r = ratio(f.request, base?.request);
+      const l = ratio(f.loop, base?.loop);
+      const one = ratio(f.alone, base?.alone);
+      const wr = ratio(work(f).request, work(base).request);
+      const wl = ratio(work(f).loop, work(base).loop);
+      console.log(row([[f.id, 9], [ms(r), 8], [ms(l), 6], [ms(ratio(r, l)), 6], [ms(one), 9], [ms(ratio(r, one)), 6], [ms(wr), 14], [ms(wl), 6], [ms(ratio(wr, wl)), 6]]));
+    }
   }
 }
