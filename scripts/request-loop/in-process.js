@@ -23,8 +23,9 @@ export default {
     const name = url.searchParams.get('page');
     const page = PAGES[name];
     const calls = url.searchParams.has('calls') ? Number(url.searchParams.get('calls')) : 0;
-    if (!page || !Number.isSafeInteger(calls) || calls < 0) return new Response('page=plain|react[&calls=n][&body=ready]', { status: 400 });
-    if (url.searchParams.get('body') === 'ready') {
+    const readyBody = url.searchParams.get('body') === 'ready';
+    if (!page || !Number.isSafeInteger(calls) || calls < (readyBody ? 0 : 1)) return new Response('page=plain|react&calls=n (n >= 1), or &body=ready with calls=n (n >= 0)', { status: 400 });
+    if (readyBody) {
       if (!ready.has(name)) ready.set(name, await pageText(page, url.origin));
       const text = ready.get(name);
       if (calls === 0) return new Response(text, { headers: HEADERS });

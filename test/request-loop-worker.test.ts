@@ -1,0 +1,29 @@
+// The in-process side of scripts/request-loop.ts: its Worker must make the
+// page's work (and only its body's part with body=ready), or the script's
+// ratios compare different work.
+import { describe, expect, it } from 'vitest';
+import inProcess from '../scripts/request-loop/in-process.js';
+import plain from '../scripts/request-loop/plain.js';
+
+const ask = (query: string): Promise<Response> => inProcess.fetch(new Request(`http://localhost/?${query}`));
+
+describe('the in-process loop Worker', () => {
+  it('answers the length of the page it read, after the calls asked', async () => {
+    const page = await plain.fetch().text();
+    const looped = await ask('page=plain&calls=3');
+    expect(looped.status).toBe(200);
+    expect(await looped.text()).toBe(String(page.length));
+    expect(await (await ask('page=plain&body=ready&calls=2')).text()).toBe(String(page.length));
+  });
+
+  it('sends the ready page as the page itself: the same text and content type', async () => {
+    const page = plain.fetch();
+    const sent = await ask('page=plain&body=ready');
+    expect(sent.headers.get('content-type')).toBe(page.headers.get('content-type'));
+    expect(await sent.text()).toBe(await page.text());
+  });
+
+  it('refuses a page it does not know or a count of calls that is not a whole number', async () => {
+    for (const query of ['page=other&calls=1', 'calls=1', 'page=plain&calls=-1', 'page=plain&calls=1.5', 'page=plain&calls=x', 'page=plain']) expect((await ask(query)).status, query).toBe(400);
+  });
+});
