@@ -20,12 +20,16 @@
  * done while a process waited its turn, which no sample times and a long
  * loop may wait for (docs/lockstep.md, "Work the engine does between
  * samples"); `table×(1+helpers)÷loop` is the ratio with that work counted,
- * a bound. `main CPU/op` is the first table's main-thread CPU per call
+ * a bound. `1-core loop` is the same loop in a process held to one core
+ * (taskset; `--pinned` processes, 1 by default): where it and the loop with
+ * a free core are more than 20% apart, the case's cost depends on a core
+ * free for its engine's helper threads, and a table between them (±20%)
+ * is judged so. `main CPU/op` is the first table's main-thread CPU per call
  * (mainCpuPerCall): at the figure, the process itself did that much work a
  * call; below it, its samples waited or were preempted.
  *
  *   npx tsx scripts/long-loop-check.ts                       the four cases below, on the table's default runtimes
- *   npx tsx scripts/long-loop-check.ts --loop-ms 500 --processes 1 -- --rounds 6 --max-rounds 6
+ *   npx tsx scripts/long-loop-check.ts --loop-ms 500 --processes 1 --pinned 0 -- --rounds 6 --max-rounds 6
  *   npx tsx scripts/long-loop-check.ts --case json-reviver "identity reviver (arrow) [size=10kb]"
  *
  * Arguments after `--` go to every table (`pnpm bench`); real runs wait
@@ -37,7 +41,7 @@ import { bundleSuite, locateSuite } from '@rtbench/suite-loader';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import type { RunRecord } from '@rtbench/core/schema';
 import { lockstepPreBatch, pacedJob } from '@rtbench/core/protocol';
-import { cpuNsBetween } from '@rtbench/process';
+import { cpuNsBetween, whichOnPath } from '@rtbench/process';
 import { collectorShare, median, quantile } from '@rtbench/stats';
 import { lockstepOf } from '../packages/measurer-records/src/index.ts';
 import { benchRun, calibrationArgs, loadText, repoRoot } from './lib.ts';
@@ -77,7 +81,7 @@ interface LoopFigure {
  * in the process): the host times the command's round trip and reads the
  * process's main-thread CPU around it.
  */
-async function longLoop(run: RunRecord, variantId: string, caseId: string, target: string, calls: number, loopMs: number): Promise<LoopFigure | string> {
+async function longLoop(run: RunRecord, variantId: string, caseId: string, target: string, calls: number, loopMs: number, wrap?: Wrap): Promise<LoopFigure | string> {
   const variant = run.variants.find((v) => v.id === variantId);
   if (!variant) return 'no such variant';
   const plugin = pluginForSpec(variant.spec);
@@ -90,6 +94,7 @@ async function longLoop(run: RunRecord, variantId: string, caseId: string, targe
     bundlePath,
     job: pacedJob(caseId, { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: 1 }),
     timeoutMs: 60_000 + 20 * loopMs,
+    ...(wrap ? { wrap } : {}),
   });
   const ready = await session.ready;
   const before = ready ? session.cpuTimes() : undefined;
@@ -138,11 +143,28 @@ function processSpread(roundFigures: readonly number[] | undefined): string {
 
 const ns = (x: number): string => (x >= 1e6 ? `${(x / 1e6).toPrecision(3)} ms` : x >= 1e3 ? `${(x / 1e3).toPrecision(3)} µs` : `${x.toPrecision(3)} ns`);
 
+/** A program the loop's runtime runs under: taskset, for a loop held to one core. */
+interface Wrap {
+  command: string;
+  args: string[];
+}
+
+/**
+ * One core for the whole process where taskset is on PATH (Linux): its
+ * engine's helper threads then take turns with the main thread instead of
+ * running beside it. An allocating case whose helper thread frees what it
+ * allocated (V8's ArrayBuffer sweeper) contends with it for the allocator
+ * while both run at once: such a case's cost per call depends on whether a
+ * core is free for the helper, and a loop on one core gives the other end.
+ */
+const taskset = whichOnPath('taskset');
+const ONE_CORE: Wrap | undefined = taskset ? { command: taskset, args: ['-c', '0'] } : undefined;
+
 /** A cell's long loops: the figures of each fresh process, or why they failed. */
-async function loopsOf(run: RunRecord, variantId: string, caseId: string, target: string, calls: number, loopMs: number, processes: number): Promise<LoopFigure[] | string> {
+async function loopsOf(run: RunRecord, variantId: string, caseId: string, target: string, calls: number, loopMs: number, processes: number, wrap?: Wrap): Promise<LoopFigure[] | string> {
   const loops: LoopFigure[] = [];
   for (let p = 0; p < processes; p++) {
-    const got = await longLoop(run, variantId, caseId, target, calls, loopMs);
+    const got = await longLoop(run, variantId, caseId, target, calls, loopMs, wrap);
     if (typeof got === 'string') return got;
     loops.push(got);
   }
@@ -154,23 +176,25 @@ async function loopsOf(run: RunRecord, variantId: string, caseId: string, target
  * while the loops ran (a shared machine's neighbours double a call's cost)
  * shows as two tables apart, and the ratio is read against their mean.
  */
-async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: number, processes: number): Promise<void> {
+async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: number, processes: number, pinned: number): Promise<void> {
   const first = benchRun([c.target, '--filter', c.filter, ...benchArgs]);
   const bc = benchView(first.run).cases[0];
   if (!bc || benchView(first.run).cases.length !== 1) {
     console.log(`${c.label}: the filter picked ${benchView(first.run).cases.length} cases (${first.path})`);
     return;
   }
-  const loops = new Map<string, { calls: number; loops: LoopFigure[] | string }>();
+  const loops = new Map<string, { calls: number; loops: LoopFigure[] | string; oneCore: LoopFigure[] | string }>();
   for (const row of bc.rows) {
     if (!row.stats) continue;
     const calls = callsFor(row.stats.median, loopMs);
-    loops.set(row.variantId, { calls, loops: await loopsOf(first.run, row.variantId, bc.caseId, c.target, calls, loopMs, processes) });
+    const free = await loopsOf(first.run, row.variantId, bc.caseId, c.target, calls, loopMs, processes);
+    const oneCore = ONE_CORE && pinned > 0 ? await loopsOf(first.run, row.variantId, bc.caseId, c.target, calls, loopMs, pinned, ONE_CORE) : 'no taskset on PATH, or --pinned 0';
+    loops.set(row.variantId, { calls, loops: free, oneCore });
   }
   const second = benchRun([c.target, '--filter', c.filter, ...benchArgs]);
   const again = new Map((benchView(second.run).cases[0]?.rows ?? []).map((r) => [r.variantId, r.stats?.median]));
   console.log(`${c.label} — ${bc.caseId} (tables ${(first.wallMs / 1000).toFixed(0)} s and ${(second.wallMs / 1000).toFixed(0)} s, ${first.path}, ${second.path}; load ${loadText()})`);
-  console.log(`  ${'runtime'.padEnd(10)} ${'table/op'.padStart(10)} ${'2nd÷1st'.padStart(8)} ${'processes'.padStart(10)} ${'gc share'.padStart(9)} ${'mark'.padStart(4)} ${'helpers'.padStart(8)} ${'main CPU/op'.padStart(12)} ${'long loop/op'.padStart(13)} ${'loop CPU/op'.padStart(12)} ${'calls'.padStart(10)} ${'table÷loop'.padStart(10)} ${'table×(1+helpers)÷loop'.padStart(23)}`);
+  console.log(`  ${'runtime'.padEnd(10)} ${'table/op'.padStart(10)} ${'2nd÷1st'.padStart(8)} ${'processes'.padStart(10)} ${'gc share'.padStart(9)} ${'mark'.padStart(4)} ${'helpers'.padStart(8)} ${'main CPU/op'.padStart(12)} ${'long loop/op'.padStart(13)} ${'loop CPU/op'.padStart(12)} ${'1-core loop'.padStart(12)} ${'calls'.padStart(10)} ${'table÷loop'.padStart(10)} ${'table×(1+helpers)÷loop'.padStart(23)}`);
   for (const row of bc.rows) {
     const cell = loops.get(row.variantId);
     if (!row.stats || !cell) {
@@ -194,17 +218,32 @@ async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: numbe
     const loopNs = median(cell.loops.map((l) => l.ns));
     const loopCpu = cell.loops.every((l) => l.cpuNs !== undefined) ? ns(median(cell.loops.map((l) => l.cpuNs!))) : '—';
     const ratio = tableNs / loopNs;
+    const oneCoreNs = typeof cell.oneCore === 'string' || !cell.oneCore.length ? undefined : median(cell.oneCore.map((l) => l.ns));
     // Two tables more than 20% apart: the load moved under the loops, and no ratio of them says much.
-    const within = later && Math.abs(Math.log(later / row.stats.median)) > Math.log(1.2) ? 'load moved: not judged' : Math.abs(ratio - 1) <= 0.2 ? 'within ±20%' : 'outside ±20%';
+    const within = later && Math.abs(Math.log(later / row.stats.median)) > Math.log(1.2) ? 'load moved: not judged' : judged(ratio, tableNs, loopNs, oneCoreNs);
     const bound = helpers === undefined ? '—' : ((tableNs * (1 + helpers)) / loopNs).toFixed(2);
-    console.log(`${lead} ${ns(loopNs).padStart(13)} ${loopCpu.padStart(12)} ${cell.calls.toExponential(1).padStart(10)} ${ratio.toFixed(2).padStart(10)} ${bound.padStart(23)}  ${within}`);
+    console.log(`${lead} ${ns(loopNs).padStart(13)} ${loopCpu.padStart(12)} ${(oneCoreNs === undefined ? '—' : ns(oneCoreNs)).padStart(12)} ${cell.calls.toExponential(1).padStart(10)} ${ratio.toFixed(2).padStart(10)} ${bound.padStart(23)}  ${within}`);
   }
+}
+
+/**
+ * The cell's judgement: within ±20% of the loop; or, where the loop on one
+ * core and the loop with a core free for the helpers are more than 20%
+ * apart, between them (±20%): the case's cost is set by the cores free for
+ * its engine's helper threads, and the table reads a point of that range.
+ */
+function judged(ratio: number, tableNs: number, loopNs: number, oneCoreNs: number | undefined): string {
+  if (Math.abs(ratio - 1) <= 0.2) return 'within ±20%';
+  if (oneCoreNs === undefined || Math.abs(Math.log(loopNs / oneCoreNs)) <= Math.log(1.2)) return 'outside ±20%';
+  const [low, high] = [Math.min(loopNs, oneCoreNs), Math.max(loopNs, oneCoreNs)];
+  return tableNs >= low / 1.2 && tableNs <= high * 1.2 ? 'between the 1-core and free-core loops' : 'outside ±20%';
 }
 
 const args = calibrationArgs(['check', ...process.argv.slice(2)]);
 const loopMs = args.flag('--loop-ms', 2000);
 const processes = args.flag('--processes', 3);
+const pinned = args.flag('--pinned', 1);
 const caseAt = args.rest.indexOf('--case');
 const cases = caseAt >= 0 ? [{ target: args.rest[caseAt + 1]!, filter: args.rest[caseAt + 2]!, label: `${args.rest[caseAt + 1]}: ${args.rest[caseAt + 2]}` }] : CASES;
-console.log(`long loop against the table: ${processes} fresh process(es) of about ${loopMs} ms per cell; load ${loadText()}`);
-for (const c of cases) await check(c, args.benchArgs, loopMs, processes);
+console.log(`long loop against the table: ${processes} fresh process(es) of about ${loopMs} ms per cell, and ${ONE_CORE ? pinned : 0} on one core; load ${loadText()}`);
+for (const c of cases) await check(c, args.benchArgs, loopMs, processes, pinned);
