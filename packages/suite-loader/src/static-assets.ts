@@ -4,7 +4,8 @@
  * run_worker_first), the folder's files listed as wrangler uploads them (less
  * what `.assetsignore` names, and the files of the platform's own that are
  * never served), and the module that embeds them in the handler's bundle,
- * which assets-router.ts serves on every runtime. Every problem is one
+ * which assets-router.ts serves on every runtime that serves the Worker
+ * (a framework app's: the Workers runtime alone). Every problem is one
  * UsageError line, before anything runs.
  */
 import { createHash } from 'node:crypto';
@@ -122,9 +123,14 @@ export function assetFiles(assets: StaticAssets, shown: string): { files: AssetF
   return { files, bytes };
 }
 
-/** What is said before the run of a project's assets. */
-export function assetsNote(assets: StaticAssets, shown: string, count: number, bytes: number): string {
+/**
+ * What is said before the run of a project's assets: served in front of the
+ * Worker on every runtime, or, for a framework app's Worker (`workersOnly`),
+ * on the Workers runtime alone, the other runtimes answering the client
+ * files through the app's Node.js server as its Node.js deployment does.
+ */
+export function assetsNote(assets: StaticAssets, shown: string, count: number, bytes: number, workersOnly = false): string {
   const ignoredFiles = ['_headers', '_redirects'].filter((f) => existsSync(join(assets.directory, f)));
   const how = `html_handling ${assets.routing.htmlHandling}, not_found_handling ${assets.routing.notFoundHandling}${assets.routing.runWorkerFirst !== false ? ', the Worker first' : ''}`;
-  return `${shown}'s static assets (${count} ${count === 1 ? 'file' : 'files'}, ${bytes} bytes from ${relative(process.cwd(), assets.directory) || '.'}) are served in front of the Worker on every runtime as wrangler dev serves them (${how})${assets.binding ? `, and as env.${assets.binding}` : ''}${ignoredFiles.length ? `; its ${ignoredFiles.join(' and ')} ${ignoredFiles.length === 1 ? 'is' : 'are'} not applied` : ''}`;
+  return `${shown}'s static assets (${count} ${count === 1 ? 'file' : 'files'}, ${bytes} bytes from ${relative(process.cwd(), assets.directory) || '.'}) are served in front of the Worker on ${workersOnly ? 'the Workers runtime' : 'every runtime'} as wrangler dev serves them (${how})${assets.binding ? `, and as env.${assets.binding}` : ''}${ignoredFiles.length ? `; its ${ignoredFiles.join(' and ')} ${ignoredFiles.length === 1 ? 'is' : 'are'} not applied` : ''}${workersOnly ? "; the runtimes with a Node.js server answer the app's client files through its Node.js server, as the framework serves them there" : ''}`;
 }

@@ -130,7 +130,7 @@ export function projectWorker(name: string, main: string | undefined, shown: str
     const { files, bytes } = assetFiles(project.assets, configName!);
     const text = `export default ${JSON.stringify(files)};\n`;
     assets = { module: storeNamedFile(join(cacheDir, 'brought', `${name}-${createHash('sha256').update(text).digest('hex').slice(0, 12)}-assets.mjs`), text), static: project.assets };
-    notes.push(assetsNote(project.assets, configName!, Object.keys(files).length, bytes));
+    notes.push(assetsNote(project.assets, configName!, Object.keys(files).length, bytes, workersOnly));
   }
   // Called with the project's vars as env on every runtime (each runtime's server would otherwise pass its own).
   const handler = storeNamedFile(join(cacheDir, 'brought', `${name}-${key}-worker.mjs`), handlerSource(main, shown, project?.vars ?? {}, assets, preludes, workersOnly));

@@ -18,6 +18,7 @@ import { RESERVED } from '../src/serve-app.mjs';
 import { inPeerRange } from '../src/app-framework.ts';
 import { ADDED_ADAPTERS, adapterNotes, normalizeSvelteKitPage, svelteKitAdapters } from '../src/app-sveltekit.ts';
 import { locateSuite } from '../src/index.ts';
+import { assetsNote, readAssetsTable } from '../src/static-assets.ts';
 
 function folder(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'rtbench-app-plan-'));
@@ -190,5 +191,18 @@ describe("a SvelteKit page's two editions", () => {
 
   it("the Node.js edition's server answers the host's reserved paths, by the host's own names", () => {
     expect(RESERVED).toEqual(HOST_RESERVED);
+  });
+});
+
+describe("an app's static assets, as the note says they are served", () => {
+  it("on the Workers runtime alone for an app's Worker, the other runtimes answering them through the app's Node.js server", () => {
+    const dir = folder({ 'public/app.css': 'body{}' });
+    const assets = readAssetsTable({ directory: 'public', binding: 'ASSETS' }, dir, 'wrangler.jsonc', { date: '2025-09-01', flags: [] });
+    const app = assetsNote(assets, 'wrangler.jsonc', 1, 6, true);
+    expect(app).toContain('are served in front of the Worker on the Workers runtime as wrangler dev serves them');
+    expect(app).not.toContain('every runtime');
+    expect(app).toMatch(/; the runtimes with a Node\.js server answer the app's client files through its Node\.js server, as the framework serves them there$/);
+    // A wrangler project's Worker is served with its assets in front on every runtime.
+    expect(assetsNote(assets, 'wrangler.jsonc', 1, 6)).toContain('in front of the Worker on every runtime');
   });
 });
