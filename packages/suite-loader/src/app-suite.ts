@@ -152,7 +152,7 @@ export function appSuite(options: AppSuiteOptions): RequestSuite {
       handlerUnsupported: () => options.plan.refused.workers,
       // Asked only of the runtimes that run a program: the Node.js side's server. On deno it reads what the framework
       // names, serve-app.mjs and the program, and the environment (an adapter reads its settings there).
-      server: (_runtime, packages) => {
+      server: (packages) => {
         if (options.plan.refused.node) return { unsupported: options.plan.refused.node };
         const { program, reads, sys } = built(packages).server!;
         return { program, permissions: { read: [...reads, serveAppModule, program], ...(sys ? { sys: [...sys] } : {}), env: true } };
