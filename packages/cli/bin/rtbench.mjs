@@ -48,10 +48,10 @@ const dir = await bundleDir();
 if (dir) {
   /** @type {import('../../host/src/cli-bundle.ts').BundleEntries} */
   const entries = JSON.parse(readFileSync(join(dir, 'entries.json'), 'utf8'));
-  const { provideUserModuleLoader } = await import('./user-modules.mjs');
+  const [{ provideUserModuleLoader }, { mapStacksUnder }] = await Promise.all([import('./user-modules.mjs'), import('./stack-sources.mjs')]);
   provideUserModuleLoader(Object.fromEntries(Object.entries(entries.packages).map(([specifier, file]) => [specifier, pathToFileURL(join(dir, file)).href])), dir);
-  // Stack traces name the sources (the bundle is built with source maps).
-  process.setSourceMapsEnabled(true);
+  // Stack traces name the sources (the bundle is built with source maps), each map read when a stack needs it.
+  mapStacksUnder(dir);
   await import(pathToFileURL(join(dir, entries.cli)).href);
 } else {
   const { registerTypeScript } = await import('./user-modules.mjs');

@@ -69,11 +69,12 @@ describe('a start', () => {
     expect(r.stdout).toBe('123456789');
   });
 
-  it('names the sources in stack traces (the bundle has source maps)', () => {
+  it('names the sources in stack traces (the bundle has source maps, read when a stack is formatted)', () => {
     const dir = bundleOf(key());
     const entries = JSON.parse(readFileSync(join(dir, 'entries.json'), 'utf8')) as { packages: Record<string, string> };
     const script = [
-      'process.setSourceMapsEnabled(true);',
+      `import { mapStacksUnder } from ${JSON.stringify(pathToFileURL(join(repoRoot, 'packages/cli/bin/stack-sources.mjs')).href)};`,
+      `mapStacksUnder(${JSON.stringify(dir)});`,
       `const schema = await import(${JSON.stringify(pathToFileURL(join(dir, entries.packages['@rtbench/core/schema']!)).href)});`,
       "try { schema.parseRun({}, 'x.json'); } catch (error) { process.stdout.write(error.stack); }",
     ].join('\n');
