@@ -1,23 +1,25 @@
 /**
  * CPU per request against the in-process loop, per runtime: two Workers
  * (scripts/request-loop/: a plain computed page of about 1.8 MB, a React
- * renderToString page of about 1.1 MB), each read two ways by the same
- * clock, the host's read of the JavaScript thread's CPU from /proc, with the
- * same steady rule and fresh processes:
+ * renderToString page of about 1.1 MB), each read two ways in one `rtbench
+ * run` of scripts/request-loop/in-process.js, whose cases take turns round
+ * by round, by the same clock (the host's read of the JavaScript thread's
+ * CPU from /proc), the same steady rule and fresh processes:
  *
- * - the request path: `rtbench run <page>.js`, the runtime's own server
- *   sending the page (p50 of the steady requests);
- * - the loop: `rtbench run scripts/request-loop/in-process.js`, whose one
- *   request calls the page's `fetch` + `text()` LOOP_CALLS times back to
- *   back in the process, as an engineer's loop does; CPU per call is that
- *   request's p50, less the same process's empty handler, over the calls.
+ * - the request path: `GET /?page=<page>`, the page's own response sent by
+ *   the runtime's own server (p50 of the steady requests);
+ * - the loop: one request calls the page's `fetch` + `text()` LOOP_CALLS
+ *   times back to back in the process, as an engineer's loop does; CPU per
+ *   call is that request's p50, less the same process's empty handler,
+ *   over the calls.
  *
  * Beside them, measured apart on each runtime: the same page's text,
  * made once, sent as a response (what the server pays for the body) and
  * read by `text()` (what the loop pays to read it), and the loop at one
  * call a request (each call's own p50, as the request path's p50 is).
  * Prints each runtime's ratio to the first by each path, and again with
- * those parts taken out of each: the page's own work by both paths.
+ * those parts taken out of each: the page's own work by both paths; by p50
+ * and by mean.
  *
  *   npx tsx scripts/request-loop.ts [--rounds 4] [--page plain,react] [--runtime node,deno,bun,workerd] [--lock /tmp/rtbench-measure.lock] [--from <dir>]
  */
@@ -62,6 +64,7 @@ function rtbenchRun(name: string, worker: string, args: string[]): { run: RunRec
 
 /** The requests of the in-process Worker for one page (scripts/request-loop/in-process.js). */
 const loopRequests = (page: Page) => ({
+  request: `GET /?page=${page}`,
   loop: `GET /?page=${page}&calls=${LOOP_CALLS[page]}`,
   alone: `GET /?page=${page}&calls=1`,
   sent: `GET /?page=${page}&body=ready`,
@@ -117,7 +120,7 @@ const perCall = (r: Read | undefined, calls: number, by: By): number | undefined
 const row = (cells: readonly [string, number][]): string => cells.map(([text, width], i) => (i === 0 ? text.padEnd(width) : text.padStart(width))).join(' ');
 
 /** A page's figures on one runtime, by p50 or by mean: the request path, the loop per call (back to back and one a request), and each path's body part. */
-function figuresOf(reads: Record<keyof ReturnType<typeof loopRequests> | 'request', Read | undefined>, calls: number, by: By) {
+function figuresOf(reads: Record<keyof ReturnType<typeof loopRequests>, Read | undefined>, calls: number, by: By) {
   const { request, loop, alone, sent, read } = reads;
   return {
     request: request?.[by],
@@ -132,14 +135,12 @@ function figuresOf(reads: Record<keyof ReturnType<typeof loopRequests> | 'reques
 console.log(`load before: ${loadText()}; saving in ${dir}`);
 for (const page of pages) {
   const asked = loopRequests(page);
-  const req = rtbenchRun(`${page}-requests`, `${page}.js`, []);
-  console.log(`\n${page}: request path ${req.seconds.toFixed(0)} s, exit ${req.status}, load ${loadText()}`);
-  const inProcess = rtbenchRun(`${page}-loop`, 'in-process.js', Object.values(asked).flatMap((r) => ['--request', r]));
-  console.log(`${page}: loop ${inProcess.seconds.toFixed(0)} s, exit ${inProcess.status}, load ${loadText()}`);
+  const inProcess = rtbenchRun(page, 'in-process.js', Object.values(asked).flatMap((r) => ['--request', r]));
+  console.log(`\n${page}: ${inProcess.seconds.toFixed(0)} s, exit ${inProcess.status}, load ${loadText()}`);
   const calls = LOOP_CALLS[page];
-  const reads = req.run.variants.map(({ id }) => ({
+  const reads = inProcess.run.variants.map(({ id }) => ({
     id,
-    reads: { request: readOf(req.run, 'GET /', id), ...Object.fromEntries(Object.entries(asked).map(([key, r]) => [key, readOf(inProcess.run, r, id)])) } as Parameters<typeof figuresOf>[0],
+    reads: Object.fromEntries(Object.entries(asked).map(([key, r]) => [key, readOf(inProcess.run, r, id)])) as Parameters<typeof figuresOf>[0],
   }));
   console.log(`CPU on the JavaScript thread, ms, p50 of steady requests (processes' steady medians, lowest–highest); loop: ${calls} calls a request, per call`);
   console.log(row([['runtime', 9], ['request p50', 12], ['processes', 13], ['warm-up', 18], ['loop/call', 10], ['processes', 13], ['loop warm-up', 18], ['one call', 9], ['body sent', 10], ['body read', 10]]));

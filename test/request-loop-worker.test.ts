@@ -16,14 +16,17 @@ describe('the in-process loop Worker', () => {
     expect(await (await ask('page=plain&body=ready&calls=2')).text()).toBe(String(page.length));
   });
 
-  it('sends the ready page as the page itself: the same text and content type', async () => {
+  it('answers the page itself, and the ready page as the page: the same text and content type', async () => {
     const page = plain.fetch();
-    const sent = await ask('page=plain&body=ready');
-    expect(sent.headers.get('content-type')).toBe(page.headers.get('content-type'));
-    expect(await sent.text()).toBe(await page.text());
+    const text = await page.text();
+    for (const query of ['page=plain', 'page=plain&body=ready']) {
+      const sent = await ask(query);
+      expect(sent.headers.get('content-type'), query).toBe(page.headers.get('content-type'));
+      expect(await sent.text(), query).toBe(text);
+    }
   });
 
   it('refuses a page it does not know or a count of calls that is not a whole number', async () => {
-    for (const query of ['page=other&calls=1', 'calls=1', 'page=plain&calls=-1', 'page=plain&calls=1.5', 'page=plain&calls=x', 'page=plain']) expect((await ask(query)).status, query).toBe(400);
+    for (const query of ['page=other&calls=1', 'calls=1', 'page=plain&calls=-1', 'page=plain&calls=1.5', 'page=plain&calls=x', 'page=plain&calls=0', 'page=plain&calls=']) expect((await ask(query)).status, query).toBe(400);
   });
 });

@@ -1,7 +1,9 @@
-// The in-process loop as a Worker, so the host reads it as it reads a
-// page's request (scripts/request-loop.ts): the same clock, the same steady
-// rule, fresh processes. `GET /?page=plain&calls=8` calls that page's fetch
-// and reads its body to the end 8 times back to back, then answers the last
+// Both sides of scripts/request-loop.ts in one Worker, so one rtbench run
+// serves them in turn, round by round, and the host reads each as it reads
+// any request: the same clock, the same steady rule, fresh processes.
+// `GET /?page=plain` answers that page's own response (the request path).
+// `GET /?page=plain&calls=8` calls that page's fetch and reads its body to
+// the end 8 times back to back (the in-process loop), then answers the last
 // body's length. `&body=ready` makes the page once per process and then
 // uses that text: alone, it is answered as the page's response (what a
 // server pays to send the body); with `calls`, it is read by `text()` (what
@@ -22,17 +24,19 @@ export default {
     const url = new URL(request.url);
     const name = url.searchParams.get('page');
     const page = PAGES[name];
-    const calls = url.searchParams.has('calls') ? Number(url.searchParams.get('calls')) : 0;
+    const looped = url.searchParams.has('calls');
+    const calls = looped ? Number(url.searchParams.get('calls')) : 0;
     const readyBody = url.searchParams.get('body') === 'ready';
-    if (!page || !Number.isSafeInteger(calls) || calls < (readyBody ? 0 : 1)) return new Response('page=plain|react&calls=n (n >= 1), or &body=ready with calls=n (n >= 0)', { status: 400 });
+    if (!page || !Number.isSafeInteger(calls) || (looped && calls < 1)) return new Response('page=plain|react[&calls=n (n >= 1)][&body=ready]', { status: 400 });
     if (readyBody) {
       if (!ready.has(name)) ready.set(name, await pageText(page, url.origin));
       const text = ready.get(name);
-      if (calls === 0) return new Response(text, { headers: HEADERS });
+      if (!looped) return new Response(text, { headers: HEADERS });
       let length = 0;
       for (let i = 0; i < calls; i++) length = (await new Response(text, { headers: HEADERS }).text()).length;
       return new Response(String(length));
     }
+    if (!looped) return page.fetch(request);
     let length = 0;
     for (let i = 0; i < calls; i++) length = (await pageText(page, url.origin)).length;
     return new Response(String(length));
