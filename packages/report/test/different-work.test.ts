@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { runNotes } from '../src/views/bench.ts';
-import { differentWorkText, sameWorkMaskedText } from '../src/views/different-work.ts';
+import { patternNormalizer } from '@rtbench/core/same-work';
+import { differentWorkText, lastDigitNumbers, sameWorkMaskedText } from '../src/views/different-work.ts';
 
 const LONG_A = 'a'.repeat(64);
 const LONG_B = 'b'.repeat(64);
@@ -33,6 +34,35 @@ describe('different work, one line', () => {
   it('says how the work was proven when spans were masked', () => {
     expect(sameWorkMaskedText({ caseId: 'c', spans: 3, maskedChars: 41, bytes: 92113 })).toBe('same work, 3 changing spans masked: 41 of 92,113 bytes');
     expect(sameWorkMaskedText({ caseId: 'c', spans: 1, maskedChars: 24, bytes: 300 })).toBe('same work, 1 changing span masked: 24 of 300 bytes');
+  });
+});
+
+describe('a number that differs in its last digit', () => {
+  // Math.cos(6) and Math.sin(24) as node's V8 build computes them, and as deno's, bun's and glibc's do (correctly rounded).
+  const node = '"complexity":0.9601702866503661,"value":-0.9055783620066238}';
+  const deno = '"complexity":0.960170286650366,"value":-0.9055783620066238}';
+
+  it('is said as such, with the line, each side and the pattern that masks it', () => {
+    const where = { answer: 'GET / → 200 text/html', line: 7, variants: { node: { text: node, bytes: 120 }, deno: { text: deno, bytes: 119 }, workerd: { text: deno, bytes: 119 } } };
+    const text = differentWorkText({ node: LONG_A, deno: LONG_B, workerd: LONG_B }, where);
+    expect(text).toBe("GET / → 200 text/html: a number differs in its last digit on line 7 (node 0.9601702866503661; deno, workerd 0.960170286650366): the engines compute it differently; --normalize '(?<=\\.\\d{12})\\d+' masks it if that is expected");
+    // The pattern offered makes the two lines the same text.
+    const pattern = /--normalize '([^']+)'/.exec(text)![1]!;
+    const masked = patternNormalizer([pattern]);
+    const request = { path: '/' };
+    expect(masked({ request, status: 200, body: node })).toBe(masked({ request, status: 200, body: deno }));
+  });
+
+  it('is one double computed two ways: a few units in its last place apart, in its decimals', () => {
+    expect(lastDigitNumbers('x -0.9055783620066238 y', 'x -0.9055783620066239 y')).toEqual({ a: '-0.9055783620066238', b: '-0.9055783620066239', decimals: 16 });
+    expect(lastDigitNumbers('[7625.584504796028]', '[7625.584504796027]')).toEqual({ a: '7625.584504796028', b: '7625.584504796027', decimals: 12 });
+    // Another value, another integer, a number and a word, or another sign: different work, said as before.
+    expect(lastDigitNumbers('x 0.9055783620066238', 'x 0.9055783620066338')).toBeUndefined();
+    expect(lastDigitNumbers('id 12345', 'id 12346')).toBeUndefined();
+    expect(lastDigitNumbers('v 1.5 a', 'v 1.5b')).toBeUndefined();
+    expect(lastDigitNumbers('v 0.1000000000000001', 'v -0.1000000000000001')).toBeUndefined();
+    const other = { answer: 'GET /', line: 3, variants: { node: { text: 'v 0.5' }, deno: { text: 'v 0.6' } } };
+    expect(differentWorkText({ node: LONG_A, deno: LONG_B }, other)).toBe('GET /, line 3: node "v 0.5"; deno "v 0.6"');
   });
 });
 
