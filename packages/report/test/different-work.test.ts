@@ -38,7 +38,7 @@ describe('different work, one line', () => {
 });
 
 describe('a number that differs in its last digit', () => {
-  // Math.cos(6) and Math.sin(24) as node's V8 build computes them, and as deno's, bun's and glibc's do (correctly rounded).
+  // Math.cos(6) and Math.sin(24) as node's V8 build computes them, and as deno's, bun's, workerd's and glibc's do (correctly rounded).
   const node = '"complexity":0.9601702866503661,"value":-0.9055783620066238}';
   const deno = '"complexity":0.960170286650366,"value":-0.9055783620066238}';
 
