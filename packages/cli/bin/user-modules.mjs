@@ -10,7 +10,8 @@
  * Node. That costs one esbuild build, where registering tsx started a
  * loader thread of its own on every start (0.15–0.2 CPU-s).
  * A module esbuild cannot bundle (a syntax error, an import it cannot
- * resolve) is loaded as before, through tsx, which says why in its own words.
+ * resolve), or whose bundle Node cannot link, is loaded as before, through
+ * tsx, which says why in its own words.
  * The packages ask for this through @rtbench/process (user-module.ts).
  */
 import { createHash } from 'node:crypto';
@@ -18,6 +19,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { register } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { repoRoot } from './cli-key.mjs';
 
 /** The key @rtbench/process's importUserModule() looks for (user-module.ts declares the same). */
 const LOADER = Symbol.for('rtbench.userModuleLoader');
@@ -30,8 +32,10 @@ export async function registerTypeScript() {
 }
 
 const IN_PACKAGES = `${sep}node_modules${sep}`;
+const OWN_SOURCES = ['packages', 'runners'].map((group) => join(repoRoot, group) + sep);
 const RESOLVING = Symbol('rtbench-resolving');
 const LOADERS = /** @type {const} */ ({ ts: 'ts', mts: 'ts', cts: 'ts', tsx: 'tsx', jsx: 'jsx', js: 'js', mjs: 'js', cjs: 'js' });
+const LINK_ERRORS = new Set(['ERR_MODULE_NOT_FOUND', 'ERR_UNSUPPORTED_DIR_IMPORT', 'ERR_UNKNOWN_FILE_EXTENSION', 'ERR_PACKAGE_PATH_NOT_EXPORTED', 'ERR_IMPORT_ATTRIBUTE_MISSING', 'ERR_IMPORT_ASSERTION_TYPE_MISSING']);
 const IMPORT_META = /\bimport\.meta\.(url|filename|dirname)\b/g;
 
 /**
@@ -48,6 +52,8 @@ function userModulePlugin(entries) {
       // since an ES module has no require().
       build.onResolve({ filter: /^[^./]/ }, async (args) => {
         if (args.pluginData === RESOLVING || args.kind === 'require-call' || args.kind === 'require-resolve') return undefined;
+        // rtbench's own sources (a generated suite imports some by path) get their packages bundled, as the CLI's bundle has them.
+        if (OWN_SOURCES.some((dir) => args.importer.startsWith(dir))) return undefined;
         const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: RESOLVING });
         if (found.errors.length || found.external || !found.path.includes(IN_PACKAGES) || !/\.[cm]?js$/.test(found.path)) return undefined;
         return { path: pathToFileURL(found.path).href, external: true };
@@ -88,6 +94,8 @@ async function importBundled(path, entries, outDir) {
       // The stack traces of the module's errors name its own files (the CLI turns source maps on).
       sourcemap: 'inline',
       outfile: join(outDir, 'module.mjs'),
+      // A CommonJS file bundled in (a require() of a package) requires the builtins through this, as in the CLI's bundle.
+      banner: { js: "import { createRequire as __rtbenchCreateRequire } from 'node:module'; const require = __rtbenchCreateRequire(import.meta.url);" },
       plugins: [userModulePlugin(entries)],
       logLevel: 'silent',
     });
@@ -104,7 +112,15 @@ async function importBundled(path, entries, outDir) {
     writeFileSync(tmp, code);
     renameSync(tmp, file);
   }
-  return import(pathToFileURL(file).href);
+  try {
+    return await import(pathToFileURL(file).href);
+  } catch (error) {
+    // An import Node cannot link (a package file that only a bundler or tsx resolves) fails before any module ran.
+    if (LINK_ERRORS.has(/** @type {NodeJS.ErrnoException} */ (error)?.code ?? '')) return undefined;
+    // A module that declares its own top-level require(), beside the one the bundle declares: refused as Node compiles it.
+    if (error instanceof SyntaxError && /Identifier 'require' has already been declared/.test(error.message)) return undefined;
+    throw error;
+  }
 }
 
 /**
