@@ -3,14 +3,17 @@
  * and framework: the cache key (the app's files and the toolchain's
  * versions), the proof a build folder is still the one rtbench made, a
  * build step run with every framework's telemetry off and its failure said
- * in one line quoting the last error it printed, and a bundled Worker's
- * bare imports of Node.js built-ins written `node:` for rtbench's bundler.
+ * in one line quoting the last error it printed, a bundled Worker's
+ * bare imports of Node.js built-ins written `node:` for rtbench's bundler,
+ * a Node.js side's server bundled into one module, and the wrangler config
+ * the Cloudflare Vite plugin writes rewritten as the one served.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, cpSync, lstatSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative } from 'node:path';
+import { buildSync } from 'esbuild';
 import { folderDigest } from './library-store.ts';
 import { ownerOnlyDir } from './program-cache.ts';
 
@@ -202,4 +205,60 @@ export function buildEditions(input: EditionsInput): EditionsBuild {
   }
   say(`built in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   return { key, dirs, built: true };
+}
+
+/** Node.js built-ins imported by bare name (`stream`, `fs/promises` by its package) written `node:`, as deno loads them: left to the runtime. */
+const NODE_PREFIXED = Object.fromEntries(builtinModules.filter((m) => !m.startsWith('_') && !m.includes('/')).map((m) => [m, `node:${m}`]));
+
+/**
+ * A Node.js side's server (`entry`: the module's text, resolved from `dir`)
+ * bundled into one module at `outfile` with esbuild, as a deployment bundles
+ * a server: node, bun and deno run the same code, and deno, which rtbench
+ * runs with no package resolution, needs no node_modules. NODE_ENV
+ * production (as the framework's own server sets it) and each of `define`
+ * written in; CommonJS packages' require() of built-ins served by
+ * createRequire. A failure is one line.
+ */
+export function bundleNodeServer(dir: string, entry: string, outfile: string, define: Readonly<Record<string, string>>, log: string): void {
+  try {
+    buildSync({
+      stdin: { contents: entry, resolveDir: dir, sourcefile: 'rtbench-server-entry.mjs', loader: 'js' },
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'esnext',
+      outfile,
+      define: { 'process.env.NODE_ENV': '"production"', ...define },
+      banner: { js: "import { createRequire as rtbenchCreateRequire } from 'node:module'; const require = rtbenchCreateRequire(import.meta.url);" },
+      alias: NODE_PREFIXED,
+      logLevel: 'silent',
+      legalComments: 'none',
+    });
+  } catch (error) {
+    throw new AppBuildFailed(`bundling the Node.js side's server failed: ${lastError((error as Error).message)} (its output: ${log})`);
+  }
+}
+
+/** Settings of the plugin's generated wrangler.json that the served Worker takes. */
+const SERVED_SETTINGS = new Set(['name', 'main', 'compatibility_date', 'compatibility_flags', 'vars', 'define', 'assets']);
+/** What the plugin writes of its own (paths, environments, preview settings) and of wrangler's bundling and deployment, which the served Worker does not take. */
+const NOT_SERVED = new Set(['configPath', 'userConfigPath', 'topLevelName', 'definedEnvironments', 'legacy_env', 'python_modules', 'jsx_factory', 'jsx_fragment', 'rules', 'no_bundle', 'dev', 'upload_source_maps', 'triggers', 'migrations', 'send_metrics', 'previews']);
+/** A binding list the plugin writes when the app declares none: empty arrays and tables of them. */
+const isEmpty = (value: unknown): boolean => (Array.isArray(value) ? value.length === 0 : typeof value === 'object' && value !== null && Object.values(value).every(isEmpty));
+
+/**
+ * The Cloudflare Vite plugin's wrangler.json in `server` (every setting
+ * wrangler knows, its bindings as empty lists, and the plugin's own paths)
+ * rewritten as the wrangler.jsonc the Worker is served with, beside it: the
+ * settings that shape a request, and any other that is not empty (a
+ * binding, which rtbench then refuses, naming it), less `leftOut` (what the
+ * framework's adapter adds that rtbench does not serve; its caller says so).
+ * Returns the settings of `leftOut` the config had.
+ */
+export function servedPluginConfig(server: string, leftOut: ReadonlySet<string> = new Set()): string[] {
+  const config = JSON.parse(readFileSync(join(server, 'wrangler.json'), 'utf8')) as Record<string, unknown>;
+  const kept = (key: string, value: unknown): boolean => !leftOut.has(key) && (SERVED_SETTINGS.has(key) || (!NOT_SERVED.has(key) && !isEmpty(value)));
+  const served = Object.fromEntries(Object.entries(config).filter(([key, value]) => kept(key, value)));
+  writeFileSync(join(server, 'wrangler.jsonc'), `// What rtbench serves of the Cloudflare Vite plugin's wrangler.json (beside it).\n${JSON.stringify(served, null, 2)}\n`);
+  return Object.entries(config).filter(([key, value]) => leftOut.has(key) && !isEmpty(value)).map(([key]) => key);
 }

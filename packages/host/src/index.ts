@@ -10,6 +10,7 @@ export { appWithVersions } from './app-versions.ts';
 export { buildNextApp, usesGoogleFonts, type NextBuild } from './next-build.ts';
 export { buildSvelteKit, packageEntry, svelteConfigOf, wrappedConfig, type EditionAdapter } from './sveltekit-build.ts';
 export { buildReactRouter, REACT_ROUTER_OUT, viteConfigOf } from './react-router-build.ts';
+export { ASTRO_OUT, astroConfigOf, buildAstro, type AstroAdapter } from './astro-build.ts';
 export { contentHash, ownerOnlyDir, storeGeneratedModule, storeNamedFile, UnsafeCacheError } from './program-cache.ts';
 export { findPerf, perfRecordWrap } from './perf.ts';
 export { binaryGitState, commitRanks, gitState } from './git.ts';

@@ -9,11 +9,9 @@
  * rtbench's cache named by the app's files and versions (app-build.ts); a
  * whole build is reused, a failed one is one line quoting its last error.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
-import { AppBuildFailed, buildEditions, copyAppInto, lastError, runBuildStep, type Edition, type EditionsBuild } from './app-build.ts';
+import { AppBuildFailed, buildEditions, bundleNodeServer, copyAppInto, runBuildStep, servedPluginConfig, type Edition, type EditionsBuild } from './app-build.ts';
 
 export interface ReactRouterBuildInput {
   /** The app's folder (its node_modules installed). */
@@ -39,38 +37,6 @@ export interface ReactRouterBuildInput {
  * side's server build (nodeServerBundle).
  */
 export const REACT_ROUTER_OUT = { server: join('build', 'server'), client: join('build', 'client'), bundle: join('build', 'server', 'rtbench-server.mjs') } as const;
-
-/** Node.js built-ins imported by bare name (`stream`, `fs/promises` by its package) written `node:`, as deno loads them: left to the runtime. */
-const NODE_PREFIXED = Object.fromEntries(builtinModules.filter((m) => !m.startsWith('_') && !m.includes('/')).map((m) => [m, `node:${m}`]));
-
-/**
- * The Node.js side's server build, react-router's request handler and the
- * request listener bundled into one module with esbuild, as a deployment
- * bundles a server: node, bun and deno run the same code, and deno, which
- * rtbench runs with no package resolution, needs no node_modules. React's
- * production build (NODE_ENV production, as react-router-serve sets it);
- * CommonJS packages' require() of built-ins served by createRequire.
- */
-function nodeServerBundle(dir: string, fetchServer: string): void {
-  buildSync({
-    stdin: {
-      contents: [`export * as build from './${join(REACT_ROUTER_OUT.server, 'index.js')}';`, "export { createRequestHandler } from 'react-router';", `export { createRequestListener } from ${JSON.stringify(fetchServer)};`, ''].join('\n'),
-      resolveDir: dir,
-      sourcefile: 'rtbench-server-entry.mjs',
-      loader: 'js',
-    },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'esnext',
-    outfile: join(dir, REACT_ROUTER_OUT.bundle),
-    define: { 'process.env.NODE_ENV': '"production"' },
-    banner: { js: "import { createRequire as rtbenchCreateRequire } from 'node:module'; const require = rtbenchCreateRequire(import.meta.url);" },
-    alias: NODE_PREFIXED,
-    logLevel: 'silent',
-    legalComments: 'none',
-  });
-}
 
 /** The names vite looks for its config by. */
 const VITE_CONFIGS = ['vite.config.js', 'vite.config.mjs', 'vite.config.ts', 'vite.config.cjs', 'vite.config.mts', 'vite.config.cts'];
@@ -137,36 +103,14 @@ function buildEdition(input: ReactRouterBuildInput, edition: Edition, dir: strin
   runBuildStep(`react-router build (${edition === 'node' ? 'its Node.js server build' : 'the Cloudflare Vite plugin'})`, input.node, join(input.appDir, 'node_modules', '@react-router', 'dev', 'bin.js'), ['build'], dir, log);
   const server = join(dir, REACT_ROUTER_OUT.server);
   if (!existsSync(join(server, 'index.js'))) throw new AppBuildFailed(`react-router build wrote no ${join(REACT_ROUTER_OUT.server, 'index.js')} (its output: ${log})`);
-  if (edition === 'workers') servedWranglerConfig(server);
-  else {
-    try {
-      nodeServerBundle(dir, input.fetchServer);
-    } catch (error) {
-      throw new AppBuildFailed(`bundling the Node.js side's server failed: ${lastError((error as Error).message)} (its output: ${log})`);
-    }
+  if (edition === 'workers') {
+    if (!existsSync(join(server, 'wrangler.json'))) throw new AppBuildFailed(`react-router build wrote no ${join(REACT_ROUTER_OUT.server, 'wrangler.json')}: does the app's vite config use the Cloudflare Vite plugin with its server build as the Worker (cloudflare({ viteEnvironment: { name: 'ssr' } }))?`);
+    servedPluginConfig(server);
+  } else {
+    // The server build, react-router's request handler and the request listener, as @react-router/node makes them.
+    const entry = [`export * as build from './${join(REACT_ROUTER_OUT.server, 'index.js')}';`, "export { createRequestHandler } from 'react-router';", `export { createRequestListener } from ${JSON.stringify(input.fetchServer)};`, ''].join('\n');
+    bundleNodeServer(dir, entry, join(dir, REACT_ROUTER_OUT.bundle), {}, log);
   }
-}
-
-/** Settings of the plugin's generated wrangler.json that the served Worker takes. */
-const SERVED_SETTINGS = new Set(['name', 'main', 'compatibility_date', 'compatibility_flags', 'vars', 'define', 'assets']);
-/** What the plugin writes of its own (paths, environments) and of wrangler's bundling and deployment, which the served Worker does not take. */
-const NOT_SERVED = new Set(['configPath', 'userConfigPath', 'topLevelName', 'definedEnvironments', 'legacy_env', 'python_modules', 'jsx_factory', 'jsx_fragment', 'rules', 'no_bundle', 'dev', 'upload_source_maps', 'triggers', 'migrations', 'send_metrics']);
-/** A binding list the plugin writes when the app declares none: empty arrays and tables of them. */
-const isEmpty = (value: unknown): boolean => (Array.isArray(value) ? value.length === 0 : typeof value === 'object' && value !== null && Object.values(value).every(isEmpty));
-
-/**
- * The Cloudflare Vite plugin's wrangler.json (every setting wrangler knows,
- * its bindings as empty lists, and the plugin's own paths) rewritten as the
- * wrangler.jsonc the Worker is served with, beside it: the settings that
- * shape a request, and any other that is not empty (a binding, which
- * rtbench then refuses, naming it).
- */
-function servedWranglerConfig(server: string): void {
-  const generated = join(server, 'wrangler.json');
-  if (!existsSync(generated)) throw new AppBuildFailed(`react-router build wrote no ${join(REACT_ROUTER_OUT.server, 'wrangler.json')}: does the app's vite config use the Cloudflare Vite plugin with its server build as the Worker (cloudflare({ viteEnvironment: { name: 'ssr' } }))?`);
-  const config = JSON.parse(readFileSync(generated, 'utf8')) as Record<string, unknown>;
-  const served = Object.fromEntries(Object.entries(config).filter(([key, value]) => SERVED_SETTINGS.has(key) || (!NOT_SERVED.has(key) && !isEmpty(value))));
-  writeFileSync(join(server, 'wrangler.jsonc'), `// What rtbench serves of the Cloudflare Vite plugin's wrangler.json (beside it).\n${JSON.stringify(served, null, 2)}\n`);
 }
 
 /** The app built into the asked editions (reused when its key's folders hold whole builds, proven). */

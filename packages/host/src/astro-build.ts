@@ -1,0 +1,161 @@
+/**
+ * An Astro app (server output) built twice with its own toolchain (its
+ * installed astro: `astro build`), once per adapter: through the Cloudflare
+ * adapter (@astrojs/cloudflare, which builds the Worker with the Cloudflare
+ * Vite plugin and writes its wrangler config beside it; its client files
+ * are the static assets), and through @astrojs/node in standalone mode,
+ * whose server entry exports the handler its standalone server mounts
+ * (the client files first, then the app). The adapter the app's
+ * astro.config names serves its own side as configured; for the other side
+ * the config is wrapped so that `adapter` is that side's. Each edition in
+ * its own folder of rtbench's cache named by the app's files and versions
+ * (app-build.ts); a whole build is reused, a failed one is one line quoting
+ * its last error.
+ */
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { AppBuildFailed, buildEditions, bundleNodeServer, copyAppFiles, copyAppInto, runBuildStep, servedPluginConfig, type Edition, type EditionsBuild } from './app-build.ts';
+import { cloudflareWorkersStandIn } from './react-router-build.ts';
+
+/** An edition's adapter: the app's config as it is, or a package named in place of its adapter with these options. */
+export type AstroAdapter =
+  | { readonly own: true }
+  | {
+      readonly name: string;
+      readonly options: Readonly<Record<string, unknown>>;
+      /** When rtbench added the package: the folder whose node_modules holds it and its dependencies (its cache). */
+      readonly addedFrom?: string;
+    };
+
+export interface AstroBuildInput {
+  /** The app's folder (its node_modules installed). */
+  readonly appDir: string;
+  /** The Node.js that runs the build's tools. */
+  readonly node: string;
+  /** Where the builds are kept (a folder of rtbench's cache). */
+  readonly root: string;
+  /** Every version the build depends on beside the app's files. */
+  readonly versions: Readonly<Record<string, string>>;
+  /** Each edition built, by its adapter: an edition not named is not built. */
+  readonly adapters: Readonly<Partial<Record<Edition, AstroAdapter>>>;
+  /** The Worker's env (its wrangler config's vars): what `cloudflare:workers` gives the Node.js edition's modules. */
+  readonly vars: Readonly<Record<string, unknown>>;
+  readonly say?: (line: string) => void;
+}
+
+export interface AstroBuild extends EditionsBuild {
+  /** The Worker's settings the Cloudflare adapter adds of its own that rtbench leaves out (wrangler config keys). */
+  readonly leftOut: readonly string[];
+}
+
+/** What astro build writes, in the edition's folder, and the module rtbench bundles of the Node.js side's server. */
+export const ASTRO_OUT = { server: join('dist', 'server'), client: join('dist', 'client'), bundle: join('dist', 'server', 'rtbench-server.mjs') } as const;
+
+/** The names Astro looks for its config by. */
+const ASTRO_CONFIGS = ['astro.config.mjs', 'astro.config.js', 'astro.config.ts', 'astro.config.mts', 'astro.config.cjs', 'astro.config.cts'];
+
+/** The config an Astro app builds with, if it has one. */
+export function astroConfigOf(dir: string): string | undefined {
+  return ASTRO_CONFIGS.find((name) => existsSync(join(dir, name)));
+}
+
+/** The name the app's own config is moved to when rtbench wraps it. */
+const APP_CONFIG = 'astro.config.rtbench-app';
+
+/**
+ * The wrapper written as astro.config.mjs: the app's config with `adapter`
+ * the named package's integration called with `options`, and, when
+ * `standIn` is given, `cloudflare:workers` resolved to its text (the Node.js
+ * side has no Workers runtime to import it from).
+ */
+export function adapterConfig(appConfig: string, adapter: string, options: Readonly<Record<string, unknown>>, standIn?: string): string {
+  const plugins = standIn === undefined ? [] : [
+    "const id = '\\0rtbench:cloudflare-workers';",
+    `const workers = { name: 'rtbench-cloudflare-workers', enforce: 'pre', resolveId: (s) => (s === 'cloudflare:workers' ? id : undefined), load: (s) => (s === id ? ${JSON.stringify(standIn)} : undefined) };`,
+  ];
+  return [
+    `import config from ${JSON.stringify(`./${appConfig}`)};`,
+    `import adapter from ${JSON.stringify(adapter)};`,
+    ...plugins,
+    `export default { ...config, adapter: adapter(${JSON.stringify(options)})${standIn === undefined ? '' : ', vite: { ...config.vite, plugins: [workers, ...(config.vite?.plugins ?? [])] }'} };`,
+    '',
+  ].join('\n');
+}
+
+/** The package names in a node_modules folder (scoped ones as `@scope/name`), less its own entries (`.bin`, `.vite`, …). */
+function packagesIn(modules: string): string[] {
+  return readdirSync(modules)
+    .filter((e) => !e.startsWith('.'))
+    .flatMap((e) => (e.startsWith('@') ? readdirSync(join(modules, e)).map((s) => `${e}/${s}`) : [e]));
+}
+
+/**
+ * The edition's node_modules when rtbench added its adapter: a link to
+ * each of the app's packages, the adapter copied in (its peer, the app's
+ * astro, is then found beside it, not one of the cache's), and each of the
+ * adapter's dependencies the app has none of linked from rtbench's cache.
+ */
+function modulesWithAdded(appDir: string, dir: string, adapter: string, addedFrom: string): void {
+  const modules = join(dir, 'node_modules');
+  const link = (from: string, name: string): void => {
+    mkdirSync(dirname(join(modules, name)), { recursive: true });
+    symlinkSync(join(from, name), join(modules, name), 'dir');
+  };
+  mkdirSync(modules);
+  const appModules = join(appDir, 'node_modules');
+  for (const name of packagesIn(appModules)) if (name !== adapter) link(appModules, name);
+  const cached = join(addedFrom, 'node_modules');
+  cpSync(join(cached, adapter), join(modules, adapter), { recursive: true, dereference: true });
+  for (const name of packagesIn(cached)) if (!existsSync(join(modules, name))) link(cached, name);
+}
+
+/** Files of the app not copied into an edition: its installed packages, its repository, and outputs of earlier builds. */
+const NOT_COPIED = new Set(['node_modules', '.git', 'dist', '.astro', '.wrangler']);
+
+/** What the Cloudflare adapter adds to the Worker's config of its own, which rtbench does not serve: its sessions' KV namespace and its Images binding (the app's own are refused before any build). */
+const ADAPTER_BINDINGS = new Set(['kv_namespaces', 'images']);
+
+function buildEdition(input: AstroBuildInput, edition: Edition, dir: string, log: string): void {
+  const adapter = input.adapters[edition]!;
+  if ('addedFrom' in adapter && adapter.addedFrom) {
+    copyAppFiles(input.appDir, dir, NOT_COPIED);
+    modulesWithAdded(input.appDir, dir, adapter.name, adapter.addedFrom);
+  } else copyAppInto(input.appDir, dir, NOT_COPIED);
+  if ('name' in adapter) {
+    const config = astroConfigOf(dir);
+    if (!config) throw new AppBuildFailed(`${input.appDir} has no astro.config.mjs for rtbench to name its adapter in`);
+    const moved = `${APP_CONFIG}${config.slice(config.lastIndexOf('.'))}`;
+    renameSync(join(dir, config), join(dir, moved));
+    writeFileSync(join(dir, 'astro.config.mjs'), adapterConfig(moved, adapter.name, adapter.options, edition === 'node' ? cloudflareWorkersStandIn(input.vars) : undefined));
+  }
+  runBuildStep(`astro build (${edition === 'node' ? '@astrojs/node, standalone' : '@astrojs/cloudflare'})`, input.node, join(input.appDir, 'node_modules', 'astro', 'bin', 'astro.mjs'), ['build'], dir, log);
+  const server = join(dir, ASTRO_OUT.server);
+  if (!existsSync(join(server, 'entry.mjs'))) throw new AppBuildFailed(`astro build wrote no ${join(ASTRO_OUT.server, 'entry.mjs')}: does the app render on request (output 'server', or pages with prerender false)? (its output: ${log})`);
+  if (edition === 'workers') {
+    if (!existsSync(join(server, 'wrangler.json'))) throw new AppBuildFailed(`astro build wrote no ${join(ASTRO_OUT.server, 'wrangler.json')}: is the app's @astrojs/cloudflare one that builds with the Cloudflare Vite plugin (13 or later)? (its output: ${log})`);
+    writeFileSync(join(server, LEFT_OUT), `${JSON.stringify(servedPluginConfig(server, ADAPTER_BINDINGS))}\n`);
+  } else {
+    // The handler @astrojs/node's standalone server mounts, the server not started (it would listen on its own port).
+    bundleNodeServer(dir, `export { handler } from './${join(ASTRO_OUT.server, 'entry.mjs')}';\n`, join(dir, ASTRO_OUT.bundle), { 'process.env.ASTRO_NODE_AUTOSTART': '"disabled"' }, log);
+  }
+}
+
+/** Where the Workers edition records the settings it left out, so that a cached build says them too. */
+const LEFT_OUT = 'rtbench-left-out.json';
+
+/** The app built into the asked editions (reused when its key's folders hold whole builds, proven). */
+export function buildAstro(input: AstroBuildInput): AstroBuild {
+  const build = buildEditions({
+    appDir: input.appDir,
+    root: input.root,
+    // Each edition's adapter and the recipe are in the key too: a build rtbench makes otherwise is not taken from the cache.
+    versions: { ...input.versions, ...Object.fromEntries(Object.entries(input.adapters).map(([edition, a]) => [`adapter:${edition}`, 'name' in a ? `${a.name} ${JSON.stringify(a.options)}` : 'own'])), 'rtbench:astro-build': '1' },
+    editions: (['node', 'workers'] as const).filter((edition) => input.adapters[edition]),
+    what: `astro build with its astro ${input.versions.astro ?? '?'}, once per adapter`,
+    ...(input.say ? { say: input.say } : {}),
+    buildOne: (edition, dir, log) => buildEdition(input, edition, dir, log),
+  });
+  const workers = build.dirs.workers;
+  const leftOut = workers ? (JSON.parse(readFileSync(join(workers, ASTRO_OUT.server, LEFT_OUT), 'utf8')) as string[]) : [];
+  return { ...build, leftOut };
+}
