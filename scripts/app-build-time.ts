@@ -1,7 +1,7 @@
 /**
- * How long a framework app takes before rtbench measures it: the test
- * SvelteKit app (test/fixtures/apps/sveltekit, installed by
- * scripts/app-fixture.ts), or the app folder given (its dependencies
+ * How long a framework app takes before rtbench measures it: a test app
+ * of test/fixtures/apps named by its folder (`sveltekit` when none is
+ * given; installed by scripts/app-fixture.ts), or the app folder given (its dependencies
  * installed: scripts/public-app.ts installs them) with the request given, run on node and workerd, first
  * with its builds removed (built afresh), then again (the builds reused).
  * Per run: the seconds from the command's start to the build's end (the
@@ -13,12 +13,13 @@
  * on a quiet machine:
  *
  *   npx tsx scripts/app-build-time.ts
+ *   npx tsx scripts/app-build-time.ts astro "GET /"
  *   npx tsx scripts/app-build-time.ts /tmp/next-public/next-bench/cf-edition "GET /bench" --normalize '1\d{12}'
  *
  * (further arguments are options of the runs).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { suiteNameFor } from '../packages/adapters/src/suite-name.ts';
 import { installedApp } from './app-fixture.ts';
@@ -56,7 +57,8 @@ function timedRun(app: string, request: string, options: readonly string[]): Pro
 }
 
 const [given, request = 'GET /', ...options] = process.argv.slice(2);
-const app = given ? resolve(given) : installedApp('sveltekit');
+// A bare name of a test app (no path) is installed from test/fixtures/apps; anything else is the app's folder.
+const app = !given ? installedApp('sveltekit') : /^[\w-]+$/.test(given) && existsSync(join(repoRoot, 'test', 'fixtures', 'apps', given)) ? installedApp(given) : resolve(given);
 // The app's builds are kept under its suite's name: its package.json's name, else its folder's.
 const pkgName = (JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as { name?: unknown }).name;
 rmSync(join(repoRoot, '.rtbench-cache', 'apps', suiteNameFor(typeof pkgName === 'string' && pkgName ? pkgName : basename(app))), { recursive: true, force: true });

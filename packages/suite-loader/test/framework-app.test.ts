@@ -52,8 +52,8 @@ describe('a framework app', () => {
     const missing = folder({ 'package.json': pkg({ nuxt: '^4.0.0' }) });
     expect(isWorkerTarget(missing)).toBe(true);
     expect(() => locateSuite(missing)).toThrow(/^.* is a Nuxt app \(nuxt \^4\.0\.0 \(declared, not installed\)\): .*; its dependencies are not installed \(no node_modules\/nuxt\): install them with its package manager first$/);
-    const built = folder({ 'package.json': pkg({ astro: '5.0.0' }), 'node_modules/astro/package.json': '{"version":"5.0.0"}', 'wrangler.jsonc': '{ "main": "dist/_worker.js/index.js" }' });
-    expect(() => locateSuite(built)).toThrow(/^.* is an Astro app \(astro 5\.0\.0, wrangler\.jsonc\): .*; rtbench builds Next\.js, SvelteKit and React Router \(framework mode\) apps, not Astro apps yet: build it with its own toolchain, then run its Worker \(rtbench run .*wrangler\.jsonc\)$/);
+    const built = folder({ 'package.json': pkg({ nuxt: '4.0.0' }), 'node_modules/nuxt/package.json': '{"version":"4.0.0"}', 'wrangler.jsonc': '{ "main": ".output/server/index.mjs" }' });
+    expect(() => locateSuite(built)).toThrow(/^.* is a Nuxt app \(nuxt 4\.0\.0, wrangler\.jsonc\): .*; rtbench builds Next\.js, SvelteKit, React Router \(framework mode\) and Astro apps, not Nuxt apps yet: build it with its own toolchain, then run its Worker \(rtbench run .*wrangler\.jsonc\)$/);
     expect(() => frameworkAppAt(folder({ 'package.json': '{ nope' }))).toThrow(/package\.json is not JSON: /);
   });
 });

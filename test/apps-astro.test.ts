@@ -1,0 +1,55 @@
+/**
+ * An Astro app (server output) brought as its folder (`rtbench run <app
+ * folder>`): the tiny app in test/fixtures/apps/astro, deployed as Astro's
+ * Cloudflare guide has it (@astrojs/cloudflare in its config, a Preact
+ * island on its page), its dependencies installed from its lockfile
+ * (scripts/app-fixture.ts). Built with its own `astro build` once per
+ * adapter (@astrojs/node added by rtbench in standalone mode, said) and
+ * served by the Node.js side's handler on node, bun and deno and by the
+ * adapter's Worker with its client files on workerd: the same page on all
+ * four, proven with the builds' names masked, and a page only the Workers
+ * edition renders a section of reads ≠ work naming its line. One run serves
+ * every assertion; small: one round, a process's requests until steady.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { requestsOf } from '../packages/measurer-records/src/index.ts';
+import { installedApp } from '../scripts/app-fixture.ts';
+import { runCliAsync, tempFile, type CliResult } from './helpers/cli.ts';
+
+describe('an Astro app, built with its own toolchain', () => {
+  let r: CliResult;
+  let record: RunRecord;
+  beforeAll(async () => {
+    const app = installedApp('astro');
+    const out = tempFile('run.json');
+    r = await runCliAsync(['run', app, '--runtime', 'node,bun,deno,workerd', '--rounds', '1', '--request', 'GET /', '--request', 'GET /planted', '--save', out, '--no-color', '--filter', 'cpu=js thread']);
+    expect(existsSync(out), r.stderr).toBe(true);
+    record = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    // The first run installs the app (npm ci) and builds it twice: more than a hook's default time on a loaded machine.
+  }, 600_000);
+
+  it('is recognised and said first: how each side is built and served, and the adapter rtbench adds', () => {
+    expect(r.stderr).toMatch(/note: .* is an Astro app \(astro \d+\.\d+\.\d+, astro\.config\.mjs, wrangler\.jsonc\): built with astro build, once per adapter, served by @astrojs\/node's standalone server/);
+    expect(r.stderr).toMatch(/note: the app declares no @astrojs\/node: rtbench adds @astrojs\/node \d+\.\d+\.\d+ from its cache for the Node\.js side, in standalone mode/);
+    expect(r.stderr).toMatch(/note: the Workers side is the Worker the app's @astrojs\/cloudflare \d+\.\d+\.\d+ builds, served with the wrangler config it writes/);
+    expect(r.stderr).toMatch(/left out of the served Worker: what @astrojs\/cloudflare adds to its wrangler config of its own \(kv_namespaces, images/);
+    expect(r.stderr).toContain("note: the Workers runtime serves it with wrangler.jsonc's compatibility date 2025-09-01");
+  });
+
+  it("serves the page on four runtimes: the same work, the builds' names masked", () => {
+    const page = record.results.filter((x) => x.caseId.startsWith('GET / '));
+    expect(page.map((x) => x.variantId).sort()).toEqual(['bun', 'deno', 'node', 'workerd']);
+    for (const result of page) {
+      expect(result.rounds.length, result.variantId).toBe(1);
+      expect(requestsOf(result.rounds[0]!)!.answers!.map((a) => a.status), result.variantId).toEqual([200]);
+    }
+    expect(record.digestMismatches?.map((m) => m.caseId)).not.toContain(page[0]!.caseId);
+  });
+
+  it('a section only the Workers edition renders reads ≠ work, naming its line', () => {
+    expect(record.digestMismatches?.map((m) => m.caseId)).toEqual(['GET /planted [cpu=js thread]']);
+    expect(r.stdout).toMatch(/different work on "GET \/planted \[cpu=js thread\]": GET \/planted → 200 text\/html, line \d+:\s+node\s+"[^"]*<h1>The same page\?<\/h1><p>The end\.[^"]*"[\s\S]*\bworkerd\s+"[^"]*<aside>rendered on the/);
+  });
+});
