@@ -31,12 +31,12 @@ const STANDALONE = { mode: 'standalone' } as const;
  * app's astro major: a released version and the astro range it supports
  * (its peer range). None for a major not listed, or an astro below it.
  */
-export const ADDED_NODE_ADAPTER: Readonly<Record<string, { readonly version: string; readonly astro: string }>> = {
+const ADDED_NODE_ADAPTER: Readonly<Record<string, { readonly version: string; readonly astro: string }>> = {
   '7': { version: '11.1.6', astro: '^7.2.1' },
 };
 
 /** An edition's adapter in the plan (JSON): the config's own, a package named in place of it (`added`: rtbench's, at this version), or why none. */
-export type AstroAdapterPlan = { readonly own: true } | { readonly name: string; readonly options: Readonly<Record<string, unknown>>; readonly added?: string } | { readonly refused: string };
+type AstroAdapterPlan = { readonly own: true } | { readonly name: string; readonly options: Readonly<Record<string, unknown>>; readonly added?: string } | { readonly refused: string };
 
 /** What the plan hands the build: each edition's adapter, and the Worker's env for the Node.js side's stand-in of cloudflare:workers. */
 export interface AstroPlan {
@@ -53,7 +53,7 @@ export interface AstroPlan {
  * of the app's whose peer range does not take its astro refuses the app in
  * one line; a side no adapter can build is refused alone.
  */
-export function astroAdapters(app: Pick<FrameworkApp, 'dir' | 'version'>, configText: string, installed: Readonly<Record<string, string>>): Record<Edition, AstroAdapterPlan> {
+function astroAdapters(app: Pick<FrameworkApp, 'dir' | 'version'>, configText: string, installed: Readonly<Record<string, string>>): Record<Edition, AstroAdapterPlan> {
   const supported = (name: string): void => {
     const range = peerRangeOf(join(app.dir, 'node_modules', name), 'astro');
     if (range !== undefined && !inPeerRange(app.version, range)) throw new UsageError(`${app.dir}: its ${name} supports astro ${range}, not the app's ${app.version}: install a release of ${name} for it`);
