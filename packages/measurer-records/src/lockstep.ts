@@ -43,7 +43,7 @@ export const lockstepOf = (round: RoundRecord): LockstepRound | undefined => rou
 /** A round as stats pairs it: taken in turns beside the other arms' (a lockstep set), and by which of the arm's processes. */
 export function pairable(round: RoundRecord): PairableRound {
   const lockstep = lockstepOf(round);
-  return lockstep ? { ...round, turns: { process: lockstep.process } } : round;
+  return { ...round, turns: lockstep ? { process: lockstep.process } : undefined };
 }
 
 /**

@@ -17,11 +17,12 @@ export interface PairableRound extends SpannedRound {
   round: number;
   samples: readonly number[];
   /**
-   * Present when the round was taken in turns beside the other arms' (a lockstep set: sample i in turn i; a saved
+   * Set when the round was taken in turns beside the other arms' (a lockstep set: sample i in turn i; a saved
    * round says so in its measurer's block, read by measurer-records' pairable); `process`: which of the arm's warm
-   * processes took it.
+   * processes took it. Undefined: a round of its own, paired by its median. Required, so a saved round not read
+   * through pairable() does not type-check.
    */
-  turns?: { process?: number | undefined } | undefined;
+  turns: { process?: number | undefined } | undefined;
 }
 
 export interface RoundPairs {

@@ -143,8 +143,8 @@ describe('the unit of replication counts once', () => {
         expect(comparePaired(pairs.baseline, pairs.candidate, { units: pairs.units! }).units).toBe(distinct);
         expect(summarizeArm(base, { resamples: 100 }).processes).toBe(new Set(sets.map(([bp]) => bp)).size);
         const fresh = pairRounds(
-          sets.map(([, , b], i) => ({ round: i, samples: b })),
-          sets.map(([, , , c], i) => ({ round: i, samples: c })),
+          sets.map(([, , b], i) => ({ round: i, samples: b, turns: undefined })),
+          sets.map(([, , , c], i) => ({ round: i, samples: c, turns: undefined })),
         );
         expect(fresh.units).toBeUndefined();
       }),
@@ -153,7 +153,7 @@ describe('the unit of replication counts once', () => {
 
   it('an arm names its processes only when every round says which', () => {
     expect(processesOf([lockstep(1, [1], 0), lockstep(1, [2], 1)])).toEqual([1, 1]);
-    expect(processesOf([lockstep(1, [1], 0), { round: 1, samples: [2] }])).toBeUndefined();
+    expect(processesOf([lockstep(1, [1], 0), { round: 1, samples: [2], turns: undefined }])).toBeUndefined();
     expect(processesOf([])).toBeUndefined();
   });
 });

@@ -73,7 +73,7 @@ export function claimPairs(run: RunRecord, check: ClaimCheck, subject: CaseResul
   }
   // Two cases on one variant: their set figures, each in its own metric; a unit is the process that served both. The
   // spans go along: a case read by its means in the table (stats amortized.ts) is read by them here too.
-  const plain = (r: CaseResult, caseId: string): PairableRound[] => r.rounds.map((x) => ({ round: x.round, samples: x.samples.map(cost(caseId)), span: x.span }));
+  const plain = (r: CaseResult, caseId: string): PairableRound[] => r.rounds.map((x) => ({ round: x.round, samples: x.samples.map(cost(caseId)), span: x.span, turns: undefined }));
   const pairs = pairRounds(plain(other, check.other.caseId), plain(subject, check.subject.caseId));
   const processOf = new Map(subject.rounds.map((x) => [x.round, lockstepOf(x)?.process]));
   return { logRatios: pairs.baseline.map((b, i) => Math.log(pairs.candidate[i]! / b)), units: pairs.rounds.map((r) => processOf.get(r) ?? `round ${r}`) };

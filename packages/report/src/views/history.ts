@@ -11,6 +11,7 @@
  */
 import { metricOf, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord, type Variant } from '@rtbench/core/schema';
 import { summarizeArm } from '@rtbench/stats';
+import { pairable } from '@rtbench/measurer-records';
 import { formatPercent } from '../format.ts';
 import { shownName, shownNames } from '../names.ts';
 import { counted, baseName } from '../text.ts';
@@ -76,7 +77,7 @@ function runInfo(input: HistoryInput, index: number): HistoryRun {
 /** A result's statistics recomputed from its samples with processes as the unit, as the bench view does (older runs too). */
 function statsOf(result: CaseResult): Pick<CaseStats, 'median' | 'ci'> | undefined {
   if (!result.rounds.some((r) => r.samples.length)) return undefined;
-  const s = summarizeArm(result.rounds);
+  const s = summarizeArm(result.rounds.map(pairable));
   // A 0 median (below the clock resolution) has no statistics in a run either (run's computeStats).
   return s.median > 0 ? s : undefined;
 }
