@@ -486,7 +486,7 @@ const targets: Target[] = [
 const comments = commentFigures();
 
 if (process.argv.includes('--json')) {
-  console.log(JSON.stringify({ targets: Object.fromEntries(targets.map((t) => [t.name, t.findings])), floors: { floors: floors.floors, chain: floors.chain }, comments, contractNames, cliLines: cliLineCount, cliLongest }, null, 2));
+  console.log(JSON.stringify({ targets, floors: { floors: floors.floors, chain: floors.chain }, comments, contractNames, cliLines: cliLineCount, cliLongest }, null, 2));
 } else {
   for (const t of targets) {
     console.log(`${t.findings.length === 0 ? '✓' : '✗'} ${t.name}: ${t.findings.length}`);

@@ -12,12 +12,13 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers/cli.ts';
 
 describe('the layout targets', () => {
-  it('are all met, and the script names every target it checks', () => {
+  it('are all met, and the script names every target it checks apart', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts', 'structure-targets.ts'), '--json'], { cwd: repoRoot, encoding: 'utf8' });
-    const report = JSON.parse(r.stdout) as { targets: Record<string, unknown[]>; comments: { commentLines: number; lines: number } };
-    expect(Object.keys(report.targets)).toHaveLength(24);
-    const missed = Object.entries(report.targets).filter(([, findings]) => findings.length > 0);
-    expect(missed).toEqual([]);
+    // The script's own list of targets, as it checked them: a target added there is checked here with no edit.
+    const report = JSON.parse(r.stdout) as { targets: Array<{ name: string; findings: unknown[] }>; comments: { commentLines: number; lines: number } };
+    expect(report.targets.length).toBeGreaterThan(0);
+    expect(new Set(report.targets.map((t) => t.name)).size).toBe(report.targets.length);
+    expect(report.targets.filter((t) => t.findings.length > 0)).toEqual([]);
     expect(r.status).toBe(0);
     expect(report.comments.commentLines).toBeGreaterThan(0);
     expect(report.comments.commentLines).toBeLessThan(report.comments.lines);
