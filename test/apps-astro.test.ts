@@ -11,22 +11,17 @@
  * edition renders a section of reads ≠ work naming its line. One run serves
  * every assertion; small: one round, a process's requests until steady.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import type { RunRecord } from '@rtbench/core/schema';
 import { requestsOf } from '../packages/measurer-records/src/index.ts';
-import { installedApp } from '../scripts/app-fixture.ts';
-import { runCliAsync, tempFile, type CliResult } from './helpers/cli.ts';
+import { runFixtureApp } from './helpers/app-run.ts';
+import type { CliResult } from './helpers/cli.ts';
 
 describe('an Astro app, built with its own toolchain', () => {
   let r: CliResult;
   let record: RunRecord;
   beforeAll(async () => {
-    const app = installedApp('astro');
-    const out = tempFile('run.json');
-    r = await runCliAsync(['run', app, '--runtime', 'node,bun,deno,workerd', '--rounds', '1', '--request', 'GET /', '--request', 'GET /planted', '--save', out, '--no-color', '--filter', 'cpu=js thread']);
-    expect(existsSync(out), r.stderr).toBe(true);
-    record = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    ({ r, record } = await runFixtureApp('astro', 'node,bun,deno,workerd', ['GET /', 'GET /planted']));
     // The first run installs the app (npm ci) and builds it twice: more than a hook's default time on a loaded machine.
   }, 600_000);
 
