@@ -56,6 +56,8 @@ describe('a number that differs in its last digit', () => {
   it('is one double computed two ways: a few units in its last place apart, in its decimals', () => {
     expect(lastDigitNumbers('x -0.9055783620066238 y', 'x -0.9055783620066239 y')).toEqual({ a: '-0.9055783620066238', b: '-0.9055783620066239', decimals: 16 });
     expect(lastDigitNumbers('[7625.584504796028]', '[7625.584504796027]')).toEqual({ a: '7625.584504796028', b: '7625.584504796027', decimals: 12 });
+    // A serializer that drops the leading 0, as a page's inlined data does.
+    expect(lastDigitNumbers('complexity:.8079554366909638}', 'complexity:.8079554366909637}')).toEqual({ a: '.8079554366909638', b: '.8079554366909637', decimals: 16 });
     // Another value, another integer, a number and a word, or another sign: different work, said as before.
     expect(lastDigitNumbers('x 0.9055783620066238', 'x 0.9055783620066338')).toBeUndefined();
     expect(lastDigitNumbers('id 12345', 'id 12346')).toBeUndefined();

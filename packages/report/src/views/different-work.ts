@@ -37,8 +37,8 @@ export function sameWorkMaskedText(p: NonNullable<RunRecord['sameWorkMasked']>[n
   return `same work, ${p.spans} changing ${p.spans === 1 ? 'span' : 'spans'} masked: ${grouped(p.maskedChars)} of ${grouped(p.bytes)} bytes`;
 }
 
-/** A number as an engine prints a double, from where it starts: a sign, digits, a point and its decimals. */
-const DECIMAL = /^-?\d+\.(\d+)(?![\d.eE])/;
+/** A number as a page prints a double, from where it starts: a sign, digits (none where a serializer drops the leading 0), a point and its decimals. */
+const DECIMAL = /^-?\d*\.(\d+)(?![\d.eE])/;
 /** How many units in the last place two doubles may be apart and still be one result computed two ways. */
 const ULPS = 4;
 
