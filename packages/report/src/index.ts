@@ -14,5 +14,5 @@ export { fitLine, renderGrid, wrapWords, type Cell, type GridColumn, type GridRo
 export { cutToWidth, displayWidth, padToWidth, truncateToWidth } from './width.ts';
 export { formatBytes, formatRate, metricsCells, metricsChange, metricsRowCells, metricsRows, minorGcName, NOT_AVAILABLE, samplingIterations, summarizeMetrics, type MetricsCells, type MetricsRow, type MetricsSummary } from './metrics.ts';
 export { METRICS_VIEWS, metricsSection, type MetricsViewName } from './views/metrics.ts';
-export { claimFigure, claimedText, claimSides, matrixRowText } from './cells/claims.ts';
+export { claimFigure, claimedText, matrixRowText } from './cells/claims.ts';
 export { claimFlipNotes } from './cells/claims-history.ts';
