@@ -8,27 +8,11 @@
  * (semver's) the pinned version is outside of. Read from the app's
  * package.json and its installed packages' manifests; no registry.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validRange } from 'semver';
 import type { ArmPackages } from '@rtbench/core';
 import { inPeerRange } from './app-framework.ts';
-
-interface Manifest {
-  version?: unknown;
-  dependencies?: Record<string, unknown>;
-  devDependencies?: Record<string, unknown>;
-  optionalDependencies?: Record<string, unknown>;
-  peerDependencies?: Record<string, unknown>;
-}
-
-function manifestAt(dir: string): Manifest | undefined {
-  try {
-    return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest;
-  } catch {
-    return undefined;
-  }
-}
+import { manifestAt, type PackageManifest } from './framework-app.ts';
 
 /** The packages the app declares at a registry range (not a workspace, file, link, git or alias spec): what an arm may pin. */
 export function appInstalls(appDir: string): string[] {
@@ -40,8 +24,8 @@ export function appInstalls(appDir: string): string[] {
     .sort();
 }
 
-const installedManifest = (appDir: string, name: string): Manifest | undefined => manifestAt(join(appDir, 'node_modules', name));
-const versionOf = (m: Manifest | undefined): string | undefined => (typeof m?.version === 'string' ? m.version : undefined);
+const installedManifest = (appDir: string, name: string): PackageManifest | undefined => manifestAt(join(appDir, 'node_modules', name));
+const versionOf = (m: PackageManifest | undefined): string | undefined => (typeof m?.version === 'string' ? m.version : undefined);
 
 /**
  * The versions an arm builds the app with: those it pins of the app's

@@ -10,14 +10,14 @@
  * and the normaliser that compares the two editions' pages with the build's
  * names masked. app-frameworks.ts lists the modules.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { satisfies, validRange } from 'semver';
 import type { ResponseNormalizer } from '@rtbench/core';
 import type { WorkersCompatibility } from '@rtbench/core/request';
 import { UsageError } from '@rtbench/core/usage-error';
 import type { Edition } from '@rtbench/host';
-import { describeApp, type FrameworkApp } from './framework-app.ts';
+import { describeApp, manifestAt, type FrameworkApp } from './framework-app.ts';
 
 /** What a framework's plan says of an app, before any build: JSON, written into the suite's entry. */
 export interface AppPlan<Detail = unknown> {
@@ -70,11 +70,8 @@ export interface AppFramework<Detail = unknown> {
 export function installedVersions(dir: string, names: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of names) {
-    try {
-      out[name] = String((JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version?: unknown }).version);
-    } catch {
-      // Not installed: not in the key.
-    }
+    const manifest = manifestAt(join(dir, 'node_modules', name));
+    if (manifest) out[name] = String(manifest.version);
   }
   return out;
 }
@@ -98,12 +95,8 @@ export function inPeerRange(version: string, range: string): boolean {
 
 /** The range of a package an installed package declares it supports (its peerDependencies), if it declares one. */
 export function peerRangeOf(packageDir: string, peer: string): string | undefined {
-  try {
-    const range = (JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { peerDependencies?: Record<string, unknown> }).peerDependencies?.[peer];
-    return typeof range === 'string' ? range : undefined;
-  } catch {
-    return undefined;
-  }
+  const range = manifestAt(packageDir)?.peerDependencies?.[peer];
+  return typeof range === 'string' ? range : undefined;
 }
 
 /** The words for each edition's side. */

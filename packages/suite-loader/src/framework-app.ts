@@ -112,14 +112,28 @@ function dependenciesOf(dir: string): Record<string, string> | undefined {
   return out;
 }
 
-/** The version of a package installed in the app's node_modules, if it is. */
-function installedVersion(dir: string, name: string): string | undefined {
+/** The fields of a package.json the app code reads. */
+export interface PackageManifest {
+  version?: unknown;
+  dependencies?: Record<string, unknown>;
+  devDependencies?: Record<string, unknown>;
+  optionalDependencies?: Record<string, unknown>;
+  peerDependencies?: Record<string, unknown>;
+}
+
+/** The package.json in a folder, or undefined when there is none that reads as JSON. */
+export function manifestAt(dir: string): PackageManifest | undefined {
   try {
-    const version = (JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version?: unknown }).version;
-    return typeof version === 'string' ? version : undefined;
+    return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageManifest;
   } catch {
     return undefined;
   }
+}
+
+/** The version of a package installed in the app's node_modules, if it is. */
+function installedVersion(dir: string, name: string): string | undefined {
+  const version = manifestAt(join(dir, 'node_modules', name))?.version;
+  return typeof version === 'string' ? version : undefined;
 }
 
 /** The framework app in a folder, or undefined when it is no folder or its package.json names no framework rtbench knows. */
