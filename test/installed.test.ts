@@ -28,15 +28,29 @@ const PACKAGE_COUNT = ['packages', 'runners'].flatMap((top) => readdirSync(join(
 let scratch: string;
 
 type Env = Record<string, string | undefined>;
+interface Ran {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
 
-function sh(command: string, args: string[], cwd: string, env: Env = {}): { status: number | null; stdout: string; stderr: string } {
-  // No NODE_PATH: pnpm's shim of vitest sets one into this checkout's node_modules, where the project must not find rtbench's runtimes.
-  const r = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 600_000, env: { ...process.env, NODE_PATH: undefined, NO_COLOR: '1', CI: '1', ...env } });
+// No NODE_PATH: pnpm's shim of vitest sets one into this checkout's node_modules, where the project must not find rtbench's runtimes.
+const envOf = (env: Env): NodeJS.ProcessEnv => ({ ...process.env, NODE_PATH: undefined, NO_COLOR: '1', CI: '1', ...env });
+
+function sh(command: string, args: string[], cwd: string, env: Env = {}): Ran {
+  const r = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 600_000, env: envOf(env) });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** rtbench in the scratch project, its cache (bundles, runtimes installed on demand) in <scratch>/cache/rtbench. */
-const rtbench = (args: string[], env: Env = {}) => sh(join(scratch, 'node_modules', '.bin', 'rtbench'), args, scratch, { XDG_CACHE_HOME: join(scratch, 'cache'), RTBENCH_NO_INSTALL: undefined, ...env });
+const RTBENCH_ENV = (): Env => ({ XDG_CACHE_HOME: join(scratch, 'cache'), RTBENCH_NO_INSTALL: undefined });
+const rtbench = (args: string[], env: Env = {}): Ran => sh(join(scratch, 'node_modules', '.bin', 'rtbench'), args, scratch, { ...RTBENCH_ENV(), ...env });
+/** rtbench as above, not waiting for it: two at once. */
+const rtbenchAsync = (args: string[]): Promise<Ran> =>
+  execFileAsync(join(scratch, 'node_modules', '.bin', 'rtbench'), args, { cwd: scratch, env: envOf(RTBENCH_ENV()), timeout: 300_000 }).then(
+    ({ stdout, stderr }) => ({ status: 0, stdout, stderr }),
+    (error: { code?: number; stdout?: string; stderr?: string }) => ({ status: error.code ?? null, stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
+  );
 const QUICK = ['--runtime', 'deno', '--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--fixed-warmup', '--quiet'];
 const DENO_PIN = `deno@${(JSON.parse(readFileSync(join(repoRoot, 'runners', 'deno', 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.deno}`;
 
@@ -113,33 +127,29 @@ describe('rtbench installed from its packed tarballs in a project of its own', (
     ]);
   });
 
-  it('installs deno on first use and runs a mitata file and a native suite of that project on it, saving runs in its results/', () => {
-    const file = rtbench(['run', 'parse.bench.mjs', ...QUICK]);
-    expect(file.status, file.stderr).toBe(0);
-    expect(file.stderr).toContain(`rtbench: installing deno (${DENO_PIN}) into ${join(scratch, 'cache', 'rtbench', 'runtimes')} …`);
-    const suite = rtbench(['bench', 'sums', ...QUICK]);
-    expect(suite.status, suite.stderr).toBe(0);
-    expect(suite.stderr).not.toContain('installing');
+  // Two runs at once on an empty cache, a mitata file and a native suite: each installs deno on first use, both run,
+  // and the cache holds one whole install, which a later run uses without installing.
+  it('installs deno on first use, two runs at once: both run a mitata file and a native suite of that project, saving runs in its results/, and the cache holds one whole install', async () => {
+    const into = join(scratch, 'cache', 'rtbench', 'runtimes');
+    const [file, suite] = await Promise.all([rtbenchAsync(['run', 'parse.bench.mjs', ...QUICK]), rtbenchAsync(['bench', 'sums', ...QUICK])]);
+    for (const r of [file, suite]) {
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stderr).toContain(`rtbench: installing deno (${DENO_PIN}) into ${into} …`);
+    }
+    expect(readdirSync(into)).toEqual([DENO_PIN]);
+    const again = rtbench(['bench', 'sums', ...QUICK]);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stderr).not.toContain('installing');
     expect(listed().find((r) => r.spec === 'deno')).toMatchObject({ available: true, from: 'cache' });
-    expect(readdirSync(join(scratch, 'cache', 'rtbench', 'runtimes'))).toEqual([DENO_PIN]);
+    expect(readdirSync(into)).toEqual([DENO_PIN]);
     const saved = readdirSync(join(scratch, 'results')).filter((f) => f.endsWith('.json'));
     const runs = saved.map((f) => JSON.parse(readFileSync(join(scratch, 'results', f), 'utf8')) as RunRecord);
-    expect(runs.map((r) => r.cases.map((c) => c.id)).sort()).toEqual([['JSON.parse'], ['sum to 100']]);
+    expect(runs.map((r) => r.cases.map((c) => c.id)).sort()).toEqual([['JSON.parse'], ['sum to 100'], ['sum to 100']]);
     for (const run of runs) {
       expect(run.results.map((r) => r.status)).toEqual(['ok']);
       // Installed, not a checkout: the version is recorded, and the project's own git state is not taken for rtbench's.
       expect(run.rtbenchVersion).toMatch(/^\d+\.\d+\.\d+/);
       expect(run.git).toBeUndefined();
     }
-  }, 300_000);
-
-  it('lets two runs install the same runtime at once: both run, and the cache holds one whole install', async () => {
-    const cache = join(scratch, 'cache-raced');
-    const bin = join(scratch, 'node_modules', '.bin', 'rtbench');
-    const env = { ...process.env, NODE_PATH: undefined, NO_COLOR: '1', XDG_CACHE_HOME: cache, RTBENCH_NO_INSTALL: undefined };
-    const run = () => execFileAsync(bin, ['bench', 'sums', ...QUICK], { cwd: scratch, env, timeout: 300_000 });
-    const [a, b] = await Promise.all([run(), run()]);
-    for (const r of [a, b]) expect(r.stderr).toContain(`rtbench: installing deno (${DENO_PIN})`);
-    expect(readdirSync(join(cache, 'rtbench', 'runtimes'))).toEqual([DENO_PIN]);
   }, 300_000);
 });

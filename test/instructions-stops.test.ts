@@ -1,9 +1,10 @@
 /**
  * How a count run (--measure instructions, node under valgrind's callgrind)
  * stops short: a signal while a vgdb command is in flight, a case refused
- * because a thread it started runs in every sample, valgrind missing. Apart
- * from the four runtimes' counts (instructions.test.ts) so that vitest runs
- * them on its other worker. No assertion is on time.
+ * because a thread it started runs in every sample. Apart from the four
+ * runtimes' counts (instructions.test.ts) so that vitest runs them on its
+ * other worker. No assertion is on time. valgrind missing is said before any
+ * runtime starts: packages/cli/test/faults-wording.test.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -61,11 +62,4 @@ describe.concurrent('--measure instructions stopping short', () => {
     expect(failure.message).toMatch(/^other threads than the case's ran [\d,]+ instructions or more in every sample of no calls: something the case's code started \(a Worker\?\) runs beside it/);
     expect(r.stderr).toMatch(/^nothing was measured: every case was unsupported or failed on every variant \(the run failed: "str concat" on node failed \(error: other threads than the case's ran/m);
   }, 600_000);
-
-  it('says in one line how to get valgrind when it is missing', async () => {
-    const r = await runCliAsync(['bench', fixture('tiny'), '--filter', 'n=200', '--runtime', 'node', '--measure', 'instructions'], { RTBENCH_VALGRIND: '/nonexistent/valgrind' });
-    expect(r.status).toBe(2);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain('apt-get install -y valgrind');
-  });
 });
