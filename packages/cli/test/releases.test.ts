@@ -14,15 +14,21 @@
  * run and in the state, and every command the scheduled
  * workflow (.github/workflows/releases.yml) calls: shards with a budget, the
  * budget's exit, and the merge into the page and the report; a folder it
- * cannot use (/proc, a damaged state) refused in one line.
+ * cannot use (/proc, a damaged state) refused in one line. The matrix that
+ * finds the changes runs through the real CLI; every other command runs in
+ * the test's own process (usage-lines.ts), the plug-in registered as
+ * RTBENCH_RUNTIME_PLUGINS registers it: a CLI start each cost more than the
+ * fake runtime's processes they measure.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadRuntimePlugins, unregisterRuntime } from '@rtbench/runtime-registry';
 import { MATRIX_PACKAGE } from '../../../test/fixtures/release-runtime/matrix-plugin.ts';
 import { useReleaseRegistry } from '../../../test/fixtures/release-runtime/use-registry.ts';
 import { cacheDir } from '../src/paths.ts';
 import { fixture, repoRoot, runCliAsync, unwrapped, type CliResult } from '../../../test/helpers/cli.ts';
+import { commandStreams } from './usage-lines.ts';
 
 const registry = useReleaseRegistry({
   pkg: MATRIX_PACKAGE,
@@ -32,13 +38,27 @@ const registry = useReleaseRegistry({
   runtimes: join(cacheDir, 'runtimes'),
 });
 const { scratch } = registry;
+// The commands run in this process install from the test's registry and know mxrt, as the real CLI is told by its environment.
+beforeAll(async () => {
+  const env = registry.env();
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  await loadRuntimePlugins(env.RTBENCH_RUNTIME_PLUGINS);
+});
+afterAll(() => {
+  unregisterRuntime('mxrt');
+  vi.unstubAllEnvs();
+});
 
 /** A track's name: the runtime (and flags) × the suite, a file named by its path. */
 const TINY = fixture('tiny');
 const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** Short sets of the tiny suite's longer sum: 10 sets, two per process (5 independent units per step), each process warmed a fixed 5 ms. */
 const SMALL = [TINY, '--filter', 'n=1600', '--sets', '10', '--time', '10ms', '--warmup', '5ms', '--fixed-warmup', '--threshold', '20%', '--timeout', '60s'];
-const releases = (args: string[]): Promise<CliResult> => runCliAsync(['releases', ...args], registry.env());
+/** The workflow's shards and their merge: tracks split and joined, no verdict read, one process per release. */
+const FEW = [TINY, '--filter', 'n=1600', '--sets', '2', '--time', '10ms', '--warmup', '5ms', '--fixed-warmup', '--timeout', '60s'];
+/** `rtbench releases` in this process (one command at a time); the real CLI for the matrix that finds the changes. */
+const releases = (args: string[]): Promise<CliResult> => commandStreams(['releases', ...args]);
+const releasesCli = (args: string[]): Promise<CliResult> => runCliAsync(['releases', ...args], registry.env());
 
 /** The committed `claims json-reviver --across`-style run (node@26 against node@24) as if made on mxrt@3.0.0 against mxrt@2.0.0 on the tiny suite. */
 const NODE_CLAIMS = join(repoRoot, 'results/claims-20261124-035723Z/08-json-reviver.json');
@@ -65,7 +85,7 @@ describe.concurrent('rtbench releases', () => {
     expect(plan.stderr).toMatch(new RegExp(`mxrt × ${escaped(TINY)}: 3 releases × 1 case; to measure: 1 window, 10 sets, 15 processes, ~\\d`));
     expect(plan.stderr).not.toContain('measuring');
 
-    const first = await releases(['mxrt@1.0.0..mxrt@3.0.0', ...SMALL, '--dir', dir]);
+    const first = await releasesCli(['mxrt@1.0.0..mxrt@3.0.0', ...SMALL, '--dir', dir]);
     expect(first.status, first.stderr).toBe(0);
     expect(first.stderr).toContain(`measuring mxrt × ${TINY}: 1.0.0, 2.0.0, 3.0.0: 10 sets, 15 processes`);
     // Both steps are planted (--jitless off, then on again); that an unchanged step is no change point is asserted on made-up
@@ -123,7 +143,7 @@ describe.concurrent('rtbench releases', () => {
       return join(scratch, name);
     });
     // The pure tests (packages/releases/test/folder.test.ts, packages/campaign/test/campaign.test.ts) hold the other cases; these two are the command's wiring.
-    const [proc, broken] = await Promise.all([releases(['mxrt@1.0.0..mxrt@2.0.0', TINY, '--dir', '/proc/rtbench-matrix']), runCliAsync(['merge', ...damaged, '--save', join(scratch, 'merged-damaged')])]);
+    const [proc, broken] = await Promise.all([releases(['mxrt@1.0.0..mxrt@2.0.0', TINY, '--dir', '/proc/rtbench-matrix']), commandStreams(['merge', ...damaged, '--save', join(scratch, 'merged-damaged')])]);
     for (const r of [proc, broken]) {
       expect(r.status, r.stderr).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -134,12 +154,12 @@ describe.concurrent('rtbench releases', () => {
 
   it('runs what the scheduled workflow runs: shards of whole tracks with a budget, then the merge into the page and the report', async () => {
     const ranges = ['mxrt@1.0.0..mxrt@2.0.0', 'mxrt@1.0.0..mxrt@2.0.0 --stack-size=2000'];
-    const shards = await Promise.all([1, 2].map((i) => releases([...ranges, ...SMALL, '--shard', `${i}/2`, '--dir', join(scratch, `shard-${i}`), '--budget', '30m'])));
+    const shards = await Promise.all([1, 2].map((i) => releases([...ranges, ...FEW, '--shard', `${i}/2`, '--dir', join(scratch, `shard-${i}`), '--budget', '30m'])));
     for (const s of shards) expect(s.status, s.stderr).toBe(0);
     expect(shards[0]!.stderr).toContain('(shard 1/2 of 2)');
     expect(shards[0]!.stderr).toContain(`mxrt × ${TINY}:`);
     expect(shards[1]!.stderr).toContain(`mxrt --stack-size=2000 × ${TINY}:`);
-    const merged = await runCliAsync(['merge', join(scratch, 'shard-1'), join(scratch, 'shard-2'), '--save', join(scratch, 'merged')], registry.env());
+    const merged = await commandStreams(['merge', join(scratch, 'shard-1'), join(scratch, 'shard-2'), '--save', join(scratch, 'merged')]);
     expect(merged.status, merged.stderr).toBe(0);
     expect(merged.stdout).toContain(`mxrt × ${TINY}: 1.0.0 → 2.0.0`);
     expect(merged.stdout).toContain(`mxrt --stack-size=2000 × ${TINY}: 1.0.0 → 2.0.0`);
