@@ -26,8 +26,9 @@ const config: KnipConfig = {
       // Node core's benchmark files import their harness as ../common.js, which rtbench's bundler provides (adapters node-common.ts).
       ignoreUnresolved: ['../common.js'],
       // The workflow test runs action-validator's binary from node_modules/.bin; lint:arch runs dependency-cruiser's.
-      // The claims-library fixture imports a library its test installs beside a copy of it (test/claims-across-versions.test.ts).
-      ignoreDependencies: ['@action-validator/cli', 'rtbench-claims-lib'],
+      // The claims-library and library-registry/versions fixtures import libraries their tests install beside a copy of them
+      // (test/claims-across-versions.test.ts, test/library-releases.test.ts).
+      ignoreDependencies: ['@action-validator/cli', 'rtbench-claims-lib', 'rtbench-versions-lib', 'rtbench-versions-view'],
     },
     'packages/*': {
       entry: ['test/**/*.{ts,mjs}'],
