@@ -1,7 +1,7 @@
 /**
  * A SvelteKit app brought as its folder (`rtbench run <app folder>`): the
  * tiny app in test/fixtures/apps/sveltekit, its dependencies installed from
- * its lockfile (scripts/app-fixture.ts, once per lockfile into rtbench's cache), built
+ * its lockfile (scripts/app-fixture.ts, once per lockfile on the machine), built
  * with its own vite once per adapter (adapter-cloudflare, which it
  * declares; adapter-node, which rtbench adds and says so) and served by
  * adapter-node's handler on node and by the Cloudflare Worker with its

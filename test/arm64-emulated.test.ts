@@ -10,14 +10,14 @@
  */
 import { chmodSync, mkdtempSync, openSync, readFileSync, readSync, closeSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { lockstepOf } from '../packages/measurer-records/src/index.ts';
 import { NpmRuntimeStore } from '@rtbench/host';
 import { DEFAULT_RUNTIMES, runtimePlugins } from '@rtbench/runtime-registry';
-import { cacheDir } from '@rtbench/suite-loader';
 import { fixture, runCliAsync, tempFile } from './helpers/cli.ts';
+import { machineCache, pruneUnused, touchEntry } from './helpers/machine-cache.ts';
 import { ARM64_LIBRARIES, program } from './helpers/system-programs.ts';
 
 /** ELF's e_machine for AArch64. */
@@ -38,10 +38,14 @@ describe('linux-arm64 under emulation', () => {
   it("runs the tiny suite on every runtime's arm64 build, with the same digests as on x64", async () => {
     const qemu = await program('qemu-aarch64');
     for (const lib of ['arm64-libc', 'arm64-libstdc++', 'arm64-libatomic'] as const) await program(lib);
-    const arm64 = new NpmRuntimeStore({ dir: join(cacheDir, 'runtimes'), install: true, platform: 'linux-arm64', log: (line) => process.stderr.write(`${line}\n`) });
+    const store = machineCache('runtimes');
+    const arm64 = new NpmRuntimeStore({ dir: store, install: true, platform: 'linux-arm64', log: (line) => process.stderr.write(`${line}\n`) });
     // Each plug-in's newest pin (node@26; the one pin of the others), installed in parallel as a run does.
     const pins = runtimePlugins().flatMap((plugin) => (plugin.npmRuntimes.length ? [{ plugin, rt: plugin.npmRuntimes.at(-1)! }] : []));
+    const entries = pins.map(({ rt }) => arm64.cacheEntry(rt)!);
+    pruneUnused(store, () => true, entries.map((e) => basename(e)));
     const found = await Promise.all(pins.map(({ rt }) => arm64.get(rt)));
+    for (const entry of entries) touchEntry(entry);
     const dir = mkdtempSync(join(tmpdir(), 'rtbench-arm64-'));
     const emulated = pins.map(({ plugin }, i) => {
       expect(elfMachine(found[i]!.binary), found[i]!.binary).toBe(EM_AARCH64);

@@ -5,15 +5,17 @@
  * installed by the app's own package manager from its own lockfile (npm,
  * or pnpm for a pnpm-lock.yaml; an app locked by another manager installs
  * with npm from its package.json, and it is said), install scripts not run,
- * telemetry off, the npm registry only; then a copy of the app's files
+ * telemetry off, the npm registry only (npm starting from a copy of the
+ * app's own installed packages, so it changes only what the pins move, as
+ * in the app's folder); then a copy of the app's files
  * whose node_modules is that install. The install is kept per package.json,
  * lockfile and versions, the copy per app files and versions; a failed
  * install leaves nothing and is one line quoting its error.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { copyFileSync, cpSync, existsSync, lstatSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { AppBuildFailed, appBuildKey, copyAppFiles, lastError } from './app-build.ts';
 import { ownerOnlyDir } from './program-cache.ts';
 
@@ -97,6 +99,31 @@ function hashOf(parts: readonly (string | Buffer)[]): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/**
+ * The app's installed packages (a real node_modules folder, not a link to
+ * one) copied into `temp` for npm to start from: npm then installs only what
+ * the pinned package.json moves, where an empty folder would have it
+ * extract every package again. Only links relative to and inside the
+ * app's node_modules are copied (each then points into the copy); any other
+ * (a workspace's, a `file:` one, an absolute one) is left for npm to make,
+ * so npm never writes through one into the app's or another folder.
+ */
+export function seedFromApp(appDir: string, temp: string): void {
+  const from = join(appDir, 'node_modules');
+  try {
+    if (!lstatSync(from).isDirectory()) return;
+  } catch {
+    return;
+  }
+  const inside = (link: string, target: string): boolean => !isAbsolute(target) && !relative(from, resolve(dirname(link), target)).startsWith('..');
+  cpSync(from, join(temp, 'node_modules'), {
+    recursive: true,
+    verbatimSymlinks: true,
+    preserveTimestamps: true,
+    filter: (source) => !lstatSync(source).isSymbolicLink() || inside(source, readlinkSync(source)),
+  });
+}
+
 /** A folder made whole in a temporary one beside it and moved into place; a failure leaves neither. */
 function madeWhole(dir: string, make: (temp: string) => void): void {
   const temp = `${dir}.making-${process.pid}`;
@@ -129,6 +156,7 @@ export function appWithVersions(appDir: string, root: string, pins: Readonly<Rec
       ownerOnlyDir(temp);
       for (const f of present) copyFileSync(join(appDir, f), join(temp, f));
       writeFileSync(join(temp, 'package.json'), pinnedManifest(readFileSync(join(appDir, 'package.json'), 'utf8'), pins));
+      if (manager.name === 'npm') seedFromApp(appDir, temp);
       const r = spawnSync(manager.command, manager.args, {
         cwd: temp,
         encoding: 'utf8',

@@ -5,12 +5,12 @@
  * count of errors or a package manager's wrapper; a build made afresh is
  * proven when whole and leaves nothing when it fails.
  */
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appBuildKey, buildAfresh, cachedBuildProblem, lastError } from '../src/app-build.ts';
-import { appPackageManager, lockedIntegrity, pinnedManifest } from '../src/app-versions.ts';
+import { appPackageManager, lockedIntegrity, pinnedManifest, seedFromApp } from '../src/app-versions.ts';
 
 describe("an app's build", () => {
   it('is keyed by its source files and versions, not by node_modules or .git', () => {
@@ -79,6 +79,34 @@ describe('an app with other versions of its packages (an arm), made in a copy', 
     writeFileSync(join(yarn, 'package.json'), '{}');
     writeFileSync(join(yarn, 'yarn.lock'), '');
     expect(appPackageManager(yarn)).toMatchObject({ name: 'npm', note: "the app's yarn.lock is not read: npm installs the copy from its package.json" });
+  });
+
+  it("starts npm from a copy of the app's installed packages, never from a link out of them", () => {
+    const root = mkdtempSync(join(tmpdir(), 'rtbench-app-seed-'));
+    const app = join(root, 'app');
+    mkdirSync(join(app, 'node_modules', 'pkg'), { recursive: true });
+    mkdirSync(join(app, 'node_modules', '.bin'));
+    mkdirSync(join(root, 'elsewhere'));
+    writeFileSync(join(app, 'node_modules', 'pkg', 'index.js'), 'export {};\n');
+    symlinkSync('../pkg/index.js', join(app, 'node_modules', '.bin', 'pkg'));
+    symlinkSync('../../elsewhere', join(app, 'node_modules', 'out'));
+    symlinkSync(join(app, 'node_modules', 'pkg'), join(app, 'node_modules', 'absolute'));
+    const copy = join(root, 'copy');
+    mkdirSync(copy);
+    seedFromApp(app, copy);
+    expect(readFileSync(join(copy, 'node_modules', 'pkg', 'index.js'), 'utf8')).toBe('export {};\n');
+    // The link inside stays relative, so it points into the copy; the others are npm's to make.
+    expect(readlinkSync(join(copy, 'node_modules', '.bin', 'pkg'))).toBe('../pkg/index.js');
+    expect(existsSync(join(copy, 'node_modules', 'out'))).toBe(false);
+    expect(() => lstatSync(join(copy, 'node_modules', 'absolute'))).toThrow();
+    // An app whose node_modules is itself a link is not copied from.
+    const linked = join(root, 'linked');
+    mkdirSync(linked);
+    symlinkSync(join(app, 'node_modules'), join(linked, 'node_modules'), 'dir');
+    const copy2 = join(root, 'copy2');
+    mkdirSync(copy2);
+    seedFromApp(linked, copy2);
+    expect(existsSync(join(copy2, 'node_modules'))).toBe(false);
   });
 
   it('reads the integrity of the version installed from the lockfile, npm or pnpm', () => {
