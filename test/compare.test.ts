@@ -14,7 +14,7 @@ describe.concurrent('bench --compare on the tiny fixture (node@24 vs node@26)', 
     const out = tempFile('cmp.json');
     const r = await runCli([
       'bench', fixture('tiny'), '--compare', 'node@24', 'node@26',
-      '--rounds', '6', '--time', '120ms', '--warmup', '10ms', '--fixed-warmup', '--save', out, '--quiet', '--format', 'json',
+      '--rounds', '6', '--time', '30ms', '--warmup', '10ms', '--fixed-warmup', '--save', out, '--quiet', '--format', 'json',
     ]);
     expect(r.status, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout) as ComparisonView;

@@ -10,10 +10,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
-import { repoRoot, runCliAsync, tempFile } from './helpers/cli.ts';
+import { runCliAsync, tempFile } from './helpers/cli.ts';
 
 const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
-const TINY_BUDGET = ['--time', '30ms', '--warmup', '10ms', '--fixed-warmup', '--quiet'];
+const TINY_BUDGET = ['--time', '5ms', '--warmup', '10ms', '--fixed-warmup', '--quiet'];
 
 async function runExample(file: string, rounds = 1, extra: string[] = []): Promise<{ run: RunRecord; status: number | null; stdout: string; stderr: string }> {
   const out = tempFile('run.json');
@@ -130,14 +130,5 @@ describe.concurrent('examples/ on all four runtimes', () => {
     expect(byRuntime['deno --allow-read']!.status, JSON.stringify(byRuntime['deno --allow-read']!.failures)).toBe('ok');
     expect(byRuntime.workerd!.status).toBe('unsupported');
     expect(byRuntime.workerd!.failures[0]!.message).toMatch(/reads files while loading, and this runtime cannot see them/);
-  });
-});
-
-
-describe('rtbench run: bad input', () => {
-  it('refuses a file written for none of the harnesses rtbench stands in for, with one line and exit code 2', async () => {
-    const r = await runCliAsync(['run', join(repoRoot, 'test', 'fixtures', 'tiny', 'index.ts')]);
-    expect(r.status).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: .*is not a benchmark file or a Worker rtbench can bring \(mitata, tinybench, node:bench, Deno\.bench, or a Node\.js core benchmark/)]);
   });
 });

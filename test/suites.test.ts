@@ -46,7 +46,7 @@ describe.concurrent('every suite runs on one runtime', () => {
     // http-hello's load comes from wrk (installed by the test set-up): without it the case warns that autocannon generated the load.
     const env: Record<string, string> = name === 'http-hello' ? { RTBENCH_WRK: await program('wrk') } : {};
     const filter = RUN_IN_PART_ELSEWHERE[name] === undefined ? [] : ['--filter', RUN_IN_PART_ELSEWHERE[name]];
-    const r = await runCliAsync(['bench', name, ...filter, '--runtime', RUNTIME, '--time', '30ms', '--rounds', '1', '--warmup', '10ms', '--fixed-warmup', '--save', out, '--quiet'], env);
+    const r = await runCliAsync(['bench', name, ...filter, '--runtime', RUNTIME, '--time', '5ms', '--rounds', '1', '--warmup', '10ms', '--fixed-warmup', '--save', out, '--quiet'], env);
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     expect(run.status).toBe('complete');

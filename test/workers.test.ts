@@ -2,11 +2,11 @@
  * A Worker brought as it is (`rtbench run`): a wrangler project with
  * nodejs_compat, vars, define, a React import and static assets served on
  * all four runtimes with the same work proven, its notes said first; a plain
- * module's console lines counted, not printed in the table; a binding
- * rtbench cannot stand in for and a request that does not parse refused in
- * one line, exit 2, nothing run; a legacy node_compat project whose module
- * ends `export default app` served on node and workerd. Small: one round,
- * 50 requests a process.
+ * module's console lines counted, not printed in the table (a binding
+ * rtbench cannot stand in for and a request that does not parse are refused
+ * in the test's own process: packages/cli/test/refused-inputs.test.ts); a
+ * legacy node_compat project whose module ends `export default app` served
+ * on node and workerd. Small: one round, 50 requests a process.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,20 +76,5 @@ describe('a brought Worker', () => {
     // --normalize: the time is replaced before the answers are learned, so nothing of it is left to mask.
     expect(clock.r.stderr).toContain("note: each response's matches of /rendered at [^<]+/ are replaced by one mark before it is compared");
     expect(requestsOf(round)!.answers!.map((a) => [a.spans, a.segments.join('').includes('<p>⟨normalized⟩</p>')])).toEqual([[0, true]]);
-  });
-
-  it('a binding rtbench cannot stand in for, and a request that does not parse: one line, exit 2, nothing run', async () => {
-    const [kv, request, normalize] = await Promise.all([
-      run([join(WORKERS, 'wrangler-kv'), '--runtime', 'node']),
-      run([join(WORKERS, 'clock', 'worker.js'), '--runtime', 'node', '--request', 'FETCH /']),
-      run([join(WORKERS, 'clock', 'worker.js'), '--runtime', 'node', '--normalize', 'at (']),
-    ]);
-    expect(normalize.r.status).toBe(2);
-    expect(normalize.r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: --normalize: the pattern "at \(" is not a regular expression: .+$/)]);
-    expect(kv.r.status).toBe(2);
-    expect(kv.r.stderr.trim().split('\n')).toEqual(['error: wrangler.jsonc declares a KV namespace binding (kv_namespaces: CACHE): rtbench cannot stand in for it, and a Worker measured without it is not this Worker']);
-    expect(request.r.status).toBe(2);
-    expect(request.r.stderr.trim().split('\n')).toEqual(['error: --request "FETCH /": method FETCH is not one rtbench sends (GET, POST, PUT, DELETE)']);
-    expect(kv.record ?? request.record ?? normalize.record).toBeUndefined();
   });
 });
