@@ -1,8 +1,11 @@
 /**
  * Host-timed suites through the real CLI, with minimal budgets: cold-start and
  * http-hello on node (cold-start's smallest bundle on workerd too, both ways it
- * starts; http-hello's framework app on all four runtimes), and a fixture whose servers and programs fail in each way they can.
- * The runs that do not share the start-up programs' cache state run side by side.
+ * starts; http-hello's framework app on all four runtimes, its minimal server
+ * on workerd at one connection and the echo route: what a load does to the
+ * generator is the same whichever server answers), and a fixture whose
+ * servers and programs fail in each way they can. The runs that do not
+ * share the start-up programs' cache state run side by side.
  */
 import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -116,7 +119,10 @@ describe('host-timed suites', () => {
  * plan-resolved.test.ts, the refusal in usage-probed.test.ts.
  */
 describe('host-timed suites: load runs', () => {
+  /** One connection and the echo route on node and workerd: each runtime's server, its threads read, the same answers. */
   let routes: Bench;
+  /** The other loads on node: what the generator does under each (the server's side is the runs above and below). */
+  let loads: Bench;
   let framework: Bench;
   let autocannon: CliResult;
   let autocannonOut: string;
@@ -124,26 +130,30 @@ describe('host-timed suites: load runs', () => {
 
   beforeAll(async () => {
     autocannonOut = tempFile('run.json');
-    [routes, framework, autocannon, bad] = await Promise.all([
+    [routes, loads, framework, autocannon, bad] = await Promise.all([
       // Hello world under each named load, and the echo route: one round each.
-      benchAsync(['http-hello', '--runtime', 'node,workerd', '--rounds', '1', '--warmup', '10ms', '--filter', 'hello world,json echo']),
+      benchAsync(['http-hello', '--runtime', 'node,workerd', '--rounds', '1', '--warmup', '10ms', '--filter', '/^(hello world \\[load=c1,|json echo)/']),
+      benchAsync(['http-hello', '--runtime', 'node', '--rounds', '1', '--warmup', '10ms', '--filter', '/^hello world \\[load=c10/']),
       benchAsync(['http-hello', '--runtime', 'node,deno,bun,workerd', '--rounds', '1', '--warmup', '10ms', '--filter', 'framework app']),
       runCliAsync(['bench', 'http-hello', '--runtime', 'node', '--rounds', '1', '--warmup', '10ms', '--filter', 'hello world [load=c10, metric=req/s]', '--save', autocannonOut, '--quiet'], { RTBENCH_LOAD_GENERATOR: 'autocannon' }),
       benchAsync([join('test', 'fixtures', 'host-timed-bad'), '--runtime', 'node', '--rounds', '1', '--warmup', '10ms']),
     ]);
   }, 300_000);
 
-  it('http-hello: requests/s, the latency line and the server\'s CPU per request under each named load on node and workerd, the server stopped after each', () => {
-    const { status, stderr, run } = routes;
-    expect(status, stderr).toBe(0);
-    const loads = { c1: [1, 1], c10: [10, 1], c100: [100, 1], 'c100-p10': [100, 10] } as const;
+  it('http-hello: requests/s, the latency line and the server\'s CPU per request under each named load (node; one connection on workerd too), the server stopped after each', () => {
+    for (const { status, stderr } of [routes, loads]) expect(status, stderr).toBe(0);
+    const profiles = { c1: [1, 1], c10: [10, 1], c100: [100, 1], 'c100-p10': [100, 10] } as const;
     const echo = 'json echo [body=1.6kb, load=c10';
-    expect(new Set(run.cases.map((c) => c.id.slice(0, c.id.indexOf(', metric='))))).toEqual(new Set([...Object.keys(loads).map((l) => `hello world [load=${l}`), echo]));
+    const measured = (run: RunRecord) => run.cases.map((c) => c.id.slice(0, c.id.indexOf(', metric=')));
+    expect(new Set([...measured(routes.run), ...measured(loads.run)])).toEqual(new Set([...Object.keys(profiles).map((l) => `hello world [load=${l}`), echo]));
+    expect(new Set(measured(routes.run))).toEqual(new Set(['hello world [load=c1', echo]));
     // Each round's steady windows last 1 s, within 1 s of warm-up and twice that, and the run says so.
-    expect(run.options).toMatchObject({ timeMs: 1_000, warmupMs: 1_000 });
+    for (const { run } of [routes, loads]) expect(run.options).toMatchObject({ timeMs: 1_000, warmupMs: 1_000 });
     const id = (measurement: string, metric: string) => `${measurement}, metric=${metric}]`;
     for (const variant of ['node', 'workerd']) {
-      for (const [load, [connections, pipelining]] of Object.entries(loads)) {
+      for (const [load, [connections, pipelining]] of Object.entries(profiles)) {
+        if (variant === 'workerd' && load !== 'c1') continue;
+        const run = load === 'c1' ? routes.run : loads.run;
         const hello = `hello world [load=${load}`;
         const rps = result(run, id(hello, 'req/s'), variant);
         expect(rps.rounds.length, JSON.stringify(rps.failures)).toBe(1);
@@ -165,6 +175,8 @@ describe('host-timed suites: load runs', () => {
         expect(loadOf(rps.rounds[0]!)!.outcomes!.responses).toBeGreaterThan(0);
         expect(result(run, id(hello, 'max'), variant).rounds.length).toBe(1);
       }
+      if (variant === 'workerd') continue;
+      const run = loads.run;
       const quantiles = ['p2.5', 'p50', 'p97.5', 'p99'].map((q) => result(run, id('hello world [load=c100', q), variant).rounds[0]!.samples[0]!);
       expect(quantiles).toEqual([...quantiles].sort((a, b) => a - b));
       // Pipelined, wrk times batches, not requests, and then corrects them with the interval between responses: said, not shown.
@@ -173,13 +185,15 @@ describe('host-timed suites: load runs', () => {
       expect(pipelined.failures[0]!.message).toContain('each batch of 10 requests');
     }
     // The echo route answered with the body it was sent (its digest is of that answer), on both runtimes.
-    expect(result(run, id(echo, 'req/s'), 'node').rounds[0]!.digest.summary).toMatch(/^string\(1[56]\d\d\)$/);
-    expect(result(run, id(echo, 'req/s'), 'workerd').rounds.length).toBe(1);
-    expect(run.digestMismatches).toEqual([]);
-    // Every case of these routes on node, as test/suites.test.ts checks the rest of the suite (which it runs alone).
-    expectEveryCaseRan(run, 'node');
-    expect(run.results.flatMap((r) => r.rounds).every((round) => loadOf(round)!.generatorBusy > 0)).toBe(true);
-    expect(run.results.flatMap((r) => r.failures).map((f) => f.message)).not.toContainEqual(expect.stringContaining('autocannon generated the load'));
+    expect(result(routes.run, id(echo, 'req/s'), 'node').rounds[0]!.digest.summary).toMatch(/^string\(1[56]\d\d\)$/);
+    expect(result(routes.run, id(echo, 'req/s'), 'workerd').rounds.length).toBe(1);
+    expect(routes.run.digestMismatches).toEqual([]);
+    for (const { run } of [routes, loads]) {
+      // Every case of these routes on node, as test/suites.test.ts checks the rest of the suite (which it runs alone).
+      expectEveryCaseRan(run, 'node');
+      expect(run.results.flatMap((r) => r.rounds).every((round) => loadOf(round)!.generatorBusy > 0)).toBe(true);
+      expect(run.results.flatMap((r) => r.failures).map((f) => f.message)).not.toContainEqual(expect.stringContaining('autocannon generated the load'));
+    }
     expect(processesMentioning(PROGRAMS)).toEqual([]);
     expect(processesMentioning('load-worker.mjs')).toEqual([]);
     expect(processesMentioning('rtbench-wrk-')).toEqual([]);
