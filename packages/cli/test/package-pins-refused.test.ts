@@ -1,5 +1,6 @@
 /**
- * What an arm's package pins refuse, each in one line, exit 2, nothing run:
+ * What an arm's package pins refuse, and a bisect over a package's versions
+ * to one the registry lacks, each in one line, exit 2, nothing run:
  * the command line in the test's own process (usage-lines.ts), a CLI start
  * each cost more than the refusal. The registry on 127.0.0.1 serves the
  * manifests of the ssr suite's React packages under versions no registry
@@ -74,5 +75,15 @@ describe('packages pinned per arm, refused', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]!.replace(/^(error|rtbench): /, '')).toMatch(message);
     expect(existsSync(out)).toBe(false);
+  });
+
+  // Moved from test/library-releases.test.ts, where it was a CLI start: a bisect over a package's versions pins its ends alike.
+  it('refuses a bisect to a version the registry does not have in one line, exit 2, nothing run', async () => {
+    const dir = join(scratch, 'bisect-refused');
+    const r = await commandStreams(['bisect', `react@${FAKE}..react@99.0.0`, 'ssr', '--filter', '/^react \\/ renderToString$/', '--dir', dir]);
+    expect(r.status, r.stderr).toBe(2);
+    const lines = r.stderr.trim().split('\n').filter((l) => !l.startsWith('rtbench: asking'));
+    expect(lines).toEqual([`error: bisect react@${FAKE}..react@99.0.0: react has no release 99.0.0 on npm (the newest is ${HALF})`]);
+    expect(existsSync(dir)).toBe(false);
   });
 });
