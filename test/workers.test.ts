@@ -52,6 +52,8 @@ describe('a brought Worker', () => {
       expect(requestsOf(moved.rounds[0]!)!.outcomes.ok, variant).toBe(moved.rounds[0]!.samples.length);
     }
     expect(project.r.stderr).toContain('! react-page: react, react-dom read process.env.NODE_ENV, written in per arm: node "production"');
+    // Said once for the run, not once for each of its three requests.
+    expect(project.r.stderr.split('read process.env.NODE_ENV').length - 1).toBe(1);
     // The asset is answered in front of the Worker on every runtime, as wrangler dev answers it.
     expect(project.r.stderr).toContain("note: wrangler.toml's static assets (1 file, 31 bytes from test/fixtures/workers/wrangler-react/public) are served in front of the Worker on every runtime");
     for (const variant of RUNTIMES) {

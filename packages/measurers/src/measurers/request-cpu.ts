@@ -185,14 +185,17 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
     learners.set(id, learner);
     return learner;
   };
-  // Each handler's arms are bundled before its first round, and the NODE_ENV each got is said once.
+  // Each handler's arms are bundled before its first round, and the NODE_ENV each got is said once a run: the
+  // requests of one brought Worker are cases of one handler, and each would say the same line.
   const saidFor = new Set<string>();
+  const saidLines = new Set<string>();
   const sayNodeEnv = async (d: RequestDeclaration, key: string, arms: readonly Arm[]): Promise<void> => {
     if (saidFor.has(key)) return;
     saidFor.add(key);
     const uses = await Promise.all(arms.map(async (arm) => ({ variantId: arm.id, bundle: await bundled(d, key, arm) })));
     const line = nodeEnvPerArm(uses.flatMap((u) => ('nodeEnv' in u.bundle && u.bundle.nodeEnv ? [{ variantId: u.variantId, nodeEnv: u.bundle.nodeEnv }] : [])));
-    if (line) warn(line);
+    if (line && !saidLines.has(line)) warn(line);
+    if (line) saidLines.add(line);
   };
   return {
     descriptor: REQUEST_CPU,
