@@ -13,15 +13,18 @@
  *   call is that request's p50, less the same process's empty handler,
  *   over the calls.
  *
- * Beside them, measured apart on each runtime: the same page's text,
- * made once, sent as a response (what the server pays for the body) and
- * read by `text()` (what the loop pays to read it), and the loop at one
- * call a request (each call's own p50, as the request path's p50 is).
- * Prints each runtime's ratio to the first by each path, and again with
- * those parts taken out of each: the page's own work by both paths; by p50
- * and by mean.
+ * The target's reading is the loop at one call a request (each call's own
+ * p50, as the request path's p50 is, and as the loop an engineer times call
+ * by call reads it): each runtime's ratio to the first by each path, their
+ * quotient, its 95% interval from whole rounds resampled
+ * (request-loop-ratio.ts), and whether the interval lies within 0.85–1.15.
+ * With --parts, also measured on each runtime: the loop of several calls
+ * back to back, the same page's text made once and sent as a response
+ * (what the server pays for the body) and read by `text()` (what the loop
+ * pays to read it), and the ratios with those parts taken out of each; by
+ * p50 and by mean.
  *
- *   npx tsx scripts/request-loop.ts [--rounds 4] [--page plain,react] [--runtime node,deno,bun,workerd] [--lock /tmp/rtbench-measure.lock] [--from <dir>]
+ *   npx tsx scripts/request-loop.ts [--rounds 20] [--page plain,react] [--runtime node,deno,bun,workerd] [--parts] [--lock /tmp/rtbench-measure.lock] [--from <dir>]
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -33,13 +36,16 @@ import { benchView } from '@rtbench/report';
 import { requestsOf } from '../packages/measurer-records/src/index.ts';
 import { median } from '../packages/stats/src/index.ts';
 import { loadText, readRun, repoRoot } from './lib.ts';
+import { BAND, ratioCells, type PathRounds } from './request-loop-ratio.ts';
 
 const argv = process.argv.slice(2);
 const option = (name: string): string | undefined => {
   const at = argv.indexOf(`--${name}`);
   return at < 0 ? undefined : argv[at + 1];
 };
-const rounds = option('rounds') ?? '4';
+// Twenty rounds: a cell's interval is then narrower than the 0.12 a ratio moved by between two runs of six.
+const rounds = option('rounds') ?? '20';
+const parts = argv.includes('--parts');
 const runtimes = option('runtime') ?? 'node,deno,bun,workerd';
 const lock = option('lock');
 const PAGES = ['plain', 'react'] as const;
@@ -62,13 +68,17 @@ function rtbenchRun(name: string, worker: string, args: string[]): { run: RunRec
   return { run: readRun(out), seconds: (performance.now() - started) / 1e3, status: r.status };
 }
 
-/** The requests of the in-process Worker for one page (scripts/request-loop/in-process.js). */
-const loopRequests = (page: Page) => ({
+/** The requests of the in-process Worker for one page (scripts/request-loop/in-process.js): the target's two, and with --parts the rest. */
+const loopRequests = (page: Page): Partial<Record<'request' | 'loop' | 'alone' | 'sent' | 'read', string>> => ({
   request: `GET /?page=${page}`,
-  loop: `GET /?page=${page}&calls=${LOOP_CALLS[page]}`,
   alone: `GET /?page=${page}&calls=1`,
-  sent: `GET /?page=${page}&body=ready`,
-  read: `GET /?page=${page}&body=ready&calls=${LOOP_CALLS[page]}`,
+  ...(parts
+    ? {
+        loop: `GET /?page=${page}&calls=${LOOP_CALLS[page]}`,
+        sent: `GET /?page=${page}&body=ready`,
+        read: `GET /?page=${page}&body=ready&calls=${LOOP_CALLS[page]}`,
+      }
+    : {}),
 });
 
 /** How a figure is taken from a request's steady samples: their pooled p50, or the median over processes of each one's mean (every collection counted). */
@@ -83,23 +93,25 @@ interface Read {
   warmup?: { warmupRequests?: number; unsteady: number; processes: number };
 }
 
-/** Each round's steady samples (from its steady point; never steady, its later half). */
+/** Each round's steady samples (from its steady point; never steady, its later half), in round order (a round not served: empty). */
 function steadyOf(run: RunRecord, caseId: string | undefined, variant: string): number[][] {
   const rounds = run.results.find((r) => r.caseId === caseId && r.variantId === variant)?.rounds ?? [];
-  return rounds.map((r) => r.samples.slice(steadyStart(r.samples.length, requestsOf(r)?.phases))).filter((s) => s.length > 0);
+  return rounds.map((r) => r.samples.slice(steadyStart(r.samples.length, requestsOf(r)?.phases)));
 }
+
+const caseIdOf = (run: RunRecord, request: string, figure: string): string | undefined => run.cases.find((c) => c.id === `${request} [cpu=${figure}]`)?.id;
 
 const meanOf = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 function readOf(run: RunRecord, request: string, variant: string): Read | undefined {
   const rows = benchView(run).cpuPerRequest?.rows ?? [];
-  const caseOf = (figure: string) => run.cases.find((c) => c.id === `${request} [cpu=${figure}]`)?.id;
+  const caseOf = (figure: string) => caseIdOf(run, request, figure);
   const row = (figure: string) => rows.find((r) => r.caseId === caseOf(figure) && r.variantId === variant);
   const js = row('js thread');
   const p50 = js?.distribution?.quantiles.p50.value;
   const emptyP50 = row('empty handler')?.distribution?.quantiles.p50.value;
-  const steady = steadyOf(run, caseOf('js thread'), variant);
-  const emptySteady = steadyOf(run, caseOf('empty handler'), variant);
+  const steady = steadyOf(run, caseOf('js thread'), variant).filter((s) => s.length > 0);
+  const emptySteady = steadyOf(run, caseOf('empty handler'), variant).filter((s) => s.length > 0);
   if (p50 === undefined || emptyP50 === undefined || !steady.length || !emptySteady.length) return undefined;
   const medians = steady.map((s) => median(s));
   return {
@@ -132,22 +144,28 @@ function figuresOf(reads: Record<keyof ReturnType<typeof loopRequests>, Read | u
   };
 }
 
-console.log(`load before: ${loadText()}; saving in ${dir}`);
-for (const page of pages) {
-  const asked = loopRequests(page);
-  const inProcess = rtbenchRun(page, 'in-process.js', Object.values(asked).flatMap((r) => ['--request', r]));
-  console.log(`\n${page}: ${inProcess.seconds.toFixed(0)} s, exit ${inProcess.status}, load ${loadText()}`);
-  const calls = LOOP_CALLS[page];
-  const reads = inProcess.run.variants.map(({ id }) => ({
-    id,
-    reads: Object.fromEntries(Object.entries(asked).map(([key, r]) => [key, readOf(inProcess.run, r, id)])) as Parameters<typeof figuresOf>[0],
-  }));
-  console.log(`CPU on the JavaScript thread, ms, p50 of steady requests (processes' steady medians, lowest–highest); loop: ${calls} calls a request, per call`);
-  console.log(row([['runtime', 9], ['request p50', 12], ['processes', 13], ['warm-up', 18], ['loop/call', 10], ['processes', 13], ['loop warm-up', 18], ['one call', 9], ['body sent', 10], ['body read', 10]]));
-  for (const { id, reads: r } of reads) {
-    const f = figuresOf(r, calls, 'p50');
-    console.log(row([[id, 9], [ms(f.request), 12], [spread(r.request), 13], [warmText(r.request), 18], [ms(f.loop), 10], [spread(r.loop, calls), 13], [warmText(r.loop), 18], [ms(f.alone), 9], [ms(f.sent), 10], [ms(f.read), 10]]));
-  }
+/** A runtime's steady samples per round of the target's two paths: the request, and the loop at one call a request with its empty handler. */
+function pathRounds(run: RunRecord, asked: ReturnType<typeof loopRequests>, variant: string): PathRounds {
+  const of = (request: string | undefined, figure: string) => (request === undefined ? [] : steadyOf(run, caseIdOf(run, request, figure), variant));
+  return { request: of(asked.request, 'js thread'), call: of(asked.alone, 'js thread'), callEmpty: of(asked.alone, 'empty handler') };
+}
+
+/** The target's table: each runtime's request ÷ one-call loop against the first, its interval over rounds and the verdict. */
+function printTarget(run: RunRecord, asked: ReturnType<typeof loopRequests>): void {
+  const [base, ...others] = run.variants.map(({ id }) => ({ id, rounds: pathRounds(run, asked, id) }));
+  if (!base || !others.length) return;
+  const cells = ratioCells(base.rounds, others.map((o) => o.rounds));
+  const used = Math.min(...[base, ...others].flatMap((o) => [o.rounds.request.length, o.rounds.call.length]));
+  console.log(`target, against ${base.id}: request path ÷ loop at one call a request (each p50; the call less its empty handler), 95% interval from ${used} rounds resampled whole; within: the interval inside ${BAND[0]}–${BAND[1]}, outside: beyond it`);
+  console.log(row([['runtime', 9], ['request', 8], ['one call', 9], ['÷', 6], ['interval', 12], ['verdict', 10]]));
+  others.forEach((o, i) => {
+    const c = cells[i]!;
+    console.log(row([[o.id, 9], [ms(c.request), 8], [ms(c.loop), 9], [ms(c.value), 6], [c.ci ? `${ms(c.ci[0])}–${ms(c.ci[1])}` : '—', 12], [c.verdict, 10]]));
+  });
+}
+
+/** With --parts: each runtime's ratio to the first by each path, with and without the body's part, by p50 and by mean. */
+function printParts(reads: readonly { id: string; reads: Parameters<typeof figuresOf>[0] }[], calls: number): void {
   for (const by of ['p50', 'mean'] as const) {
     const all = reads.map(({ id, reads: r }) => ({ id, ...figuresOf(r, calls, by) }));
     const base = all[0];
@@ -155,7 +173,7 @@ for (const page of pages) {
       request: f?.request !== undefined && f.sent !== undefined ? f.request - f.sent : undefined,
       loop: f?.loop !== undefined && f.read !== undefined ? f.loop - f.read : undefined,
     });
-    console.log(`by ${by === 'p50' ? 'p50' : "mean (the median over processes of each one's steady mean)"}, against ${base?.id}: request path, loop, their quotient (target within 0.85–1.15); the loop at one call a request; then each less its body part (request less body sent, loop less body read): the page's own work`);
+    console.log(`by ${by === 'p50' ? 'p50' : "mean (the median over processes of each one's steady mean)"}, against ${base?.id}: request path, loop of ${calls} calls, their quotient; the loop at one call a request; then each less its body part (request less body sent, loop less body read): the page's own work`);
     console.log(row([['runtime', 9], ['request', 8], ['loop', 6], ['÷', 6], ['one call', 9], ['÷', 6], ['work: request', 14], ['loop', 6], ['÷', 6]]));
     for (const f of all) {
       const r = ratio(f.request, base?.request);
@@ -166,4 +184,26 @@ for (const page of pages) {
       console.log(row([[f.id, 9], [ms(r), 8], [ms(l), 6], [ms(ratio(r, l)), 6], [ms(one), 9], [ms(ratio(r, one)), 6], [ms(wr), 14], [ms(wl), 6], [ms(ratio(wr, wl)), 6]]));
     }
   }
+}
+
+console.log(`load before: ${loadText()}; saving in ${dir}`);
+for (const page of pages) {
+  const asked = loopRequests(page);
+  const inProcess = rtbenchRun(page, 'in-process.js', Object.values(asked).flatMap((r) => ['--request', r]));
+  console.log(`\n${page}: ${inProcess.seconds.toFixed(0)} s, exit ${inProcess.status}, load ${loadText()}`);
+  const calls = LOOP_CALLS[page];
+  const reads = inProcess.run.variants.map(({ id }) => ({
+    id,
+    reads: Object.fromEntries(Object.entries(asked).map(([key, r]) => [key, readOf(inProcess.run, r, id)])) as Parameters<typeof figuresOf>[0],
+  }));
+  console.log(`CPU on the JavaScript thread, ms, p50 of steady requests (processes' steady medians, lowest–highest); one call: the loop at one call a request, less its empty handler${parts ? `; loop: ${calls} calls a request, per call` : ''}`);
+  const head: [string, number][] = [['runtime', 9], ['request p50', 12], ['processes', 13], ['warm-up', 18], ['one call', 9], ['processes', 13], ['warm-up', 18]];
+  console.log(row([...head, ...(parts ? ([['loop/call', 10], ['processes', 13], ['body sent', 10], ['body read', 10]] as [string, number][]) : [])]));
+  for (const { id, reads: r } of reads) {
+    const f = figuresOf(r, calls, 'p50');
+    const cells: [string, number][] = [[id, 9], [ms(f.request), 12], [spread(r.request), 13], [warmText(r.request), 18], [ms(f.alone), 9], [spread(r.alone), 13], [warmText(r.alone), 18]];
+    console.log(row([...cells, ...(parts ? ([[ms(f.loop), 10], [spread(r.loop, calls), 13], [ms(f.sent), 10], [ms(f.read), 10]] as [string, number][]) : [])]));
+  }
+  printTarget(inProcess.run, asked);
+  if (parts) printParts(reads, calls);
 }
