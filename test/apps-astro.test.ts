@@ -47,4 +47,8 @@ describe('an Astro app, built with its own toolchain', () => {
     expect(record.digestMismatches?.map((m) => m.caseId)).toEqual(['GET /planted [cpu=js thread]']);
     expect(r.stdout).toMatch(/different work on "GET \/planted \[cpu=js thread\]": GET \/planted → 200 text\/html, line \d+:\s+node\s+"[^"]*<h1>The same page\?<\/h1><p>The end\.[^"]*"[\s\S]*\bworkerd\s+"[^"]*<aside>rendered on the/);
   });
+
+  it("says no thread clock for deno, whose counts whole 10 ms ticks (it read 0.000× the host's)", () => {
+    expect(r.stdout).not.toMatch(/deno · GET .*thread clock read/);
+  });
 });

@@ -8,8 +8,10 @@
  * server on node and by the plugin's Worker with its client files on
  * workerd: the same page on both, proven with the builds' names masked, and
  * a page only the Workers edition renders a section of reads ≠ work naming
- * its line. One run serves every assertion; small: one round, a process's
- * requests until steady.
+ * its line. Served as any request case is: two requests in flight to each
+ * server (--concurrency) and a CPU limit per request (--cpu-limit). One run
+ * serves every assertion; small: one round, a process's requests until
+ * steady.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
@@ -21,7 +23,7 @@ describe('a React Router app, built with its own toolchain', () => {
   let r: CliResult;
   let record: RunRecord;
   beforeAll(async () => {
-    ({ r, record } = await runFixtureApp('react-router', 'node,workerd', ['GET /', 'GET /planted']));
+    ({ r, record } = await runFixtureApp('react-router', 'node,workerd', ['GET /', 'GET /planted'], ['--concurrency', '2', '--cpu-limit', '5ms']));
     // The first run installs the app (npm ci) and builds it twice: more than a hook's default time on a loaded machine.
   }, 600_000);
 
@@ -45,5 +47,12 @@ describe('a React Router app, built with its own toolchain', () => {
   it('a section only the Workers edition renders reads ≠ work, naming its line', () => {
     expect(record.digestMismatches?.map((m) => m.caseId)).toEqual(['GET /planted [cpu=js thread]']);
     expect(r.stdout).toMatch(/different work on "GET \/planted \[cpu=js thread\]": GET \/planted → 200 text\/html, line \d+:\s+node\s+"[^"]*<h1>The same page\?<\/h1><p>The end\.[^"]*"[^"]*workerd\s+"[^"]*<aside>rendered on the/);
+  });
+
+  it('is served as any request case: requests in flight to each server, and the share of requests over a CPU limit', () => {
+    for (const result of record.results) expect(requestsOf(result.rounds[0]!)!.concurrency, `${result.variantId} ${result.caseId}`).toBe(2);
+    expect(r.stdout).toContain('Client latency beside CPU per request (ms), 2 requests in flight to each server');
+    expect(r.stdout).toMatch(/> 5 ms:\s+the\s+share\s+of\s+requests\s+over\s+the\s+limit/);
+    for (const runtime of ['node', 'workerd']) expect(r.stdout, runtime).toMatch(new RegExp(`^  ${runtime} .*\\d%\\s+\\d+ in \\d+\\s*$`, 'm'));
   });
 });

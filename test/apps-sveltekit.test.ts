@@ -8,7 +8,8 @@
  * client files on workerd: the same page on both, proven with the builds'
  * names masked, and a page only the Workers edition renders a section of
  * reads ≠ work naming its line. An arm pinning another svelte builds a
- * copy of the app with it installed and proves the same page; a version its
+ * copy of the app with it installed and proves the same page on node and
+ * on workerd; a version its
  * adapter does not support is refused. A second run reuses the build; a build
  * that fails is one line quoting its error, exit 2, nothing run. Small: one
  * round, a process's requests until steady.
@@ -20,11 +21,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { requestsOf } from '../packages/measurer-records/src/index.ts';
 import { installedApp } from '../scripts/app-fixture.ts';
+import { appRunEnv } from './helpers/app-run.ts';
 import { runCliAsync, tempFile, type CliResult } from './helpers/cli.ts';
 
 async function run(args: string[]): Promise<{ r: CliResult; record?: RunRecord }> {
   const out = tempFile('run.json');
-  const r = await runCliAsync(['run', ...args, '--save', out, '--no-color', '--filter', 'cpu=js thread']);
+  const r = await runCliAsync(['run', ...args, '--save', out, '--no-color', '--filter', 'cpu=js thread'], appRunEnv());
   return { r, ...(existsSync(out) ? { record: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) } : {}) };
 }
 
@@ -67,17 +69,22 @@ describe('a SvelteKit app, built with its own toolchain', () => {
   });
 
   it("an arm with another svelte is built from a copy of the app with it installed, said before the run, and does the same work", async () => {
-    const arms = await run([app, '--compare', 'node', 'node svelte@5.57.2', '--rounds', '1', '--request', 'GET /']);
+    const arms = await run([app, '--compare', 'node', 'node svelte@5.57.2', 'workerd svelte@5.57.2', '--rounds', '1', '--request', 'GET /']);
     expect(arms.r.status, arms.r.stderr).toBe(0);
     expect(arms.r.stderr).toMatch(/an arm with svelte 5\.57\.2 builds from \S+\/versions\/\w+-app-\w+ \(installed by npm; the app's own folder untouched\)/);
-    const pinned = arms.record!.variants.find((v) => v.id === 'node svelte@5.57.2')!;
-    expect(pinned.packages?.map((p) => [p.name, p.version, p.integrity?.startsWith('sha512-')])).toEqual([['svelte', '5.57.2', true]]);
+    // On both sides: the copy's Node.js edition on node, its Cloudflare adapter's Worker on workerd.
+    for (const id of ['node svelte@5.57.2', 'workerd svelte@5.57.2']) {
+      const pinned = arms.record!.variants.find((v) => v.id === id)!;
+      expect(pinned.packages?.map((p) => [p.name, p.version, p.integrity?.startsWith('sha512-')]), id).toEqual([['svelte', '5.57.2', true]]);
+      const served = arms.record!.results.find((x) => x.variantId === id)!;
+      expect(requestsOf(served.rounds[0]!)!.answers!.map((a) => a.status), id).toEqual([200]);
+    }
     expect(arms.record!.variants.find((v) => v.id === 'node')!.packages).toBeUndefined();
     expect(arms.record!.digestMismatches ?? []).toEqual([]);
     // The app's own folder keeps its own svelte.
     expect((JSON.parse(readFileSync(join(app, 'node_modules', 'svelte', 'package.json'), 'utf8')) as { version: string }).version).toBe('5.57.3');
     // A version the app's adapter does not support is one line, exit 2, before anything is installed or run.
-    const refused = await runCliAsync(['run', app, '--compare', 'node', 'node @sveltejs/kit@1.30.4', '--request', 'GET /', '--no-color']);
+    const refused = await runCliAsync(['run', app, '--compare', 'node', 'node @sveltejs/kit@1.30.4', '--request', 'GET /', '--no-color'], appRunEnv());
     expect(refused.status, refused.stderr).toBe(2);
     expect(refused.stderr).toMatch(/^error: node @sveltejs\/kit@1\.30\.4: the app's @sveltejs\/adapter-cloudflare 7\.2\.9 supports @sveltejs\/kit \^2\.\d+\.\d+, not 1\.30\.4/m);
     expect(refused.stderr).not.toContain('installing @sveltejs/kit');
@@ -89,7 +96,7 @@ describe('a SvelteKit app, built with its own toolchain', () => {
     cpSync(app, broken, { recursive: true, filter: (path) => !path.includes('node_modules') });
     symlinkSync(join(app, 'node_modules'), join(broken, 'node_modules'), 'dir');
     writeFileSync(join(broken, 'src', 'routes', '+page.svelte'), '<script>\n  let { data } = $props();\n</script>\n\n{#each data.items as item}\n  <p>{item.name</p>\n');
-    const r = await runCliAsync(['run', broken, '--runtime', 'node', '--rounds', '1', '--no-color']);
+    const r = await runCliAsync(['run', broken, '--runtime', 'node', '--rounds', '1', '--no-color'], appRunEnv());
     expect(r.status, r.stderr).toBe(2);
     const error = r.stderr.split('\n').filter((l) => l.startsWith('error: '));
     expect(error).toHaveLength(1);

@@ -1,23 +1,47 @@
 /**
  * One CLI run of a fixture app (test/fixtures/apps/<name>), installed from
  * its lockfile, on the given runtimes with the requests given: the run
- * every assertion of an app's end-to-end file reads.
+ * every assertion of an app's end-to-end file reads. The adapters rtbench
+ * adds to an app are installed by its library store into the machine's test
+ * cache (RTBENCH_LIBRARY_CACHE), as the apps' own dependencies are: a folder
+ * per version of rtbench's app modules, which name those adapters' versions.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { installedApp } from '../../scripts/app-fixture.ts';
 import { runCliAsync, tempFile, type CliResult } from './cli.ts';
+import { machineCache, pruneUnused, touchEntry } from './machine-cache.ts';
+
+const SUITE_LOADER = join(import.meta.dirname, '..', '..', 'packages', 'suite-loader', 'src');
+
+let libraries: string | undefined;
+
+/** The environment of an app test's CLI runs: the library store in the machine's test cache, keyed by rtbench's app modules. */
+export function appRunEnv(): Record<string, string> {
+  if (!libraries) {
+    const hash = createHash('sha256');
+    for (const file of readdirSync(SUITE_LOADER).filter((f) => f.startsWith('app-')).sort()) hash.update(`${file}\u0000`).update(readFileSync(join(SUITE_LOADER, file)));
+    const cache = machineCache('');
+    const entry = `libraries-${hash.digest('hex').slice(0, 12)}`;
+    pruneUnused(cache, (name) => name.startsWith('libraries-'), [entry]);
+    libraries = machineCache(entry);
+    touchEntry(libraries);
+  }
+  return { RTBENCH_LIBRARY_CACHE: libraries };
+}
 
 interface AppRun {
   r: CliResult;
   record: RunRecord;
 }
 
-/** `rtbench run <app> --runtime <runtimes> --rounds 1 --request …`, saved and parsed; fails the hook when nothing was saved. */
-export async function runFixtureApp(name: string, runtimes: string, requests: readonly string[]): Promise<AppRun> {
+/** `rtbench run <app> --runtime <runtimes> --rounds 1 --request … [extra]`, saved and parsed; fails the hook when nothing was saved. */
+export async function runFixtureApp(name: string, runtimes: string, requests: readonly string[], extra: readonly string[] = []): Promise<AppRun> {
   const out = tempFile('run.json');
-  const r = await runCliAsync(['run', installedApp(name), '--runtime', runtimes, '--rounds', '1', ...requests.flatMap((q) => ['--request', q]), '--save', out, '--no-color', '--filter', 'cpu=js thread']);
+  const r = await runCliAsync(['run', installedApp(name), '--runtime', runtimes, '--rounds', '1', ...requests.flatMap((q) => ['--request', q]), '--save', out, '--no-color', '--filter', 'cpu=js thread', ...extra], appRunEnv());
   expect(existsSync(out), r.stderr).toBe(true);
   return { r, record: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) };
 }

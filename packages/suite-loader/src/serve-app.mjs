@@ -8,7 +8,8 @@
  * paths are answered beside it: an empty answer (this server's own cost), a
  * spin of fixed work (which thread runs JavaScript), how each of the app's
  * calls ended (its status, or `threw`), and the thread clock read after each
- * response. Plain JavaScript: no runtime needs a transform to run it.
+ * response (where the runtime's counts finer than a millisecond). Plain
+ * JavaScript: no runtime needs a transform to run it.
  */
 import { createReadStream, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -36,6 +37,26 @@ function answer(res, status, body) {
 }
 
 /**
+ * The thread's own CPU clock (`process.threadCpuUsage`), when it counts
+ * finer than a millisecond, else undefined. deno's counts whole 10 ms ticks
+ * of the scheduler: a request of a few milliseconds reads 0 on it, and the
+ * report would print its clock as 0.000× the host's, a tick's step and not a
+ * disagreement. Read until it moves (at most 50 ms): the step it moved by.
+ */
+export function fineThreadClock(read = process.threadCpuUsage, now = () => performance.now()) {
+  if (typeof read !== 'function') return undefined;
+  const total = () => {
+    const { user, system } = read();
+    return user + system;
+  };
+  const first = total();
+  const started = now();
+  let moved = first;
+  while (moved === first && now() - started < 50) moved = total();
+  return moved !== first && moved - first < 1000 ? read : undefined;
+}
+
+/**
  * Serves `handler(req, res, next)`, a Node.js middleware (`next` is called
  * for what it does not answer: a 404 here, as the adapter's own server
  * answers it). `listening(port)` prints the port line; a server whose
@@ -44,7 +65,7 @@ function answer(res, status, body) {
  */
 export function serveNodeHandler(handler, listening = (port) => process.stdout.write(`listening ${port}\n`)) {
   const outcomes = [];
-  const threadCpuUsage = process.threadCpuUsage;
+  const threadCpuUsage = fineThreadClock();
   const readings = [];
   const server = createServer((req, res) => {
     // After the response's last write, once the event loop has run what it queued: the request's work is done.

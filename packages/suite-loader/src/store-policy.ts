@@ -13,7 +13,16 @@ function installForbidden(env: NodeJS.ProcessEnv = process.env): boolean {
   return v !== undefined && v !== '' && v !== '0';
 }
 
-/** The store's folder (<cache>/`folder`), whether it may install, why not, and where it says what it installs. */
+/**
+ * Where the library store installs: RTBENCH_LIBRARY_CACHE when set (several
+ * checkouts, or a CI's kept folder, sharing one store: each entry is proven
+ * on every use and made whole before it appears), else <cache>/libraries.
+ */
+function libraryCache(env: NodeJS.ProcessEnv = process.env): string {
+  return env.RTBENCH_LIBRARY_CACHE || join(cacheDir, 'libraries');
+}
+
+/** The store's folder (<cache>/`folder`; the libraries' may be moved), whether it may install, why not, and where it says what it installs. */
 export function storePolicy(folder: string): { dir: string; install: boolean; forbiddenBy: string; log: (line: string) => void } {
-  return { dir: join(cacheDir, folder), install: !installForbidden(), forbiddenBy: 'RTBENCH_NO_INSTALL is set', log: (line) => process.stderr.write(`${line}\n`) };
+  return { dir: folder === 'libraries' ? libraryCache() : join(cacheDir, folder), install: !installForbidden(), forbiddenBy: 'RTBENCH_NO_INSTALL is set', log: (line) => process.stderr.write(`${line}\n`) };
 }

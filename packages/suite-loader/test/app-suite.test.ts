@@ -14,7 +14,7 @@ import { firstDifferingLine } from '@rtbench/core/same-work';
 import { packageEntry, svelteConfigOf, wrappedConfig } from '@rtbench/host';
 import { RESERVED as HOST_RESERVED } from '../../host-timed/src/request/paths.ts';
 // @ts-expect-error: plain JavaScript run by the runtimes as it is, with no declarations
-import { RESERVED } from '../src/serve-app.mjs';
+import { fineThreadClock, RESERVED } from '../src/serve-app.mjs';
 import { inPeerRange } from '../src/app-framework.ts';
 import { ADDED_ADAPTERS, adapterNotes, normalizeSvelteKitPage, svelteKitAdapters } from '../src/app-sveltekit.ts';
 import { locateSuite } from '../src/index.ts';
@@ -30,6 +30,22 @@ function folder(files: Record<string, string>): string {
 }
 
 const CLOUDFLARE_CONFIG = "import adapter from '@sveltejs/adapter-cloudflare';\nexport default { kit: { adapter: adapter() } };\n";
+
+describe("the Node.js side's server", () => {
+  it("offers the thread clock only where it counts finer than a millisecond (not deno's 10 ms ticks)", () => {
+    const clock = (step: number) => {
+      let t = 0;
+      return () => ({ user: (t += step), system: 0 });
+    };
+    const fine = clock(3);
+    expect(fineThreadClock(fine)).toBe(fine);
+    expect(fineThreadClock(clock(10_000))).toBeUndefined();
+    // A clock that never moves within its 50 ms (a stub) is none either.
+    let ms = 0;
+    expect(fineThreadClock(() => ({ user: 5, system: 5 }), () => (ms += 10))).toBeUndefined();
+    expect(fineThreadClock(undefined)).toBeUndefined();
+  });
+});
 
 describe("a SvelteKit app's adapters", () => {
   const none = folder({});
