@@ -24,7 +24,11 @@
  * (taskset; `--pinned` processes, 1 by default): where it and the loop with
  * a free core are more than 20% apart, the case's cost depends on a core
  * free for its engine's helper threads, and a table between them (±20%)
- * is judged so. `main CPU/op` is the first table's main-thread CPU per call
+ * is judged so. Each side's spread beside its figure: `table CI` (the first
+ * table's 95% interval over processes, over its figure), `loops` (the long
+ * loops' lowest and highest over their median) and `range` (the ratio
+ * from those extremes): a ratio whose range crosses ±20% is not outside it
+ * by more than the noise. `main CPU/op` is the first table's main-thread CPU per call
  * (mainCpuPerCall): at the figure, the process itself did that much work a
  * call; below it, its samples waited or were preempted.
  *
@@ -141,6 +145,25 @@ function processSpread(roundFigures: readonly number[] | undefined): string {
   return `${(quantile(sorted, 0.1) / mid).toFixed(2)}–${(quantile(sorted, 0.9) / mid).toFixed(2)}`;
 }
 
+/** A spread as its two ends over a figure ("0.97–1.04"). */
+const around = (low: number, high: number, figure: number): string => `${(low / figure).toFixed(2)}–${(high / figure).toFixed(2)}`;
+
+/**
+ * Each side's spread, so a reader sees whether a ratio's distance from 1 is
+ * outside the noise (the first table's own 95% interval over processes is
+ * printed beside its figure): the long loops' lowest and highest (fresh
+ * processes) over their median, and the ratio's range from the extremes:
+ * the table's interval, scaled to the two tables' figure, against the
+ * loops' highest and lowest.
+ */
+function spreads(ci: readonly [number, number] | undefined, firstNs: number, tableNs: number, loops: readonly number[]): { loop: string; ratio: string } {
+  const [lowLoop, highLoop] = [Math.min(...loops), Math.max(...loops)];
+  const loop = loops.length > 1 ? around(lowLoop, highLoop, median(loops)) : '—';
+  if (!ci) return { loop, ratio: '—' };
+  const [low, high] = [(ci[0] / firstNs) * tableNs, (ci[1] / firstNs) * tableNs];
+  return { loop, ratio: `${(low / highLoop).toFixed(2)}–${(high / lowLoop).toFixed(2)}` };
+}
+
 const ns = (x: number): string => (x >= 1e6 ? `${(x / 1e6).toPrecision(3)} ms` : x >= 1e3 ? `${(x / 1e3).toPrecision(3)} µs` : `${x.toPrecision(3)} ns`);
 
 /** A program the loop's runtime runs under: taskset, for a loop held to one core. */
@@ -194,7 +217,7 @@ async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: numbe
   const second = benchRun([c.target, '--filter', c.filter, ...benchArgs]);
   const again = new Map((benchView(second.run).cases[0]?.rows ?? []).map((r) => [r.variantId, r.stats?.median]));
   console.log(`${c.label} — ${bc.caseId} (tables ${(first.wallMs / 1000).toFixed(0)} s and ${(second.wallMs / 1000).toFixed(0)} s, ${first.path}, ${second.path}; load ${loadText()})`);
-  console.log(`  ${'runtime'.padEnd(10)} ${'table/op'.padStart(10)} ${'2nd÷1st'.padStart(8)} ${'processes'.padStart(10)} ${'gc share'.padStart(9)} ${'mark'.padStart(4)} ${'helpers'.padStart(8)} ${'main CPU/op'.padStart(12)} ${'long loop/op'.padStart(13)} ${'loop CPU/op'.padStart(12)} ${'1-core loop'.padStart(12)} ${'calls'.padStart(10)} ${'table÷loop'.padStart(10)} ${'table×(1+helpers)÷loop'.padStart(23)}`);
+  console.log(`  ${'runtime'.padEnd(10)} ${'table/op'.padStart(10)} ${'table CI'.padStart(9)} ${'2nd÷1st'.padStart(8)} ${'processes'.padStart(10)} ${'gc share'.padStart(9)} ${'mark'.padStart(4)} ${'helpers'.padStart(8)} ${'main CPU/op'.padStart(12)} ${'long loop/op'.padStart(13)} ${'loop CPU/op'.padStart(12)} ${'loops'.padStart(9)} ${'1-core loop'.padStart(12)} ${'calls'.padStart(10)} ${'table÷loop'.padStart(10)} ${'range'.padStart(9)} ${'table×(1+helpers)÷loop'.padStart(23)}`);
   for (const row of bc.rows) {
     const cell = loops.get(row.variantId);
     if (!row.stats || !cell) {
@@ -210,7 +233,7 @@ async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: numbe
     const helpers = helperShare(row.result.rounds);
     const helpersText = helpers === undefined ? '—' : `${(100 * helpers).toFixed(0)}%`;
     const cpu = mainCpuPerCall(row.result.rounds);
-    const lead = `  ${row.variantId.padEnd(10)} ${ns(tableNs).padStart(10)} ${drift.padStart(8)} ${processSpread(row.stats.roundMedians).padStart(10)} ${share.padStart(9)} ${mark.padStart(4)} ${helpersText.padStart(8)} ${(cpu === undefined ? '—' : ns(cpu)).padStart(12)}`;
+    const lead = `  ${row.variantId.padEnd(10)} ${ns(tableNs).padStart(10)} ${(row.stats.ci ? around(row.stats.ci[0], row.stats.ci[1], row.stats.median) : '—').padStart(9)} ${drift.padStart(8)} ${processSpread(row.stats.roundMedians).padStart(10)} ${share.padStart(9)} ${mark.padStart(4)} ${helpersText.padStart(8)} ${(cpu === undefined ? '—' : ns(cpu)).padStart(12)}`;
     if (typeof cell.loops === 'string' || !cell.loops.length) {
       console.log(`${lead}  long loop failed: ${typeof cell.loops === 'string' ? cell.loops : 'no result'}`);
       continue;
@@ -222,7 +245,8 @@ async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: numbe
     // Two tables more than 20% apart: the load moved under the loops, and no ratio of them says much.
     const within = later && Math.abs(Math.log(later / row.stats.median)) > Math.log(1.2) ? 'load moved: not judged' : judged(ratio, tableNs, loopNs, oneCoreNs);
     const bound = helpers === undefined ? '—' : ((tableNs * (1 + helpers)) / loopNs).toFixed(2);
-    console.log(`${lead} ${ns(loopNs).padStart(13)} ${loopCpu.padStart(12)} ${(oneCoreNs === undefined ? '—' : ns(oneCoreNs)).padStart(12)} ${cell.calls.toExponential(1).padStart(10)} ${ratio.toFixed(2).padStart(10)} ${bound.padStart(23)}  ${within}`);
+    const spread = spreads(row.stats.ci, row.stats.median, tableNs, cell.loops.map((l) => l.ns));
+    console.log(`${lead} ${ns(loopNs).padStart(13)} ${loopCpu.padStart(12)} ${spread.loop.padStart(9)} ${(oneCoreNs === undefined ? '—' : ns(oneCoreNs)).padStart(12)} ${cell.calls.toExponential(1).padStart(10)} ${ratio.toFixed(2).padStart(10)} ${spread.ratio.padStart(9)} ${bound.padStart(23)}  ${within}`);
   }
 }
 
