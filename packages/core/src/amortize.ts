@@ -22,6 +22,49 @@ export const SPAN_CAP_TARGETS = 8;
 /** A window spans at least this many sample targets of time (16 ms on a fine clock), and holds SPAN_MIN_BATCHES batches at least. */
 const SPAN_WINDOW_TARGETS = 16;
 const SPAN_MIN_BATCHES = 7;
+/**
+ * Where the engine says how many of the case's calls fill its young
+ * generation, a sample starts at this many such cycles (when they fit under
+ * the cap): a sample of about one cycle holds a collection in about half the
+ * samples, and their median then reads the samples with one or those
+ * without as the share tips, a fifth apart for a case that allocates fast.
+ */
+export const SPAN_CYCLES = 2;
+
+/** What the engine says of its young generation (MetricsProbe.youngGeneration): the bytes the program has allocated so far, and the bytes it allocates from one young collection to the next. */
+export interface YoungGeneration {
+  allocatedBytes: number;
+  cycleBytes: number;
+}
+
+/**
+ * The case's calls per young-generation cycle, from two readings `calls`
+ * calls apart (the warmup's), or 0 where the engine cannot say or the case
+ * allocated nothing. What the warmup compiled counts as the case's
+ * allocation: the estimate errs short, and a cycle read short only grows a
+ * sample less than SPAN_CYCLES cycles would.
+ */
+export function cycleCallsOf(before: YoungGeneration | undefined, after: YoungGeneration | undefined, calls: number): number {
+  if (!before || !after) return 0;
+  // No calls: a cost per call of Infinity or NaN, and no cycle.
+  const perCall = (after.allocatedBytes - before.allocatedBytes) / calls;
+  return perCall > 0 ? after.cycleBytes / perCall : 0;
+}
+
+/**
+ * The batch a span starts at: `n` doubled until it holds SPAN_CYCLES
+ * cycles of `cycleCalls` calls, where those cycles fit under the cap
+ * (`capNs`, at `callNs` a call); `n` otherwise. A case whose cycle is
+ * longer than a sample can be keeps its calibrated batch and the windows'
+ * test alone.
+ */
+export function cycleFloor(n: number, callNs: number, cycleCalls: number, capNs: number): number {
+  const calls = SPAN_CYCLES * cycleCalls;
+  if (calls * callNs > capNs) return n;
+  let size = n;
+  while (size < calls) size *= 2;
+  return size > n && size * callNs > capNs ? size / 2 : size;
+}
 
 /**
  * Whether the span saw the case's own periodic costs: it grew the batch, or
@@ -78,19 +121,26 @@ function quieter(quietCallNs: number, median: number): number {
  * size, and the batch grows only when the second is uneven too: collections
  * recur in every window that spans their period, while a neighbour's
  * preemption, one stretch of time, seldom hits two windows alike.
+ * Where the engine says the case's young-generation cycle (`cycleCalls`,
+ * cycleCallsOf), the first size holds SPAN_CYCLES of them (cycleFloor).
  * `quietCallNs` is the lowest median per call of the windows: the cost
  * between collections, against which the collector's share is read. The
  * lowest, not the first: a first window preempted, or timed while the engine
  * still tiered the case up, read above the samples and put the share at 0.
  */
-export async function spanPeriodicCosts(window: SpanWindow, n: number, batchNs: number, targetNs: number, warmed: readonly number[] = []): Promise<Spanned> {
+export async function spanPeriodicCosts(window: SpanWindow, n: number, batchNs: number, targetNs: number, warmed: readonly number[] = [], cycleCalls = 0): Promise<Spanned> {
   const capNs = SPAN_CAP_TARGETS * targetNs;
-  let size = n;
   let callNs = batchNs / n;
+  let size = cycleFloor(n, callNs, cycleCalls, capNs);
   let quietCallNs = -1;
   let calls = 0;
   // The warmup's last batches, of size n, stand in for the first window when there are enough of them (an odd count, the latest).
   let carried = warmed.length >= SPAN_MIN_BATCHES ? lastOdd(warmed) : undefined;
+  if (size > n && carried) {
+    // Started past n: the warmup's batches still say what a call costs between collections.
+    quietCallNs = quieter(quietCallNs, judged(carried).median);
+    carried = undefined;
+  }
   const timed = async (): Promise<readonly number[]> => {
     // Odd: the median is one of the batches, so a window half with a collection and half without cannot read its mean.
     const batches = max(SPAN_MIN_BATCHES, min(64, ceil((SPAN_WINDOW_TARGETS * targetNs) / max(1, callNs * size)))) | 1;

@@ -13,6 +13,7 @@ import { FLOOR_CASES_BELOW_NS, harnessFloor, measure, measureFixed, warmUp, type
 import type { EngineMetrics } from './engine-metrics.ts';
 import type { ErrorMessage, GcCounters, Job, RuntimeFacts, RuntimeMessage, WarmupSeries } from './protocol.ts';
 import type { SampleSpan } from './protocol-schema.ts';
+import type { YoungGeneration } from './amortize.ts';
 import { caseOfCommand, COLLECT_COMMAND, type CaseOpening, FINISH_COMMAND, parseSampleCommand, PROTOCOL_VERSION, SAMPLE_COMMAND } from './protocol.ts';
 import { round } from './primordials.ts';
 import { UnsupportedError, type CaseContext, type CaseSpec, type ParamValue, type SuiteDefinition, type TimedFn } from './suite.ts';
@@ -32,6 +33,12 @@ export interface MetricsProbe {
    * engine cannot say (workerd's isolate reads zeros).
    */
   heldBytes?(): number | undefined;
+  /**
+   * The young generation as the engine sees it now: the bytes allocated so far and the bytes between two young
+   * collections; absent where the engine cannot say (no allocation counter). The warmup reads it before and after
+   * to size the samples in the case's collection cycles (amortize.ts cycleFloor).
+   */
+  youngGeneration?(): YoungGeneration | undefined;
 }
 
 export interface RuntimeEnvironment {
@@ -232,6 +239,18 @@ async function setUp(spec: CaseSpec, ctx: CaseContext): Promise<Setup> {
   };
 }
 
+/** The probe's young-generation reading, where it has one; a probe that throws reads as one that cannot say. */
+function youngOf(probe: MetricsProbe | undefined): (() => YoungGeneration | undefined) | undefined {
+  if (!probe?.youngGeneration) return undefined;
+  return () => {
+    try {
+      return probe.youngGeneration?.();
+    } catch {
+      return undefined;
+    }
+  };
+}
+
 /** What the engine holds for the program, or undefined where it cannot say or the probe failed. */
 function heldBytes(probe: MetricsProbe | undefined): number | undefined {
   try {
@@ -345,9 +364,17 @@ function resultMessage(
 async function measureAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, options: MeasureOptions, env: RuntimeEnvironment): Promise<RuntimeMessage> {
   if (options.fixedIterations !== undefined) return resultMessage(spec, prepared, await measureFixed(setup.fn, prepared.isAsync, env.clock, options.fixedIterations), undefined, env.clock);
   // Engine metrics cover sampling only, not warmup (where the JIT's own garbage lands).
-  const m = await measure(setup.fn, prepared.isAsync, env.clock, prepared.clockInfo, options, async () => {
-    await env.metrics?.start();
-  });
+  const m = await measure(
+    setup.fn,
+    prepared.isAsync,
+    env.clock,
+    prepared.clockInfo,
+    options,
+    async () => {
+      await env.metrics?.start();
+    },
+    youngOf(env.metrics),
+  );
   const metrics = await stopMetrics(env.metrics);
   return resultMessage(spec, prepared, { ...m, floorNs: await floorFor(m.samples, env.clock, prepared.clockInfo) }, metrics, env.clock);
 }
@@ -371,7 +398,7 @@ async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, 
     sampler = held.sampler;
     warmupIterations = await sampler.rewarm();
   } else {
-    sampler = await warmUp(setup.fn, prepared.isAsync, env.clock, prepared.clockInfo, options);
+    sampler = await warmUp(setup.fn, prepared.isAsync, env.clock, prepared.clockInfo, options, youngOf(env.metrics));
     warmupIterations = sampler.warmupIterations;
     warmup = sampler.warmup;
     if (held) held.sampler = sampler;

@@ -12,7 +12,7 @@ import { max, min, objectAssign, round } from './primordials.ts';
 import { lockstepPreBatch } from './protocol.ts';
 import type { MeasureOptions, WarmupSeries } from './protocol-schema.ts';
 import { WarmupWatch, type SteadyRule } from './steady-state.ts';
-import { spanPeriodicCosts } from './amortize.ts';
+import { cycleCallsOf, spanPeriodicCosts, type YoungGeneration } from './amortize.ts';
 import type { SampleSpan } from './protocol-schema.ts';
 
 export type { MeasureOptions };
@@ -419,11 +419,16 @@ export const TIER_UP_CALLS = 30_000;
  * grow n until a batch fills ~the target. With options.steady (what the
  * timing measurers send: docs/warmup.md) warmup then watches the batches
  * until they are steady (watchedWarmup); without it (a job that names no
- * rule) it runs batches for options.warmupMs.
+ * rule) it runs batches for options.warmupMs. `young` reads the engine's
+ * young generation where it can say (MetricsProbe.youngGeneration): read
+ * before the warmup and after it, it gives the case's calls per collection
+ * cycle, which the span starts from (amortize.ts cycleFloor).
  */
-export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: ClockInfo, options: MeasureOptions): Promise<Sampler> {
+export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: ClockInfo, options: MeasureOptions, young?: () => YoungGeneration | undefined): Promise<Sampler> {
   const time = makeBatchTimer(fn, isAsync, clock, info);
   const target = sampleTargetNs(info, options);
+  const youngBefore = young?.();
+  const cycleCalls = (calls: number): number => cycleCallsOf(youngBefore, young?.(), calls);
   const started = clock.now();
   const warmupEnd = started + options.warmupMs * 1e6;
   let warmupIterations = 0;
@@ -452,7 +457,7 @@ export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: 
   if (watch) {
     // A case of milliseconds a call is calibrated at once, on batches of one call: those three count towards the watch's first window.
     watch.calibrated(warmupIterations, carried);
-    return watchedWarmup(time, clock, options, options.steady!, watch, { started, n, batchNs, warmupIterations, target }, fn.betweenSamples);
+    return watchedWarmup(time, clock, options, options.steady!, watch, { started, n, batchNs, warmupIterations, target }, fn.betweenSamples, cycleCalls);
   }
   // A fixed warmup: options.warmupMs, and then until the fastest of three batches of the size it samples with fills
   // half the target (a pause only adds time: a process starved while it calibrated, as when a set's processes start
@@ -476,7 +481,7 @@ export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: 
     }
   }
   if (best < batchNs) batchNs = best;
-  return spannedSampler(time, clock, options, { n, batchNs, warmupIterations, target }, fn.betweenSamples);
+  return spannedSampler(time, clock, options, { n, batchNs, warmupIterations, target }, fn.betweenSamples, cycleCalls);
 }
 
 /**
@@ -493,6 +498,7 @@ async function watchedWarmup(
   watch: WarmupWatch,
   from: { started: number; n: number; batchNs: number; warmupIterations: number; target: number },
   between: (() => void) | undefined,
+  cycleCalls: (calls: number) => number,
 ): Promise<Sampler> {
   let { n, batchNs, warmupIterations } = from;
   const { started, target } = from;
@@ -515,7 +521,7 @@ async function watchedWarmup(
       watch.resized();
     }
   }
-  return spannedSampler(time, clock, options, { n, batchNs, warmupIterations, warmup: watch.series(), target, recent: watch.recentBatches() }, between);
+  return spannedSampler(time, clock, options, { n, batchNs, warmupIterations, warmup: watch.series(), target, recent: watch.recentBatches() }, between, cycleCalls);
 }
 
 /**
@@ -529,11 +535,12 @@ async function spannedSampler(
   options: MeasureOptions,
   warmed: { n: number; batchNs: number; warmupIterations: number; warmup?: WarmupSeries; target: number; recent?: readonly number[] },
   between: (() => void) | undefined,
+  cycleCalls: (calls: number) => number,
 ): Promise<Sampler> {
   const { target, recent, ...rest } = warmed;
   if (!options.amortize || options.sampleMs > 0 || !(warmed.batchNs > 0)) return samplerOf(time, clock, options, rest, between);
   // The watched warmup's last batches, of the size it ends with, are the span's first window: a case that allocates nothing pays no more.
-  const spanned = await spanPeriodicCosts((size, batches) => spanWindow(time, size, batches), warmed.n, warmed.batchNs, target, recent);
+  const spanned = await spanPeriodicCosts((size, batches) => spanWindow(time, size, batches), warmed.n, warmed.batchNs, target, recent, cycleCalls(warmed.warmupIterations));
   const grownBy = spanned.span.grownBy;
   // The series says its batches were shorter than the samples: its level is not held against theirs (stats classifyProcess).
   const warmup = rest.warmup && grownBy > 1 ? { ...rest.warmup, samplesGrown: grownBy } : rest.warmup;
@@ -696,8 +703,9 @@ export async function measure(
   options: MeasureOptions,
   /** Runs between warmup and the first sample (e.g. to read GC counters). */
   beforeSampling?: () => void | Promise<void>,
+  young?: () => YoungGeneration | undefined,
 ): Promise<Measurement> {
-  const sampler = await warmUp(fn, isAsync, clock, info, options);
+  const sampler = await warmUp(fn, isAsync, clock, info, options, young);
   await beforeSampling?.();
   const samples: number[] = [];
   const sampleStartMs: number[] = [];

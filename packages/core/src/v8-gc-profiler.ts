@@ -145,6 +145,12 @@ export function v8MetricsProbe(v8: V8Module, options: V8ProbeOptions): MetricsPr
       if (objectKeys(unavailable).length) metrics.unavailable = unavailable;
       return metrics;
     },
+    youngGeneration() {
+      const allocatedBytes = v8.getHeapStatistics().total_allocated_bytes;
+      const young = firstOf(v8.getHeapSpaceStatistics(), (s) => s.space_name === 'new_space');
+      // V8's new space is two semi-spaces, and a scavenge comes when the one allocated into is full: half its size.
+      return allocatedBytes === undefined || !young ? undefined : { allocatedBytes, cycleBytes: young.space_size / 2 };
+    },
     heldBytes() {
       const now = v8.getHeapStatistics();
       return now.external_memory === undefined ? undefined : now.used_heap_size + now.external_memory;

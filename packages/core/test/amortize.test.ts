@@ -5,7 +5,7 @@
  * does.
  */
 import { describe, expect, it } from 'vitest';
-import { SPAN_CAP_TARGETS, spanPeriodicCosts, spansCollections, type SpanWindow } from '../src/amortize.ts';
+import { cycleCallsOf, cycleFloor, SPAN_CAP_TARGETS, SPAN_CYCLES, spanPeriodicCosts, spansCollections, type SpanWindow } from '../src/amortize.ts';
 import { bench, suite } from '../src/index.ts';
 import { executeJob, type RuntimeEnvironment } from '../src/execute.ts';
 import type { Clock } from '../src/clock.ts';
@@ -174,6 +174,57 @@ describe('samples grown to span the collections', () => {
   });
 });
 
+describe("samples sized in the case's young-generation cycles, where the engine says them", () => {
+  it('reads the calls per cycle from two readings of the allocation counter', () => {
+    // 3,000 bytes a call over 10,000 calls; a cycle of 4.2 MB: 1,400 calls.
+    expect(cycleCallsOf({ allocatedBytes: 1e6, cycleBytes: 1 }, { allocatedBytes: 31e6, cycleBytes: 4.2e6 }, 10_000)).toBe(1_400);
+    expect(cycleCallsOf(undefined, { allocatedBytes: 31e6, cycleBytes: 4.2e6 }, 10_000)).toBe(0);
+    expect(cycleCallsOf({ allocatedBytes: 1e6, cycleBytes: 4.2e6 }, undefined, 10_000)).toBe(0);
+    // Nothing allocated, or no calls: no cycle.
+    expect(cycleCallsOf({ allocatedBytes: 1e6, cycleBytes: 4.2e6 }, { allocatedBytes: 1e6, cycleBytes: 4.2e6 }, 10_000)).toBe(0);
+    expect(cycleCallsOf({ allocatedBytes: 1e6, cycleBytes: 4.2e6 }, { allocatedBytes: 2e6, cycleBytes: 4.2e6 }, 0)).toBe(0);
+  });
+
+  it('starts the span at the calibrated batch doubled to hold the cycles, where they fit under the cap', () => {
+    const cap = SPAN_CAP_TARGETS * TARGET;
+    expect(SPAN_CYCLES).toBe(2);
+    // 1,000 calls of 1 µs; cycles of 1,400 calls: 2,800 calls, so 4,000 (4 ms).
+    expect(cycleFloor(1_000, 1_000, 1_400, cap)).toBe(4_000);
+    // Cycles the batch already holds, or none known: the batch as it is.
+    expect(cycleFloor(1_000, 1_000, 400, cap)).toBe(1_000);
+    expect(cycleFloor(1_000, 1_000, 500, cap)).toBe(1_000);
+    expect(cycleFloor(1_000, 1_000, 0, cap)).toBe(1_000);
+    expect(cycleFloor(1_000, 1_000, NaN, cap)).toBe(1_000);
+    // Two cycles longer than the cap: left to the windows' test.
+    expect(cycleFloor(1_000, 1_000, 4_001, cap)).toBe(1_000);
+    // Two cycles a doubled batch holds exactly.
+    expect(cycleFloor(1_000, 1_000, 1_000, cap)).toBe(2_000);
+    // A call longer than the cap, whatever the cycle: the batch as it is.
+    expect(cycleFloor(1, 9e6, 0.25, cap)).toBe(1);
+    // Two cycles exactly at the cap.
+    expect(cycleFloor(1_000, 1_000, 4_000, cap)).toBe(8_000);
+    // Two cycles under the cap whose doubled batch would pass it: the size below, which holds one cycle at least.
+    expect(cycleFloor(3_000, 1_000, 3_500, cap)).toBe(6_000);
+  });
+
+  it('times its first window at that size, the warmup still saying the cost between collections, and grows from there', async () => {
+    // A collection of 150 µs every 1,400 calls of 1 µs.
+    const { window, sizes } = scripted(1_000, 1_400, 150_000);
+    const s = await spanPeriodicCosts(window, 1_000, 1e6, TARGET, [1_000, 1_000, 1_150, 1_000, 1_150, 1_000, 1_000], 1_400);
+    expect(sizes[0]).toBe(4_000);
+    expect(s.span.quietCallNs).toBe(1_000);
+    expect(s.span.grownBy).toBeGreaterThanOrEqual(4);
+    expect(spansCollections(s.span)).toBe(true);
+    // Without a warmup window of its own, the cost between collections is the grown windows' own.
+    const again = await spanPeriodicCosts(scripted(1_000, 1_400, 150_000).window, 1_000, 1e6, TARGET, [], 1_400);
+    expect(again.span.quietCallNs).toBeGreaterThan(1_000);
+    // No cycle known: the windows' test alone, from the calibrated batch.
+    const { window: plain, sizes: plainSizes } = scripted(1_000, 1_400, 150_000);
+    await spanPeriodicCosts(plain, 1_000, 1e6, TARGET, [], 0);
+    expect(plainSizes[0]).toBe(1_000);
+  });
+});
+
 describe('a job that asks for spanned samples', () => {
   // A virtual clock: a read costs 10 ns, a call 500 ns, and every 6,000th call a collection of 600 µs (an eighth of the amortized cost).
   let virtualNs = 0;
@@ -245,6 +296,36 @@ describe('a job that asks for spanned samples', () => {
     const r = await answer('pure', true);
     expect(r.span).toEqual({ quietCallNs: expect.any(Number), grownBy: 1 });
     expect(medianOf(r.samples)).toBeLessThan(510);
+  });
+
+  it("starts the span at two of the young generation's cycles where the runtime's probe says them", async () => {
+    // The probe counts 1,000 bytes a call and a young generation of 1.5 MB a cycle: 1,500 calls, so samples of 3,000 calls at least.
+    let pureCalls = 0;
+    const allocating = suite('young', () => {
+      bench('pure', () => {
+        virtualNs += 500;
+        return ++pureCalls & 1;
+      });
+    });
+    const messages: RuntimeMessage[] = [];
+    const probe = { start: () => {}, stop: () => undefined, youngGeneration: () => ({ allocatedBytes: 1_000 * pureCalls, cycleBytes: 1.5e6 }) };
+    await executeJob(
+      allocating,
+      { protocol: 1, kind: 'measure', caseId: 'pure', options: { warmupMs: 50, timeMs: 50, minSamples: 3, maxSamples: 100_000, sampleMs: 0, amortize: true } },
+      { facts: { runtime: 'node', version: '0', engine: 'v8', engineVersion: '0', gcExposed: false }, clock, emit: (m) => messages.push(m), metrics: probe },
+    );
+    const r = messages.find((m): m is CaseResultMessage => m.type === 'result')!;
+    expect(r.span!.grownBy).toBeGreaterThan(1);
+    expect(r.iterationsPerSample).toBeGreaterThanOrEqual(SPAN_CYCLES * 1_500);
+    // A probe that throws says nothing: the calibrated batch, as with none.
+    const quiet: RuntimeMessage[] = [];
+    const failing = { start: () => {}, stop: () => undefined, youngGeneration: (): never => { throw new Error('replaced'); } };
+    await executeJob(
+      allocating,
+      { protocol: 1, kind: 'measure', caseId: 'pure', options: { warmupMs: 50, timeMs: 50, minSamples: 3, maxSamples: 100_000, sampleMs: 0, amortize: true } },
+      { facts: { runtime: 'node', version: '0', engine: 'v8', engineVersion: '0', gcExposed: false }, clock, emit: (m) => quiet.push(m), metrics: failing },
+    );
+    expect(quiet.find((m): m is CaseResultMessage => m.type === 'result')!.span!.grownBy).toBe(1);
   });
 });
 

@@ -41,7 +41,17 @@ describe('V8 GCProfiler summary', () => {
       expect(m.allocation).toMatchObject({ bytes, estimate });
       expect(m.gc?.minor.count).toBe(1);
       expect(m.heap?.youngSizeBytes).toBe(1_048_576);
+      // The young generation's cycle: half the new space (one semi-space), beside the allocation counter where V8 has one.
+      expect(probe.youngGeneration?.()).toEqual(withCounter ? { allocatedBytes: expect.any(Number), cycleBytes: 524_288 } : undefined);
     }
+  });
+
+  it('says no young generation without a new space', () => {
+    const probe = v8MetricsProbe(
+      { getHeapStatistics: () => ({ used_heap_size: 1, total_heap_size: 2, heap_size_limit: 3, total_allocated_bytes: 7 }), getHeapSpaceStatistics: () => [{ space_name: 'old_space', space_size: 8, space_used_size: 1 }] },
+      { source: 'test', costUnitMs: 1e-3 },
+    );
+    expect(probe.youngGeneration?.()).toBeUndefined();
   });
 });
 
