@@ -12,7 +12,7 @@ import { lockstepOf } from '../packages/measurer-records/src/index.ts';
 import { fixture, repoRoot, runCliAsync, tempFile } from './helpers/cli.ts';
 
 const ALL = 'node,deno,bun,workerd';
-const QUICK = ['--rounds', '2', '--time', '40ms', '--warmup', '10ms'];
+const QUICK = ['--rounds', '2', '--warmup', '10ms'];
 /**
  * Each process warmed a fixed 10 ms (a smoke run), for the runs whose checks read no warmup and no figure: what
  * served which case, in which process and order. Three runs watch their warmup: the first test's (its floor is
@@ -20,10 +20,12 @@ const QUICK = ['--rounds', '2', '--time', '40ms', '--warmup', '10ms'];
  * test's, whose measurer block is checked whole (a smoke run's says so).
  */
 const FIXED = '--fixed-warmup';
+/** Sampling time over the two rounds: a smoke run's samples are only counted (at least five), a watched run's are read. */
+const timeOf = (extra: string[]): string[] => ['--time', extra.includes(FIXED) ? '10ms' : '40ms'];
 
 async function bench(suite: string, extra: string[], runtimes = ALL): Promise<{ run: RunRecord; status: number | null; stderr: string }> {
   const out = tempFile('run.json');
-  const r = await runCliAsync(['bench', suite, ...QUICK, '--runtime', runtimes, ...extra, '--save', out, '--quiet']);
+  const r = await runCliAsync(['bench', suite, ...QUICK, ...timeOf(extra), '--runtime', runtimes, ...extra, '--save', out, '--quiet']);
   return { run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out), status: r.status, stderr: r.stderr };
 }
 

@@ -92,7 +92,7 @@ describe('a start', () => {
   });
 
   it('loads a suite the user wrote, and runs it', () => {
-    const r = runCli(['bench', fixture('tiny'), '--runtime', 'node', '--rounds', '1', '--max-rounds', '1', '--time', '30ms', '--warmup', '10ms', '--fixed-warmup', '--format', 'json', '--quiet', '--save', tempFile('run.json')]);
+    const r = runCli(['bench', fixture('tiny'), '--runtime', 'node', '--rounds', '1', '--max-rounds', '1', '--time', '5ms', '--warmup', '10ms', '--fixed-warmup', '--format', 'json', '--quiet', '--save', tempFile('run.json')]);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect((JSON.parse(r.stdout) as { run: { results: unknown[] } }).run.results.length).toBeGreaterThan(0);
