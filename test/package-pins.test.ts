@@ -36,8 +36,9 @@ beforeAll(async () => {
   const cjs = join(scratch, 'altered', 'react-dom', 'cjs');
   for (const file of readdirSync(cjs)) writeFileSync(join(cjs, file), readFileSync(join(cjs, file), 'utf8').replaceAll('\\x3c!-- --\\x3e', '\\x3c!--pinned--\\x3e'));
   registry = await serveLibraries(join(scratch, 'registry'), [
-    { name: 'react', version: HALF, dir: installed('react') },
-    { name: 'react-dom', version: HALF, dir: installed('react-dom'), rewrite: (m) => void (m.peerDependencies = { react: `^${HALF}` }) },
+    // Listed only: 19.3.x resolves past them to the newest whole set, so their tarballs are never fetched.
+    { name: 'react', version: HALF, dir: installed('react'), listedOnly: true },
+    { name: 'react-dom', version: HALF, dir: installed('react-dom'), listedOnly: true, rewrite: (m) => void (m.peerDependencies = { react: `^${HALF}` }) },
     { name: 'react', version: FAKE, dir: installed('react') },
     { name: 'react-dom', version: FAKE, dir: installed('react-dom'), rewrite: (m) => void (m.peerDependencies = { react: `^${FAKE}` }) },
     // Its dependencies serve its webpack plugin and loaders, which no bundle here loads: left out of the fixture.

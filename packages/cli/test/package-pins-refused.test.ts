@@ -7,12 +7,12 @@
  * has (nothing here installs them); what the pins run and record end to end:
  * test/package-pins.test.ts.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { repoRoot, tempFile } from '../../../test/helpers/cli.ts';
-import { serveLibraries, type LibraryRegistry } from '../../../test/fixtures/library-registry/registry.ts';
+import { serveLibraries, type LibraryRegistry, type ServedPackage } from '../../../test/fixtures/library-registry/registry.ts';
 import { commandStreams } from './usage-lines.ts';
 
 const SHORT = ['--rounds', '1', '--time', '30ms', '--warmup', '10ms', '--fixed-warmup', '--quiet'];
@@ -31,19 +31,13 @@ beforeAll(async () => {
   mkdirSync(join(scratch, 'broken'));
   writeFileSync(join(scratch, 'broken', 'package.json'), '{"name": "react",\n  "version": 19\n');
   // Each package its installed manifest alone: what the registry's listing says of it, and a tarball nobody asks for.
-  const manifestOnly = (name: string): string => {
-    const dir = join(scratch, 'manifests', name);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'package.json'), readFileSync(join(installed(name), 'package.json')));
-    return dir;
-  };
-  const [react, reactDom, serverDom] = ['react', 'react-dom', 'react-server-dom-webpack'].map(manifestOnly) as [string, string, string];
+  const listed = (name: string, version: string, rewrite?: ServedPackage['rewrite']): ServedPackage => ({ name, version, dir: installed(name), listedOnly: true, ...(rewrite ? { rewrite } : {}) });
   registry = await serveLibraries(join(scratch, 'registry'), [
-    { name: 'react', version: HALF, dir: react },
-    { name: 'react-dom', version: HALF, dir: reactDom, rewrite: (m) => void (m.peerDependencies = { react: `^${HALF}` }) },
-    { name: 'react', version: FAKE, dir: react },
-    { name: 'react-dom', version: FAKE, dir: reactDom, rewrite: (m) => void (m.peerDependencies = { react: `^${FAKE}` }) },
-    { name: 'react-server-dom-webpack', version: FAKE, dir: serverDom, rewrite: (m) => void ((m.peerDependencies = { react: `^${FAKE}`, 'react-dom': `^${FAKE}` }), (m.dependencies = {})) },
+    listed('react', HALF),
+    listed('react-dom', HALF, (m) => void (m.peerDependencies = { react: `^${HALF}` })),
+    listed('react', FAKE),
+    listed('react-dom', FAKE, (m) => void (m.peerDependencies = { react: `^${FAKE}` })),
+    listed('react-server-dom-webpack', FAKE, (m) => void ((m.peerDependencies = { react: `^${FAKE}`, 'react-dom': `^${FAKE}` }), (m.dependencies = {}))),
   ]);
   vi.stubEnv('npm_config_registry', registry.url);
   vi.stubEnv('npm_config_cache', join(scratch, 'npm-cache'));
