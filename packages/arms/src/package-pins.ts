@@ -21,6 +21,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isSuiteDefinition } from '@rtbench/core/suite';
 import { type ArmPackages, type InstalledPackage, type RequestDeclaration, type RequestSuite } from '@rtbench/core';
+import { servedBy, type Served } from '@rtbench/core/request';
 import { importUserModule } from '@rtbench/process';
 import type { PinnedPackage } from '@rtbench/core/schema';
 import { DEFAULT_NODE_ENV, folderProof, gitState, LibraryStore, LibraryUnavailableError, type BundledPackage } from '@rtbench/host';
@@ -274,10 +275,10 @@ async function installedVersions(spec: VariantSpec, pins: readonly Pin[], versio
  * and what they installed, for its record. A failure is one line: the arm's
  * when it pins them, else the suite's.
  */
-async function prepareArm(suite: SuiteLocation, declarations: readonly RequestDeclaration[], spec: VariantSpec, packages: ArmPackages): Promise<PinnedPackage[]> {
+async function prepareArm(suite: SuiteLocation, declarations: readonly RequestDeclaration[], spec: VariantSpec, packages: ArmPackages, serves: readonly Served[]): Promise<PinnedPackage[]> {
   const installed: InstalledPackage[] = [];
   try {
-    for (const d of declarations) installed.push(...((await d.prepare?.(packages)) ?? []));
+    for (const d of declarations) installed.push(...((await d.prepare?.(packages, serves)) ?? []));
   } catch (error) {
     if (!Object.keys(packages).length) throw suiteLoadError(suite, error);
     throw new UsageError(`${spec.id}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
@@ -502,8 +503,15 @@ export async function pinPackages(suite: SuiteLocation, variants: readonly (Reso
     if (refused !== undefined) throw new UsageError(`${v.spec.id}: ${refused}`);
     resolved.push({ v, pinned, packages });
   }
+  // What the runtimes of every arm with the same packages serve: one preparation then does the work for all of them.
+  const servesOf = new Map<string, Set<Served>>();
+  const packagesKey = (packages: ArmPackages): string => JSON.stringify(Object.entries(packages).sort());
+  for (const { v, packages } of resolved) {
+    const key = packagesKey(packages);
+    servesOf.set(key, (servesOf.get(key) ?? new Set<Served>()).add(servedBy(v.plugin.programs)));
+  }
   for (const { v, pinned, packages } of resolved) {
-    const prepared = preparing.length ? await prepareArm(suite, preparing, v.spec, packages) : [];
+    const prepared = preparing.length ? await prepareArm(suite, preparing, v.spec, packages, [...servesOf.get(packagesKey(packages))!]) : [];
     if (pinned.length || prepared.length || v.spec.packages?.length) v.record.packages = [...pinned, ...prepared];
   }
 }

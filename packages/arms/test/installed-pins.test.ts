@@ -32,9 +32,11 @@ const registry: VersionsOf = async (name) => {
   return PUBLISHED[name] ?? [];
 };
 const calls = (): ArmPackages[] => (globalThis as { installingSuiteCalls?: ArmPackages[] }).installingSuiteCalls ?? [];
+const serves = (): unknown[] => (globalThis as { installingSuiteServes?: unknown[] }).installingSuiteServes ?? [];
 
 beforeEach(() => {
   calls().length = 0;
+  serves().length = 0;
   asked.length = 0;
 });
 
@@ -60,6 +62,14 @@ describe('pins of packages a request suite installs', () => {
       ['fakefw', '1.2.3'],
       ['fakefw-adapter', '2.0.0'],
     ]);
+  });
+
+  it('tell prepare what the runtimes of the arms with its packages serve: the server, the handler, or both', async () => {
+    const workerdArm = (text: string): ResolvedVariant => ({ ...armOf(text), plugin: pluginNamed('workerd')! });
+    await pinPackages(suite, [armOf('node'), armOf('node fakefw@1.2.x'), workerdArm('workerd fakefw@1.2.x')], registry);
+    expect(calls()).toEqual([{}, { fakefw: '1.2.3' }, { fakefw: '1.2.3' }]);
+    // The app as it is on node alone: its server; the pinned set on node and workerd: both, for each of its arms.
+    expect(serves()).toEqual([['server'], ['server', 'handler'], ['server', 'handler']]);
   });
 
   it('refuse a version the registry lacks, a path, and a failed preparation, each in one line naming the arm', async () => {

@@ -102,11 +102,20 @@ export interface RequestDeclaration {
    * packages installed, its app built), once per arm's packages: the
    * versions the arm pins of `installs`, or none (the suite's own). Awaited
    * by the host before anything runs, so listing the suite's cases does none
-   * of it. It returns the packages it installed, which the run records for
-   * the arm; what it throws is the arm's failure, said in one line.
+   * of it. `serves` says what the runtimes of the arms with those packages
+   * serve of it (absent: both), so work only the other needs is not done (a
+   * framework app builds only the editions its runtimes serve). It returns
+   * the packages it installed, which the run records for the arm; what it
+   * throws is the arm's failure, said in one line.
    */
-  readonly prepare?: (packages: ArmPackages) => Promise<readonly InstalledPackage[] | void>;
+  readonly prepare?: (packages: ArmPackages, serves?: readonly Served[]) => Promise<readonly InstalledPackage[] | void>;
 }
+
+/** What a runtime serves of a declaration: the server it brings (a runtime whose plug-in runs programs), or its handler (one that serves modules). */
+export type Served = 'server' | 'handler';
+
+/** What a runtime serves, by its plug-in's kind of programs. */
+export const servedBy = (programs: { readonly kind: string }): Served => (programs.kind === 'process' ? 'server' : 'handler');
 
 /**
  * The versions of packages an arm has (name → version): those it pins, or

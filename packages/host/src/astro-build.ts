@@ -38,6 +38,8 @@ export interface AstroBuildInput {
   readonly versions: Readonly<Record<string, string>>;
   /** Each edition built, by its adapter: an edition not named is not built. */
   readonly adapters: Readonly<Partial<Record<Edition, AstroAdapter>>>;
+  /** The editions built now (absent: every one with an adapter); the key still names every adapter, so a later run builds the others beside them. */
+  readonly only?: readonly Edition[];
   /** The Worker's env (its wrangler config's vars): what `cloudflare:workers` gives the Node.js edition's modules. */
   readonly vars: Readonly<Record<string, unknown>>;
   readonly say?: (line: string) => void;
@@ -150,7 +152,7 @@ export function buildAstro(input: AstroBuildInput): AstroBuild {
     root: input.root,
     // Each edition's adapter and the recipe are in the key too: a build rtbench makes otherwise is not taken from the cache.
     versions: { ...input.versions, ...Object.fromEntries(Object.entries(input.adapters).map(([edition, a]) => [`adapter:${edition}`, 'name' in a ? `${a.name} ${JSON.stringify(a.options)}` : 'own'])), 'rtbench:astro-build': '1' },
-    editions: (['node', 'workers'] as const).filter((edition) => input.adapters[edition]),
+    editions: (['node', 'workers'] as const).filter((edition) => input.adapters[edition] && (!input.only || input.only.includes(edition))),
     what: `astro build with its astro ${input.versions.astro ?? '?'}, once per adapter`,
     ...(input.say ? { say: input.say } : {}),
     buildOne: (edition, dir, log) => buildEdition(input, edition, dir, log),

@@ -30,6 +30,8 @@ export interface SvelteKitBuildInput {
   readonly versions: Readonly<Record<string, string>>;
   /** Each edition built, by its adapter: an edition not named is not built. */
   readonly adapters: Readonly<Partial<Record<Edition, EditionAdapter>>>;
+  /** The editions built now (absent: every one with an adapter); the key still names every adapter, so a later run builds the others beside them. */
+  readonly only?: readonly Edition[];
   /** A wrangler config written into the Workers edition when the app has none (the Cloudflare adapter reads it). */
   readonly defaultWrangler?: string;
   readonly say?: (line: string) => void;
@@ -85,7 +87,7 @@ export function buildSvelteKit(input: SvelteKitBuildInput): SvelteKitBuild {
     appDir: input.appDir,
     root: input.root,
     versions: { ...input.versions, ...Object.fromEntries(Object.entries(input.adapters).map(([edition, a]) => [`adapter:${edition}`, 'own' in a ? 'own' : a.module])) },
-    editions: (['node', 'workers'] as const).filter((edition) => input.adapters[edition]),
+    editions: (['node', 'workers'] as const).filter((edition) => input.adapters[edition] && (!input.only || input.only.includes(edition))),
     what: `its vite ${input.versions.vite ?? '?'} and @sveltejs/kit ${input.versions['@sveltejs/kit'] ?? '?'}, once per adapter`,
     ...(input.say ? { say: input.say } : {}),
     buildOne: (edition, dir, log) => buildEdition(input, edition, dir, log),

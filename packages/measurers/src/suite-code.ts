@@ -5,7 +5,7 @@
  */
 import type { HostTimedSuite } from '@rtbench/host-timed';
 import { hostSuiteCode, suiteCodeOf } from '@rtbench/host-timed';
-import { broughtServerProblem, handlerOf } from '@rtbench/core/request';
+import { broughtServerProblem, handlerOf, servedBy } from '@rtbench/core/request';
 import { type RequestSuite } from '@rtbench/core';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
 import type { Arm } from './measurer.ts';
@@ -92,7 +92,7 @@ export async function requestSuiteCode(suite: SuiteLocation, arms: readonly Pick
     for (const arm of arms) {
       const packages = arm.packages ?? {};
       // Prepared by the plan already (package-pins.ts), once per arm's packages; its failure is the suite's, said in one line.
-      for (const d of declarations) await d.prepare?.(packages);
+      for (const d of declarations) await d.prepare?.(packages, [servedBy(arm.plugin.programs)]);
       const handlers = [...new Set(declarations.map((d) => handlerOf(d, packages)))];
       const key = JSON.stringify([arm.plugin.name, handlers]);
       const group = groups.get(key) ?? { plugin: arm.plugin, handlers, variants: [] };

@@ -118,15 +118,16 @@ export const astro: AppFramework<AstroPlan> = {
       notes,
     };
   },
-  async build(plan, { dir, root, node, say }): Promise<BuiltApp> {
+  async build(plan, { dir, root, node, say, editions }): Promise<BuiltApp> {
     const adapters: Partial<Record<Edition, AstroAdapter>> = {};
     for (const edition of ['node', 'workers'] as const) {
       const a = plan.detail.adapters[edition];
       if ('refused' in a) continue;
-      if ('own' in a || !a.added) adapters[edition] = 'own' in a ? a : { name: a.name, options: a.options };
+      // An edition not built now keeps its adapter in the build's key, not installed.
+      if ('own' in a || !a.added || !editions.includes(edition)) adapters[edition] = 'own' in a ? a : { name: a.name, options: a.options };
       else adapters[edition] = { name: a.name, options: a.options, addedFrom: (await new LibraryStore(storePolicy('libraries')).get(a.name, a.added)).root };
     }
-    const build = buildAstro({ appDir: dir, node, root, versions: plan.versions, adapters, vars: plan.detail.vars, say });
+    const build = buildAstro({ appDir: dir, node, root, versions: plan.versions, adapters, only: editions, vars: plan.detail.vars, say });
     if (build.leftOut.length) say(`left out of the served Worker: what ${CLOUDFLARE_ADAPTER} adds to its wrangler config of its own (${build.leftOut.join(', ')}: its sessions' KV namespace, its Images binding), which the app does not declare; a page that uses Astro.session or /_image fails on the Workers runtime`);
     const { node: nodeDir, workers: workersDir } = build.dirs;
     return {

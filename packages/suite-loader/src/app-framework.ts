@@ -31,9 +31,10 @@ export interface AppPlan<Detail = unknown> {
   readonly notes: readonly string[];
 }
 
-/** What a build is handed: the app, where its builds are kept, the Node.js its tools run on, and a line's sink. */
+/** What a build is handed: the app, the editions the run's runtimes serve (none refused), where its builds are kept, the Node.js its tools run on, and a line's sink. */
 interface AppBuildContext {
   readonly dir: string;
+  readonly editions: readonly Edition[];
   readonly root: string;
   readonly node: string;
   readonly say: (line: string) => void;
@@ -60,7 +61,7 @@ export interface AppFramework<Detail = unknown> {
   readonly defaultCompatibility: WorkersCompatibility;
   /** The plan, or a refusal of the whole app in one line (UsageError) when neither edition can be built. */
   plan(path: string, app: FrameworkApp): AppPlan<Detail>;
-  /** Both editions built (those not refused), cached by the app's files and versions; a failed build is one line. */
+  /** The asked editions built (a framework that builds both at once may build both), cached by the app's files and versions; a failed build is one line. */
   build(plan: AppPlan<Detail>, context: AppBuildContext): Promise<BuiltApp>;
   /** The page compared across the two editions: the build's names masked, nothing else. */
   readonly normalize: ResponseNormalizer;

@@ -89,12 +89,12 @@ export const reactRouter: AppFramework<ReactRouterPlan> = {
     if (app.wrangler) notes.push(`on the Node.js side, cloudflare:workers is rtbench's stand-in: its env is ${basename(app.wrangler)}'s vars, as the Worker's`);
     return { detail: { listener, vars }, refused, versions: { ...versions, ...('added' in listener ? { [NODE_LISTENER]: listener.added } : {}) }, notes };
   },
-  async build(plan, { dir, root, node, say }): Promise<BuiltApp> {
+  async build(plan, { dir, root, node, say, editions: asked }): Promise<BuiltApp> {
     const listener = plan.detail.listener;
     const listenerRoot = 'installed' in listener ? realpathSync(dir) : (await new LibraryStore(storePolicy('libraries')).getSet('app-react-router-node', { [NODE_LISTENER]: listener.added })).root;
     const fetchServer = fetchServerIn(listenerRoot);
     if (!fetchServer) throw new Error(`${NODE_LISTENER} in ${listenerRoot} has no ${FETCH_SERVER} beside it`);
-    const editions = (['node', 'workers'] as const).filter((edition) => !plan.refused[edition]);
+    const editions = (['node', 'workers'] as const).filter((edition) => !plan.refused[edition] && asked.includes(edition));
     const build = buildReactRouter({ appDir: dir, node, root, versions: plan.versions, editions, vars: plan.detail.vars, fetchServer: packageEntry(fetchServer), say });
     const { node: nodeDir, workers: workersDir } = build.dirs;
     const source = (edition: string): string =>

@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
 import { requestSuite, type ArmPackages, type InstalledPackage, type RequestDeclaration, type RequestSuite, type ResponseNormalizer } from '@rtbench/core';
-import { type WorkersCompatibility } from '@rtbench/core/request';
+import { type Served, type WorkersCompatibility } from '@rtbench/core/request';
 import { patternNormalizer } from '@rtbench/core/same-work';
 import { UsageError } from '@rtbench/core/usage-error';
 import { appWithVersions, storeNamedFile, type Edition } from '@rtbench/host';
@@ -72,6 +72,9 @@ export function locateApp(path: string, app: FrameworkApp, given: WorkerRequests
   return storeBroughtEntry(name, source, notes);
 }
 
+/** What each edition's runtimes serve of the suite: the Node.js side's server, the Worker as a handler. */
+const SERVED_BY: Readonly<Record<Edition, Served>> = { node: 'server', workers: 'handler' };
+
 /** Each edition's runtimes, in a refusal's words. */
 const RUNTIMES_OF: Readonly<Record<Edition, string>> = { node: 'the runtimes with a Node.js server', workers: 'the Workers runtime' };
 
@@ -103,16 +106,17 @@ export function appSuite(options: AppSuiteOptions): RequestSuite {
   if (!framework) throw new Error(`${options.name}: rtbench builds no ${options.framework} apps (its entry was written by another rtbench)`);
   const say = (line: string): void => void process.stderr.write(`${options.name}: ${line}\n`);
   const root = join(cacheDir, 'apps', options.name);
-  // One build per set of versions an arm builds with (none pinned: the app as it is), each served apart.
+  // One build per set of versions an arm builds with (none pinned: the app as it is), each served apart, its editions as the runtimes ask.
   const apps = new Map<string, ServedApp>();
   const preparing = new Map<string, Promise<InstalledPackage[]>>();
   const pinsOf = (packages: ArmPackages): Record<string, string> => armPins(options.dir, options.installs, packages);
   const keyOf = (pins: Readonly<Record<string, string>>): string => JSON.stringify(Object.entries(pins).sort());
+  const keep = (pins: Readonly<Record<string, string>>, app: ServedApp): void => void apps.set(keyOf(pins), { ...apps.get(keyOf(pins)), ...app });
   // The adapters rtbench adds are said before the run (the plan's notes), not recorded per arm: one edition's adapter is no package of the other's runtimes.
-  const build = async (pins: Readonly<Record<string, string>>): Promise<InstalledPackage[]> => {
-    const context = { root, node: buildToolNode(), say };
+  const build = async (pins: Readonly<Record<string, string>>, editions: readonly Edition[]): Promise<InstalledPackage[]> => {
+    const context = { root, node: buildToolNode(), say, editions };
     if (!Object.keys(pins).length) {
-      apps.set(keyOf(pins), served(options.name, await framework.build(options.plan, { ...context, dir: options.dir }), say));
+      keep(pins, served(options.name, await framework.build(options.plan, { ...context, dir: options.dir }), say));
       return [];
     }
     // A copy of the app with the pinned versions installed (the app's folder untouched), planned and built as the app is.
@@ -124,14 +128,21 @@ export function appSuite(options: AppSuiteOptions): RequestSuite {
       if (plan.refused[edition] && !options.plan.refused[edition]) throw new UsageError(`with ${pinWords(pins)}, ${SIDE[edition]} cannot be built: ${plan.refused[edition]}`);
     }
     say(`an arm with ${pinWords(pins)} builds from ${copy.dir} (installed by ${copy.manager.name}; the app's own folder untouched)`);
-    apps.set(keyOf(pins), served(options.name, await framework.build({ ...plan, versions: { ...plan.versions, ...pins } }, { ...context, dir: copy.dir }), say));
+    keep(pins, served(options.name, await framework.build({ ...plan, versions: { ...plan.versions, ...pins } }, { ...context, dir: copy.dir }), say));
     return copy.packages.map((p) => ({ ...p, sha256: copy.sha256, set: `${options.name}-app` }));
   };
-  const prepare = (packages: ArmPackages): Promise<InstalledPackage[]> => {
+  const buildable = (['node', 'workers'] as const).filter((edition) => !options.plan.refused[edition]);
+  // Only the editions the arms' runtimes serve are built (each once per set of versions); a runtime whose edition is refused reads the other's.
+  const prepare = (packages: ArmPackages, serves: readonly Served[] = ['server', 'handler']): Promise<InstalledPackage[]> => {
     const pins = pinsOf(packages);
-    let pending = preparing.get(keyOf(pins));
-    if (!pending) preparing.set(keyOf(pins), (pending = build(pins)));
-    return pending;
+    const asked = buildable.filter((edition) => serves.includes(SERVED_BY[edition]));
+    const editions = asked.length ? asked : buildable;
+    const missing = editions.filter((edition) => !preparing.has(`${keyOf(pins)} ${edition}`));
+    if (missing.length) {
+      const pending = build(pins, missing);
+      for (const edition of missing) preparing.set(`${keyOf(pins)} ${edition}`, pending);
+    }
+    return Promise.all(editions.map((edition) => preparing.get(`${keyOf(pins)} ${edition}`)!)).then((all) => all[0]!);
   };
   const built = (packages: ArmPackages): ServedApp => {
     const app = apps.get(keyOf(pinsOf(packages)));

@@ -133,9 +133,9 @@ export const sveltekit: AppFramework<AdapterPlan> = {
       notes: [...adapterNotes(detail, config), ...(refused.workers ? [] : ["adapter-cloudflare's Worker finds the Cache API empty, as a workers.dev address has it: every request renders its page, as on the Node.js side"])],
     };
   },
-  async build(plan, { dir, root, node, say }): Promise<BuiltApp> {
+  async build(plan, { dir, root, node, say, editions }): Promise<BuiltApp> {
     const adapters = await editionAdapters(dir, plan.detail);
-    const build = buildSvelteKit({ appDir: dir, node, root, versions: plan.versions, adapters, defaultWrangler: DEFAULT_WRANGLER, say });
+    const build = buildSvelteKit({ appDir: dir, node, root, versions: plan.versions, adapters, only: editions, defaultWrangler: DEFAULT_WRANGLER, say });
     const { node: nodeDir, workers: workersDir } = build.dirs;
     return {
       key: build.key,
