@@ -1,11 +1,15 @@
 /**
  * The target cell of scripts/request-loop.ts with its interval: a runtime's
  * ratio to the base runtime by the request path, over the same ratio by the
- * in-process loop (each call's p50, less the same process's empty handler).
- * Its unit is the round: one round serves every runtime's processes of both
- * paths in turn, so a resample draws whole rounds with replacement, the same
- * rounds for every runtime and path, and a stretch of the machine that
- * slowed one round moves both sides of the ratio alike.
+ * in-process loop (a call's CPU, less the same process's empty handler).
+ * Each round gives every runtime one figure per path, the median of its
+ * steady requests; a cell is the geometric mean over rounds of
+ * (request ÷ call of the runtime) ÷ (request ÷ call of the base). Its unit
+ * is the round: a round serves every runtime's processes in turn, so a
+ * resample draws whole rounds with replacement, the same rounds for every
+ * runtime and path, and a stretch of the machine that slowed one round
+ * moves both sides of the ratio alike; where one process serves both
+ * paths, what differs between processes is in both as well.
  */
 import { median } from '../packages/stats/src/index.ts';
 import { createRandom } from '../packages/stats/src/random.ts';
@@ -44,40 +48,45 @@ export function cellVerdict(ci: readonly [number, number] | undefined, band: rea
   return ci[1] < band[0] || ci[0] > band[1] ? 'outside' : 'undecided';
 }
 
-const pooledMedian = (rounds: readonly (readonly number[])[], picked: readonly number[]): number => median(picked.flatMap((i) => rounds[i] ?? []));
-
-/** A runtime's two figures from the rounds picked: the request path's p50, and the loop's p50 per call less its empty handler's. */
-function figures(p: PathRounds, picked: readonly number[]): { request: number; call: number } {
-  return { request: pooledMedian(p.request, picked), call: pooledMedian(p.call, picked) - pooledMedian(p.callEmpty, picked) };
+/** One runtime's log figures of a round: its request's median, and its call's median less its empty handler's. */
+function logFigures(p: PathRounds, round: number): { request: number; call: number } {
+  return { request: Math.log(median(p.request[round]!)), call: Math.log(median(p.call[round]!) - median(p.callEmpty[round]!)) };
 }
 
+const meanOf = (xs: ArrayLike<number>, picked: readonly number[]): number => picked.reduce((sum, i) => sum + xs[i]!, 0) / picked.length;
+
 /**
- * Each other runtime's cell against `base`, in their order. Rounds a series
- * lacks (a failed process) leave it short: only the first rounds every
- * series holds are used.
+ * Each other runtime's cell against `base`, in their order. Only the rounds
+ * every series of every runtime holds, with a call dearer than its empty
+ * handler, are used (a round a process failed in is left out for all).
  */
 export function ratioCells(base: PathRounds, others: readonly PathRounds[], options: { resamples?: number; seed?: number; confidence?: number } = {}): Cell[] {
   const all = [base, ...others];
-  const rounds = Math.min(...all.flatMap((p) => [p.request.length, p.call.length, p.callEmpty.length]));
-  const every = Array.from({ length: rounds }, (_, i) => i);
-  const quotient = (picked: readonly number[], other: PathRounds, b = figures(base, picked)) => {
-    const o = figures(other, picked);
-    const request = o.request / b.request;
-    const loop = o.call / b.call;
+  const count = Math.min(...all.flatMap((p) => [p.request.length, p.call.length, p.callEmpty.length]));
+  const logs = all.map((p) => Array.from({ length: count }, (_, i) => (p.request[i]!.length && p.call[i]!.length && p.callEmpty[i]!.length ? logFigures(p, i) : undefined)));
+  const rounds = Array.from({ length: count }, (_, i) => i).filter((i) => logs.every((l) => l[i] && Number.isFinite(l[i].call)));
+  // Per other runtime and round: the log ratio to the base by each path.
+  const diffs = others.map((_, o) => ({
+    request: rounds.map((i) => logs[o + 1]![i]!.request - logs[0]![i]!.request),
+    loop: rounds.map((i) => logs[o + 1]![i]!.call - logs[0]![i]!.call),
+  }));
+  const every = rounds.map((_, k) => k);
+  const points = diffs.map((d) => {
+    const request = Math.exp(meanOf(d.request, every));
+    const loop = Math.exp(meanOf(d.loop, every));
     return { request, loop, value: request / loop };
-  };
-  const points = others.map((o) => quotient(every, o));
-  if (rounds < MIN_ROUNDS) return points.map((p) => ({ ...p, verdict: 'undecided' }));
+  });
+  if (rounds.length < MIN_ROUNDS) return points.map((p) => ({ ...p, verdict: 'undecided' }));
+  const quotients = diffs.map((d) => Float64Array.from(every, (k) => d.request[k]! - d.loop[k]!));
   const resamples = options.resamples ?? 2000;
   const random = createRandom(options.seed ?? 1);
   const draws = others.map(() => new Float64Array(resamples));
   for (let b = 0; b < resamples; b++) {
-    const picked = every.map(() => Math.min(rounds - 1, Math.floor(random() * rounds)));
-    const baseFigures = figures(base, picked);
-    others.forEach((o, i) => (draws[i]![b] = quotient(picked, o, baseFigures).value));
+    const picked = every.map(() => Math.min(rounds.length - 1, Math.floor(random() * rounds.length)));
+    quotients.forEach((q, o) => (draws[o]![b] = Math.exp(meanOf(q, picked))));
   }
-  return points.map((p, i) => {
-    const ci = percentileInterval(draws[i]!, options.confidence ?? 0.95);
+  return points.map((p, o) => {
+    const ci = percentileInterval(draws[o]!, options.confidence ?? 0.95);
     return { ...p, ci, verdict: cellVerdict(ci) };
   });
 }

@@ -1,33 +1,33 @@
 /**
  * CPU per request against the in-process loop, per runtime: two Workers
  * (scripts/request-loop/: a plain computed page of about 1.8 MB, a React
- * renderToString page of about 1.1 MB), each read two ways in one `rtbench
- * run` of scripts/request-loop/in-process.js, whose cases take turns round
- * by round, by the same clock (the host's read of the JavaScript thread's
- * CPU from /proc), the same steady rule and fresh processes:
+ * renderToString page of about 1.1 MB), each read two ways by one `rtbench
+ * run` of scripts/request-loop/in-process.js, by the same clock (the host's
+ * read of the JavaScript thread's CPU from /proc), the same steady rule and
+ * fresh processes, one process serving both paths in a mix drawn alike for
+ * every process:
  *
  * - the request path: `GET /?page=<page>`, the page's own response sent by
- *   the runtime's own server (p50 of the steady requests);
- * - the loop: one request calls the page's `fetch` + `text()` LOOP_CALLS
- *   times back to back in the process, as an engineer's loop does; CPU per
- *   call is that request's p50, less the same process's empty handler,
- *   over the calls.
+ *   the runtime's own server;
+ * - the loop at one call a request: `GET /?page=<page>&calls=1` calls the
+ *   page's `fetch` + `text()` in the process, as an engineer's loop does,
+ *   read per call (each call's p50, as the request path's is each
+ *   request's), less the same process's empty handler.
  *
- * The target's reading is the loop at one call a request (each call's own
- * p50, as the request path's p50 is, and as the loop an engineer times call
- * by call reads it): each runtime's ratio to the first by each path, their
- * quotient, its 95% interval from whole rounds resampled
- * (request-loop-ratio.ts), and whether the interval lies within 0.85–1.15.
- * With --parts, also measured on each runtime: the loop of several calls
- * back to back, the same page's text made once and sent as a response
- * (what the server pays for the body) and read by `text()` (what the loop
- * pays to read it), and the ratios with those parts taken out of each; by
- * p50 and by mean.
+ * Prints each runtime's ratio to the first by each path, their quotient
+ * (the target wants 0.85–1.15), its 95% interval from whole rounds
+ * resampled (request-loop-ratio.ts) and whether the interval lies within.
+ * With --parts, a second run serves each path as its own case and also:
+ * the loop of several calls back to back, the loop at one call reading the
+ * body as bytes (`arrayBuffer()`), the same page's text made once and sent
+ * as a response (what the server pays for the body) and read by `text()`
+ * (what the loop pays to read it), and the ratios with those parts taken
+ * out of each; by p50 and by mean.
  *
  *   npx tsx scripts/request-loop.ts [--rounds 20] [--page plain,react] [--runtime node,deno,bun,workerd] [--parts] [--lock /tmp/rtbench-measure.lock] [--from <dir>]
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { steadyStart } from '@rtbench/core/cpu-per-request';
@@ -43,7 +43,7 @@ const option = (name: string): string | undefined => {
   const at = argv.indexOf(`--${name}`);
   return at < 0 ? undefined : argv[at + 1];
 };
-// Twenty rounds: a cell's interval is then narrower than the 0.12 a ratio moved by between two runs of six.
+// Twenty rounds (processes a runtime): two runs of six once moved one quotient by 0.12, the band's whole margin.
 const rounds = option('rounds') ?? '20';
 const parts = argv.includes('--parts');
 const runtimes = option('runtime') ?? 'node,deno,bun,workerd';
@@ -68,18 +68,35 @@ function rtbenchRun(name: string, worker: string, args: string[]): { run: RunRec
   return { run: readRun(out), seconds: (performance.now() - started) / 1e3, status: r.status };
 }
 
-/** The requests of the in-process Worker for one page (scripts/request-loop/in-process.js): the target's two, and with --parts the rest. */
-const loopRequests = (page: Page): Partial<Record<'request' | 'loop' | 'alone' | 'sent' | 'read', string>> => ({
+/** The requests of the in-process Worker for one page (scripts/request-loop/in-process.js), each its own case, for --parts. */
+const loopRequests = (page: Page) => ({
   request: `GET /?page=${page}`,
   alone: `GET /?page=${page}&calls=1`,
-  ...(parts
-    ? {
-        loop: `GET /?page=${page}&calls=${LOOP_CALLS[page]}`,
-        sent: `GET /?page=${page}&body=ready`,
-        read: `GET /?page=${page}&body=ready&calls=${LOOP_CALLS[page]}`,
-      }
-    : {}),
+  loop: `GET /?page=${page}&calls=${LOOP_CALLS[page]}`,
+  bytes: `GET /?page=${page}&calls=1&read=bytes`,
+  sent: `GET /?page=${page}&body=ready`,
+  read: `GET /?page=${page}&body=ready&calls=${LOOP_CALLS[page]}`,
 });
+
+/** Requests a process serves of the target's mix: about 60 of each path, steady from the first few. */
+const PAIRED_REQUESTS = 120;
+
+/**
+ * The target's two paths as one mix, drawn alike for every process: the
+ * page's response (`request`) and the loop's one call (`call`). Served by one
+ * process, what differs between processes (the allocator's state, the tier
+ * the page's code reached) is in both paths' figures and cancels in their
+ * ratio. Returns the --requests file, written into the run's folder.
+ */
+function pairedMix(page: Page): string {
+  const file = join(dir, `${page}-paths.json`);
+  const mix = [
+    { name: 'request', weight: 1, request: `GET /?page=${page}` },
+    { name: 'call', weight: 1, request: `GET /?page=${page}&calls=1` },
+  ];
+  if (from === undefined) writeFileSync(file, JSON.stringify({ mix, requests: PAIRED_REQUESTS }));
+  return file;
+}
 
 /** How a figure is taken from a request's steady samples: their pooled p50, or the median over processes of each one's mean (every collection counted). */
 type By = 'p50' | 'mean';
@@ -133,30 +150,50 @@ const row = (cells: readonly [string, number][]): string => cells.map(([text, wi
 
 /** A page's figures on one runtime, by p50 or by mean: the request path, the loop per call (back to back and one a request), and each path's body part. */
 function figuresOf(reads: Record<keyof ReturnType<typeof loopRequests>, Read | undefined>, calls: number, by: By) {
-  const { request, loop, alone, sent, read } = reads;
+  const { request, loop, alone, bytes, sent, read } = reads;
   return {
     request: request?.[by],
     loop: perCall(loop, calls, by),
     alone: perCall(alone, 1, by),
+    bytes: perCall(bytes, 1, by),
     // The body's part on each path: the ready text sent, less an empty request; read by text(), per call.
     sent: perCall(sent, 1, by),
     read: perCall(read, calls, by),
   };
 }
 
-/** A runtime's steady samples per round of the target's two paths: the request, and the loop at one call a request with its empty handler. */
-function pathRounds(run: RunRecord, asked: ReturnType<typeof loopRequests>, variant: string): PathRounds {
-  const of = (request: string | undefined, figure: string) => (request === undefined ? [] : steadyOf(run, caseIdOf(run, request, figure), variant));
-  return { request: of(asked.request, 'js thread'), call: of(asked.alone, 'js thread'), callEmpty: of(asked.alone, 'empty handler') };
+/** A runtime's steady samples per round of the target's two paths, split by kind from the one process that served both, and that process's empty handler. */
+function pathRounds(run: RunRecord, page: Page, variant: string): PathRounds & { unsteady: number } {
+  const caseOf = (figure: string) => caseIdOf(run, `mix (${page}-paths.json)`, figure);
+  const rounds = run.results.find((r) => r.caseId === caseOf('js thread') && r.variantId === variant)?.rounds ?? [];
+  const ofKind = (kind: string) =>
+    rounds.map((r) => {
+      const requests = requestsOf(r);
+      const from = steadyStart(r.samples.length, requests?.phases);
+      return r.samples.flatMap((ms, i) => (i >= from && requests?.kinds?.[i] === kind ? [ms] : []));
+    });
+  const unsteady = rounds.filter((r) => requestsOf(r)?.phases && requestsOf(r)?.phases?.steadyFrom === undefined).length;
+  return { request: ofKind('request'), call: ofKind('call'), callEmpty: steadyOf(run, caseOf('empty handler'), variant), unsteady };
 }
 
-/** The target's table: each runtime's request ÷ one-call loop against the first, its interval over rounds and the verdict. */
-function printTarget(run: RunRecord, asked: ReturnType<typeof loopRequests>): void {
-  const [base, ...others] = run.variants.map(({ id }) => ({ id, rounds: pathRounds(run, asked, id) }));
+const pooled = (rounds: readonly (readonly number[])[]): number | undefined => (rounds.some((r) => r.length) ? median(rounds.flat()) : undefined);
+
+/** The target: each runtime's figures by both paths, and its request ÷ one-call loop against the first with its interval over rounds and the verdict. */
+function printTarget(run: RunRecord, page: Page): void {
+  const all = run.variants.map(({ id }) => ({ id, rounds: pathRounds(run, page, id) }));
+  console.log('CPU on the JavaScript thread, ms, steady requests of one process serving both paths: request p50, the call p50 less the empty handler p50 (pooled over processes); request ÷ call of each process (lowest–highest)');
+  console.log(row([['runtime', 9], ['request p50', 12], ['call p50', 9], ['empty p50', 10], ['request ÷ call', 15], ['never steady', 13]]));
+  for (const { id, rounds: r } of all) {
+    const call = pooled(r.call);
+    const empty = pooled(r.callEmpty);
+    const each = r.request.flatMap((req, i) => (req.length && r.call[i]?.length && r.callEmpty[i]?.length ? [median(req) / (median(r.call[i]!) - median(r.callEmpty[i]!))] : []));
+    const range = each.length ? `${ms(Math.min(...each))}–${ms(Math.max(...each))}` : '—';
+    console.log(row([[id, 9], [ms(pooled(r.request)), 12], [ms(call !== undefined && empty !== undefined ? call - empty : undefined), 9], [ms(empty), 10], [range, 15], [`${r.unsteady}/${r.request.length}`, 13]]));
+  }
+  const [base, ...others] = all;
   if (!base || !others.length) return;
   const cells = ratioCells(base.rounds, others.map((o) => o.rounds));
-  const used = Math.min(...[base, ...others].flatMap((o) => [o.rounds.request.length, o.rounds.call.length]));
-  console.log(`target, against ${base.id}: request path ÷ loop at one call a request (each p50; the call less its empty handler), 95% interval from ${used} rounds resampled whole; within: the interval inside ${BAND[0]}–${BAND[1]}, outside: beyond it`);
+  console.log(`target, against ${base.id}: request path ÷ loop at one call a request, the geometric mean over processes of each one's median ratio; 95% interval from ${base.rounds.request.length} rounds resampled whole; within: the interval inside ${BAND[0]}–${BAND[1]}, outside: beyond it`);
   console.log(row([['runtime', 9], ['request', 8], ['one call', 9], ['÷', 6], ['interval', 12], ['verdict', 10]]));
   others.forEach((o, i) => {
     const c = cells[i]!;
@@ -173,37 +210,39 @@ function printParts(reads: readonly { id: string; reads: Parameters<typeof figur
       request: f?.request !== undefined && f.sent !== undefined ? f.request - f.sent : undefined,
       loop: f?.loop !== undefined && f.read !== undefined ? f.loop - f.read : undefined,
     });
-    console.log(`by ${by === 'p50' ? 'p50' : "mean (the median over processes of each one's steady mean)"}, against ${base?.id}: request path, loop of ${calls} calls, their quotient; the loop at one call a request; then each less its body part (request less body sent, loop less body read): the page's own work`);
-    console.log(row([['runtime', 9], ['request', 8], ['loop', 6], ['÷', 6], ['one call', 9], ['÷', 6], ['work: request', 14], ['loop', 6], ['÷', 6]]));
+    console.log(`by ${by === 'p50' ? 'p50' : "mean (the median over processes of each one's steady mean)"}, against ${base?.id}: request path, loop of ${calls} calls, their quotient; the loop at one call a request, read by text() and as bytes; then each less its body part (request less body sent, loop less body read): the page's own work`);
+    console.log(row([['runtime', 9], ['request', 8], ['loop', 6], ['÷', 6], ['one call', 9], ['÷', 6], ['bytes', 6], ['÷', 6], ['work: request', 14], ['loop', 6], ['÷', 6]]));
     for (const f of all) {
       const r = ratio(f.request, base?.request);
       const l = ratio(f.loop, base?.loop);
       const one = ratio(f.alone, base?.alone);
+      const bytes = ratio(f.bytes, base?.bytes);
       const wr = ratio(work(f).request, work(base).request);
       const wl = ratio(work(f).loop, work(base).loop);
-      console.log(row([[f.id, 9], [ms(r), 8], [ms(l), 6], [ms(ratio(r, l)), 6], [ms(one), 9], [ms(ratio(r, one)), 6], [ms(wr), 14], [ms(wl), 6], [ms(ratio(wr, wl)), 6]]));
+      console.log(row([[f.id, 9], [ms(r), 8], [ms(l), 6], [ms(ratio(r, l)), 6], [ms(one), 9], [ms(ratio(r, one)), 6], [ms(bytes), 6], [ms(ratio(r, bytes)), 6], [ms(wr), 14], [ms(wl), 6], [ms(ratio(wr, wl)), 6]]));
     }
   }
 }
 
 console.log(`load before: ${loadText()}; saving in ${dir}`);
 for (const page of pages) {
+  const paired = rtbenchRun(`${page}-paired`, 'in-process.js', ['--requests', pairedMix(page)]);
+  console.log(`\n${page}: ${paired.seconds.toFixed(0)} s, exit ${paired.status}, load ${loadText()}`);
+  printTarget(paired.run, page);
+  if (!parts) continue;
   const asked = loopRequests(page);
   const inProcess = rtbenchRun(page, 'in-process.js', Object.values(asked).flatMap((r) => ['--request', r]));
-  console.log(`\n${page}: ${inProcess.seconds.toFixed(0)} s, exit ${inProcess.status}, load ${loadText()}`);
+  console.log(`\n${page}, each path its own case (--parts): ${inProcess.seconds.toFixed(0)} s, exit ${inProcess.status}, load ${loadText()}`);
   const calls = LOOP_CALLS[page];
   const reads = inProcess.run.variants.map(({ id }) => ({
     id,
     reads: Object.fromEntries(Object.entries(asked).map(([key, r]) => [key, readOf(inProcess.run, r, id)])) as Parameters<typeof figuresOf>[0],
   }));
-  console.log(`CPU on the JavaScript thread, ms, p50 of steady requests (processes' steady medians, lowest–highest); one call: the loop at one call a request, less its empty handler${parts ? `; loop: ${calls} calls a request, per call` : ''}`);
-  const head: [string, number][] = [['runtime', 9], ['request p50', 12], ['processes', 13], ['warm-up', 18], ['one call', 9], ['processes', 13], ['warm-up', 18]];
-  console.log(row([...head, ...(parts ? ([['loop/call', 10], ['processes', 13], ['body sent', 10], ['body read', 10]] as [string, number][]) : [])]));
+  console.log(`CPU on the JavaScript thread, ms, p50 of steady requests (processes' steady medians, lowest–highest); one call: the loop at one call a request, less its empty handler; loop: ${calls} calls a request, per call`);
+  console.log(row([['runtime', 9], ['request p50', 12], ['processes', 13], ['warm-up', 18], ['one call', 9], ['warm-up', 18], ['loop/call', 10], ['processes', 13], ['bytes', 7], ['body sent', 10], ['body read', 10]]));
   for (const { id, reads: r } of reads) {
     const f = figuresOf(r, calls, 'p50');
-    const cells: [string, number][] = [[id, 9], [ms(f.request), 12], [spread(r.request), 13], [warmText(r.request), 18], [ms(f.alone), 9], [spread(r.alone), 13], [warmText(r.alone), 18]];
-    console.log(row([...cells, ...(parts ? ([[ms(f.loop), 10], [spread(r.loop, calls), 13], [ms(f.sent), 10], [ms(f.read), 10]] as [string, number][]) : [])]));
+    console.log(row([[id, 9], [ms(f.request), 12], [spread(r.request), 13], [warmText(r.request), 18], [ms(f.alone), 9], [warmText(r.alone), 18], [ms(f.loop), 10], [spread(r.loop, calls), 13], [ms(f.bytes), 7], [ms(f.sent), 10], [ms(f.read), 10]]));
   }
-  printTarget(inProcess.run, asked);
-  if (parts) printParts(reads, calls);
+  printParts(reads, calls);
 }

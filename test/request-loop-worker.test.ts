@@ -14,6 +14,8 @@ describe('the in-process loop Worker', () => {
     expect(looped.status).toBe(200);
     expect(await looped.text()).toBe(String(page.length));
     expect(await (await ask('page=plain&body=ready&calls=2')).text()).toBe(String(page.length));
+    // Read as bytes: the page's UTF-8 length.
+    expect(await (await ask('page=plain&calls=2&read=bytes')).text()).toBe(String(new TextEncoder().encode(page).byteLength));
   });
 
   it('answers the page itself, and the ready page as the page: the same text and content type', async () => {
@@ -26,7 +28,7 @@ describe('the in-process loop Worker', () => {
     }
   });
 
-  it('refuses a page it does not know or a count of calls that is not a whole number', async () => {
-    for (const query of ['page=other&calls=1', 'calls=1', 'page=plain&calls=-1', 'page=plain&calls=1.5', 'page=plain&calls=x', 'page=plain&calls=0', 'page=plain&calls=']) expect((await ask(query)).status, query).toBe(400);
+  it('refuses a page it does not know, a count of calls that is not a whole number, or a reading it has not', async () => {
+    for (const query of ['page=other&calls=1', 'calls=1', 'page=plain&calls=-1', 'page=plain&calls=1.5', 'page=plain&calls=x', 'page=plain&calls=0', 'page=plain&calls=', 'page=plain&read=bytes', 'page=plain&calls=1&read=text', 'page=plain&body=ready&calls=1&read=bytes']) expect((await ask(query)).status, query).toBe(400);
   });
 });

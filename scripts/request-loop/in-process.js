@@ -7,7 +7,9 @@
 // body's length. `&body=ready` makes the page once per process and then
 // uses that text: alone, it is answered as the page's response (what a
 // server pays to send the body); with `calls`, it is read by `text()` (what
-// the loop pays to read it).
+// the loop pays to read it). `&read=bytes` reads each call's body with
+// `arrayBuffer()` instead: the bytes a server must make of the text, which
+// deno's and bun's `text()` never makes (it hands back the string).
 import plain from './plain.js';
 import react from './react.js';
 
@@ -19,6 +21,10 @@ async function pageText(page, origin) {
   return (await (await page.fetch(new Request(`${origin}/`))).text());
 }
 
+async function pageBytes(page, origin) {
+  return (await (await page.fetch(new Request(`${origin}/`))).arrayBuffer()).byteLength;
+}
+
 export default {
   async fetch(request) {
     const url = new URL(request.url);
@@ -27,7 +33,8 @@ export default {
     const looped = url.searchParams.has('calls');
     const calls = looped ? Number(url.searchParams.get('calls')) : 0;
     const readyBody = url.searchParams.get('body') === 'ready';
-    if (!page || !Number.isSafeInteger(calls) || (looped && calls < 1)) return new Response('page=plain|react[&calls=n (n >= 1)][&body=ready]', { status: 400 });
+    const read = url.searchParams.get('read');
+    if (!page || !Number.isSafeInteger(calls) || (looped && calls < 1) || (read !== null && (read !== 'bytes' || !looped || readyBody))) return new Response('page=plain|react[&calls=n (n >= 1)[&read=bytes]][&body=ready]', { status: 400 });
     if (readyBody) {
       if (!ready.has(name)) ready.set(name, await pageText(page, url.origin));
       const text = ready.get(name);
@@ -38,7 +45,7 @@ export default {
     }
     if (!looped) return page.fetch(request);
     let length = 0;
-    for (let i = 0; i < calls; i++) length = (await pageText(page, url.origin)).length;
+    for (let i = 0; i < calls; i++) length = read ? await pageBytes(page, url.origin) : (await pageText(page, url.origin)).length;
     return new Response(String(length));
   },
 };
