@@ -64,6 +64,22 @@ describe('pins of packages a request suite installs', () => {
     ]);
   });
 
+  it('install into the library store RTBENCH_LIBRARY_CACHE names, else the cache\'s libraries folder', () => {
+    const before = process.env.RTBENCH_LIBRARY_CACHE;
+    try {
+      process.env.RTBENCH_LIBRARY_CACHE = '/shared/libraries';
+      expect(storePolicy('libraries').dir).toBe('/shared/libraries');
+      // Only the library store moves.
+      expect(storePolicy('runtimes').dir).not.toContain('/shared');
+      delete process.env.RTBENCH_LIBRARY_CACHE;
+      expect(storePolicy('libraries').dir).toMatch(/[\\/]libraries$/);
+      expect(storePolicy('libraries').dir).not.toContain('/shared');
+    } finally {
+      if (before === undefined) delete process.env.RTBENCH_LIBRARY_CACHE;
+      else process.env.RTBENCH_LIBRARY_CACHE = before;
+    }
+  });
+
   it('tell prepare what the runtimes of the arms with its packages serve: the server, the handler, or both', async () => {
     const workerdArm = (text: string): ResolvedVariant => ({ ...armOf(text), plugin: pluginNamed('workerd')! });
     await pinPackages(suite, [armOf('node'), armOf('node fakefw@1.2.x'), workerdArm('workerd fakefw@1.2.x')], registry);
