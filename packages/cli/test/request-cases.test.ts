@@ -3,7 +3,8 @@
  * a planted tail on all four runtimes is found where it was planted, the
  * JavaScript thread and all threads are reported apart, a handler that
  * throws, answers no Response or never answers is counted, not lost, and
- * --concurrency really puts more than one request in the server at once.
+ * --concurrency really puts more than one request in the server at once;
+ * --metrics memory reads each server's resident memory.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,7 +28,7 @@ const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
 // Side by side: each test is a run of its own, and a request's figure is its thread's CPU time, not its wall time.
 describe.concurrent('request-shaped cases', () => {
   it('a planted tail: on every runtime the requests over the limit are the planted ones, with the JavaScript thread and all threads apart', async () => {
-    const { status, stdout, stderr, run } = await bench(['--runtime', RUNTIMES.join(','), '--rounds', '2', '--filter', 'planted tail', '--cpu-limit', '15ms']);
+    const { status, stdout, stderr, run } = await bench(['--runtime', RUNTIMES.join(','), '--rounds', '2', '--filter', 'planted tail', '--cpu-limit', '15ms', '--metrics', 'memory']);
     expect(status, stderr).toBe(0);
     expect(run.options.measurer).toBe('request-cpu');
     // The limit is a view option: the table gives the share over it; the run saves the requests, not the limit.
@@ -51,6 +52,25 @@ describe.concurrent('request-shaped cases', () => {
         all.rounds[i]!.samples.forEach((ms, index) => expect(ms).toBeGreaterThanOrEqual(round.samples[index]!));
       });
     }
+    // --metrics memory: each server's resident memory, read by the host, in every round on every runtime: more than a
+    // MiB (a runtime's own), below the bound each process is held to, its peak at least what it held as it listened.
+    const bound = run.host.memoryBound ?? run.host.memoryBytes;
+    for (const variant of RUNTIMES) {
+      const js = result(run, 'planted tail [cpu=js thread]', variant);
+      expect(js.memory?.rounds, variant).toBe(2);
+      for (const round of js.rounds) {
+        const memory = round.memory!;
+        expect(memory.peakBytes, variant).toBeGreaterThan(2 ** 20);
+        expect(memory.peakBytes, variant).toBeLessThan(bound);
+        expect(memory.peakBytes, variant).toBeGreaterThanOrEqual(memory.openBytes);
+        // The growth series: after each steady request, from the reading after the warm-up.
+        const steadyFrom = requestsOf(round)!.phases?.steadyFrom;
+        if (steadyFrom !== undefined) expect(memory.sampleBytes, variant).toHaveLength(round.samples.length - steadyFrom);
+      }
+    }
+    expect(stdout).toContain('peak RSS');
+    expect(stdout.replace(/\s+/g, ' ')).toContain("a request case's row is its server process");
+    expect(stdout).not.toContain('holds no resident-memory readings');
     // node's own thread clock is the cross-check; the others have none.
     expect(requestsOf(result(run, 'planted tail [cpu=js thread]', 'node').rounds[0]!)!.threadClockMs?.length).toBe(40);
     expect(requestsOf(result(run, 'planted tail [cpu=js thread]', 'workerd').rounds[0]!)!.threadClockMs).toBeUndefined();

@@ -103,7 +103,9 @@ export type SteadyState = z.infer<typeof steadyStateSchema>;
  * /proc (VmRSS, VmHWM of the process and what it started), so every runtime is
  * read alike, workerd included. The peak is reset when the case opens
  * (clear_refs), so it is this case's. Absent in older runs and where /proc
- * cannot say.
+ * cannot say. A request round's is its server's: opened as it began to
+ * listen, its ready the reading after the warm-up requests, its samples
+ * after each steady request (one call each).
  */
 export const hostMemorySchema = z.object({
   /** How the figures were read, e.g. "/proc VmRSS and VmHWM (peak reset per case)". */

@@ -5,6 +5,7 @@ export { crashCause, endedHow, judgeOutcome, leftBehindWarning, sealJob, stderrR
 export { byteSizeText, defaultMemoryBound, memoryBound, setMemoryBound } from './memory-bound.ts';
 export { guardDir, removeGuardedDir } from './warden.ts';
 export { containment } from './containment.ts';
+export { ServerMemoryWatch, type ServerMemory } from './resident-memory.ts';
 export { liveCase, warmProcess, type LiveCase, type SampleReading, type WarmProcess } from './session.ts';
 export { pidAlive } from './pid-alive.ts';
 export { cpuNsBetween, threadCpuDeltas, totalCpuNs, threadCpuTimes, type CpuBetween, type ThreadCpuTimes } from './cpu-time.ts';

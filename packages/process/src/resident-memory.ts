@@ -71,19 +71,13 @@ function resetPeak(pids: readonly number[]): boolean {
 }
 
 /**
- * The host's readings of one case in a live process: the peak reset and the
- * resident set read when the case opens, read again when it is warm and after
- * each sample, and the peak read when it ends. Every reading is a few reads
- * of /proc between samples, outside the process's timed batches.
+ * What every watch shares: the process tree taken, its peak reset and its
+ * resident set read as it opens, and each later reading keeping the highest
+ * peak seen (the last one read before a process ends is the one its end leaves).
  */
-export class CaseMemoryWatch {
-  private readonly pids: number[];
-  private readonly openBytes: number | undefined;
-  private readyBytes: number | undefined;
-  private callsPerSample = 0;
-  private collected = false;
-  private readonly sampleBytes: number[] = [];
-  private complete = true;
+class ResidentWatch {
+  protected readonly pids: number[];
+  protected readonly openBytes: number | undefined;
   private peakBytes = 0;
 
   constructor(private readonly root: number) {
@@ -91,6 +85,40 @@ export class CaseMemoryWatch {
     resetPeak(this.pids);
     this.openBytes = readResident(this.pids)?.residentBytes;
   }
+
+  /** The resident set now (undefined: it could not be read). */
+  protected read(): number | undefined {
+    const reading = readResident(this.pids);
+    if (reading) this.peakBytes = Math.max(this.peakBytes, reading.peakBytes);
+    return reading?.residentBytes;
+  }
+
+  /** The closing reading: the resident set now, the peak since open, the processes read; undefined when nothing was read at open. */
+  protected close(): Pick<HostMemory, 'source' | 'openBytes' | 'endBytes' | 'peakBytes' | 'processes'> | undefined {
+    if (this.openBytes === undefined) return undefined;
+    const last = readResident(processTree(this.root));
+    return {
+      source: RESIDENT_SOURCE,
+      openBytes: this.openBytes,
+      ...(last ? { endBytes: last.residentBytes } : {}),
+      peakBytes: Math.max(this.peakBytes, last?.peakBytes ?? 0, this.openBytes),
+      processes: last?.processes ?? this.pids.length,
+    };
+  }
+}
+
+/**
+ * The host's readings of one case in a live process: the peak reset and the
+ * resident set read when the case opens, read again when it is warm and after
+ * each sample, and the peak read when it ends. Every reading is a few reads
+ * of /proc between samples, outside the process's timed batches.
+ */
+export class CaseMemoryWatch extends ResidentWatch {
+  private readyBytes: number | undefined;
+  private callsPerSample = 0;
+  private collected = false;
+  private readonly sampleBytes: number[] = [];
+  private complete = true;
 
   /** The case is warm: `callsPerSample` calls will make each sample; `collected`: the runtime forced a full collection before this reading and forces one after the last sample. */
   ready(callsPerSample: number, collected = false): void {
@@ -105,30 +133,45 @@ export class CaseMemoryWatch {
     else this.sampleBytes.push(bytes);
   }
 
-  /** Reads the resident set and keeps the highest peak seen (the last one read before a process ends is the one its end leaves). */
-  private read(): number | undefined {
-    const reading = readResident(this.pids);
-    if (reading) this.peakBytes = Math.max(this.peakBytes, reading.peakBytes);
-    return reading?.residentBytes;
-  }
-
   /** What was read, or undefined when the case could not be read from its start (not Linux, the process gone). */
   end(): HostMemory | undefined {
-    if (this.openBytes === undefined) return undefined;
-    const last = readResident(processTree(this.root));
-    const peakBytes = Math.max(this.peakBytes, last?.peakBytes ?? 0, this.openBytes);
+    const closed = this.close();
+    if (!closed) return undefined;
     return {
-      source: RESIDENT_SOURCE,
-      openBytes: this.openBytes,
+      ...closed,
       ...(this.readyBytes !== undefined ? { readyBytes: this.readyBytes } : {}),
       // A sample whose reading failed leaves the series unaligned with the samples: none is kept then.
       sampleBytes: this.complete ? this.sampleBytes : [],
       callsPerSample: this.callsPerSample,
-      ...(last ? { endBytes: last.residentBytes } : {}),
       ...(this.collected ? { collected: true } : {}),
-      peakBytes,
-      processes: last?.processes ?? this.pids.length,
     };
   }
+}
 
+/** A request server's readings (ServerMemoryWatch): as it began to listen, after each wave of requests, and as serving ended. */
+export interface ServerMemory extends Pick<HostMemory, 'source' | 'openBytes' | 'endBytes' | 'peakBytes' | 'processes'> {
+  /** Resident bytes after each wave, by the wave's index (undefined: that one could not be read). */
+  waveBytes: (number | undefined)[];
+}
+
+/**
+ * The host's readings of a request server, from outside as its CPU is: the
+ * peak reset and the resident set read once it listens (before its first
+ * request), read again after each wave of requests (once its threads are
+ * idle, between the CPU reads, so no request's figure holds them), and the
+ * peak read when serving ends.
+ */
+export class ServerMemoryWatch extends ResidentWatch {
+  private readonly waveBytes: (number | undefined)[] = [];
+
+  /** Reads the resident set after wave `index`. */
+  afterWave(index: number): void {
+    this.waveBytes[index] = this.read();
+  }
+
+  /** What was read, or undefined when the server could not be read as it began (not Linux, the process gone). */
+  end(): ServerMemory | undefined {
+    const closed = this.close();
+    return closed && { ...closed, waveBytes: this.waveBytes };
+  }
 }

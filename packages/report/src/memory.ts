@@ -6,9 +6,10 @@
  * own figures, where it tells them), the resident set's growth per call over
  * the samples and the leak mark (decided when the run was finished: run
  * record.ts). Pure: a run in, numbers and strings out. A figure nobody read is
- * n/a with its reason, never 0.
+ * n/a with its reason, never 0. A request case's row is its server process's.
  */
-import type { MemorySummary, RunRecord } from '@rtbench/core/schema';
+import type { CaseResult, MemorySummary, RunRecord } from '@rtbench/core/schema';
+import { loadOf, requestsOf } from '@rtbench/measurer-records';
 import { MIN_KEPT_SAMPLES, type MemoryChange } from '@rtbench/verdicts';
 import { counted } from './text.ts';
 import { formatBytes, NOT_AVAILABLE, summarizeMetrics } from './metrics.ts';
@@ -25,6 +26,12 @@ export interface MemoryRow {
 }
 
 const NOT_READ = 'no resident-memory readings (a run saved before rtbench read them, a measurer that does not, or a host without /proc)';
+const REQUEST_NOT_READ = "no resident-memory readings: measured before rtbench read a request server's, or /proc could not be read";
+/** A request server is read from outside only: its engine is never asked what its heap holds. */
+const REQUEST_NO_HEAP = 'heap, off-heap: a request server is read from outside (/proc); its engine is not asked';
+/** What a request case's row is, said once under a table that has one. */
+export const REQUEST_ROWS =
+  "a request case's row is its server process: peak RSS while it served the round's requests (its peak reset as it began to listen), what serving added above the listening server, and the growth per request over its steady requests (the requests after its warm-up); a handler's figures (JavaScript thread, all threads, empty handler) share those servers";
 const NO_HEAP = 'the runtime reports no heap figures from inside';
 const NO_EXTERNAL = 'not reported by the runtime (inside workerd the figures read zeros), or the run was saved before rtbench recorded them';
 const LEAK_UNKNOWN = `kept growing: its rounds were too short for the resident set alone to tell a leak from a heap growing to its size, and the runtime does not say what it held (${MIN_KEPT_SAMPLES} samples a round tell it: a --time of a few seconds)`;
@@ -35,12 +42,14 @@ export function memoryRows(run: Pick<RunRecord, 'results'>): MemoryRow[] {
     .filter((r) => r.rounds.some((round) => round.samples.length > 0))
     .map((r) => {
       const heap = summarizeMetrics(r).heap;
+      const served = isRequestResult(r);
       // The runtime's own word for a part it cannot tell, where it gave one.
       const said = (part: 'heap' | 'external'): string | undefined => r.rounds.map((round) => round.metrics?.unavailable?.[part]).find((why) => why !== undefined);
       const reasons = [
-        ...(r.memory ? [] : [NOT_READ]),
-        ...(heap?.heapUsedBytes === undefined ? [`heap: ${said('heap') ?? NO_HEAP}`] : []),
-        ...(heap?.externalBytes === undefined ? [`off-heap: ${said('external') ?? NO_EXTERNAL}`] : []),
+        ...(r.memory ? [] : [served ? REQUEST_NOT_READ : NOT_READ]),
+        ...(served ? [REQUEST_NO_HEAP] : []),
+        ...(!served && heap?.heapUsedBytes === undefined ? [`heap: ${said('heap') ?? NO_HEAP}`] : []),
+        ...(!served && heap?.externalBytes === undefined ? [`off-heap: ${said('external') ?? NO_EXTERNAL}`] : []),
         ...(r.memory?.growthPerCallBytes !== undefined && r.memory.leak === undefined ? [LEAK_UNKNOWN] : []),
       ];
       return {
@@ -54,9 +63,27 @@ export function memoryRows(run: Pick<RunRecord, 'results'>): MemoryRow[] {
     });
 }
 
+/** Whether a result's rounds are a request server's (request-shaped cases). */
+export const isRequestResult = (r: Pick<CaseResult, 'rounds'>): boolean => r.rounds.some((round) => requestsOf(round) !== undefined);
+
 /** Whether any result of the run has resident-memory readings. */
 export function hasMemoryReadings(run: Pick<RunRecord, 'results'>): boolean {
   return run.results.some((r) => r.memory !== undefined);
+}
+
+/** What a run's memory view needs to say why it holds no readings: its results, and its host and measurer where it has them (a comparison of two runs pools results alone). */
+export type UnreadRun = Pick<RunRecord, 'results'> & { host?: Pick<RunRecord['host'], 'os'>; options?: Pick<RunRecord['options'], 'measurer'> };
+
+/** Why a run holds no resident-memory readings, in one line: nothing measured, its host, the kind of its cases, or its age. */
+export function whyNoReadings(run: UnreadRun): string {
+  const rounds = run.results.flatMap((r) => r.rounds);
+  if (!rounds.some((round) => round.samples.length > 0)) return 'no case was measured';
+  const os = run.host?.os;
+  if (os !== undefined && os !== 'Linux') return `it was measured on ${os}, and rtbench reads resident memory from /proc, on Linux only`;
+  if (rounds.some((round) => loadOf(round) !== undefined)) return "its cases are load cases, whose server rtbench does not read for memory (a request case's server it does)";
+  if (rounds.some((round) => requestsOf(round) !== undefined)) return "its request cases were measured before rtbench read a request server's resident memory";
+  const measurer = run.options?.measurer;
+  return `it was saved before rtbench read resident memory${measurer ? ` (measured by ${measurer})` : ''}, or /proc could not be read`;
 }
 
 /** A signed size per call: "+4.0 KB", "−12 B", "0 B". */

@@ -59,8 +59,32 @@ describe('the memory view', () => {
     const view = { kind: 'bench', run } as unknown as View;
     const section = metricsSection(view, 'memory')!;
     expect(terminalMetrics(section)).toMatch(/holds no resident-memory readings/);
-    expect(markdownMetrics(section)).toMatch(/holds no resident-memory readings/);
+    expect(markdownMetrics(section)).toMatch(/holds no resident-memory readings: it was saved before rtbench read resident memory/);
     expect(terminalMetrics(metricsSection({ kind: 'bench', run: { results: [result('node', { memory: read })] } } as unknown as View, 'memory')!)).toMatch(/LEAK \+4\.00 KB\/call/);
+  });
+
+  it("says why a run holds no readings: nothing measured, its host, a load run, a request run saved before servers were read", () => {
+    const line = (run: object): string => terminalMetrics(metricsSection({ kind: 'bench', run } as unknown as View, 'memory')!, { color: false, columns: 400 });
+    expect(line({ results: [result('node', {}, [round({ samples: [] })])] })).toContain('holds no resident-memory readings: no case was measured');
+    expect(line({ results: [result('node')], host: { os: 'Darwin' } })).toContain('measured on Darwin, and rtbench reads resident memory from /proc, on Linux only');
+    expect(line({ results: [result('node', {}, [round({ load: {} })])], host: { os: 'Linux' } })).toContain('its cases are load cases');
+    const requests = { results: [result('node', {}, [round({ requests: {} })])], host: { os: 'Linux' } };
+    expect(line(requests)).toContain("its request cases were measured before rtbench read a request server's resident memory");
+    expect(markdownMetrics(metricsSection({ kind: 'bench', run: requests } as unknown as View, 'memory')!)).toContain("> memory: this run holds no resident-memory readings: its request cases were measured before");
+    expect(line({ results: [result('node')], host: { os: 'Linux' }, options: { measurer: 'some-kind' } })).toContain('saved before rtbench read resident memory (measured by some-kind), or /proc could not be read');
+  });
+
+  it("shows a request case's row as its server's: its peak, a line under the key saying so, and its heap as not asked", () => {
+    const run = { results: [result('workerd', { memory: { ...read, leak: false } }, [round({ requests: {} })])] };
+    const [row] = memoryRows(run);
+    expect(memoryRowCells(row!).slice(0, 2)).toEqual(['100 MB', '64.0 MB']);
+    expect(row!.reasons).toEqual(['heap, off-heap: a request server is read from outside (/proc); its engine is not asked']);
+    const section = metricsSection({ kind: 'bench', run } as unknown as View, 'memory')!;
+    const text = terminalMetrics(section, { color: false, columns: 100 }).replace(/\s+/g, ' ');
+    expect(text).toContain("a request case's row is its server process: peak RSS while it served the round's requests");
+    expect(markdownMetrics(section)).toContain("<sub>a request case's row is its server process");
+    // A bench case's table says nothing of servers.
+    expect(terminalMetrics(metricsSection({ kind: 'bench', run: { results: [result('node', { memory: read })] } } as unknown as View, 'memory')!)).not.toContain('server process');
   });
 
   it('under a paired comparison, gives each case its change in peak memory with an interval over process pairs, beside time', () => {

@@ -93,7 +93,7 @@ describe('the metrics sections in markdown', () => {
     const outputs = [
       markdownMetrics({ kind: 'metrics-table', rows: [{ caseId: NAME, variantId: 'node', summary }], notes: [`node: ${NAME}`] }),
       markdownMetrics({ kind: 'metrics-changes', sections: [{ title: `node vs ${NAME}`, cases: [{ caseId: NAME, line: '−38% time' }] }], reasons: [] }),
-      markdownMetrics({ kind: 'memory-table', rows: [{ caseId: NAME, variantId: 'node', heapUsedBytes: 1024, reasons: [] }], notes: [], read: true }),
+      markdownMetrics({ kind: 'memory-table', rows: [{ caseId: NAME, variantId: 'node', heapUsedBytes: 1024, reasons: [] }], notes: [] }),
     ];
     for (const md of outputs) {
       expect(liveMarkdown(md, 'huge')).toEqual([]);

@@ -12,7 +12,9 @@
  * the wrapper's record of how each call ended (outcomes.ts), one spin of
  * fixed work (the thread whose CPU it moves runs the JavaScript), and,
  * where the runtime keeps one, its thread clock's readings. A server that
- * answered no request below 500 fails the round (outcomes.ts). The server is
+ * answered no request below 500 fails the round (outcomes.ts). The server's
+ * resident memory is read from /proc too: as it begins to listen, after each
+ * wave once its threads are idle, and as serving ends. The server is
  * stopped by its PID whatever happens; what it left running is named.
  */
 import { createHash } from 'node:crypto';
@@ -21,7 +23,7 @@ import type { RequestShape, ResponseNormalizer } from '@rtbench/core';
 import type { ServerPermissions } from '@rtbench/core/server-permissions';
 import type { MaskedAnswer } from '@rtbench/core/schema';
 import type { AnswerLearner } from '@rtbench/core/same-work';
-import { leftBehindWarning, threadCpuDeltas, threadCpuTimes, totalCpuNs, type ThreadCpuTimes } from '@rtbench/process';
+import { leftBehindWarning, ServerMemoryWatch, threadCpuDeltas, threadCpuTimes, totalCpuNs, type ServerMemory, type ThreadCpuTimes } from '@rtbench/process';
 import type { RunnableVariant } from '../variant.ts';
 import type { BundledProgram } from '@rtbench/host';
 import { bundleProgram, variantNodeEnv } from '../bundle.ts';
@@ -136,7 +138,12 @@ export interface RequestRoundValues {
   emptyProblem?: string;
   /** Notes on the round: a body over the bound, the JavaScript thread found without the spin, processes the server left running. */
   notes: string[];
+  /** The server's resident memory while it served (absent: it could not be read as it began: not Linux, or gone). */
+  memory?: RoundMemory;
 }
+
+/** The server's resident memory over the round, with the reading after each of those requests' waves (undefined: that one could not be read). */
+type RoundMemory = Omit<ServerMemory, 'waveBytes'> & { requestBytes: (number | undefined)[] };
 
 export type RequestRoundOutcome = RequestRoundValues | RoundFailure;
 
@@ -267,7 +274,7 @@ function busiestSeries(sent: readonly SentRequest[]): { ms: number[]; waves: num
 }
 
 /** The requests sent, each with its CPU; the first thing that cut the round short, named. */
-async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, port: number, plan: RequestRoundPlan, started: number) {
+async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, port: number, plan: RequestRoundPlan, started: number, memory: ServerMemoryWatch) {
   const sent: SentRequest[] = [];
   const empty: Map<number, number>[] = [];
   const order: SentKind[] = [];
@@ -335,6 +342,8 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
       }
     });
     const after = await readWhenIdle(pid, IDLE_POLLS);
+    // Read after the idle read, before the next wave's CPU read: no request's figure holds it.
+    memory.afterWave(waveIndex);
     const answered = got.filter((g) => 'status' in g.answer).length;
     // A request with no response in the wave: its CPU, spent beside the others', is no answered request's.
     const noneInWave = got.some((g) => 'none' in g.answer);
@@ -422,7 +431,10 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
   const { port, pid } = server;
   const pinning = choosePinning();
   if (pinning.server !== undefined) pinMainThread(pid, pinning.server);
-  const round = await sendAll(v, server, pid, port, plan, started);
+  const watch = new ServerMemoryWatch(pid);
+  const round = await sendAll(v, server, pid, port, plan, started, watch);
+  // Read as serving ends, before the round's own questions (the spin, the counts) make the server do more.
+  const resident = watch.end();
   const { sent, empty, order, problem, emptyProblem, busy, answers, pending, stopped } = round;
   // Stopped (the run's stop, a time-out): what was measured is kept; the server, stopped, is asked nothing more.
   if (stopped && !sent.some((s) => s.deltas)) return fail('interrupted', 'interrupted before this round measured a request');
@@ -479,7 +491,13 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
     ...(problem ? { problem } : {}),
     ...(emptyProblem ? { emptyProblem } : {}),
     notes,
+    ...(resident ? { memory: roundMemory(resident, kept) } : {}),
   };
+}
+
+/** The server's readings with each kept request's: the reading after its wave. */
+function roundMemory({ waveBytes, ...rest }: ServerMemory, kept: readonly { wave: number }[]): RoundMemory {
+  return { ...rest, requestBytes: kept.map((s) => waveBytes[s.wave]) };
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');

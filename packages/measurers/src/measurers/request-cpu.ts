@@ -8,12 +8,13 @@
  * are its requests in order, so the first is the process's first request;
  * the unit of replication is the process. --concurrency N keeps N requests
  * in flight, and each request's figure is its wave's CPU over the requests
- * answered in it (host-timed request/waves.ts).
+ * answered in it (host-timed request/waves.ts). The server's resident
+ * memory, read by the host too, is saved with each case of the round.
  */
 import { digest, type RequestDeclaration } from '@rtbench/core';
 import { drawRequests, handlerOf, isRequestCaseSpec, type RequestCaseSpec, type RequestFigure } from '@rtbench/core/request';
 import { type ServerPermissions } from '@rtbench/core/server-permissions';
-import type { RoundRecord } from '@rtbench/core/schema';
+import type { HostMemory, RoundRecord } from '@rtbench/core/schema';
 import { THREAD_CPU_SUPPORT } from '@rtbench/host';
 import { armAnswers, bundleRequestServer, runRequestRound, type RequestRoundOutcome, type RequestRoundValues, type SameWorkRule, type ServeUntil } from '@rtbench/host-timed';
 import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type MeasurerOption, type PrepareContext, type PreparedMeasurer, type ReplicateContext, type Unit } from '../measurer.ts';
@@ -265,6 +266,7 @@ function caseOutcome(figure: RequestFigure, outcome: RequestRoundOutcome, round:
     ...(handler ? { steadyState: requestSteadyState(samples, steadyFrom) } : {}),
     // The empty handler's answers are checked by the round (each a 200 with no body): how many came varies with what the handler's requests did.
     digest: digest(handler ? outcome.answer : EMPTY_ANSWER),
+    ...memoryOf(handler, outcome.memory, steadyFrom),
     wallMs: outcome.wallMs,
     requests: {
       ...(handler ? { kinds: outcome.kinds } : {}),
@@ -286,6 +288,22 @@ function caseOutcome(figure: RequestFigure, outcome: RequestRoundOutcome, round:
   };
   const warnings = figureWarnings(figure, outcome);
   return { kind: 'round', record, ...(warnings.length ? { warnings } : {}) };
+}
+
+/**
+ * The server's resident memory as a case of the round saves it: its peak
+ * while serving above what it held listening, and, for the handler's cases,
+ * the reading after the warm-up (after the request before `steadyFrom`) and
+ * after each steady request, the series the growth rule reads (one call a
+ * sample). The empty handler's case and a round never steady keep the peak
+ * alone; so does a series with a reading missing.
+ */
+export function memoryOf(handler: boolean, memory: RequestRoundValues['memory'], steadyFrom: number | undefined): { memory?: HostMemory } {
+  if (!memory) return {};
+  const { requestBytes, ...read } = memory;
+  const steady = handler && steadyFrom !== undefined ? requestBytes.slice(steadyFrom - 1) : [];
+  const whole = steady.length > 1 && steady.every((b) => b !== undefined) ? (steady as number[]) : undefined;
+  return { memory: { ...read, ...(whole ? { readyBytes: whole[0]!, sampleBytes: whole.slice(1) } : { sampleBytes: [] }), callsPerSample: 1 } };
 }
 
 /** What every case of a round says beside its figures: a round cut short, the round's notes, where the JavaScript ran. Said once per text. */

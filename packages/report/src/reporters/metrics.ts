@@ -84,12 +84,12 @@ function markdownChanges(section: MetricsChangesSection): string {
 }
 
 
-/** What a run saved before rtbench read memory shows instead of a table. */
-const NOT_READ_LINE = 'memory: this run holds no resident-memory readings (saved before rtbench read them, or measured without /proc)';
+/** What a run without readings shows instead of a table: why it has none. */
+const unreadLine = (why: string): string => `memory: this run holds no resident-memory readings: ${why}`;
 
 function terminalMemory(section: MemoryTableSection, options: ReporterOptions): string {
   const { c, maxWidth } = terminalOf(options);
-  if (!section.read) return `${noteLines([NOT_READ_LINE], c, maxWidth).join('\n')}\n`;
+  if (section.unread !== undefined) return `${noteLines([unreadLine(section.unread)], c, maxWidth).join('\n')}\n`;
   const columns: GridColumn[] = [{ head: 'variant', align: 'left', wrap: true }, ...MEMORY_COLUMNS.map((c): GridColumn => ({ ...c, align: 'right' }))];
   const rows: GridRow[] = [];
   let previous: string | undefined;
@@ -102,11 +102,12 @@ function terminalMemory(section: MemoryTableSection, options: ReporterOptions): 
   }
   const grid = renderGrid(columns, rows, { maxWidth, bold: c.bold, dim: c.dim });
   const changes = section.changes ? ['', terminalChanges({ kind: 'metrics-changes', sections: section.changes, reasons: [] }, options).trimEnd()] : [];
-  return `${[...grid, ...noteLines([MEMORY_LEGEND, ...section.notes.map((n) => `n/a — ${n}`)], c, maxWidth), ...changes].join('\n')}\n`;
+  const key = section.about ? [MEMORY_LEGEND, section.about] : [MEMORY_LEGEND];
+  return `${[...grid, ...noteLines([...key, ...section.notes.map((n) => `n/a — ${n}`)], c, maxWidth), ...changes].join('\n')}\n`;
 }
 
 function markdownMemory(section: MemoryTableSection): string {
-  if (!section.read) return `\n> ${NOT_READ_LINE}\n`;
+  if (section.unread !== undefined) return `\n> ${markdownCell(unreadLine(section.unread))}\n`;
   const lines = [`| case | runtime | ${MEMORY_HEADERS.join(' | ')} |`, `|---|---|${MEMORY_HEADERS.map(() => '--:').join('|')}|`];
   let previous: string | undefined;
   for (const row of section.rows) {
@@ -114,6 +115,7 @@ function markdownMemory(section: MemoryTableSection): string {
     previous = row.caseId;
   }
   lines.push('', `<sub>${MEMORY_LEGEND}</sub>`);
+  if (section.about) lines.push('', `<sub>${markdownCell(section.about)}</sub>`);
   for (const n of section.notes) lines.push('', `> n/a — ${markdownCell(n)}`);
   if (section.changes) lines.push(markdownChanges({ kind: 'metrics-changes', sections: section.changes, reasons: [] }).trimEnd());
   return `\n${lines.join('\n')}\n`;

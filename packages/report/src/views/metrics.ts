@@ -7,7 +7,7 @@
  */
 import type { CaseResult, RunRecord } from '@rtbench/core/schema';
 import { metricsCells, metricsChange, metricsRows, minorGcName, summarizeMetrics, type MetricsRow } from '../metrics.ts';
-import { hasMemoryReadings, memoryChangeText, memoryRows, type MemoryRow } from '../memory.ts';
+import { hasMemoryReadings, isRequestResult, memoryChangeText, memoryRows, REQUEST_ROWS, whyNoReadings, type MemoryRow, type UnreadRun } from '../memory.ts';
 import { adjustedConfidence, peakChange } from '@rtbench/verdicts';
 import type { ComparisonView, View } from './types.ts';
 
@@ -27,12 +27,16 @@ export interface MetricsChangesSection {
   reasons: string[];
 }
 
-/** The memory view of a run: its rows, why a variant reads n/a, and whether the run holds any resident-memory readings at all. */
+/** The memory view of a run: its rows, why a variant reads n/a, and, when the run holds no resident-memory readings at all, why. */
 export interface MemoryTableSection {
   kind: 'memory-table';
   rows: MemoryRow[];
+  /** "<variant>: <reason>", once each. */
   notes: string[];
-  read: boolean;
+  /** What some of its rows are, said after the key (a request case's row: its server's); absent: nothing more to say. */
+  about?: string;
+  /** Why the run holds no readings (absent: it holds some). */
+  unread?: string;
   /** Under a paired comparison: per candidate arm, each case's change in peak memory beside its change in time. */
   changes?: { title: string; cases: { caseId: string; line: string }[] }[];
 }
@@ -72,11 +76,12 @@ function metricsTable(run: RunRecord): MetricsTableSection {
   return { kind: 'metrics-table', rows, notes: [...notes] };
 }
 
-function memoryTable(run: RunRecord): MemoryTableSection {
+function memoryTable(run: UnreadRun): MemoryTableSection {
   const rows = memoryRows(run);
   const notes = new Set<string>();
   for (const row of rows) for (const reason of row.reasons) notes.add(`${row.variantId}: ${reason}`);
-  return { kind: 'memory-table', rows, notes: [...notes], read: hasMemoryReadings(run) };
+  const requests = run.results.some((r) => r.memory !== undefined && isRequestResult(r));
+  return { kind: 'memory-table', rows, notes: [...notes], ...(requests ? { about: REQUEST_ROWS } : {}), ...(hasMemoryReadings(run) ? {} : { unread: whyNoReadings(run) }) };
 }
 
 /** Per comparison section, one line per case: the time change next to the change in GC and allocation. */
@@ -129,7 +134,7 @@ function memoryChanges(view: ComparisonView): NonNullable<MemoryTableSection['ch
 /** The memory section of each kind of view that has one: a comparison's runs each get their table, a paired one its changes. */
 const MEMORY_SECTIONS: SectionsByKind = {
   bench: (view) => memoryTable(view.run),
-  comparison: (view) => (view.runs[1] ? memoryTable({ results: view.runs.flatMap((r) => r.run.results) } as RunRecord) : { ...memoryTable(view.run), changes: memoryChanges(view) }),
+  comparison: (view) => (view.runs[1] ? memoryTable({ results: view.runs.flatMap((r) => r.run.results) }) : { ...memoryTable(view.run), changes: memoryChanges(view) }),
 };
 
 /** The GC section of each kind of view that has one (a history or claims has none). */
