@@ -36,7 +36,7 @@ describe('--profile', () => {
     // A request case too, in one line that says why and what to use instead.
     const requests = runCli(['bench', 'test/fixtures/request-cases', '--runtime', 'node', '--profile', '--quiet']);
     expect(requests.status).toBe(2);
-    expect(requests.stderr.trim().split('\n')).toHaveLength(1);
+    expect(requests.stderr.match(/error:/g)).toHaveLength(1);
     expect(requests.stderr).toMatch(/request-shaped .*: --profile profiles cases that run inside the runtime's measured loop, and these are timed by the host from outside it .*; to profile that code, call it from a bench case/);
   });
 });
