@@ -78,10 +78,13 @@ describe('the memory view', () => {
     const run = { results: [result('workerd', { memory: { ...read, leak: false } }, [round({ requests: {} })])] };
     const [row] = memoryRows(run);
     expect(memoryRowCells(row!).slice(0, 2)).toEqual(['100 MB', '64.0 MB']);
-    expect(row!.reasons).toEqual(['heap, off-heap: a request server is read from outside (/proc); its engine is not asked']);
+    // Its heap's n/a is said once, in the line under the key, not once per runtime.
+    expect(row!.reasons).toEqual([]);
     const section = metricsSection({ kind: 'bench', run } as unknown as View, 'memory')!;
     const text = terminalMetrics(section, { color: false, columns: 100 }).replace(/\s+/g, ' ');
     expect(text).toContain("a request case's row is its server process: peak RSS while it served the round's requests");
+    expect(text).toContain('heap and off-heap read n/a: the server is read from outside (/proc), its engine is not asked');
+    expect(text).not.toContain('n/a — workerd');
     expect(markdownMetrics(section)).toContain("<sub>a request case's row is its server process");
     // A bench case's table says nothing of servers.
     expect(terminalMetrics(metricsSection({ kind: 'bench', run: { results: [result('node', { memory: read })] } } as unknown as View, 'memory')!)).not.toContain('server process');
