@@ -70,6 +70,9 @@ function resetPeak(pids: readonly number[]): boolean {
   return all;
 }
 
+/** What a watch reads of a process whatever it watches: from the open reading to the peak, the processes read. */
+type ClosingReading = Omit<HostMemory, 'readyBytes' | 'sampleBytes' | 'callsPerSample' | 'collected'>;
+
 /**
  * What every watch shares: the process tree taken, its peak reset and its
  * resident set read as it opens, and each later reading keeping the highest
@@ -94,7 +97,7 @@ class ResidentWatch {
   }
 
   /** The closing reading: the resident set now, the peak since open, the processes read; undefined when nothing was read at open. */
-  protected close(): Pick<HostMemory, 'source' | 'openBytes' | 'endBytes' | 'peakBytes' | 'processes'> | undefined {
+  protected close(): ClosingReading | undefined {
     if (this.openBytes === undefined) return undefined;
     const last = readResident(processTree(this.root));
     return {
@@ -149,7 +152,7 @@ export class CaseMemoryWatch extends ResidentWatch {
 }
 
 /** A request server's readings (ServerMemoryWatch): as it began to listen, after each wave of requests, and as serving ended. */
-export interface ServerMemory extends Pick<HostMemory, 'source' | 'openBytes' | 'endBytes' | 'peakBytes' | 'processes'> {
+export interface ServerMemory extends ClosingReading {
   /** Resident bytes after each wave, by the wave's index (undefined: that one could not be read). */
   waveBytes: (number | undefined)[];
 }
