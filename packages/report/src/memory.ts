@@ -27,6 +27,8 @@ export interface MemoryRow {
 
 const NOT_READ = 'no resident-memory readings (a run saved before rtbench read them, a measurer that does not, or a host without /proc)';
 const REQUEST_NOT_READ = "no resident-memory readings: measured before rtbench read a request server's, or /proc could not be read";
+/** Why a request row's heap reads n/a: a server is read from outside only (a text table says it once, in REQUEST_ROWS). */
+export const REQUEST_NO_HEAP = 'heap, off-heap: the server is read from outside (/proc), its engine is not asked';
 /** What a request case's row is, said once under a table that has one (its heap's n/a included: a server is read from outside only). */
 export const REQUEST_ROWS =
   "a request case's row is its server process: peak RSS while it served the round's requests (its peak reset as it began to listen), what serving added above the listening server, and the growth per request over its steady requests (the requests after its warm-up); a handler's figures (JavaScript thread, all threads, empty handler) share those servers; heap and off-heap read n/a: the server is read from outside (/proc), its engine is not asked";
@@ -45,6 +47,7 @@ export function memoryRows(run: Pick<RunRecord, 'results'>): MemoryRow[] {
       const said = (part: 'heap' | 'external'): string | undefined => r.rounds.map((round) => round.metrics?.unavailable?.[part]).find((why) => why !== undefined);
       const reasons = [
         ...(r.memory ? [] : [served ? REQUEST_NOT_READ : NOT_READ]),
+        ...(served ? [REQUEST_NO_HEAP] : []),
         ...(!served && heap?.heapUsedBytes === undefined ? [`heap: ${said('heap') ?? NO_HEAP}`] : []),
         ...(!served && heap?.externalBytes === undefined ? [`off-heap: ${said('external') ?? NO_EXTERNAL}`] : []),
         ...(r.memory?.growthPerCallBytes !== undefined && r.memory.leak === undefined ? [LEAK_UNKNOWN] : []),

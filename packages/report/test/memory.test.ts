@@ -78,8 +78,8 @@ describe('the memory view', () => {
     const run = { results: [result('workerd', { memory: { ...read, leak: false } }, [round({ requests: {} })])] };
     const [row] = memoryRows(run);
     expect(memoryRowCells(row!).slice(0, 2)).toEqual(['100 MB', '64.0 MB']);
-    // Its heap's n/a is said once, in the line under the key, not once per runtime.
-    expect(row!.reasons).toEqual([]);
+    // Its heap's n/a has its reason on the row (the page's note), and once under a text table's key, not once per runtime.
+    expect(row!.reasons).toEqual(['heap, off-heap: the server is read from outside (/proc), its engine is not asked']);
     const section = metricsSection({ kind: 'bench', run } as unknown as View, 'memory')!;
     const text = terminalMetrics(section, { color: false, columns: 100 }).replace(/\s+/g, ' ');
     expect(text).toContain("a request case's row is its server process: peak RSS while it served the round's requests");

@@ -7,7 +7,7 @@
  */
 import type { CaseResult, RunRecord } from '@rtbench/core/schema';
 import { metricsCells, metricsChange, metricsRows, minorGcName, summarizeMetrics, type MetricsRow } from '../metrics.ts';
-import { hasMemoryReadings, isRequestResult, memoryChangeText, memoryRows, REQUEST_ROWS, whyNoReadings, type MemoryRow, type UnreadRun } from '../memory.ts';
+import { hasMemoryReadings, isRequestResult, memoryChangeText, memoryRows, REQUEST_NO_HEAP, REQUEST_ROWS, whyNoReadings, type MemoryRow, type UnreadRun } from '../memory.ts';
 import { adjustedConfidence, peakChange } from '@rtbench/verdicts';
 import type { ComparisonView, View } from './types.ts';
 
@@ -79,8 +79,9 @@ function metricsTable(run: RunRecord): MetricsTableSection {
 function memoryTable(run: UnreadRun): MemoryTableSection {
   const rows = memoryRows(run);
   const notes = new Set<string>();
-  for (const row of rows) for (const reason of row.reasons) notes.add(`${row.variantId}: ${reason}`);
   const requests = run.results.some((r) => r.memory !== undefined && isRequestResult(r));
+  // The line about request rows says their heap's n/a once, for every runtime.
+  for (const row of rows) for (const reason of row.reasons) if (!(requests && reason === REQUEST_NO_HEAP)) notes.add(`${row.variantId}: ${reason}`);
   return { kind: 'memory-table', rows, notes: [...notes], ...(requests ? { about: REQUEST_ROWS } : {}), ...(hasMemoryReadings(run) ? {} : { unread: whyNoReadings(run) }) };
 }
 
