@@ -38,6 +38,7 @@ describe('what the digest sees of the values cases return, on all four runtimes'
     const said = `${cli.stdout}\n${cli.stderr}`.replace(/\s+/g, ' ');
     expect(said).toContain(`promise (${RUNTIMES.join(', ')}): its value shows no content to compare`);
     expect(said).toMatch(/private state \(node, deno, bun, workerd\): its value shows no content to compare .*an instance of Hidden with no state the digest can read/);
-    for (const kind of KINDS) expect(said).not.toContain(`${kind} (same) (node`);
+    // Only the no-content note is read here: a dead-code mark (∅) may also name a case, from sampled figures.
+    for (const kind of KINDS) expect(said).not.toMatch(new RegExp(`${kind} \\((same|per runtime)\\) \\([^)]*\\): its value shows no content`));
   });
 });
