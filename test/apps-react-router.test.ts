@@ -16,7 +16,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
 import { requestsOf } from '../packages/measurer-records/src/index.ts';
-import { runFixtureApp } from './helpers/app-run.ts';
+import { expectSamePageServed, runFixtureApp } from './helpers/app-run.ts';
 import type { CliResult } from './helpers/cli.ts';
 
 describe('a React Router app, built with its own toolchain', () => {
@@ -35,13 +35,7 @@ describe('a React Router app, built with its own toolchain', () => {
   });
 
   it('serves the page on node and workerd: the same work, the builds\' names masked', () => {
-    const page = record.results.filter((x) => x.caseId.startsWith('GET / '));
-    expect(page.map((x) => x.variantId).sort()).toEqual(['node', 'workerd']);
-    for (const result of page) {
-      expect(result.rounds.length, result.variantId).toBe(1);
-      expect(requestsOf(result.rounds[0]!)!.answers!.map((a) => a.status), result.variantId).toEqual([200]);
-    }
-    expect(record.digestMismatches?.map((m) => m.caseId)).not.toContain(page[0]!.caseId);
+    expectSamePageServed(record, ['node', 'workerd']);
   });
 
   it('a section only the Workers edition renders reads ≠ work, naming its line', () => {

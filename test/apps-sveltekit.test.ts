@@ -21,7 +21,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { requestsOf } from '../packages/measurer-records/src/index.ts';
 import { installedApp } from '../scripts/app-fixture.ts';
-import { appRunEnv } from './helpers/app-run.ts';
+import { appRunEnv, expectSamePageServed } from './helpers/app-run.ts';
 import { runCliAsync, tempFile, type CliResult } from './helpers/cli.ts';
 
 async function run(args: string[]): Promise<{ r: CliResult; record?: RunRecord }> {
@@ -46,13 +46,7 @@ describe('a SvelteKit app, built with its own toolchain', () => {
   });
 
   it("serves the page on node (adapter-node) and workerd (adapter-cloudflare's Worker): the same work, the builds' names masked", () => {
-    const page = first.record!.results.filter((x) => x.caseId.startsWith('GET /') && !x.caseId.includes('planted'));
-    expect(page.map((x) => x.variantId).sort()).toEqual(['node', 'workerd']);
-    for (const result of page) {
-      expect(result.rounds.length, result.variantId).toBe(1);
-      expect(requestsOf(result.rounds[0]!)!.answers!.map((a) => a.status), result.variantId).toEqual([200]);
-    }
-    expect(first.record!.digestMismatches?.map((m) => m.caseId)).not.toContain(page[0]!.caseId);
+    expectSamePageServed(first.record!, ['node', 'workerd']);
   });
 
   it('a section only the Workers edition renders reads ≠ work, naming its line', () => {

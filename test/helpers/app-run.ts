@@ -11,6 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { requestsOf } from '../../packages/measurer-records/src/index.ts';
 import { installedApp } from '../../scripts/app-fixture.ts';
 import { runCliAsync, tempFile, type CliResult } from './cli.ts';
 import { machineCache, pruneUnused, touchEntry } from './machine-cache.ts';
@@ -44,4 +45,18 @@ export async function runFixtureApp(name: string, runtimes: string, requests: re
   const r = await runCliAsync(['run', installedApp(name), '--runtime', runtimes, '--rounds', '1', ...requests.flatMap((q) => ['--request', q]), '--save', out, '--no-color', '--filter', 'cpu=js thread', ...extra], appRunEnv());
   expect(existsSync(out), r.stderr).toBe(true);
   return { r, record: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) };
+}
+
+/**
+ * The app's page (`GET /`) served on exactly `runtimes`, one round each answering 200, and proven the
+ * same work across its editions: no digest mismatch for it (the builds' names masked).
+ */
+export function expectSamePageServed(record: RunRecord, runtimes: readonly string[]): void {
+  const page = record.results.filter((x) => x.caseId.startsWith('GET / '));
+  expect(page.map((x) => x.variantId).sort()).toEqual([...runtimes].sort());
+  for (const result of page) {
+    expect(result.rounds.length, result.variantId).toBe(1);
+    expect(requestsOf(result.rounds[0]!)!.answers!.map((a) => a.status), result.variantId).toEqual([200]);
+  }
+  expect(record.digestMismatches?.map((m) => m.caseId)).not.toContain(page[0]!.caseId);
 }
