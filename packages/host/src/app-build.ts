@@ -158,6 +158,19 @@ export function copyAppInto(appDir: string, dir: string, notCopied: ReadonlySet<
   symlinkSync(join(appDir, 'node_modules'), join(dir, 'node_modules'), 'dir');
 }
 
+/** What every framework's build is given: the app, the Node.js that runs its tools, the cache and the key's versions. */
+export interface AppBuildInput {
+  /** The app's folder (its node_modules installed). */
+  readonly appDir: string;
+  /** The Node.js that runs the build's tools. */
+  readonly node: string;
+  /** Where the builds are kept (a folder of rtbench's cache). */
+  readonly root: string;
+  /** Every version the build depends on beside the app's files. */
+  readonly versions: Readonly<Record<string, string>>;
+  readonly say?: (line: string) => void;
+}
+
 /** An app's editions as built: each one's folder, named by the build's key. */
 export interface EditionsBuild {
   /** The build's cache key (the app's files and versions): its folders are named by it. */

@@ -14,7 +14,7 @@
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { AppBuildFailed, buildEditions, bundleNodeServer, copyAppFiles, copyAppInto, runBuildStep, servedPluginConfig, type Edition, type EditionsBuild } from './app-build.ts';
+import { AppBuildFailed, buildEditions, bundleNodeServer, copyAppFiles, copyAppInto, runBuildStep, servedPluginConfig, type AppBuildInput, type Edition, type EditionsBuild } from './app-build.ts';
 import { cloudflareWorkersStandIn } from './react-router-build.ts';
 
 /** An edition's adapter: the app's config as it is, or a package named in place of its adapter with these options. */
@@ -27,22 +27,13 @@ export type AstroAdapter =
       readonly addedFrom?: string;
     };
 
-export interface AstroBuildInput {
-  /** The app's folder (its node_modules installed). */
-  readonly appDir: string;
-  /** The Node.js that runs the build's tools. */
-  readonly node: string;
-  /** Where the builds are kept (a folder of rtbench's cache). */
-  readonly root: string;
-  /** Every version the build depends on beside the app's files. */
-  readonly versions: Readonly<Record<string, string>>;
+export interface AstroBuildInput extends AppBuildInput {
   /** Each edition built, by its adapter: an edition not named is not built. */
   readonly adapters: Readonly<Partial<Record<Edition, AstroAdapter>>>;
   /** The editions built now (absent: every one with an adapter); the key still names every adapter, so a later run builds the others beside them. */
   readonly only?: readonly Edition[];
   /** The Worker's env (its wrangler config's vars): what `cloudflare:workers` gives the Node.js edition's modules. */
   readonly vars: Readonly<Record<string, unknown>>;
-  readonly say?: (line: string) => void;
 }
 
 export interface AstroBuild extends EditionsBuild {

@@ -11,24 +11,15 @@
  */
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppBuildFailed, buildEditions, bundleNodeServer, copyAppInto, runBuildStep, servedPluginConfig, type Edition, type EditionsBuild } from './app-build.ts';
+import { AppBuildFailed, buildEditions, bundleNodeServer, copyAppInto, runBuildStep, servedPluginConfig, type AppBuildInput, type Edition, type EditionsBuild } from './app-build.ts';
 
-export interface ReactRouterBuildInput {
-  /** The app's folder (its node_modules installed). */
-  readonly appDir: string;
-  /** The Node.js that runs the build's tools. */
-  readonly node: string;
-  /** Where the builds are kept (a folder of rtbench's cache). */
-  readonly root: string;
-  /** Every version the build depends on beside the app's files. */
-  readonly versions: Readonly<Record<string, string>>;
+export interface ReactRouterBuildInput extends AppBuildInput {
   /** The editions to build. */
   readonly editions: readonly Edition[];
   /** The Worker's env (its wrangler config's vars): what `cloudflare:workers` gives the Node.js edition's modules. */
   readonly vars: Readonly<Record<string, unknown>>;
   /** The module of the Node.js request listener (@mjackson/node-fetch-server's, as @react-router/node has it). */
   readonly fetchServer: string;
-  readonly say?: (line: string) => void;
 }
 
 /**

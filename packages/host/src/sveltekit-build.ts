@@ -14,27 +14,18 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AppBuildFailed, buildEditions, copyAppInto, runBuildStep, type Edition, type EditionsBuild } from './app-build.ts';
+import { AppBuildFailed, buildEditions, copyAppInto, runBuildStep, type AppBuildInput, type Edition, type EditionsBuild } from './app-build.ts';
 
 /** An adapter for one edition: the app's config as it is, or a wrapper naming this adapter's module. */
 export type EditionAdapter = { readonly own: true } | { readonly module: string };
 
-export interface SvelteKitBuildInput {
-  /** The app's folder (its node_modules installed). */
-  readonly appDir: string;
-  /** The Node.js that runs the build's tools. */
-  readonly node: string;
-  /** Where the builds are kept (a folder of rtbench's cache). */
-  readonly root: string;
-  /** Every version the build depends on beside the app's files (kit, vite, svelte, each adapter). */
-  readonly versions: Readonly<Record<string, string>>;
+export interface SvelteKitBuildInput extends AppBuildInput {
   /** Each edition built, by its adapter: an edition not named is not built. */
   readonly adapters: Readonly<Partial<Record<Edition, EditionAdapter>>>;
   /** The editions built now (absent: every one with an adapter); the key still names every adapter, so a later run builds the others beside them. */
   readonly only?: readonly Edition[];
   /** A wrangler config written into the Workers edition when the app has none (the Cloudflare adapter reads it). */
   readonly defaultWrangler?: string;
-  readonly say?: (line: string) => void;
 }
 
 export interface SvelteKitBuild extends EditionsBuild {
