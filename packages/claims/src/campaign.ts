@@ -40,6 +40,8 @@ export interface ClaimsRequest {
   confidence: number;
   /** --warmup, ms. */
   warmupMs?: number;
+  /** --fixed-warmup: each process warms for the warmup exactly, not until steady (smoke runs). */
+  fixedWarmup?: boolean;
   timeout?: string;
   seed?: string | number;
   /** --schedule: how the timed sets are scheduled (lockstep when absent, or duet). */
@@ -131,7 +133,8 @@ export async function claimsCampaign(request: ClaimsRequest, plan: PlanPort): Pr
     threshold: request.threshold,
     confidence: request.confidence,
     // As the folder's identity has said it since it kept the option's text: "20ms".
-    warmup: request.warmupMs !== undefined ? `${request.warmupMs}ms` : '',
+    // A fixed warmup is another question: said after it ("20ms fixed"), so a folder without it reads as before.
+    warmup: [request.warmupMs !== undefined ? `${request.warmupMs}ms` : '', request.fixedWarmup ? 'fixed' : ''].filter(Boolean).join(' '),
     timeout: request.timeout ?? '',
     seed: request.seed ?? '',
     schedule: request.schedule ?? '',
@@ -174,6 +177,7 @@ export async function claimsCampaign(request: ClaimsRequest, plan: PlanPort): Pr
             setMs: request.setMs,
             family,
             ...(request.warmupMs !== undefined ? { warmupMs: request.warmupMs } : {}),
+            ...(request.fixedWarmup ? { fixedWarmup: true } : {}),
             ...(request.timeout ? { timeout: request.timeout } : {}),
             ...(request.seed !== undefined ? { seed: request.seed } : {}),
             ...(request.schedule ? { schedule: request.schedule } : {}),

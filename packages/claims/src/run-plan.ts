@@ -77,6 +77,8 @@ export interface ClaimsRunSettings extends ClaimsRounds {
   setMs: number;
   /** The warmup's floor per process, ms (absent: claims' default). */
   warmupMs?: number;
+  /** --fixed-warmup: the warmup is warmupMs exactly, not watched until steady. */
+  fixedWarmup?: boolean;
   timeout?: string;
   seed?: string | number;
   /** --schedule: the measurer that times the sets (lockstep when absent). */
@@ -96,6 +98,7 @@ export async function planClaimsRun(port: PlanPort, location: SuiteLocation, cla
     rounds: fixed ? fixed.defaults.compare.rounds : s.rounds,
     timeMs: s.setMs * s.rounds,
     warmupMs: s.warmupMs ?? CLAIMS_DEFAULTS.warmupMs,
+    ...(s.fixedWarmup ? { fixedWarmup: true } : {}),
     ...(measured ? { measure: measured.name } : s.schedule ? { schedule: s.schedule } : {}),
     roundsPerProcess: CLAIMS_DEFAULTS.setsPerProcess,
     ...(s.timeout ? { timeout: s.timeout } : {}),

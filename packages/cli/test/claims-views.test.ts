@@ -220,8 +220,28 @@ describe('checks on a run', () => {
   });
 });
 
+describe('a false claim: eight times the work claimed to take the same time as once', () => {
+  // The check test/fixtures/claims states on each runtime, eight checks together; its real run (test/claims.test.ts, a
+  // smoke run of three process pairs) asserts how it was decided, its word is asserted here.
+  const eightChecks: ClaimFamily = { confidence: 0.95, size: 8, threshold: 0.01 };
+  const eightTimes = check({ says: 'eight times the work takes the same time as once', subject: { caseId: 'eight times', variantId: 'node' }, other: { caseId: 'once', variantId: 'node' }, expect: same() });
+  const run = (seed: number, sigma: number, rounds: number) => syntheticRun({ cases: [{ id: 'once', ns: 1000 }, { id: 'eight times', ns: 8000 }], arms: [{ id: 'node', factor: 1 }], rounds, sigma, seed });
+
+  it('is broken over 300 runs of six process pairs (a claims run\'s first sets), quiet or noisy', () => {
+    for (const sigma of [0.02, 0.1, 0.3]) for (let seed = 1; seed <= 100; seed++) expect(checkClaims(run(seed, sigma, 6), [eightTimes], eightChecks)[0]!.word, `sigma ${sigma}, seed ${seed}`).toBe('broken');
+  });
+
+  it('is never held with three process pairs, however noisy: noise only widens the interval', () => {
+    const words = { held: 0, broken: 0, undecided: 0 };
+    for (const sigma of [0.02, 0.3, 1]) for (let seed = 1; seed <= 100; seed++) words[checkClaims(run(seed, sigma, 3), [eightTimes], eightChecks)[0]!.word]++;
+    expect(words.held).toBe(0);
+    expect(words.broken).toBeGreaterThan(100);
+    expect(words.undecided).toBeGreaterThan(0);
+  });
+});
+
 describe('an A/A check: a variant against a second process of itself', () => {
-  // The check test/fixtures/claims states, as its claims run makes it: six process pairs, eight checks together.
+  // The check test/fixtures/claims states, as a claims run makes it by default: six process pairs, eight checks together.
   const eight: ClaimFamily = { confidence: 0.95, size: 8, threshold: 0.01 };
   const itself = check({ says: 'a variant is at least 5% faster than itself', subject: { caseId: 'a', variantId: 'node@26' }, other: { caseId: 'a', variantId: 'node@26 #2' }, expect: faster('5%') });
   const aa = (seed: number, sigma: number) => syntheticRun({ cases: [{ id: 'a', ns: 1000 }], arms: [{ id: 'node@26', factor: 1 }, { id: 'node@26 #2', factor: 1 }], rounds: 6, sigma, seed });

@@ -24,7 +24,7 @@ import { planPort } from '../run/plan-port.ts';
 import type { OptionSpec } from '../args/args.ts';
 import { MAX_MEMORY_OPTION } from '../args/memory-option.ts';
 import { command } from '../options/command.ts';
-import { FORMAT_OPTION, GLOBAL_OPTIONS, MARKDOWN_OPTION, PRINTING_OPTIONS, THRESHOLD_OPTION } from '../options/shared.ts';
+import { FIXED_WARMUP_OPTION, FORMAT_OPTION, GLOBAL_OPTIONS, MARKDOWN_OPTION, PRINTING_OPTIONS, THRESHOLD_OPTION } from '../options/shared.ts';
 
 /** The default measurer's verdicts (timing's threshold and confidence), which claims are checked with. */
 const TIMING = DEFAULT_MEASURER.defaults;
@@ -38,6 +38,7 @@ interface ClaimsFlags extends OutputFlags {
   maxRounds?: string | number;
   time?: string;
   warmup?: string;
+  fixedWarmup?: boolean;
   maxTime?: string;
   timeout?: string;
   seed?: string | number;
@@ -68,6 +69,7 @@ async function claimsCommand(names: readonly string[], flags: ClaimsFlags): Prom
       threshold: flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : TIMING.threshold([]),
       confidence: TIMING.confidence,
       ...(flags.warmup ? { warmupMs: parseDuration(flags.warmup, '--warmup') } : {}),
+      ...(flags.fixedWarmup === true ? { fixedWarmup: true } : {}),
       ...(flags.timeout ? { timeout: flags.timeout } : {}),
       ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
       ...(flags.schedule ? { schedule: flags.schedule } : {}),
@@ -106,6 +108,7 @@ const CLAIMS_OPTIONS = [
   { name: 'max-rounds', kind: 'value', value: 'n', help: `Sets a case may get while a check on it is undecided (default ${CLAIMS_DEFAULTS.maxRounds})` },
   { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per process and set (default ${CLAIMS_DEFAULTS.setTime})` },
   { name: 'warmup', kind: 'value', value: 'duration', help: `Warmup in each process, at least (default ${CLAIMS_DEFAULTS.warmupMs}ms)` },
+  FIXED_WARMUP_OPTION,
   { name: 'max-time', kind: 'value', value: 'duration', help: `Start no set after this much wall time in all (default ${CLAIMS_DEFAULTS.budget})` },
   { name: 'timeout', kind: 'value', value: 'duration', help: 'Kill a runtime process after this long' },
   MAX_MEMORY_OPTION,
