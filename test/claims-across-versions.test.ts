@@ -47,8 +47,9 @@ beforeAll(async () => {
   const env = { npm_config_registry: registry.url, npm_config_cache: join(scratch, 'npm-cache'), npm_config_fetch_retries: '0' };
   // 64× the work and the same against the 8× claim, far from it on both sides (8× against a 4× claim once read undecided
   // after 10 rounds beside the whole suite at load 25–30); a claim still undecided gets more pairs, up to 24 (a decided
-  // one stops at 6).
-  result = await runCliAsync(['claims', join(suite, 'index.ts'), '--across', `${LIBRARY}@${SLOW},${LIBRARY}@${SAME}`, '--rounds', '6', '--max-rounds', '24', '--time', '30ms', '--warmup', '20ms', '--save', dir], env);
+  // one stops at 6). Each process warmed a fixed 10 ms (--fixed-warmup): 64× and 1× are far beyond a warming process's
+  // drift, and the watched warmup was half the file's CPU.
+  result = await runCliAsync(['claims', join(suite, 'index.ts'), '--across', `${LIBRARY}@${SLOW},${LIBRARY}@${SAME}`, '--rounds', '6', '--max-rounds', '24', '--time', '10ms', '--warmup', '10ms', '--fixed-warmup', '--save', dir], env);
 }, 600_000);
 
 afterAll(async () => {
