@@ -1,6 +1,7 @@
 /**
  * Ctrl-C in the middle of a run: the measured part is saved, nothing is left running.
- * Each test benches its own copy of the tiny fixture under a suite name of its own,
+ * Each test benches its own copy of the sleeps fixture (a case that sleeps, so the
+ * seconds of sampling a signal lands in cost no CPU) under a suite name of its own,
  * so "no process left that mentions its bundles" is about its run alone: the tests
  * run side by side, and beside other files (most of a test is waiting on the run).
  */
@@ -26,12 +27,12 @@ function processesMentioning(needle: string): number[] {
   return pids;
 }
 
-/** A copy of test/fixtures/tiny named `name` (its bundles go to .rtbench-cache/bundles/<name>/), inside the repository where `@rtbench/core` resolves. */
-function tinyNamed(name: string): { suite: string; bundles: string } {
+/** A copy of test/fixtures/sleeps named `name` (its bundles go to .rtbench-cache/bundles/<name>/), inside the repository where `@rtbench/core` resolves. */
+function sleepsNamed(name: string): { suite: string; bundles: string } {
   const dir = join(repoRoot, '.rtbench-cache', 'test-interrupt', name);
   mkdirSync(dir, { recursive: true });
-  const source = readFileSync(fixture('tiny'), 'utf8').replace("suite('tiny',", `suite('${name}',`);
-  if (!source.includes(`suite('${name}',`)) throw new Error('test/fixtures/tiny no longer declares suite(\'tiny\', …)');
+  const source = readFileSync(fixture('sleeps'), 'utf8').replace("suite('sleeps',", `suite('${name}',`);
+  if (!source.includes(`suite('${name}',`)) throw new Error('test/fixtures/sleeps no longer declares suite(\'sleeps\', …)');
   writeFileSync(join(dir, 'index.ts'), source);
   return { suite: join(dir, 'index.ts'), bundles: `.rtbench-cache/bundles/${name}/` };
 }
@@ -43,11 +44,11 @@ describe.concurrent('interrupting a run', () => {
     ['SIGHUP', 129, 'hung up (SIGHUP)'],
   ] as const)('%s: saves what was measured with status "interrupted", exits %i and leaves no runtime process', async (signal, exitCode, said) => {
     const out = tempFile('run.json');
-    const tiny = tinyNamed(`interrupt-${signal.toLowerCase()}`);
-    const child = spawnCli(['bench', tiny.suite, '--runtime', 'node@24', '--time', '4s', '--rounds', '2', '--warmup', '10ms', '--fixed-warmup', '--save', out, '--quiet']);
+    const copy = sleepsNamed(`interrupt-${signal.toLowerCase()}`);
+    const child = spawnCli(['bench', copy.suite, '--runtime', 'node@24', '--time', '4s', '--rounds', '2', '--warmup', '10ms', '--fixed-warmup', '--save', out, '--quiet']);
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    // The run file appears after the first case's round is saved; then interrupt 1 s into the next,
+    // The run file appears after the case's first round is saved; then interrupt 1 s into the second,
     // which samples for 2 s (--time 4s over 2 rounds) after its warmup.
     const deadline = Date.now() + 120_000;
     while (!existsSync(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
@@ -62,14 +63,14 @@ describe.concurrent('interrupting a run', () => {
     const measured = run.results.filter((r) => r.rounds.length > 0);
     expect(measured.length).toBeGreaterThanOrEqual(1);
     expect(measured[0]!.stats).toBeDefined();
-    expect(processesMentioning(tiny.bundles)).toEqual([]);
+    expect(processesMentioning(copy.bundles)).toEqual([]);
   });
 
   it('SIGTERM to pnpm alone: the CLI it started sees it end, saves what was measured and leaves no runtime process', async () => {
     const out = tempFile('run.json');
-    const tiny = tinyNamed('interrupt-pnpm');
+    const copy = sleepsNamed('interrupt-pnpm');
     // pnpm runs the root script `bench` (tsx → the CLI) and does not pass SIGTERM on to it.
-    const pnpm = spawn(join(repoRoot, 'node_modules', '.bin', 'pnpm'), ['--silent', 'bench', tiny.suite, '--runtime', 'node@24', '--time', '4s', '--rounds', '2', '--warmup', '10ms', '--fixed-warmup', '--save', out, '--quiet'], {
+    const pnpm = spawn(join(repoRoot, 'node_modules', '.bin', 'pnpm'), ['--silent', 'bench', copy.suite, '--runtime', 'node@24', '--time', '4s', '--rounds', '2', '--warmup', '10ms', '--fixed-warmup', '--save', out, '--quiet'], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NO_COLOR: '1' },
@@ -89,7 +90,7 @@ describe.concurrent('interrupting a run', () => {
       expect(run.status).toBe('interrupted');
       expect(run.results.some((r) => r.rounds.length > 0)).toBe(true);
       expect(processesMentioning(out)).toEqual([]);
-      expect(processesMentioning(tiny.bundles)).toEqual([]);
+      expect(processesMentioning(copy.bundles)).toEqual([]);
     } finally {
       for (const pid of processesMentioning(out)) process.kill(pid, 'SIGKILL');
     }
