@@ -28,7 +28,9 @@
  * table's 95% interval over processes, over its figure), `loops` (the long
  * loops' lowest and highest over their median) and `range` (the ratio
  * from those extremes): a ratio whose range crosses ±20% is not outside it
- * by more than the noise. `main CPU/op` is the first table's main-thread CPU per call
+ * by more than the noise; fresh loops more than 20% apart mean the loop is
+ * no fixed quantity for that case on that runtime, and the cell is not
+ * judged (`loop not fixed`, long-loop-check/judge.ts). `main CPU/op` is the first table's main-thread CPU per call
  * (mainCpuPerCall): at the figure, the process itself did that much work a
  * call; below it, its samples waited or were preempted.
  *
@@ -49,6 +51,7 @@ import { cpuNsBetween, whichOnPath } from '@rtbench/process';
 import { collectorShare, median, quantile } from '@rtbench/stats';
 import { lockstepOf } from '../packages/measurer-records/src/index.ts';
 import { benchRun, calibrationArgs, loadText, repoRoot } from './lib.ts';
+import { BAND, judged } from './long-loop-check/judge.ts';
 
 interface CheckedCase {
   /** A suite name or a brought file. */
@@ -243,24 +246,11 @@ async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: numbe
     const ratio = tableNs / loopNs;
     const oneCoreNs = typeof cell.oneCore === 'string' || !cell.oneCore.length ? undefined : median(cell.oneCore.map((l) => l.ns));
     // Two tables more than 20% apart: the load moved under the loops, and no ratio of them says much.
-    const within = later && Math.abs(Math.log(later / row.stats.median)) > Math.log(1.2) ? 'load moved: not judged' : judged(ratio, tableNs, loopNs, oneCoreNs);
+    const within = later && Math.abs(Math.log(later / row.stats.median)) > Math.log(BAND) ? 'load moved: not judged' : judged({ tableNs, loops: cell.loops.map((l) => l.ns), ...(oneCoreNs === undefined ? {} : { oneCoreNs }) });
     const bound = helpers === undefined ? '—' : ((tableNs * (1 + helpers)) / loopNs).toFixed(2);
     const spread = spreads(row.stats.ci, row.stats.median, tableNs, cell.loops.map((l) => l.ns));
     console.log(`${lead} ${ns(loopNs).padStart(13)} ${loopCpu.padStart(12)} ${spread.loop.padStart(9)} ${(oneCoreNs === undefined ? '—' : ns(oneCoreNs)).padStart(12)} ${cell.calls.toExponential(1).padStart(10)} ${ratio.toFixed(2).padStart(10)} ${spread.ratio.padStart(9)} ${bound.padStart(23)}  ${within}`);
   }
-}
-
-/**
- * The cell's judgement: within ±20% of the loop; or, where the loop on one
- * core and the loop with a core free for the helpers are more than 20%
- * apart, between them (±20%): the case's cost is set by the cores free for
- * its engine's helper threads, and the table reads a point of that range.
- */
-function judged(ratio: number, tableNs: number, loopNs: number, oneCoreNs: number | undefined): string {
-  if (Math.abs(ratio - 1) <= 0.2) return 'within ±20%';
-  if (oneCoreNs === undefined || Math.abs(Math.log(loopNs / oneCoreNs)) <= Math.log(1.2)) return 'outside ±20%';
-  const [low, high] = [Math.min(loopNs, oneCoreNs), Math.max(loopNs, oneCoreNs)];
-  return tableNs >= low / 1.2 && tableNs <= high * 1.2 ? 'between the 1-core and free-core loops' : 'outside ±20%';
 }
 
 const args = calibrationArgs(['check', ...process.argv.slice(2)]);

@@ -1,0 +1,50 @@
+/**
+ * The long-loop check's word on a cell (scripts/long-loop-check.ts): a
+ * table's per-call figure against the long loops of the same case in fresh
+ * processes (docs/how-a-number-is-made.md, "Against a long loop").
+ */
+
+/** A table within this factor of its loop, either way, reads what a long-running program pays. */
+export const BAND = 1.2;
+
+/** A cell's two sides: the table's figure and its long loops (ns per call). */
+export interface CellFigures {
+  /** The table's figure (the geometric mean of its two tables). */
+  tableNs: number;
+  /** Each fresh loop process's figure, with a core free for the engine's helper threads. */
+  loops: readonly number[];
+  /** The loop held to one core (its processes' median), where it ran. */
+  oneCoreNs?: number;
+}
+
+const apart = (a: number, b: number): number => Math.max(a, b) / Math.min(a, b);
+
+/** The median of a few figures (the loops of a cell). */
+export function medianOf(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length & 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * The cell's judgement. First the reference: fresh loop processes more than
+ * BAND apart say the loop itself is no fixed quantity for this case on this
+ * runtime (its cost per call moves from one process to the next by more than
+ * the band the table is judged in), and no table can be within or outside
+ * it: the cell is not judged, the loops' range is named. Then the table:
+ * within BAND of the loops' median; or, where the loop held to one core and
+ * the loop with a core free are more than BAND apart, between them (within
+ * BAND of either end): the case's cost is set by the cores free for its
+ * engine's helper threads, and a table reads a point of that range.
+ */
+export function judged(cell: CellFigures): string {
+  const { tableNs, loops, oneCoreNs } = cell;
+  if (!loops.length) return 'no loop';
+  const [low, high] = [Math.min(...loops), Math.max(...loops)];
+  if (apart(low, high) > BAND) return `loop not fixed: its processes ${apart(low, high).toFixed(2)}× apart`;
+  const loopNs = medianOf(loops);
+  if (apart(tableNs, loopNs) <= BAND) return 'within ±20%';
+  if (oneCoreNs === undefined || apart(loopNs, oneCoreNs) <= BAND) return 'outside ±20%';
+  const [lowNs, highNs] = [Math.min(loopNs, oneCoreNs), Math.max(loopNs, oneCoreNs)];
+  return tableNs >= lowNs / BAND && tableNs <= highNs * BAND ? 'between the 1-core and free-core loops' : 'outside ±20%';
+}

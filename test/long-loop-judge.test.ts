@@ -1,0 +1,40 @@
+// The word scripts/long-loop-check.ts prints per cell: a table against its
+// long loops in fresh processes, and whether those loops are a fixed reference.
+import { describe, expect, it } from 'vitest';
+import { BAND, judged, medianOf } from '../scripts/long-loop-check/judge.ts';
+
+describe("the long-loop check's judgement of a cell", () => {
+  it('reads a table within the band of its loops as within, beyond it as outside, at its edge within', () => {
+    expect(BAND).toBe(1.2);
+    expect(judged({ tableNs: 110, loops: [100, 102, 98] })).toBe('within ±20%');
+    expect(judged({ tableNs: 120, loops: [100, 100, 100] })).toBe('within ±20%');
+    expect(judged({ tableNs: 100 / 1.2, loops: [100] })).toBe('within ±20%');
+    expect(judged({ tableNs: 121, loops: [100, 100, 100] })).toBe('outside ±20%');
+    expect(judged({ tableNs: 80, loops: [100, 100, 100] })).toBe('outside ±20%');
+  });
+
+  it("holds the table against the loops' median, not their mean", () => {
+    expect(medianOf([100, 130, 101])).toBe(101);
+    expect(medianOf([100, 110])).toBe(105);
+    // The mean of these loops is 107.6: 121 is within 20% of it, and not of their median (100).
+    expect(judged({ tableNs: 121, loops: [100, 100, 119, 100, 119] })).toBe('outside ±20%');
+  });
+
+  it('does not judge a cell whose fresh loops differ by more than the band: the reference is no fixed quantity', () => {
+    expect(judged({ tableNs: 150, loops: [114, 150, 140] })).toBe('loop not fixed: its processes 1.32× apart');
+    expect(judged({ tableNs: 100, loops: [100, 121] })).toBe('loop not fixed: its processes 1.21× apart');
+    // 1.2× apart is still a reference.
+    expect(judged({ tableNs: 110, loops: [100, 120] })).toBe('within ±20%');
+    expect(judged({ tableNs: 100, loops: [] })).toBe('no loop');
+  });
+
+  it('judges a table between the one-core and free-core loops only where those two are more than the band apart', () => {
+    // Free core 250, one core 320 (1.28× apart): 327 is within 20% of the one-core end.
+    expect(judged({ tableNs: 327, loops: [250, 252, 251], oneCoreNs: 320 })).toBe('between the 1-core and free-core loops');
+    expect(judged({ tableNs: 200, loops: [400, 401], oneCoreNs: 240 })).toBe('between the 1-core and free-core loops');
+    expect(judged({ tableNs: 390, loops: [250, 252, 251], oneCoreNs: 320 })).toBe('outside ±20%');
+    expect(judged({ tableNs: 190, loops: [400, 401], oneCoreNs: 240 })).toBe('outside ±20%');
+    // 291 against 251: 1.16× apart, no range to read the table in.
+    expect(judged({ tableNs: 327, loops: [250, 252, 251], oneCoreNs: 291 })).toBe('outside ±20%');
+  });
+});
