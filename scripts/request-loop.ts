@@ -9,14 +9,19 @@
  *
  * - the request path: `GET /?page=<page>`, the page's own response sent by
  *   the runtime's own server;
- * - the loop at one call a request: `GET /?page=<page>&calls=1` calls the
- *   page's `fetch` + `text()` in the process, as an engineer's loop does,
- *   read per call (each call's p50, as the request path's is each
- *   request's), less the same process's empty handler.
+ * - the loop at one call a request: `GET /?page=<page>&calls=1&read=bytes`
+ *   calls the page's `fetch` in the process and reads its body as bytes
+ *   (`arrayBuffer()`), read per call (each call's p50, as the request
+ *   path's is each request's), less the same process's empty handler. Bytes,
+ *   since a server must make the body's bytes on every runtime, while
+ *   `text()` hands back the string it was given on some runtimes and skips
+ *   that work; the same call read by `text()` (`&calls=1`) is served in the
+ *   same mix and printed beside as a reference.
  *
  * Prints each runtime's ratio to the first by each path, their quotient
  * (the target wants 0.85–1.15), its 95% interval from whole rounds
- * resampled (request-loop-ratio.ts) and whether the interval lies within.
+ * resampled (request-loop-ratio.ts) and whether the interval lies within;
+ * then the same against the call read by `text()`.
  * With --parts, a second run serves each path as its own case and also:
  * the loop of several calls back to back, the loop at one call reading the
  * body as bytes (`arrayBuffer()`), the same page's text made once and sent
@@ -78,21 +83,24 @@ const loopRequests = (page: Page) => ({
   read: `GET /?page=${page}&body=ready&calls=${LOOP_CALLS[page]}`,
 });
 
-/** Requests a process serves of the target's mix: about 60 of each path, steady from the first few. */
-const PAIRED_REQUESTS = 120;
+/** Requests a process serves of the target's mix: about 60 of each kind, steady from the first few. */
+const PAIRED_REQUESTS = 180;
 
 /**
- * The target's two paths as one mix, drawn alike for every process: the
- * page's response (`request`) and the loop's one call (`call`). Served by one
- * process, what differs between processes (the allocator's state, the tier
- * the page's code reached) is in both paths' figures and cancels in their
- * ratio. Returns the --requests file, written into the run's folder.
+ * The target's paths as one mix, drawn alike for every process: the page's
+ * response (`request`), the loop's one call reading the body as bytes
+ * (`bytes`, the target's loop) and read by `text()` (`text`, the
+ * reference). Served by one process, what differs between processes (the
+ * allocator's state, the tier the page's code reached) is in every path's
+ * figures and cancels in their ratio. Returns the --requests file, written
+ * into the run's folder.
  */
 function pairedMix(page: Page): string {
   const file = join(dir, `${page}-paths.json`);
   const mix = [
     { name: 'request', weight: 1, request: `GET /?page=${page}` },
-    { name: 'call', weight: 1, request: `GET /?page=${page}&calls=1` },
+    { name: 'bytes', weight: 1, request: `GET /?page=${page}&calls=1&read=bytes` },
+    { name: 'text', weight: 1, request: `GET /?page=${page}&calls=1` },
   ];
   if (from === undefined) writeFileSync(file, JSON.stringify({ mix, requests: PAIRED_REQUESTS }));
   return file;
@@ -162,8 +170,8 @@ function figuresOf(reads: Record<keyof ReturnType<typeof loopRequests>, Read | u
   };
 }
 
-/** A runtime's steady samples per round of the target's two paths, split by kind from the one process that served both, and that process's empty handler. */
-function pathRounds(run: RunRecord, page: Page, variant: string): PathRounds & { unsteady: number } {
+/** A runtime's steady samples per round of each path, split by kind from the one process that served them all, and that process's empty handler. */
+function pathRounds(run: RunRecord, page: Page, variant: string) {
   const caseOf = (figure: string) => caseIdOf(run, `mix (${page}-paths.json)`, figure);
   const rounds = run.results.find((r) => r.caseId === caseOf('js thread') && r.variantId === variant)?.rounds ?? [];
   const ofKind = (kind: string) =>
@@ -173,32 +181,58 @@ function pathRounds(run: RunRecord, page: Page, variant: string): PathRounds & {
       return r.samples.flatMap((ms, i) => (i >= from && requests?.kinds?.[i] === kind ? [ms] : []));
     });
   const unsteady = rounds.filter((r) => requestsOf(r)?.phases && requestsOf(r)?.phases?.steadyFrom === undefined).length;
-  return { request: ofKind('request'), call: ofKind('call'), callEmpty: steadyOf(run, caseOf('empty handler'), variant), unsteady };
+  const text = ofKind('text');
+  return {
+    request: ofKind('request'),
+    bytes: ofKind('bytes'),
+    // A mix saved before the loop read bytes named its text() call `call`.
+    text: text.some((r) => r.length) ? text : ofKind('call'),
+    callEmpty: steadyOf(run, caseOf('empty handler'), variant),
+    unsteady,
+  };
 }
 
 const pooled = (rounds: readonly (readonly number[])[]): number | undefined => (rounds.some((r) => r.length) ? median(rounds.flat()) : undefined);
 
-/** The target: each runtime's figures by both paths, and its request ÷ one-call loop against the first with its interval over rounds and the verdict. */
+/** The two loops the request path is read against: the target's (bytes) and the reference (text()). */
+const LOOPS = [
+  { read: 'bytes', says: 'the target: request path ÷ loop at one call a request reading the body as bytes (arrayBuffer(): the bytes a server must make)' },
+  { read: 'text', says: 'reference: request path ÷ the same call reading the body by text() (on some runtimes the string it was given, no bytes made)' },
+] as const;
+
+/** The target: each runtime's figures by each path, and its request ÷ one-call loop against the first with its interval over rounds and the verdict; then the same against text(). */
 function printTarget(run: RunRecord, page: Page): void {
   const all = run.variants.map(({ id }) => ({ id, rounds: pathRounds(run, page, id) }));
-  console.log('CPU on the JavaScript thread, ms, steady requests of one process serving both paths: request p50, the call p50 less the empty handler p50 (pooled over processes); request ÷ call of each process (lowest–highest)');
-  console.log(row([['runtime', 9], ['request p50', 12], ['call p50', 9], ['empty p50', 10], ['request ÷ call', 15], ['never steady', 13]]));
+  const perCallOf = (calls: PathRounds['call'], empty: PathRounds['callEmpty']): string => {
+    const call = pooled(calls);
+    const e = pooled(empty);
+    return ms(call !== undefined && e !== undefined ? call - e : undefined);
+  };
+  const eachRange = (r: ReturnType<typeof pathRounds>, calls: PathRounds['call']): string => {
+    const each = r.request.flatMap((req, i) => (req.length && calls[i]?.length && r.callEmpty[i]?.length ? [median(req) / (median(calls[i]!) - median(r.callEmpty[i]!))] : []));
+    return each.length ? `${ms(Math.min(...each))}–${ms(Math.max(...each))}` : '—';
+  };
+  console.log("CPU on the JavaScript thread, ms, steady requests of one process serving every path: request p50; each call's p50 (read as bytes, by text()) less the empty handler p50 (pooled over processes); request ÷ call of each process (lowest–highest)");
+  console.log(row([['runtime', 9], ['request p50', 12], ['bytes p50', 10], ['text p50', 9], ['empty p50', 10], ['req ÷ bytes', 12], ['req ÷ text', 12], ['never steady', 13]]));
   for (const { id, rounds: r } of all) {
-    const call = pooled(r.call);
-    const empty = pooled(r.callEmpty);
-    const each = r.request.flatMap((req, i) => (req.length && r.call[i]?.length && r.callEmpty[i]?.length ? [median(req) / (median(r.call[i]!) - median(r.callEmpty[i]!))] : []));
-    const range = each.length ? `${ms(Math.min(...each))}–${ms(Math.max(...each))}` : '—';
-    console.log(row([[id, 9], [ms(pooled(r.request)), 12], [ms(call !== undefined && empty !== undefined ? call - empty : undefined), 9], [ms(empty), 10], [range, 15], [`${r.unsteady}/${r.request.length}`, 13]]));
+    console.log(row([[id, 9], [ms(pooled(r.request)), 12], [perCallOf(r.bytes, r.callEmpty), 10], [perCallOf(r.text, r.callEmpty), 9], [ms(pooled(r.callEmpty)), 10], [eachRange(r, r.bytes), 12], [eachRange(r, r.text), 12], [`${r.unsteady}/${r.request.length}`, 13]]));
   }
   const [base, ...others] = all;
   if (!base || !others.length) return;
-  const cells = ratioCells(base.rounds, others.map((o) => o.rounds));
-  console.log(`target, against ${base.id}: request path ÷ loop at one call a request, the geometric mean over processes of each one's median ratio; 95% interval from ${base.rounds.request.length} rounds resampled whole; within: the interval inside ${BAND[0]}–${BAND[1]}, outside: beyond it`);
-  console.log(row([['runtime', 9], ['request', 8], ['one call', 9], ['÷', 6], ['interval', 12], ['verdict', 10]]));
-  others.forEach((o, i) => {
-    const c = cells[i]!;
-    console.log(row([[o.id, 9], [ms(c.request), 8], [ms(c.loop), 9], [ms(c.value), 6], [c.ci ? `${ms(c.ci[0])}–${ms(c.ci[1])}` : '—', 12], [c.verdict, 10]]));
-  });
+  for (const loop of LOOPS) {
+    if (!base.rounds[loop.read].some((r) => r.length)) {
+      console.log(`${loop.says}: not in this run's mix`);
+      continue;
+    }
+    const paths = (r: ReturnType<typeof pathRounds>): PathRounds => ({ request: r.request, call: r[loop.read], callEmpty: r.callEmpty });
+    const cells = ratioCells(paths(base.rounds), others.map((o) => paths(o.rounds)));
+    console.log(`${loop.says}; against ${base.id}, the geometric mean over processes of each one's median ratio; 95% interval from ${base.rounds.request.length} rounds resampled whole; within: the interval inside ${BAND[0]}–${BAND[1]}, outside: beyond it`);
+    console.log(row([['runtime', 9], ['request', 8], [loop.read, 9], ['÷', 6], ['interval', 12], ['verdict', 10]]));
+    others.forEach((o, i) => {
+      const c = cells[i]!;
+      console.log(row([[o.id, 9], [ms(c.request), 8], [ms(c.loop), 9], [ms(c.value), 6], [c.ci ? `${ms(c.ci[0])}–${ms(c.ci[1])}` : '—', 12], [c.verdict, 10]]));
+    });
+  }
 }
 
 /** With --parts: each runtime's ratio to the first by each path, with and without the body's part, by p50 and by mean. */
