@@ -35,7 +35,7 @@ export const PURE_TESTS: string[] = [
   'packages/cli/test/{plan,info}-*.test.ts',
   'packages/cli/test/faults/{forged-output,parsers.property,user-names.property}.test.ts',
   'packages/suite-loader/test/{brought-format,case-filter,deno-config,framework-app,app-next,static-assets,suite-summary,worker}.test.ts',
-  'test/{cli-shape,cpu-budget,cpu-view,digest-tolerance,host-timed-direction,install-programs,kit-exports,layout-doc,long-loop-judge,named-paths,pool,profile-manifest,reference-docs,request-loop-ratio,request-loop-worker,runtime-globals,runtime-pins,smoke-timing,stopping-simulation,suite-face,suite-folders}.test.ts',
+  'test/{cli-shape,cpu-budget,cpu-view,digest-tolerance,host-timed-direction,install-programs,kit-exports,layout-doc,long-loop-judge,named-paths,pool,profile-manifest,reference-docs,request-loop-gc-trace,request-loop-ratio,request-loop-worker,runtime-globals,runtime-pins,smoke-timing,stopping-simulation,suite-face,suite-folders}.test.ts',
   'packages/suite-loader/test/{app-suite,app-react-router,app-arms,app-astro}.test.ts',
   'test/faults/host-bounds.test.ts',
   'packages/cli/test/{output-formats,faults-wording}.test.ts',
