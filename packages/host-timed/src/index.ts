@@ -16,3 +16,4 @@ export { hostSuiteCode, suiteCodeOf } from './code.ts';
 export { armAnswers, type SameWorkRule } from './request/answers.ts';
 export { bundleRequestServer, runRequestRound, type RequestOutcomes, type RequestRoundOutcome, type RequestRoundPlan, type RequestRoundValues, type ServeUntil } from './request/round.ts';
 export { namedWrkProblem } from './wrk.ts';
+export { LOAD_WINDOWS } from './load-windows.ts';

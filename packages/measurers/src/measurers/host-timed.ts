@@ -11,8 +11,8 @@ import { EVERY_PLATFORM } from '@rtbench/host';
 import { digest } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { MEASURER_RECORDS, type LoadRound } from '@rtbench/measurer-records';
-import { disposePrepared, isHostCaseSpec, isUnsupported, namedWrkProblem, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type Prepared, type RoundOutcome } from '@rtbench/host-timed';
-import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type ReplicateContext, type Unit } from '../measurer.ts';
+import { disposePrepared, isHostCaseSpec, isUnsupported, LOAD_WINDOWS, namedWrkProblem, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type Prepared, type RoundOutcome } from '@rtbench/host-timed';
+import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type MeasurerSetup, type ReplicateContext, type Unit } from '../measurer.ts';
 import { hostTimedSuiteCode } from '../suite-code.ts';
 import { TIMING_DEFAULTS } from './timing-defaults.ts';
 
@@ -20,6 +20,14 @@ import { TIMING_DEFAULTS } from './timing-defaults.ts';
 const MIN_LOAD_MS = 1_000;
 /** The warm-up a load round's bound allows for, at least this (the server's JIT warms up under load): the round serves at most it and twice its steady time. */
 const MIN_LOAD_WARMUP_MS = 1_000;
+/**
+ * A smoke run's (--fixed-warmup) load round: at least one window of load,
+ * and the warm-up --warmup gives. Its figures are not read; that each server
+ * starts, answers the same and survives its load is, and two seconds of
+ * load a round only cost CPU (the test suite's load rounds were most of
+ * their files' CPU).
+ */
+const SMOKE_MIN_LOAD_MS = LOAD_WINDOWS.windowMs;
 
 /** The host's clock for every host-timed sample (performance.now(), sub-microsecond on Linux). */
 const HOST_CLOCK = { name: 'host performance.now()', resolutionNs: 1_000, readCostNs: 0, edgeAligned: false };
@@ -61,7 +69,7 @@ export const HOST_TIMED: MeasurerDescriptor = {
   },
   build(setup) {
     const cases = setup.cases as readonly HostCaseSpec[];
-    const budget = hostBudget(setup.timeMs, setup.rounds, setup.warmupMs, setup.timeoutMs, setup.programDir);
+    const budget = hostBudget(setup);
     // What a load round really gets (raised to the minimums); a start-up round has no sampling time.
     const load = cases.some((c) => c.measurement.kind === 'load');
     return {
@@ -84,9 +92,15 @@ interface HostBudget {
   programDir: string;
 }
 
-/** Load per round: the sampling time over the rounds and the warmup, raised to the minimums. */
-function hostBudget(timeMs: number, rounds: number, warmupMs: number, timeoutMs: number, programDir: string): HostBudget {
-  return { loadMs: Math.max(MIN_LOAD_MS, timeMs / rounds), loadWarmupMs: Math.max(MIN_LOAD_WARMUP_MS, warmupMs), timeoutMs, programDir };
+/** Load per round: the sampling time over the rounds and the warmup, raised to the minimums (a smoke run's, under a fixed warmup). */
+export function hostBudget(setup: Pick<MeasurerSetup, 'timeMs' | 'rounds' | 'warmupMs' | 'warmupMinMs' | 'timeoutMs' | 'programDir'>): HostBudget {
+  const smoke = setup.warmupMinMs === undefined;
+  return {
+    loadMs: Math.max(smoke ? SMOKE_MIN_LOAD_MS : MIN_LOAD_MS, setup.timeMs / setup.rounds),
+    loadWarmupMs: smoke ? setup.warmupMs : Math.max(MIN_LOAD_WARMUP_MS, setup.warmupMs),
+    timeoutMs: setup.timeoutMs,
+    programDir: setup.programDir,
+  };
 }
 
 /** Units of a host-timed suite: one per measurement, with the (filtered) cases it feeds, in declaration order. */
