@@ -4,21 +4,23 @@
  * JavaScript thread and all threads are reported apart, a handler that
  * throws, answers no Response or never answers is counted, not lost, and
  * --concurrency really puts more than one request in the server at once;
- * --metrics memory reads each server's resident memory.
+ * --metrics memory reads each server's resident memory; --profile takes
+ * each server's CPU profile over its steady requests.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { parseProfileManifest, PROFILE_MANIFEST_FILE, type CallTreeNode } from '@rtbench/core/profile-manifest';
 import { requestsOf } from '../../measurer-records/src/index.ts';
 import { runCliAsync, tempFile } from '../../../test/helpers/cli.ts';
 
 const SUITE = join('test', 'fixtures', 'request-cases');
 
-async function bench(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string; run: RunRecord }> {
+async function bench(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string; run: RunRecord; out: string }> {
   const out = tempFile('run.json');
   const r = await runCliAsync(['bench', SUITE, ...args, '--save', out, '--quiet', '--no-color']);
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr, run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) };
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out), out };
 }
 
 const result = (run: RunRecord, caseId: string, variant: string) => run.results.find((r) => r.caseId === caseId && r.variantId === variant)!;
@@ -28,7 +30,7 @@ const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
 // Side by side: each test is a run of its own, and a request's figure is its thread's CPU time, not its wall time.
 describe.concurrent('request-shaped cases', () => {
   it('a planted tail: on every runtime the requests over the limit are the planted ones, with the JavaScript thread and all threads apart', async () => {
-    const { status, stdout, stderr, run } = await bench(['--runtime', RUNTIMES.join(','), '--rounds', '2', '--filter', 'planted tail', '--cpu-limit', '15ms', '--metrics', 'memory']);
+    const { status, stdout, stderr, run, out } = await bench(['--runtime', RUNTIMES.join(','), '--rounds', '2', '--filter', 'planted tail', '--cpu-limit', '15ms', '--metrics', 'memory', '--profile']);
     expect(status, stderr).toBe(0);
     expect(run.options.measurer).toBe('request-cpu');
     // The limit is a view option: the table gives the share over it; the run saves the requests, not the limit.
@@ -83,6 +85,16 @@ describe.concurrent('request-shaped cases', () => {
     expect(Number(row![1])).toBeGreaterThanOrEqual(8);
     expect(Number(row![1])).toBeLessThanOrEqual(14);
     expect(Number(row![2])).toBeLessThanOrEqual(80);
+    // --profile: each runtime's server profiled over its steady requests (between its marks, or under workerd's
+    // inspector), and the handler's own function leads what ran: named at its line in the Worker's file.
+    const manifest = parseProfileManifest(JSON.parse(readFileSync(join(out.replace(/\.json$/, '.profiles'), PROFILE_MANIFEST_FILE), 'utf8')), out);
+    for (const variant of RUNTIMES) {
+      const entry = manifest.profiles.find((p) => p.variantId === variant);
+      expect(entry, variant).toMatchObject({ caseId: 'planted tail [cpu=js thread]', status: 'ok', window: { method: 'markers' } });
+      const frames = (node: CallTreeNode): CallTreeNode[] => [node, ...node.children.flatMap(frames)];
+      const [top] = frames(entry!.tree!.root).filter((f) => f.category !== 'idle').sort((a, b) => b.selfMs - a.selfMs);
+      expect(top!.location, `${variant}: ${top!.name}`).toMatch(/^test\/fixtures\/request-cases\/tail\.ts:\d+$/);
+    }
   });
 
   it('a handler that throws or answers no Response on some requests, and one that never answers one: counted, the rest measured', async () => {

@@ -6,6 +6,7 @@
  * ("production", host node-env.ts), so an arm that asks for React's
  * development build measures it.
  */
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunnableVariant } from './variant.ts';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
@@ -48,6 +49,8 @@ export const TOP_LEVEL_HEADER = 'x-rtbench-top-level-ms';
 const REQUEST_LISTEN = fileURLToPath(new URL('./request/listen.ts', import.meta.url));
 const REQUEST_HANDLER = fileURLToPath(new URL('./request/handler.ts', import.meta.url));
 const LOAD_SERVER = fileURLToPath(new URL('./load-server.ts', import.meta.url));
+/** The repository: a mapped bundle's sources are named from it (`packages/…` is the harness to a profile, as in suites' bundles). */
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 
 /** A server of a fetch handler: `serve` of `module` called with it, and with the fetch server the plug-in declares (`fetchServer`), if it declares one. */
@@ -90,8 +93,9 @@ export function variantNodeEnv(v: Pick<RunnableVariant, 'flags'>): string | unde
  * checked against that hash before every run). `nodeEnv` is the variant's
  * NODE_ENV (undefined: it sets none); the result's nodeEnv says what was written in.
  * `define`: the program's own (a wrangler project's), as esbuild takes it.
+ * `mapped`: with an inline source map (a profiled server's: its frames named by source), a program apart from the measured one.
  */
-export async function bundleProgram(program: string, plugin: RuntimePlugin, wrapper: Wrapper | 'none', label: string, dir: string, nodeEnv: string | undefined, define?: Readonly<Record<string, string>>): Promise<BundledProgram> {
+export async function bundleProgram(program: string, plugin: RuntimePlugin, wrapper: Wrapper | 'none', label: string, dir: string, nodeEnv: string | undefined, define?: Readonly<Record<string, string>>, mapped = false): Promise<BundledProgram> {
   const target = plugin.bundle;
   // CommonJS packages (react-dom's node build) call require() for builtins; an ESM bundle has none of its own.
   const requireShim = target.platform === 'node' ? "import { createRequire as __rtbenchCreateRequire } from 'node:module';\nconst require = __rtbenchCreateRequire(import.meta.url);\n" : '';
@@ -103,5 +107,6 @@ export async function bundleProgram(program: string, plugin: RuntimePlugin, wrap
     ...(banner ? { banner } : {}),
     nodeEnv: { variantValue: nodeEnv },
     ...(define ? { define: { ...define } } : {}),
+    ...(mapped ? { sourceMap: { absWorkingDir: ROOT, sourceRoot: `${ROOT}/` } } : {}),
   });
 }

@@ -20,7 +20,11 @@ export interface RunningServer {
   exited: Promise<ChildExit>;
   alive(): boolean;
   stop(): Promise<void>;
+  /** Asks the server to exit (SIGTERM: rtbench's servers then exit on their own, writing what a runtime writes at exit) and stops it if it has not within `graceMs`; a runtime that serves programs is stopped. */
+  end(graceMs: number): Promise<void>;
   cleanup?(): void;
+  /** The inspector's port, when served with `inspector` by a runtime that serves programs. */
+  inspector?: Promise<number | undefined>;
 }
 
 /** A server's first line, the port it reports (`listening <port>`): never the reason it ended. */
@@ -73,15 +77,27 @@ function startProgramServer(v: RunnableVariant, serverPath: string, timeoutMs: n
   const output = new Tail();
   let ended = false;
   void exited.then(() => (ended = true));
+  const stop = async (): Promise<void> => {
+    killTree(child);
+    await within(exited, 5_000, undefined);
+  };
   const server = (port: number | undefined): RunningServer => ({
     port,
     pid: child.pid,
     output,
     exited,
     alive: () => !ended,
-    async stop() {
-      killTree(child);
-      await within(exited, 5_000, undefined);
+    stop,
+    async end(graceMs) {
+      if (!ended && child.pid !== undefined) {
+        try {
+          process.kill(child.pid, 'SIGTERM');
+        } catch {
+          /* already gone */
+        }
+        await within(exited, graceMs, undefined);
+      }
+      await stop();
     },
   });
   return new Promise((resolve) => {
@@ -112,23 +128,26 @@ function startProgramServer(v: RunnableVariant, serverPath: string, timeoutMs: n
 }
 
 /** A server on a runtime whose plug-in serves programs: it binds and reports the port itself. */
-async function startServedProgram(v: RunnableVariant, serverPath: string, timeoutMs: number, compatibility?: WorkersCompatibility): Promise<RunningServer> {
+async function startServedProgram(v: RunnableVariant, serverPath: string, timeoutMs: number, options: ServeOptions): Promise<RunningServer> {
   if (v.plugin.programs.kind !== 'server') throw new Error(`${v.plugin.displayName} runs programs as processes`);
-  const w = v.plugin.programs.serve(v.target, v.flags, serverPath, compatibility ? { compatibility } : {});
+  const w = v.plugin.programs.serve(v.target, v.flags, serverPath, { ...(options.compatibility ? { compatibility: options.compatibility } : {}), ...(options.inspector ? { inspector: true } : {}) });
   let ended = false;
   void w.exited.then(() => (ended = true));
   const port = await within(w.listening, timeoutMs, undefined);
+  const stop = async (): Promise<void> => {
+    w.kill();
+    await within(w.exited, 5_000, undefined);
+  };
   return {
     port,
     pid: w.pid,
     output: w.output,
     exited: w.exited,
     alive: () => !ended,
-    async stop() {
-      w.kill();
-      await within(w.exited, 5_000, undefined);
-    },
+    stop,
+    end: stop,
     cleanup: () => w.cleanup(),
+    ...(w.inspector ? { inspector: w.inspector } : {}),
   };
 }
 
@@ -136,9 +155,11 @@ async function startServedProgram(v: RunnableVariant, serverPath: string, timeou
 export interface ServeOptions {
   compatibility?: WorkersCompatibility;
   permissions?: ServerPermissions;
+  /** With the inspector on (a runtime that serves programs: a CPU profile over it). */
+  inspector?: boolean;
 }
 
 /** A fresh server of `serverPath` on the variant, however its runtime runs programs; its port undefined when it did not report one in time. */
 export function startServer(v: RunnableVariant, serverPath: string, timeoutMs: number, options: ServeOptions = {}): Promise<RunningServer> {
-  return v.plugin.programs.kind === 'server' ? startServedProgram(v, serverPath, timeoutMs, options.compatibility) : startProgramServer(v, serverPath, timeoutMs, options.permissions);
+  return v.plugin.programs.kind === 'server' ? startServedProgram(v, serverPath, timeoutMs, options) : startProgramServer(v, serverPath, timeoutMs, options.permissions);
 }

@@ -14,7 +14,7 @@ import type { CaseListing } from '@rtbench/core/protocol';
 import type { Failure, MeasurerFields, Metric, RoundRecord, RunRecord } from '@rtbench/core/schema';
 import type { MeasurerRecord } from '@rtbench/measurer-records';
 import type { ResolvedVariant } from '@rtbench/runtime-registry';
-import type { RunnableVariant } from '@rtbench/host-timed';
+import type { ProfileServing, RunnableVariant } from '@rtbench/host-timed';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
 import type { PlatformSupport } from '@rtbench/host';
 import type { Isolation, SuiteLocation } from '@rtbench/suite-loader';
@@ -259,6 +259,8 @@ export interface MeasurerDescriptor {
   readonly isolation?: Isolation;
   /** Whether its cases run in the in-runtime loop, which warms them (an adaptive warmup's floor is then recorded, and profiles can be taken of them). */
   readonly warmsInRuntime: boolean;
+  /** Whether its cases are served by a server it starts, which a CPU profile can be taken of (request cases: Measurer.profileServing). */
+  readonly profilesServers?: true;
   /** How it measures, in one sentence for --help. */
   readonly help: string;
   /** Its defaults and verdict threshold. */
@@ -297,6 +299,8 @@ export interface Measurer {
   readonly setOrder?: 'shuffled' | 'fixed';
   /** Releases what the measurer kept between replicates (prepared programs). */
   dispose?(): void;
+  /** With descriptor.profilesServers: the server a unit's cases are served by on an arm, as a CPU profile serves it, or why that arm cannot serve it. */
+  profileServing?(unit: Unit, arm: Arm): Promise<ProfileServing | { unsupported: string } | { error: string }>;
   /** replicate() calls context.whileUntimed once, before its first timed work (lockstep: the processes warm first). */
   readonly untimedStart?: true;
 }

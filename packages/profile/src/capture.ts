@@ -16,7 +16,7 @@ import type { RuntimePlugin, RuntimeTarget, TranslatedFlags } from '@rtbench/run
 import { guardDir, removeGuardedDir, type JobOutcome } from '@rtbench/process';
 import { cannotMessage, isUnavailable, writeFileAtomically } from '@rtbench/host';
 import { parseCpuProfile, restrictToSampling, type CpuProfile, type SamplingWindow } from './cpuprofile.ts';
-import { bundleLocator } from './source-map.ts';
+import { bundleLocator, type FrameLocator } from './source-map.ts';
 import { summarize, type ProfileSummary } from './summary.ts';
 import { callTree } from './tree.ts';
 import type { CallTree } from '@rtbench/core/profile-manifest';
@@ -159,9 +159,14 @@ export async function profileCase(options: ProfileCaseOptions): Promise<ProfileC
   }
 
   const locate = bundleLocator(arm.bundlePath, arm.plugin.frames.bundleModule);
-  const { profile, window } = restrictToSampling(raw, locate);
-  writeFileAtomically(outPath, JSON.stringify(profile));
-  if (options.fullOutPath) writeFileAtomically(options.fullOutPath, JSON.stringify(raw));
   const { result } = answerOf(outcome);
-  return { status: 'ok', path: outPath, method: hook.method, window, summary: summarize(profile, { locate }), tree: callTree(profile, { locate }), ...(result ? { result } : {}) };
+  return { ...saveProfile(raw, restrictToSampling(raw, locate), locate, outPath, options.fullOutPath, hook.method), ...(result ? { result } : {}) };
+}
+
+/** The window's profile written to `outPath` (the whole one to `fullOutPath`), with its summary and call tree. */
+export function saveProfile(raw: CpuProfile, kept: { profile: CpuProfile; window: SamplingWindow }, locate: FrameLocator, outPath: string, fullOutPath: string | undefined, method: string): Extract<ProfileCaseResult, { status: 'ok' }> {
+  const { profile, window } = kept;
+  writeFileAtomically(outPath, JSON.stringify(profile));
+  if (fullOutPath) writeFileAtomically(fullOutPath, JSON.stringify(raw));
+  return { status: 'ok', path: outPath, method, window, summary: summarize(profile, { locate }), tree: callTree(profile, { locate }) };
 }

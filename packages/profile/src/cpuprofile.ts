@@ -165,9 +165,7 @@ export function restrictToSampling(profile: CpuProfile, locate: FrameLocator): {
     if (firstSampling < 0) firstSampling = i;
     lastSampling = i;
   }
-  const profileMs = (profile.endTime - profile.startTime) / 1000;
-  const total = profile.samples.length;
-  if (lastSampling < 0) return { profile, window: { method: 'none', kept: total, total, windowMs: profileMs, profileMs } };
+  if (lastSampling < 0) return whole(profile);
   // Warmup samples after the last sampling sample are the floor (taken after sampling for a case near it) and lie
   // outside the window anyway; one between the first and last sampling samples would mean the marks are wrong.
   let lastWarmup = -1;
@@ -178,15 +176,56 @@ export function restrictToSampling(profile: CpuProfile, locate: FrameLocator): {
     else warmupInside = true;
   }
   const markers = lastWarmup >= 0 && !warmupInside;
-  const from = markers ? lastWarmup + 1 : firstSampling;
-  const method: SamplingWindow['method'] = markers ? 'markers' : 'sampling-only';
-  const to = lastSampling; // inclusive
+  return keepSamples(profile, times, markers ? lastWarmup + 1 : firstSampling, lastSampling, markers ? 'markers' : 'sampling-only');
+}
+
+/** The whole profile kept: no window was found in it. */
+function whole(profile: CpuProfile): { profile: CpuProfile; window: SamplingWindow } {
+  const profileMs = (profile.endTime - profile.startTime) / 1000;
+  return { profile, window: { method: 'none', kept: profile.samples.length, total: profile.samples.length, windowMs: profileMs, profileMs } };
+}
+
+/** The profile with samples `from` to `to` (inclusive) kept, and the window that says so. */
+function keepSamples(profile: CpuProfile, times: readonly number[], from: number, to: number, method: SamplingWindow['method']): { profile: CpuProfile; window: SamplingWindow } {
   const samples = profile.samples.slice(from, to + 1);
   const timeDeltas = profile.timeDeltas.slice(from, to + 1);
   const startTime = from > 0 ? times[from - 1]! : profile.startTime;
-  const endTime = times[to]! + (profile.timeDeltas[to + 1] ?? 0);
+  const endTime = to >= from ? times[to]! + (profile.timeDeltas[to + 1] ?? 0) : startTime;
   const restricted = pruneNodes({ nodes: profile.nodes, startTime, endTime, samples, timeDeltas });
-  return { profile: restricted, window: { method, kept: samples.length, total, windowMs: (endTime - startTime) / 1000, profileMs } };
+  return { profile: restricted, window: { method, kept: samples.length, total: profile.samples.length, windowMs: (endTime - startTime) / 1000, profileMs: (profile.endTime - profile.startTime) / 1000 } };
+}
+
+/** How far apart a mark's own samples may lie (its work takes a few ms; a sample in it may fall to another frame): the marks around the steady requests lie further apart. */
+const MARK_SPAN_US = 100_000;
+
+/**
+ * A request server's profile restricted to its steady requests: the samples
+ * between the marks sent before them and after them (samples under a mark
+ * function, `isMark`: those within MARK_SPAN_US of the first mark sample are
+ * the first mark, those within it of the last, the last). Marks not seen
+ * twice that far apart: the whole profile is kept ('none').
+ */
+export function restrictBetweenMarks(profile: CpuProfile, isMark: (frame: CallFrame) => boolean): { profile: CpuProfile; window: SamplingWindow } {
+  const { byId, parent } = indexNodes(profile);
+  const marked = new Map<number, boolean>();
+  const underMark = (id: number): boolean => {
+    const known = marked.get(id);
+    if (known !== undefined) return known;
+    const node = byId.get(id);
+    const up = parent.get(id);
+    const found = node !== undefined && (isMark(node.callFrame) || (up !== undefined && underMark(up)));
+    marked.set(id, found);
+    return found;
+  };
+  const times = sampleTimes(profile);
+  const marks = profile.samples.flatMap((id, i) => (underMark(id) ? [i] : []));
+  if (marks.length === 0) return whole(profile);
+  const firstAt = times[marks[0]!]!;
+  const lastAt = times[marks[marks.length - 1]!]!;
+  if (lastAt - firstAt <= 2 * MARK_SPAN_US) return whole(profile);
+  const firstEnd = marks.filter((i) => times[i]! <= firstAt + MARK_SPAN_US).pop()!;
+  const lastStart = marks.find((i) => times[i]! >= lastAt - MARK_SPAN_US)!;
+  return keepSamples(profile, times, firstEnd + 1, lastStart - 1, 'markers');
 }
 
 /** Recounts hitCount and positionTicks are left as they were only for kept nodes; drops nodes no sample reaches. */

@@ -23,3 +23,4 @@ export { profileNative, DEFAULT_NATIVE_PERIOD_US, type NativeCaseOptions, type N
 export { foldTemplateArguments, harnessFrames, nameFrame, nestedName, nativeCategory, nativeSymbolsOf, nativeToCpuProfile, NO_SYMBOLS, TIMED_LOOP, type HarnessFrameKind, type NamedFrame, type NativeProfile } from './native-frames.ts';
 export { parsePerfScript, PERF_SCRIPT_FIELDS, type PerfFrame, type PerfSample } from './perf-script.ts';
 export { parseJitdump, perfMapLines, type JitCode } from './jitdump.ts';
+export { profileServer, type ServerProfileOptions } from './server-capture.ts';

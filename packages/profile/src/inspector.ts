@@ -56,21 +56,17 @@ export async function inspectorTarget(port: number, within: number): Promise<str
   throw new Error(`no inspector answered on 127.0.0.1:${port} within ${within} ms${last ? ` (${last.message})` : ''}`);
 }
 
-/** A CPU profile over the inspector, started before the job's exchange and stopped after it (a runtime whose inspector hook has an exchange). */
-export async function profileOverInspector(plugin: RuntimePlugin, request: JobRequest, intervalUs: number): Promise<InspectorProfileTaken | { unavailable: string }> {
-  const inspector = plugin.inspector;
-  if (isUnavailable(inspector)) return { unavailable: cannotMessage(plugin, 'cpuProfile', inspector) };
-  if (!inspector.exchange) return { unavailable: cannotMessage(plugin, 'cpuProfile', { unavailable: 'its job starts with its process, so a profiler over the inspector cannot start before it' }) };
-  if (request.wrap) return { unavailable: cannotMessage(plugin, 'cpuProfile', { unavailable: 'not under a wrapper program (valgrind)' }) };
+/** V8's Profiler over a runtime's inspector: started once its port is known, stopped into a profile; what went wrong is kept as the reason there is none. */
+export function inspectorProfiler(spec: string, intervalUs: number): { start(port: Promise<number | undefined> | undefined): Promise<void>; stop(): Promise<void>; close(): void; taken(): { profile?: CpuProfile; profileError?: string } } {
   let session: CdpSession | undefined;
   let profile: CpuProfile | undefined;
   let profileError: string | undefined;
-  const started = await inspector.start(request, {
-    async beforeExchange(port) {
+  return {
+    async start(port) {
       try {
-        const known = await withTimeout(port, INSPECTOR_WAIT_MS, `${request.target.spec}'s inspector port`);
-        if (known === undefined) throw new Error(`${request.target.spec} reported no inspector port`);
-        session = await connectCdp(known, await targetPath(known));
+        const known = port && (await withTimeout(port, INSPECTOR_WAIT_MS, `${spec}'s inspector port`));
+        if (!known) throw new Error(`${spec} reported no inspector port`);
+        session = await connectCdp(known, await inspectorTarget(known, INSPECTOR_WAIT_MS));
         await session.send('Profiler.enable');
         await session.send('Profiler.setSamplingInterval', { interval: Math.max(1, Math.round(intervalUs)) });
         await session.send('Profiler.start');
@@ -80,20 +76,32 @@ export async function profileOverInspector(plugin: RuntimePlugin, request: JobRe
         session = undefined;
       }
     },
-    async afterExchange() {
+    async stop() {
       if (!session) return;
       try {
         const stopped = await withTimeout(session.send<{ profile: unknown }>('Profiler.stop'), 30_000, 'Profiler.stop');
-        profile = parseCpuProfile(JSON.stringify(stopped.profile), `${request.target.spec}'s profile`);
+        profile = parseCpuProfile(JSON.stringify(stopped.profile), `${spec}'s profile`);
       } catch (error) {
         profileError = (error as Error).message;
       } finally {
         session.close();
       }
     },
-  });
+    close: () => session?.close(),
+    taken: () => ({ ...(profile ? { profile } : {}), ...(profileError ? { profileError } : {}) }),
+  };
+}
+
+/** A CPU profile over the inspector, started before the job's exchange and stopped after it (a runtime whose inspector hook has an exchange). */
+export async function profileOverInspector(plugin: RuntimePlugin, request: JobRequest, intervalUs: number): Promise<InspectorProfileTaken | { unavailable: string }> {
+  const inspector = plugin.inspector;
+  if (isUnavailable(inspector)) return { unavailable: cannotMessage(plugin, 'cpuProfile', inspector) };
+  if (!inspector.exchange) return { unavailable: cannotMessage(plugin, 'cpuProfile', { unavailable: 'its job starts with its process, so a profiler over the inspector cannot start before it' }) };
+  if (request.wrap) return { unavailable: cannotMessage(plugin, 'cpuProfile', { unavailable: 'not under a wrapper program (valgrind)' }) };
+  const profiler = inspectorProfiler(request.target.spec, intervalUs);
+  const started = await inspector.start(request, { beforeExchange: (port) => profiler.start(port), afterExchange: () => profiler.stop() });
   started.running.endInput();
   const outcome = await started.running.outcome;
-  session?.close();
-  return { outcome, ...(profile ? { profile } : {}), ...(profileError ? { profileError } : {}) };
+  profiler.close();
+  return { outcome, ...profiler.taken() };
 }

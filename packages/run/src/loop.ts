@@ -58,8 +58,8 @@ export interface Profiler {
 export interface ProfilePass {
   /** For the progress line: "profiling", "allocation profile". */
   readonly label: string;
-  /** Profiles one unit on one arm; `unitIndex` and `armIndex` are their places in the run. */
-  take(unit: Unit, arm: Arm, at: { unitIndex: number; armIndex: number }, signal?: AbortSignal): Promise<void>;
+  /** Profiles one unit on one arm; `unitIndex` and `armIndex` are their places in the run; `measurer`, the run's (a server it starts is profiled through it). */
+  take(unit: Unit, arm: Arm, at: { unitIndex: number; armIndex: number; measurer: Measurer }, signal?: AbortSignal): Promise<void>;
   /** Called once every arm has taken the unit (a comparison's differences). */
   unitDone?(unit: Unit): void;
 }
@@ -288,7 +288,7 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
   run.timing = { wallMs: Math.round(performance.now() - started), timedMs: Math.round(timedMs) };
   finishRun(run, aborted());
   hooks.save(run);
-  if (plan.profiler && !aborted() && (plan.profiler.start?.(run) ?? true)) await profilePhase(plan.profiler, units, arms, hooks);
+  if (plan.profiler && !aborted() && (plan.profiler.start?.(run) ?? true)) await profilePhase(plan.profiler, units, arms, measurer, hooks);
   return run;
 }
 
@@ -306,13 +306,13 @@ function decidedWhy(status: CaseResult['status'], states: readonly CellState[], 
 }
 
 /** Every pass over units × arms; an interrupt stops it between two profiles. */
-async function profilePhase(profiler: Profiler, units: readonly Unit[], arms: readonly Arm[], hooks: RunHooks): Promise<void> {
+async function profilePhase(profiler: Profiler, units: readonly Unit[], arms: readonly Arm[], measurer: Measurer, hooks: RunHooks): Promise<void> {
   for (const pass of profiler.passes) {
     for (const [unitIndex, unit] of units.entries()) {
       for (const [armIndex, arm] of arms.entries()) {
         if (hooks.signal?.aborted) return;
         hooks.onProfile?.({ pass: pass.label, caseId: unit.key, variantId: arm.id });
-        await pass.take(unit, arm, { unitIndex, armIndex }, hooks.signal);
+        await pass.take(unit, arm, { unitIndex, armIndex, measurer }, hooks.signal);
       }
       if (hooks.signal?.aborted) return;
       pass.unitDone?.(unit);

@@ -21,14 +21,16 @@ import {
   profileCase,
   profileManifest,
   profileNative,
+  profileServer,
   allocTopTable,
   diffTable,
   topTable,
+  type ProfileCaseResult,
   type Shares,
 } from '@rtbench/profile';
 import { findPerf, writeFileAtomically } from '@rtbench/host';
 import type { Profiler, ProfilePass } from './loop.ts';
-import type { Arm, Unit } from '@rtbench/measurers';
+import type { Arm, Measurer, Unit } from '@rtbench/measurers';
 import type { ProfileBlock, ProfileHeading, ProfileSection } from '@rtbench/core/profile-view';
 import type { RunRecord } from '@rtbench/core/schema';
 
@@ -91,7 +93,7 @@ export function profiler(options: ProfileOptions): Profiler & { dir: string; sta
         }
         const caseId = unit.cases[0]!.id;
         const file = profileFileName(at.unitIndex, caseId, at.armIndex, arm.id, steps.extension);
-        const { block, summary } = await steps.take(arm, caseId, arm.id, join(dir, file), file, signal);
+        const { block, summary } = await steps.take(arm, caseId, arm.id, join(dir, file), file, signal, () => at.measurer.profileServing?.(unit, arm));
         const list = taken.get(unit.key) ?? [];
         list.push({ variantId: arm.id, ...(summary ? { summary } : {}) });
         taken.set(unit.key, list);
@@ -122,8 +124,8 @@ export function profiler(options: ProfileOptions): Profiler & { dir: string; sta
         progress: 'profiling',
         moved: 'the time',
         diffs,
-        async take(arm, caseId, variantId, outPath, file, signal) {
-          const result = await profileCase({ arm, caseId, outPath, ...(signal ? { signal } : {}) });
+        async take(arm, caseId, variantId, outPath, file, signal, serving) {
+          const result = await cpuProfile(arm, caseId, outPath, signal, serving);
           entries.push(manifestEntry(caseId, variantId, result, file));
           const title = `${caseId} · ${variantId}`;
           if (result.status !== 'ok') return { block: { kind: 'missing', text: `${title}: no profile (${result.status}: ${'reason' in result ? result.reason : ''})` } };
@@ -198,8 +200,18 @@ interface ProfileSteps {
   of?: string;
   /** Where the comparison diffs go in the manifest. */
   diffs: ProfileDiffEntry[];
-  /** Profiles one case × arm into `outPath` and records its manifest entry (as `file`); its block, and its summary when there is a profile. */
-  take(arm: Arm, caseId: string, variantId: string, outPath: string, file: string, signal: AbortSignal | undefined): Promise<{ block: ProfileBlock; summary?: Shares }>;
+  /** Profiles one case × arm into `outPath` and records its manifest entry (as `file`); its block, and its summary when there is a profile. `serving`: the server the case is served by, when the measurer starts one. */
+  take(arm: Arm, caseId: string, variantId: string, outPath: string, file: string, signal: AbortSignal | undefined, serving: () => ReturnType<NonNullable<Measurer['profileServing']>> | undefined): Promise<{ block: ProfileBlock; summary?: Shares }>;
+}
+
+/** A case's CPU profile: its server's, when the measurer serves it from one (request cases), else its timed loop's. */
+async function cpuProfile(arm: Arm, caseId: string, outPath: string, signal: AbortSignal | undefined, serving: () => ReturnType<NonNullable<Measurer['profileServing']>> | undefined): Promise<ProfileCaseResult> {
+  const served = serving();
+  if (!served) return profileCase({ arm, caseId, outPath, ...(signal ? { signal } : {}) });
+  const server = await served;
+  if ('unsupported' in server) return { status: 'unsupported', reason: server.unsupported };
+  if ('error' in server) return { status: 'failed', reason: server.error };
+  return profileServer({ arm, serving: server, outPath, ...(signal ? { signal } : {}) });
 }
 
 /**

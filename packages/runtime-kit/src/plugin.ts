@@ -59,6 +59,8 @@ export interface ServedProgram {
   readonly killed: boolean;
   /** Remove what was written to serve it (a config folder); after it has exited. */
   cleanup(): void;
+  /** The inspector's port, when served with `inspector` (undefined if the runtime ended first). */
+  readonly inspector?: Promise<number | undefined>;
 }
 
 /**
@@ -84,8 +86,8 @@ type ProgramHost =
   | {
       readonly kind: 'server';
       readonly handlerKey: string;
-      /** `options.compatibility`: the Workers compatibility date and flags the program was written for (a wrangler project's), instead of the runtime's own. */
-      serve(target: RuntimeTarget, flags: TranslatedFlags, modulePath: string, options?: { compatibility?: WorkersCompatibility }): ServedProgram;
+      /** `options.compatibility`: the Workers compatibility date and flags the program was written for (a wrangler project's), instead of the runtime's own; `options.inspector`: with its inspector on (a CPU profile of the server). */
+      serve(target: RuntimeTarget, flags: TranslatedFlags, modulePath: string, options?: { compatibility?: WorkersCompatibility; inspector?: boolean }): ServedProgram;
       /** Why it cannot serve a program with these compatibility settings (a date newer than its own, a flag it does not know), in one clause; checked before any round. */
       compatibilityProblem?(target: RuntimeTarget, compatibility: WorkersCompatibility): string | undefined;
       readonly codeCache: Unavailable;

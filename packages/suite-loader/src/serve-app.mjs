@@ -22,12 +22,20 @@ export const RESERVED = {
   threadClock: '/.rtbench/thread-clock',
   outcomes: '/.rtbench/outcomes',
   consoleLines: '/.rtbench/console-lines',
+  profileMark: '/.rtbench/profile-mark',
 };
 
 /** Fixed work for the spin path: enough CPU to stand out from every other thread's. */
 function spin() {
   let x = 0;
   for (let i = 0; i < 4_000_000; i++) x += Math.sqrt(i) % 3;
+  return x;
+}
+
+/** A CPU profile's mark (host-timed paths.ts PROFILE_MARK): a few milliseconds of work under a name of its own. */
+function rtbenchProfileMark() {
+  let x = 0;
+  for (let i = 0; i < 2_000_000; i++) x += Math.sqrt(i) % 5;
   return x;
 }
 
@@ -64,6 +72,8 @@ export function fineThreadClock(read = process.threadCpuUsage, now = () => perfo
  * one that writes it and puts them back.
  */
 export function serveNodeHandler(handler, listening = (port) => process.stdout.write(`listening ${port}\n`)) {
+  // An exit of its own on SIGTERM: a runtime that writes a CPU profile at exit (--cpu-prof) writes it.
+  process.on('SIGTERM', () => process.exit(0));
   const outcomes = [];
   const threadCpuUsage = fineThreadClock();
   const readings = [];
@@ -79,6 +89,7 @@ export function serveNodeHandler(handler, listening = (port) => process.stdout.w
     if (url === RESERVED.outcomes) return answer(res, 200, JSON.stringify(outcomes));
     if (url === RESERVED.threadClock) return typeof threadCpuUsage === 'function' ? answer(res, 200, JSON.stringify(readings)) : answer(res, 404, '');
     if (url === RESERVED.consoleLines) return answer(res, 404, '');
+    if (url === RESERVED.profileMark) return answer(res, 200, String(rtbenchProfileMark()));
     const call = outcomes.push(null) - 1;
     res.on('finish', () => {
       if (outcomes[call] === null) outcomes[call] = res.statusCode;

@@ -20,6 +20,7 @@ import { compatibilityProblem } from './compatibility.ts';
 import { npmWorkerd, probeWorkerd, workerdDateOf, workerdReleases } from './binary.ts';
 import { checkWorkerdFlags, translateWorkerdFlags } from './flags.ts';
 import { runWorkerdJob, startWorkerdJob } from './run-job.ts';
+import { INSPECTOR_OPTION } from './server.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -33,8 +34,6 @@ const workerd: SingleNpmRuntime = {
   probe: probeWorkerd,
 };
 
-/** The inspector's port comes back on the control fd (`listen-inspector`). */
-const INSPECTOR_OPTION = '--inspector-addr=127.0.0.1:0';
 
 export const workerdRuntime: RuntimePlugin = {
   name: 'workerd',

@@ -13,7 +13,7 @@ import type { RuntimeTarget, ServedProgram, TranslatedFlags } from '@rtbench/run
 import { guardDir, removeGuardedDir } from '@rtbench/process';
 import { capnpString, compatibilityDateFor, COMPATIBILITY_FLAGS, SOCKET_NAME } from './config.ts';
 import { JOB_DIR_PREFIX, workerdEnv, writeJobConfig } from './run-job.ts';
-import { startWorkerd } from './server.ts';
+import { INSPECTOR_OPTION, startWorkerd } from './server.ts';
 
 function served(binary: string, dir: string, configPath: string, serveOptions: readonly string[]): ServedProgram {
   const server = startWorkerd(binary, configPath, workerdEnv({}), dir, 8_000, undefined, serveOptions);
@@ -27,13 +27,14 @@ function served(binary: string, dir: string, configPath: string, serveOptions: r
       return server.killed;
     },
     cleanup: () => removeGuardedDir(dir),
+    inspector: server.inspector,
   };
 }
 
 /** A fresh `workerd serve` of a module that sets globalThis[HANDLER_KEY] (the config imports it and exports the handler), with the program's own compatibility date and flags when it has them. */
-export function serveModule(target: RuntimeTarget, flags: TranslatedFlags, modulePath: string, options: { compatibility?: WorkersCompatibility } = {}): ServedProgram {
+export function serveModule(target: RuntimeTarget, flags: TranslatedFlags, modulePath: string, options: { compatibility?: WorkersCompatibility; inspector?: boolean } = {}): ServedProgram {
   const { dir, configPath } = writeJobConfig({ bundle: { path: modulePath }, v8Flags: flags.args, workerdVersion: target.version, env: flags.env, ...(options.compatibility ? { compatibility: options.compatibility } : {}) });
-  return served(target.binary, dir, configPath, []);
+  return served(target.binary, dir, configPath, options.inspector ? [INSPECTOR_OPTION] : []);
 }
 
 /** The running server's worker: loads the program as a new worker per request to /load, a tiny one for /warm. */

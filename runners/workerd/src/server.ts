@@ -8,6 +8,9 @@ import type { Readable } from 'node:stream';
 import { killTree, spawnTracked, Tail, TraceFile, wrapped, type ChildExit, type TraceFilter } from '@rtbench/process';
 import { SOCKET_NAME } from './config.ts';
 
+/** The inspector on a port the kernel picks; it comes back on the control fd (`listen-inspector`). */
+export const INSPECTOR_OPTION = '--inspector-addr=127.0.0.1:0';
+
 export interface WorkerdProcess {
   /** The process's PID (it leads its own process group). */
   readonly pid: number | undefined;

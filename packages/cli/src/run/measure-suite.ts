@@ -55,9 +55,15 @@ export async function measureSuite(suiteName: string, flags: BenchFlags): Promis
   if (plan.fewRounds) process.stderr.write(pc.yellow(`! ${plan.fewRounds}\n`));
   const { measurer } = plan.options;
   if (profileKinds && !measurer.warmsInRuntime) {
-    throw new UsageError(
-      `${plan.suite.name} is ${kindOf(measurer)}: --profile profiles cases that run inside the runtime's measured loop, and these are timed by the host from outside it (a server or a process rtbench starts); to profile that code, call it from a bench case (a suite's function: docs/writing-a-suite.md), which --profile samples`,
-    );
+    // A server rtbench starts (request cases) is profiled by CPU, under the runtime's profiler; allocation and native profiles sample a timed loop.
+    const loopOnly = measurer.profilesServers ? profileKinds.filter((k) => k !== 'cpu') : profileKinds;
+    if (loopOnly.length > 0) {
+      throw new UsageError(
+        measurer.profilesServers
+          ? `${plan.suite.name} is ${kindOf(measurer)}: its servers take CPU profiles (--profile cpu); --profile ${loopOnly.join(',')} samples cases that run inside the runtime's measured loop: to take one of that code, call it from a bench case (a suite's function: docs/writing-a-suite.md)`
+          : `${plan.suite.name} is ${kindOf(measurer)}: --profile profiles cases that run inside the runtime's measured loop, and these are timed by the host from outside it (a server or a process rtbench starts); to profile that code, call it from a bench case (a suite's function: docs/writing-a-suite.md), which --profile samples`,
+      );
+    }
   }
 
   const html = htmlPath(flags.html, flags.save ?? defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }, resultsDir));

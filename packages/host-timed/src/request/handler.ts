@@ -8,7 +8,7 @@
  * server's own cost), a spin of fixed work (which thread runs JavaScript),
  * the in-runtime thread clock's readings where the runtime has one, and how
  * many console lines the handler wrote (counted, and written where the
- * runtime writes them: never into the table).
+ * runtime writes them: never into the table), and a profile's mark.
  * Web APIs only: workerd serves this module as it is.
  */
 import { RESERVED, type ServedOutcome } from './paths.ts';
@@ -24,6 +24,13 @@ const CONTEXT = { waitUntil(_promise: unknown): void {}, passThroughOnException(
 function spin(): number {
   let x = 0;
   for (let i = 0; i < 4_000_000; i++) x += Math.sqrt(i) % 3;
+  return x;
+}
+
+/** The profile's mark (paths.ts PROFILE_MARK): a few milliseconds of work a sampling profiler sees, by a count (a Worker's clock stands still while it runs). */
+function rtbenchProfileMark(): number {
+  let x = 0;
+  for (let i = 0; i < 2_000_000; i++) x += Math.sqrt(i) % 5;
   return x;
 }
 
@@ -70,6 +77,7 @@ export function wrapHandler(module: WorkersModule, threadClock?: () => string): 
       if (url.endsWith(RESERVED.threadClock)) return threadClock ? new ResponseOf(threadClock()) : new ResponseOf('', { status: 404 });
       if (url.endsWith(RESERVED.outcomes)) return new ResponseOf(stringify(outcomes));
       if (url.endsWith(RESERVED.consoleLines)) return new ResponseOf(String(consoleLines.count()));
+      if (url.endsWith(RESERVED.profileMark)) return new ResponseOf(String(rtbenchProfileMark()));
       const call = outcomes.push(null) - 1;
       let answer: unknown;
       try {

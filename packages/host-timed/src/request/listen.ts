@@ -8,6 +8,8 @@
  * On node:http the thread's own CPU clock (process.threadCpuUsage) is read
  * once each response has been written and the thread has nothing left to
  * do for it: the host's cross-check of what it reads from outside.
+ * SIGTERM ends it with an exit of its own, so a runtime that writes a CPU
+ * profile at exit (`--cpu-prof`) writes it; a measured server is killed.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,6 +39,7 @@ function serveOnNodeHttp(module: WorkersModule): void {
 
 /** `serveFetch`: the runtime's own server, as its plug-in declares it; absent, node:http. */
 export function serveRequests(module: WorkersModule, serveFetch?: ServeFetch): void {
+  process.on('SIGTERM', () => process.exit(0));
   if (!serveFetch) return serveOnNodeHttp(module);
   const wrapped = wrapHandler(module);
   serveFetch((request) => wrapped.fetch(request), print);

@@ -5,7 +5,16 @@ export const RESERVED = {
   threadClock: '/.rtbench/thread-clock',
   outcomes: '/.rtbench/outcomes',
   consoleLines: '/.rtbench/console-lines',
+  profileMark: '/.rtbench/profile-mark',
 } as const;
+
+/**
+ * The function the profile-mark path runs (fixed work under a name of its
+ * own): a CPU profile of the server shows where its requests under the
+ * profiler began and ended (@rtbench/profile). A bundler may add a number
+ * to the name.
+ */
+export const PROFILE_MARK = 'rtbenchProfileMark';
 
 /**
  * How the handler's nth call ended, as the wrapper saw it: it returned a

@@ -167,7 +167,7 @@ const leastBoundMs = (requestTimeoutMs: number): number => (MOST_TIMEOUTS + 1) *
 /** A round that serves until steady asks its rule after every this many requests (the rule reads the whole series). */
 const ASK_EVERY = 5;
 
-type Answer = { status: number; contentType: string | null; location: string | null; headers: Headers; body: Uint8Array } | { none: 'timed out' | 'body too long' } | { error: string };
+export type Answer = { status: number; contentType: string | null; location: string | null; headers: Headers; body: Uint8Array } | { none: 'timed out' | 'body too long' } | { error: string };
 
 /** What a request is sent with: a redirect is the handler's answer, never followed (the host requests nothing but its own server). */
 export function requestInit(r: RequestShape, timeoutMs: number): RequestInit {
@@ -188,7 +188,7 @@ export function ownOriginOff(location: string | null, port: number): string | nu
   return location !== null && (location === own || location.startsWith(`${own}/`)) ? location.slice(own.length) || '/' : location;
 }
 
-async function send(port: number, r: RequestShape, timeoutMs: number, path = r.path, take?: (n: number) => Promise<void>): Promise<Answer> {
+export async function send(port: number, r: RequestShape, timeoutMs: number, path = r.path, take?: (n: number) => Promise<void>): Promise<Answer> {
   try {
     const response = await fetch(`http://127.0.0.1:${port}${path}`, requestInit(r, timeoutMs));
     const body = await readBoundedBody(response.body, MAX_BODY_BYTES, take);
@@ -561,7 +561,7 @@ function perRequestClock(text: string, sent: readonly SentKind[]): number[] | un
   return clockPerHandlerRequest(readings as number[], sent);
 }
 
-/** The handler module bundled for the variant's runtime with the wrapper its server takes (its path is the round's serverPath), with the variant's NODE_ENV. */
-export async function bundleRequestServer(handler: string, v: RunnableVariant, label: string, programDir: string, define?: Readonly<Record<string, string>>): Promise<BundledProgram> {
-  return bundleProgram(handler, v.plugin, v.plugin.programs.kind === 'server' ? 'request-handler' : 'request-server', label, programDir, variantNodeEnv(v), define);
+/** The handler module bundled for the variant's runtime with the wrapper its server takes (its path is the round's serverPath), with the variant's NODE_ENV; `mapped`: with a source map, for a profile. */
+export async function bundleRequestServer(handler: string, v: RunnableVariant, label: string, programDir: string, define?: Readonly<Record<string, string>>, mapped = false): Promise<BundledProgram> {
+  return bundleProgram(handler, v.plugin, v.plugin.programs.kind === 'server' ? 'request-handler' : 'request-server', label, programDir, variantNodeEnv(v), define, mapped);
 }

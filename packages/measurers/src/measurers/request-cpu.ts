@@ -103,6 +103,7 @@ export const REQUEST_CPU: MeasurerDescriptor = {
   record: MEASURER_RECORDS.recorded('request-cpu'),
   platforms: THREAD_CPU_SUPPORT,
   warmsInRuntime: false,
+  profilesServers: true,
   measures: 'CPU time per request of a handler served by the runtime, read from its threads by the host',
   options: [SAME_WORK_OPTION, CONCURRENCY_OPTION],
   prepare: prepareRequestCpu,
@@ -156,8 +157,9 @@ export function handlerRefusal(d: Pick<RequestDeclaration, 'handlerUnsupported' 
 
 function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): Measurer {
   const bundles = new Map<string, Promise<ServerBundle>>();
-  const bundled = (d: RequestDeclaration, key: string, arm: Arm): Promise<ServerBundle> => {
-    const id = `${key}\u0000${arm.id}`;
+  // `mapped`: the profile's server, bundled apart with a source map (a server the suite brings is its own).
+  const bundled = (d: RequestDeclaration, key: string, arm: Arm, mapped = false): Promise<ServerBundle> => {
+    const id = `${key}\u0000${arm.id}${mapped ? '\u0000mapped' : ''}`;
     let p = bundles.get(id);
     const programs = arm.plugin.programs;
     // A server the suite brings (a framework's own) runs as it is on a runtime whose plug-in runs programs; a runtime that
@@ -173,7 +175,7 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
       bundles.set(id, p);
     }
     if (!p) {
-      p = bundleRequestServer(handlerOf(d, arm.packages ?? {}), arm, `${d.name.replace(/[^a-z0-9-]+/gi, '-')}-${arm.plugin.name}`, budget.programDir, d.define).catch((error: unknown) => ({ error: `bundling the handler failed: ${buildFailureText(error)}` }));
+      p = bundleRequestServer(handlerOf(d, arm.packages ?? {}), arm, `${d.name.replace(/[^a-z0-9-]+/gi, '-')}-${arm.plugin.name}`, budget.programDir, d.define, mapped).catch((error: unknown) => ({ error: `bundling the handler failed: ${buildFailureText(error)}` }));
       bundles.set(id, p);
     }
     return p;
@@ -200,6 +202,19 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
   };
   return {
     descriptor: REQUEST_CPU,
+    async profileServing(unit, arm) {
+      const d = (unit.cases as readonly RequestCaseSpec[])[0]!.declaration;
+      const server = await bundled(d, unit.key, arm, true);
+      if (!('path' in server)) return server;
+      return {
+        serverPath: server.path,
+        requests: drawRequests(d, d.requests ?? SERVE_UNTIL_STEADY.maxRequests),
+        requestTimeoutMs: budget.requestTimeoutMs,
+        timeoutMs: budget.timeoutMs,
+        ...(d.compatibility ? { compatibility: d.compatibility } : {}),
+        ...(server.permissions ? { permissions: server.permissions } : {}),
+      };
+    },
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
       const cases = unit.cases as readonly RequestCaseSpec[];
       const declaration = cases[0]!.declaration;
