@@ -57,10 +57,11 @@ describe('linux-arm64 under emulation', () => {
     });
     const saved = tempFile('arm64.json');
     const variants = [...DEFAULT_RUNTIMES, ...emulated];
-    const r = await runCliAsync(['bench', fixture('tiny'), '--runtime', variants.join(','), '--filter', 'sum,async', '--rounds', '1', '--time', '20ms', '--warmup', '1ms', '--fixed-warmup', '--quiet', '--save', saved]);
+    const r = await runCliAsync(['bench', fixture('tiny'), '--runtime', variants.join(','), '--filter', 'n=200,async', '--rounds', '1', '--time', '20ms', '--warmup', '1ms', '--fixed-warmup', '--quiet', '--save', saved]);
     expect(r.status, r.stderr).toBe(0);
     const run = parseRun(JSON.parse(readFileSync(saved, 'utf8')), saved);
-    expect(run.cases.map((c) => c.id)).toEqual(['math / sum [n=200]', 'math / sum [n=1600]', 'async resolve']);
+    // A sum and a promise: each emulated process's start-up is most of its CPU, a case more adds little to show.
+    expect(run.cases.map((c) => c.id)).toEqual(['math / sum [n=200]', 'async resolve']);
     for (const c of run.cases) {
       const results = run.results.filter((x) => x.caseId === c.id);
       expect(results.map((x) => x.variantId).sort()).toEqual(run.variants.map((v) => v.id).sort());
@@ -74,8 +75,7 @@ describe('linux-arm64 under emulation', () => {
         expect(lockstepOf(x.rounds[0]!)?.emulator, x.variantId).toEqual(emulatedArm ? expect.stringMatching(/^qemu-aarch64/) : undefined);
       }
     }
-    // And the table says which variants' times are the emulator's.
-    const report = await runCliAsync(['report', saved]);
-    for (const { plugin } of pins) expect(report.stdout + report.stderr).toContain(`=${join(dir, plugin.name)} ran under qemu-aarch64`);
+    // And the table says which variants' times are the emulator's (the run's own table, as `report` prints it from the saved run).
+    for (const { plugin } of pins) expect(r.stdout + r.stderr).toContain(`=${join(dir, plugin.name)} ran under qemu-aarch64`);
   });
 });
