@@ -9,7 +9,9 @@
  * and main-thread pause together, and the largest heap in use before one.
  * V8's runtimes only (the flag is V8's).
  *
- *   npx tsx scripts/request-loop-gc.ts [--runtime node,deno] [--page react] [--calls 1,2] [--requests 60] [--from 20]
+ * `--read bytes` reads each call's body with arrayBuffer() instead of text().
+ *
+ *   npx tsx scripts/request-loop-gc.ts [--runtime node,deno] [--page react] [--calls 1,2] [--read bytes] [--requests 60] [--from 20]
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -32,6 +34,7 @@ const page = option('page', 'react');
 const callsList = option('calls', '1,2').split(',').map(Number);
 const requests = Number(option('requests', '60'));
 const from = Number(option('from', '20'));
+const read = option('read', '') === 'bytes' ? '&read=bytes' : '';
 
 const dir = mkdtempSync(join(tmpdir(), 'rtbench-request-loop-gc-'));
 
@@ -56,7 +59,7 @@ async function driverFor(plugin: RuntimePlugin): Promise<string> {
 }
 
 const fixed = (x: number, digits = 1): string => x.toFixed(digits);
-console.log(`load before: ${loadText()}; ${page} page, ${requests} requests a process, figures over requests ${from}–${requests - 1}`);
+console.log(`load before: ${loadText()}; ${page} page${read ? ', bodies read as bytes' : ''}, ${requests} requests a process, figures over requests ${from}–${requests - 1}`);
 console.log('runtime | calls a request | request p50 (wall) | young collections | their pause | full collections | their pause | most heap in use before one');
 try {
   for (const spec of specs) {
@@ -67,7 +70,7 @@ try {
     const driver = await driverFor(plugin);
     for (const calls of callsList) {
       // Every V8 runtime here runs a file given alone (deno without `run`).
-      const r = spawnSync(target.binary, [...flags.args, driver, `page=${page}&calls=${calls}`, String(requests)], { encoding: 'utf8', env: { ...process.env, ...flags.env, NO_COLOR: '1' }, maxBuffer: 64 << 20 });
+      const r = spawnSync(target.binary, [...flags.args, driver, `page=${page}&calls=${calls}${read}`, String(requests)], { encoding: 'utf8', env: { ...process.env, ...flags.env, NO_COLOR: '1' }, maxBuffer: 64 << 20 });
       if (r.status !== 0) {
         console.log(`${spec} | ${calls} | failed: ${(r.stderr || r.error?.message || '').split('\n')[0]}`);
         continue;
