@@ -123,13 +123,14 @@ describe('two runs saving to one file', () => {
     const out = tempFile('run.json');
     // The first run is planned to last minutes (100 rounds of 2 s) and is interrupted once the
     // second has been refused, so however slowly the second CLI starts on a loaded machine, the
-    // first still holds the file when the second asks for it.
-    const first = spawnCli(['bench', fixture('tiny'), '--runtime', 'node', '--filter', 'n=200', '--rounds', '100', '--time', '200s', '--warmup', '10ms', '--fixed-warmup', '--save', out, '--quiet']);
+    // first still holds the file when the second asks for it. Its case sleeps: the seconds it
+    // holds the file cost no CPU.
+    const first = spawnCli(['bench', fixture('sleeps'), '--runtime', 'node', '--rounds', '100', '--time', '200s', '--warmup', '10ms', '--fixed-warmup', '--save', out, '--quiet']);
     const firstEnded = new Promise<number | null>((resolve) => first.on('close', resolve));
     // Its file appears once its first round is saved: then it is surely holding the lock.
     while (!existsSync(out) && first.exitCode === null) await new Promise((r) => setTimeout(r, 50));
     expect(existsSync(`${out}.lock`)).toBe(true);
-    const second = runCli(['bench', fixture('tiny'), '--runtime', 'node', '--filter', 'n=200', '--rounds', '1', '--time', '20ms', '--save', out, '--quiet']);
+    const second = runCli(['bench', fixture('sleeps'), '--runtime', 'node', '--rounds', '1', '--time', '20ms', '--save', out, '--quiet']);
     expect(second.status).toBe(2);
     expect(second.stderr.trim()).toBe(`error: another rtbench (pid ${first.pid}) is saving a run to ${out}; two runs in one file would keep one of them and mix their profiles: wait for it, or name another --save`);
     first.kill('SIGINT');
