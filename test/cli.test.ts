@@ -72,15 +72,15 @@ describe.concurrent('rtbench bench: adaptive rounds', () => {
     // A ±0.01% target is out of reach: every case must stop at the round cap, and say so.
     const r = await runCli([
       'bench', fixture('tiny'), '--runtime', 'node@24,node@26', '--filter', 'n=200',
-      '--time', '10ms', '--warmup', '10ms', '--fixed-warmup', '--rounds', '6', '--target', '0.01%', '--max-rounds', '8', '--save', out, '--quiet', '--format', 'csv-stats',
+      '--time', '10ms', '--warmup', '10ms', '--fixed-warmup', '--rounds', '2', '--target', '0.01%', '--max-rounds', '3', '--save', out, '--quiet', '--format', 'csv-stats',
     ]);
     expect(r.status, r.stderr).toBe(0);
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
-    expect(run.options.adaptive).toMatchObject({ target: 0.0001, minRounds: 6, maxRounds: 8 });
+    expect(run.options.adaptive).toMatchObject({ target: 0.0001, minRounds: 2, maxRounds: 3 });
     expect(run.git?.commit).toMatch(/^[0-9a-f]{40}$/);
     for (const res of run.results) {
-      expect(res.rounds).toHaveLength(8);
-      expect(res.precision).toMatchObject({ target: 0.0001, rounds: 8, stoppedBy: 'max-rounds' });
+      expect(res.rounds).toHaveLength(3);
+      expect(res.precision).toMatchObject({ target: 0.0001, rounds: 3, stoppedBy: 'max-rounds' });
     }
     // the candidate's ratio reached some precision, recorded as a relative half-width
     expect(run.results.find((res) => res.variantId === 'node@26')!.precision!.reached).toBeGreaterThan(0);

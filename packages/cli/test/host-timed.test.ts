@@ -4,8 +4,10 @@
  * starts; http-hello's framework app on all four runtimes, its minimal server
  * on workerd at one connection and the echo route: what a load does to the
  * generator is the same whichever server answers), and a fixture whose
- * servers and programs fail in each way they can. The runs that do not
- * share the start-up programs' cache state run side by side.
+ * servers and programs fail in each way they can. One load round is
+ * measured (node, one connection: its phases); the other load runs are smoke
+ * runs (--fixed-warmup: a window of load), their figures unread. The runs
+ * that do not share the start-up programs' cache state run side by side.
  */
 import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -122,6 +124,8 @@ describe('host-timed suites', () => {
 describe('host-timed suites: load runs', () => {
   /** One connection and the echo route on node and workerd: each runtime's server, its threads read, the same answers. */
   let routes: Bench;
+  /** One connection on node, measured: a second of steady load at least, after a warm-up told apart. */
+  let measuredRound: Bench;
   /** The other loads on node: what the generator does under each (the server's side is the runs above and below). */
   let loads: Bench;
   let framework: Bench;
@@ -132,10 +136,10 @@ describe('host-timed suites: load runs', () => {
 
   beforeAll(async () => {
     autocannonOut = tempFile('run.json');
-    [routes, loads, framework, autocannon, bad] = await Promise.all([
-      // Hello world at one connection, and the echo route: one round each, measured (a second of steady load at least).
-      benchAsync(['http-hello', '--runtime', 'node,workerd', '--rounds', '1', '--warmup', '10ms', '--filter', '/^(hello world \\[load=c1,|json echo)/']),
+    [measuredRound, routes, loads, framework, autocannon, bad] = await Promise.all([
+      benchAsync(['http-hello', '--runtime', 'node', '--rounds', '1', '--warmup', '10ms', '--filter', '/^hello world \\[load=c1,/']),
       // The rest are smoke runs (--fixed-warmup): one window of load after --warmup, since no figure of theirs is read.
+      benchAsync(['http-hello', '--runtime', 'node,workerd', ...SMOKE, '--filter', '/^(hello world \\[load=c1,|json echo)/']),
       benchAsync(['http-hello', '--runtime', 'node', ...SMOKE, '--filter', '/^hello world \\[load=c10/']),
       benchAsync(['http-hello', '--runtime', 'node,deno,bun,workerd', ...SMOKE, '--filter', 'framework app']),
       runCliAsync(['bench', 'http-hello', '--runtime', 'node', ...SMOKE, '--filter', 'hello world [load=c10, metric=req/s]', '--save', autocannonOut, '--quiet'], { RTBENCH_LOAD_GENERATOR: 'autocannon' }),
@@ -144,7 +148,7 @@ describe('host-timed suites: load runs', () => {
   }, 300_000);
 
   it('http-hello: requests/s, the latency line and the server\'s CPU per request under each named load (node; one connection on workerd too), the server stopped after each', () => {
-    for (const { status, stderr } of [routes, loads]) expect(status, stderr).toBe(0);
+    for (const { status, stderr } of [measuredRound, routes, loads]) expect(status, stderr).toBe(0);
     const profiles = { c1: [1, 1], c10: [10, 1], c100: [100, 1], 'c100-p10': [100, 10] } as const;
     const echo = 'json echo [body=1.6kb, load=c10';
     const measured = (run: RunRecord) => run.cases.map((c) => c.id.slice(0, c.id.indexOf(', metric=')));
@@ -152,9 +156,13 @@ describe('host-timed suites: load runs', () => {
     expect(new Set(measured(routes.run))).toEqual(new Set(['hello world [load=c1', echo]));
     // Each round's steady windows last 1 s, within 1 s of warm-up and twice that, and the run says so; a smoke run's
     // one window (250 ms) within its --warmup and twice that.
-    expect(routes.run.options).toMatchObject({ timeMs: 1_000, warmupMs: 1_000 });
-    expect(loads.run.options).toMatchObject({ timeMs: 250, warmupMs: 10 });
+    expect(measuredRound.run.options).toMatchObject({ timeMs: 1_000, warmupMs: 1_000 });
+    for (const { run } of [routes, loads]) expect(run.options).toMatchObject({ timeMs: 250, warmupMs: 10 });
     const id = (measurement: string, metric: string) => `${measurement}, metric=${metric}]`;
+    // Served in windows: some before the steady ones (the warm-up, its requests/s kept), the figures from the rest.
+    const phases = loadOf(result(measuredRound.run, id('hello world [load=c1', 'req/s'), 'node').rounds[0]!)!.phases!;
+    expect(phases).toMatchObject({ warmupMs: expect.any(Number), warmup: expect.any(Number) });
+    expect(phases.windows).toBeGreaterThan(phases.steadyFrom ?? 1);
     for (const variant of ['node', 'workerd']) {
       for (const [load, [connections, pipelining]] of Object.entries(profiles)) {
         if (variant === 'workerd' && load !== 'c1') continue;
@@ -174,12 +182,8 @@ describe('host-timed suites: load runs', () => {
         expect(result(run, id(hello, 'preempt/req'), variant).rounds.length).toBe(1);
         // wrk generated the load, and each round records it: how busy wrk was, the load, how the requests ended.
         expect(rps.rounds[0]!.load).toEqual({ generator: 'wrk', generatorBusy: expect.any(Number), connections, pipelining, outcomes: expect.objectContaining({ responses: expect.any(Number) }), phases: expect.objectContaining({ windows: expect.any(Number) }) });
-        // Served in windows: some before the steady ones (the warm-up, its requests/s kept), the figures from the rest
-        // (a smoke run's one window or a few: how many the half second holds depends on the machine).
-        if (run === routes.run) {
-          expect(loadOf(rps.rounds[0]!)!.phases).toMatchObject({ warmupMs: expect.any(Number), warmup: expect.any(Number) });
-          expect(loadOf(rps.rounds[0]!)!.phases!.windows).toBeGreaterThan(loadOf(rps.rounds[0]!)!.phases!.steadyFrom ?? 1);
-        } else expect(loadOf(rps.rounds[0]!)!.phases!.windows).toBeGreaterThanOrEqual(1);
+        // A smoke run's one window or a few (how many its half second holds depends on the machine).
+        expect(loadOf(rps.rounds[0]!)!.phases!.windows).toBeGreaterThanOrEqual(1);
         expect(loadOf(rps.rounds[0]!)!.outcomes!.responses).toBeGreaterThan(0);
         expect(result(run, id(hello, 'max'), variant).rounds.length).toBe(1);
       }
@@ -196,7 +200,7 @@ describe('host-timed suites: load runs', () => {
     expect(result(routes.run, id(echo, 'req/s'), 'node').rounds[0]!.digest.summary).toMatch(/^string\(1[56]\d\d\)$/);
     expect(result(routes.run, id(echo, 'req/s'), 'workerd').rounds.length).toBe(1);
     expect(routes.run.digestMismatches).toEqual([]);
-    for (const { run } of [routes, loads]) {
+    for (const { run } of [measuredRound, routes, loads]) {
       // Every case of these routes on node, as test/suites.test.ts checks the rest of the suite (which it runs alone).
       expectEveryCaseRan(run, 'node');
       expect(run.results.flatMap((r) => r.rounds).every((round) => loadOf(round)!.generatorBusy > 0)).toBe(true);
