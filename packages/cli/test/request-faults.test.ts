@@ -25,7 +25,7 @@ const SUITE = join('test', 'fixtures', 'request-cases');
 const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
 /** The CLI's peak resident memory may not pass this (it runs in under 200 MB and holds at most 16 MiB of a body; an unbounded read reached gigabytes). */
 const CLI_PEAK_LIMIT = 512 * 2 ** 20;
-/** An answered request of these handlers costs about a millisecond; the spin about a second and a half, half a second past the time-out. */
+/** An answered request of these handlers costs about a millisecond; the spin about two and a half seconds. */
 const NO_LEAKED_SPIN_MS = 250;
 
 /** The process's peak resident set (VmHWM), or undefined once it has gone. */
