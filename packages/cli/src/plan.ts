@@ -199,7 +199,9 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   // Packages an arm pins (react@18.3.1): checked against the suite's imports and installed, before a brought file is listed or anything runs.
   await host.pinPackages(location, variants);
   const cases = native ?? pick(await listInRuntime(host, location, variants.filter(isResolved)));
-  for (const note of notes) process.stderr.write(`note: ${note}\n`);
+  // The compatibility a Worker is served with is said when a runtime that serves modules runs it.
+  const servesModules = variants.some((v) => isResolved(v) && v.plugin.programs.kind === 'server');
+  for (const note of [...notes, ...(servesModules ? (location.servedModuleNotes ?? []) : [])]) process.stderr.write(`note: ${note}\n`);
   // Rounds and time count per arm: a measurer that samples two arms a round (a duet) runs as many more rounds as that takes.
   const perArm = roundsPerArm({ roundPlan, timeMs }, measurer.roundsPerPair?.(variants.filter(isResolved).length) ?? 1);
   return {

@@ -107,6 +107,10 @@ describe('the measurer chosen, and the plan made with it', () => {
       first: 'GET / [cpu=js thread]',
     });
     expect(lines).toEqual(["note: the Workers runtime serves it with rtbench's compatibility date and flags (a wrangler project's are its own: rtbench run <project folder>)\n"]);
+    // Without the Workers runtime among the run's, what it would serve the Worker with is not said.
+    lines.length = 0;
+    await makePlan(worker, { runtime: ['node'], seed: 7, brought: { worker: { request: ['GET /'] } } }, undefined, host);
+    expect(lines).toEqual([]);
   });
 
   it('--measure instructions: counted under the valgrind found on PATH, three fixed rounds', async () => {

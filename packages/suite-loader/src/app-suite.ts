@@ -65,11 +65,11 @@ export function locateApp(path: string, app: FrameworkApp, given: WorkerRequests
     `${path} is ${describeApp(app)}`,
     ...plan.notes,
     ...(['node', 'workers'] as const).flatMap((edition) => (plan.refused[edition] ? [`${RUNTIMES_OF[edition]} cannot serve it (${plan.refused[edition]}); ${RUNTIMES_OF[edition === 'node' ? 'workers' : 'node']} still run it`] : [])),
-    ...(plan.refused.workers ? [] : [`the Workers runtime serves it with ${app.wrangler ? basename(app.wrangler) : "rtbench's default wrangler config"}'s compatibility date ${compatibility.date ?? "(none: rtbench's)"} and flags ${compatibility.flags.join(', ') || '(none)'}; each edition's page is compared with its build's file names masked`]),
     ...asked.notes,
   ];
+  const workers = plan.refused.workers ? [] : [`the Workers runtime serves it with ${app.wrangler ? basename(app.wrangler) : "rtbench's default wrangler config"}'s compatibility date ${compatibility.date ?? "(none: rtbench's)"} and flags ${compatibility.flags.join(', ') || '(none)'}; each edition's page is compared with its build's file names masked`];
   const source = `import { appSuite } from ${JSON.stringify(APP_SUITE)};\nexport default appSuite(${JSON.stringify(options)});\n`;
-  return storeBroughtEntry(name, source, notes);
+  return storeBroughtEntry(name, source, notes, workers);
 }
 
 /** What each edition's runtimes serve of the suite: the Node.js side's server, the Worker as a handler. */

@@ -4,6 +4,8 @@ export interface SuiteLocation {
   entry: string;
   /** What a run of it says first (a Worker's: the requests it defaulted to, the compatibility it is served with, a build not run). */
   notes?: readonly string[];
+  /** Said only when a runtime that serves modules (the Workers runtime) is among the run's: the compatibility it serves a Worker with. */
+  servedModuleNotes?: readonly string[];
 }
 
 /** The requests the command line gives a Worker. */

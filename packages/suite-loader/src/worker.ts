@@ -112,6 +112,8 @@ export interface ProjectWorker {
   define?: Readonly<Record<string, string>>;
   compatibility?: WorkersCompatibility;
   notes: string[];
+  /** Said only when the Workers runtime runs (SuiteLocation.servedModuleNotes). */
+  servedModuleNotes: string[];
 }
 
 /** The handler wrapper of a Worker module (`main`) or of a wrangler project's Worker, written to the program cache under `name` (`workersOnly`: served by the Workers runtime alone). */
@@ -122,8 +124,11 @@ export function projectWorker(name: string, main: string | undefined, shown: str
   if (project) notes.push(...project.notes);
   if (project?.build) notes.push(`${configName}'s build command (${project.build}) is not run: rtbench bundles ${main ? `main (${basename(main)})` : 'its assets'} as ${main ? 'it is' : 'they are'}`);
   const compatibility: WorkersCompatibility | undefined = project && (project.compatibilityDate || project.compatibilityFlags.length) ? { ...(project.compatibilityDate ? { date: project.compatibilityDate } : {}), flags: project.compatibilityFlags } : undefined;
-  if (compatibility) notes.push(`the Workers runtime serves it with ${configName}'s compatibility date ${compatibility.date ?? '(none: rtbench\'s)'} and flags ${compatibility.flags.join(', ') || '(none)'}; the other runtimes have no such setting`);
-  else notes.push(`the Workers runtime serves it with rtbench's compatibility date and flags (a wrangler project's are its own: rtbench run <project folder>)`);
+  const servedModuleNotes = [
+    compatibility
+      ? `the Workers runtime serves it with ${configName}'s compatibility date ${compatibility.date ?? '(none: rtbench\'s)'} and flags ${compatibility.flags.join(', ') || '(none)'}; the other runtimes have no such setting`
+      : `the Workers runtime serves it with rtbench's compatibility date and flags (a wrangler project's are its own: rtbench run <project folder>)`,
+  ];
   const key = createHash('sha256').update(JSON.stringify([main, project ?? null, preludes, workersOnly])).digest('hex').slice(0, 12);
   let assets: { module: string; static: StaticAssets } | undefined;
   if (project?.assets) {
@@ -134,7 +139,7 @@ export function projectWorker(name: string, main: string | undefined, shown: str
   }
   // Called with the project's vars as env on every runtime (each runtime's server would otherwise pass its own).
   const handler = storeNamedFile(join(cacheDir, 'brought', `${name}-${key}-worker.mjs`), handlerSource(main, shown, project?.vars ?? {}, assets, preludes, workersOnly));
-  return { handler, ...(project && Object.keys(project.define).length ? { define: project.define } : {}), ...(compatibility ? { compatibility } : {}), notes };
+  return { handler, ...(project && Object.keys(project.define).length ? { define: project.define } : {}), ...(compatibility ? { compatibility } : {}), notes, servedModuleNotes };
 }
 
 /** The request part of each declaration the command line asks for (the handler and what serves it are the caller's), and how answers are compared. */
@@ -168,10 +173,10 @@ export function askedRequests(given: WorkerRequests): AskedRequests {
   return { declarations, ...(rules.normalize ? { normalize: rules.normalize } : {}), notes };
 }
 
-/** Writes a brought suite's entry (its source) to the program cache, with the lines said before its run. */
-export function storeBroughtEntry(name: string, source: string, notes: readonly string[]): SuiteLocation {
+/** Writes a brought suite's entry (its source) to the program cache, with the lines said before its run (`servedModuleNotes`: only when the Workers runtime runs). */
+export function storeBroughtEntry(name: string, source: string, notes: readonly string[], servedModuleNotes: readonly string[] = []): SuiteLocation {
   const entry = storeNamedFile(join(cacheDir, 'brought', `${name}-${createHash('sha256').update(source).digest('hex').slice(0, 12)}.ts`), source);
-  return { name, entry, notes: [...notes] };
+  return { name, entry, notes: [...notes], ...(servedModuleNotes.length ? { servedModuleNotes: [...servedModuleNotes] } : {}) };
 }
 
 /** The Worker as a request suite served `given` requests: its handler wrapper and its entry, written to the program cache, and the lines said before its run. */
@@ -194,5 +199,5 @@ export function locateWorker(path: string, given: WorkerRequests = { request: []
       : [`export default requestSuite(${JSON.stringify(name)}, declarations);`]),
     '',
   ].join('\n');
-  return storeBroughtEntry(name, source, [...worker.notes, ...asked.notes]);
+  return storeBroughtEntry(name, source, [...worker.notes, ...asked.notes], worker.servedModuleNotes);
 }

@@ -66,7 +66,8 @@ describe('a Next.js app located', () => {
     const notes = location.notes!.join('\n');
     expect(notes).toMatch(/is a Next\.js app \(next 16\.4\.6, next\.config\.ts\): built with next build/);
     expect(notes).toContain(`rtbench adds @opennextjs/cloudflare ${ADDED_OPENNEXT.version} (with wrangler ${ADDED_OPENNEXT.peers.wrangler}) from its cache for the Workers side`);
-    expect(notes).toContain("rtbench's default wrangler config's compatibility date 2025-09-01 and flags nodejs_compat, global_fetch_strictly_public");
+    // Said when the Workers runtime runs (the plan says it then).
+    expect(location.servedModuleNotes!.join('\n')).toContain("rtbench's default wrangler config's compatibility date 2025-09-01 and flags nodejs_compat, global_fetch_strictly_public");
     expect(notes).toContain("Next.js's inline Flight payload's chunks joined");
   });
 
