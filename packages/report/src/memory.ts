@@ -9,7 +9,7 @@
  * n/a with its reason, never 0. A request case's row is its server process's.
  */
 import type { CaseResult, MemorySummary, RunRecord } from '@rtbench/core/schema';
-import { loadOf, requestsOf } from '@rtbench/measurer-records';
+import { requestsOf } from '@rtbench/measurer-records';
 import { MIN_KEPT_SAMPLES, type MemoryChange } from '@rtbench/verdicts';
 import { counted } from './text.ts';
 import { formatBytes, NOT_AVAILABLE, summarizeMetrics } from './metrics.ts';
@@ -69,21 +69,6 @@ export const isRequestResult = (r: Pick<CaseResult, 'rounds'>): boolean => r.rou
 /** Whether any result of the run has resident-memory readings. */
 export function hasMemoryReadings(run: Pick<RunRecord, 'results'>): boolean {
   return run.results.some((r) => r.memory !== undefined);
-}
-
-/** What a run's memory view needs to say why it holds no readings: its results, and its host and measurer where it has them (a comparison of two runs pools results alone). */
-export type UnreadRun = Pick<RunRecord, 'results'> & { host?: Pick<RunRecord['host'], 'os'>; options?: Pick<RunRecord['options'], 'measurer'> };
-
-/** Why a run holds no resident-memory readings, in one line: nothing measured, its host, the kind of its cases, or its age. */
-export function whyNoReadings(run: UnreadRun): string {
-  const rounds = run.results.flatMap((r) => r.rounds);
-  if (!rounds.some((round) => round.samples.length > 0)) return 'no case was measured';
-  const os = run.host?.os;
-  if (os !== undefined && os !== 'Linux') return `it was measured on ${os}, and rtbench reads resident memory from /proc, on Linux only`;
-  if (rounds.some((round) => loadOf(round) !== undefined)) return "its cases are load cases, whose server rtbench does not read for memory (a request case's server it does)";
-  if (rounds.some((round) => requestsOf(round) !== undefined)) return "its request cases were measured before rtbench read a request server's resident memory";
-  const measurer = run.options?.measurer;
-  return `it was saved before rtbench read resident memory${measurer ? ` (measured by ${measurer})` : ''}, or /proc could not be read`;
 }
 
 /** A signed size per call: "+4.0 KB", "−12 B", "0 B". */

@@ -24,6 +24,7 @@ import type { ClaimOutcome, ClaimQuantile, ClaimsBlock, ClaimWord } from '@rtben
 import { asCost, metricOf, type CaseResult, type RunRecord } from '@rtbench/core/schema';
 import { DEFAULT_THRESHOLD, pairRounds, type PairableRound } from '@rtbench/stats';
 import { lockstepOf, pairable } from '@rtbench/measurer-records';
+import { whyNoReadings } from './memory-readings.ts';
 import { adjustmentText, CLAIM_METHOD, decideClaim, type ClaimFamily } from './claim-decision.ts';
 import { peakOverBound, peakPairs, type PeakPairs } from './memory-change.ts';
 import { isRequestResult, quantileRounds } from './request-quantiles.ts';
@@ -48,7 +49,7 @@ function unusable(run: RunRecord, check: ClaimCheck, subject: CaseResult | undef
     if (!r) return `${where.caseId} on ${where.variantId} was not measured`;
     if (r.status === 'unsupported') return `${where.caseId} is unsupported on ${where.variantId}: ${r.failures[0]?.message ?? ''}`;
     if (!r.rounds.length) return `${where.caseId} has no rounds on ${where.variantId}${r.failures.length ? ` (${r.failures[r.failures.length - 1]!.kind})` : ''}`;
-    if (check.measure === 'peakRss' && !r.rounds.some((x) => x.memory)) return `${where.caseId} on ${where.variantId} has no resident-memory readings (a host without /proc)`;
+    if (check.measure === 'peakRss' && !r.rounds.some((x) => x.memory)) return `${where.caseId} on ${where.variantId} has no resident-memory readings: ${whyNoReadings({ results: [r], host: run.host, options: run.options })}`;
     if (check.quantile && !isRequestResult(r)) return `${where.caseId} is not a request case: a ${check.quantile} claim needs CPU per request`;
   }
   if (!isBound(check.expect) && check.subject.caseId === check.other.caseId && run.digestMismatches.some((m) => m.caseId === check.subject.caseId)) {

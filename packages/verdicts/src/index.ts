@@ -22,6 +22,7 @@ export type { HistoryInput, RunRef, SavedRun } from './runs.ts';
 export type { BisectOutcome, BisectResult, Culprit, StepPurpose, StepRecord, UnresolvedRange } from './bisect.ts';
 export { hostsDiffer, machineStatesDiffer, machineText, summarizeMachine, MACHINE_STATE_DEFAULTS, type MachineReading, type MachineSummary } from './machine-state.ts';
 export { peakChange, type MemoryChange } from './memory-change.ts';
+export { whyNoReadings, type UnreadRun } from './memory-readings.ts';
 export { memoryGrowth, processGrowth, roundsKeptGrowing, GROWTH_FLOOR_BYTES, HELD_SAMPLE_ALLOWANCE_BYTES, HELD_SHARE, MIN_GROWTH_READINGS, MIN_POOLED_ROUNDS, POOLED_HELD_PER_CALL_BYTES, ROUND_ALLOWANCE_BYTES, SAMPLE_ALLOWANCE_BYTES, KEPT_SAMPLE_ALLOWANCE_BYTES, MIN_KEPT_SAMPLES, type MemoryGrowth, type ProcessGrowth, type ResidentSeries } from './memory-growth.ts';
 export { isRequestResult, QUANTILE_METHOD, quantilePair, quantilePairs, type ComparedQuantile } from './request-quantiles.ts';
 export { unjudgedCases, type Unjudged } from './unjudged.ts';

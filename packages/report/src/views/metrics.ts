@@ -7,8 +7,8 @@
  */
 import type { CaseResult, RunRecord } from '@rtbench/core/schema';
 import { metricsCells, metricsChange, metricsRows, minorGcName, summarizeMetrics, type MetricsRow } from '../metrics.ts';
-import { hasMemoryReadings, isRequestResult, memoryChangeText, memoryRows, REQUEST_NO_HEAP, REQUEST_ROWS, whyNoReadings, type MemoryRow, type UnreadRun } from '../memory.ts';
-import { adjustedConfidence, peakChange } from '@rtbench/verdicts';
+import { hasMemoryReadings, isRequestResult, memoryChangeText, memoryRows, REQUEST_NO_HEAP, REQUEST_ROWS, type MemoryRow } from '../memory.ts';
+import { adjustedConfidence, peakChange, whyNoReadings, type UnreadRun } from '@rtbench/verdicts';
 import type { ComparisonView, View } from './types.ts';
 
 /** The GC view of a bench run: its rows, and why a variant reads n/a. */
