@@ -118,7 +118,9 @@ describe('rtbench installed from its packed tarballs in a project of its own', (
   });
 
   // Two runs at once on an empty cache, a mitata file and a native suite: each installs deno on first use, both run,
-  // and the cache holds one whole install, which a later run uses without installing.
+  // and the cache holds one whole install, which rtbench then lists as deno's. That a runtime in the cache is taken
+  // without installing, and that of two installs at once one stays, is the runtime store's
+  // (packages/host/test/runtime-store.test.ts); here, the installed rtbench's cache is the one it lists.
   it('installs deno on first use, two runs at once: both run a mitata file and a native suite of that project, saving runs in its results/, and the cache holds one whole install, listed from the cache', async () => {
     const into = join(scratch, 'cache', 'rtbench', 'runtimes');
     const [file, suite] = await Promise.all([rtbenchAsync(['run', 'parse.bench.mjs', ...QUICK]), rtbenchAsync(['bench', 'sums', ...QUICK])]);
@@ -127,9 +129,6 @@ describe('rtbench installed from its packed tarballs in a project of its own', (
       expect(r.stderr).toContain(`rtbench: installing deno (${DENO_PIN}) into ${into} …`);
     }
     expect(readdirSync(into)).toEqual([DENO_PIN]);
-    const again = rtbench(['bench', 'sums', ...QUICK]);
-    expect(again.status, again.stderr).toBe(0);
-    expect(again.stderr).not.toContain('installing');
     // One listing, after the install (a start of an installed rtbench is a CPU-second or more): deno from the cache,
     // every other pin still to install on first use, the system's node from PATH.
     const rows = listed();
@@ -140,7 +139,7 @@ describe('rtbench installed from its packed tarballs in a project of its own', (
     expect(readdirSync(into)).toEqual([DENO_PIN]);
     const saved = readdirSync(join(scratch, 'results')).filter((f) => f.endsWith('.json'));
     const runs = saved.map((f) => JSON.parse(readFileSync(join(scratch, 'results', f), 'utf8')) as RunRecord);
-    expect(runs.map((r) => r.cases.map((c) => c.id)).sort()).toEqual([['JSON.parse'], ['sum to 100'], ['sum to 100']]);
+    expect(runs.map((r) => r.cases.map((c) => c.id)).sort()).toEqual([['JSON.parse'], ['sum to 100']]);
     for (const run of runs) {
       expect(run.results.map((r) => r.status)).toEqual(['ok']);
       // Installed, not a checkout: its version is recorded (the installed package's, which --version prints too:
