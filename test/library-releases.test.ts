@@ -110,7 +110,7 @@ function expectSetsFollowed(dir: string): void {
 
 describe('a package over its versions', () => {
   it('bisect names the version that made the case slower', async () => {
-    const r = await runCliAsync(['bisect', range, suite, '--filter', 'library call', '--threshold', '30%', '--time', '40ms', '--warmup', '10ms', '--fixed-warmup', '--rounds', '6', '--max-rounds', '12', '--budget', '8m', '--timeout', '60s', '--dir', join(scratch, 'bisect')], env);
+    const r = await runCliAsync(['bisect', range, suite, '--filter', 'library call', '--threshold', '30%', '--time', '10ms', '--warmup', '10ms', '--fixed-warmup', '--rounds', '6', '--max-rounds', '12', '--budget', '8m', '--timeout', '60s', '--dir', join(scratch, 'bisect')], env);
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
     expect(unwrapped(r.stdout).replace(/\s+/g, ' ')).toMatch(new RegExp(`slower in ${LIB}@${PLANTED.replaceAll('.', '\\.')} \\(after ${LIB}@${VERSIONS[0]!.replaceAll('.', '\\.')}\\):`));
     expectFixedWarmup(join(scratch, 'bisect'), 'bisect.state');
