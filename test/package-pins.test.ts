@@ -56,49 +56,57 @@ afterAll(async () => {
 const readRun = (file: string): RunRecord => parseRun(JSON.parse(readFileSync(file, 'utf8')), file);
 const digestOf = (run: RunRecord, caseId: string, variantId: string): string | undefined => run.results.find((r) => r.caseId === caseId && r.variantId === variantId)?.rounds[0]?.digest.hash;
 
-describe.concurrent('packages pinned per arm', () => {
-  it('bundles a local build for its arm alone, react-dom following react, and the digest tells an altered copy apart', async () => {
+/** The registry's set, as an arm pins it. */
+const FROM_REGISTRY = 'node react@19.3.x';
+const registryEnv = (): Record<string, string> => ({ npm_config_registry: registry.url, npm_config_cache: join(scratch, 'npm-cache'), npm_config_fetch_retries: '0' });
+
+// One run holds every arm (a run per arm cost a CLI start, a bundle and a node process each): node as installed, the
+// local build and its altered copy, and the version set from the registry.
+describe('packages pinned per arm', () => {
+  let pinned: { run: RunRecord; status: number | null; stdout: string; stderr: string };
+  const plain = (): string => `node react=${join(scratch, 'plain', 'react')}`;
+  const altered = (): string => `node react=${join(scratch, 'altered', 'react')}`;
+  beforeAll(async () => {
     const out = tempFile('pins.json');
-    const plain = `node react=${join(scratch, 'plain', 'react')}`;
-    const altered = `node react=${join(scratch, 'altered', 'react')}`;
-    const r = await runCliAsync(['bench', 'ssr', '--runtime', `node,${plain},${altered}`, '--filter', 'renderToString', ...SHORT, '--save', out]);
-    expect(r.status, r.stderr).toBe(1); // the altered copy's HTML is other work
-    const run = readRun(out);
-    const pinned = run.variants.find((v) => v.id === plain)!.packages!;
-    expect(pinned.map((p) => [p.name, p.version, p.path, p.follows])).toEqual([
+    const r = await runCliAsync(['bench', 'ssr', '--runtime', ['node', plain(), altered(), FROM_REGISTRY].join(','), '--filter', 'renderToString', ...SHORT, '--save', out], registryEnv());
+    pinned = { ...r, run: readRun(out) };
+  });
+
+  it('bundles a local build for its arm alone, react-dom following react, and the digest tells an altered copy apart', () => {
+    const { run, status, stderr } = pinned;
+    const [plainArm, alteredArm] = [plain(), altered()];
+    expect(status, stderr).toBe(1); // the altered copy's HTML is other work
+    const packages = run.variants.find((v) => v.id === plainArm)!.packages!;
+    expect(packages.map((p) => [p.name, p.version, p.path, p.follows])).toEqual([
       ['react', '19.3.1', join(scratch, 'plain', 'react'), undefined],
       ['react-dom', '19.3.1', join(scratch, 'plain', 'react-dom'), 'react'],
       ['react-server-dom-webpack', '19.3.1', join(scratch, 'plain', 'react-server-dom-webpack'), 'react'],
     ]);
-    for (const p of pinned) expect(p.sha256).toMatch(/^[0-9a-f]{64}$/);
+    for (const p of packages) expect(p.sha256).toMatch(/^[0-9a-f]{64}$/);
     const react = 'react / renderToString';
-    expect(digestOf(run, react, plain)).toBe(digestOf(run, react, 'node'));
-    expect(digestOf(run, react, altered)).toBeDefined();
-    expect(digestOf(run, react, altered)).not.toBe(digestOf(run, react, 'node'));
+    expect(digestOf(run, react, plainArm)).toBe(digestOf(run, react, 'node'));
+    expect(digestOf(run, react, alteredArm)).toBeDefined();
+    expect(digestOf(run, react, alteredArm)).not.toBe(digestOf(run, react, 'node'));
     // Preact imports no React: the same HTML in every arm.
-    expect(digestOf(run, 'preact / renderToString', altered)).toBe(digestOf(run, 'preact / renderToString', 'node'));
+    expect(digestOf(run, 'preact / renderToString', alteredArm)).toBe(digestOf(run, 'preact / renderToString', 'node'));
     expect(run.digestMismatches.map((m) => m.caseId)).toEqual([react]);
     // Each pinning arm had a bundle of its own.
-    expect(run.suiteCode!.map((c) => c.variants)).toEqual([['node'], [plain], [altered]]);
+    expect(run.suiteCode!.map((c) => c.variants)).toEqual([['node'], [plainArm], [alteredArm], [FROM_REGISTRY]]);
   });
 
   it('resolves a version set as one from the registry, records each integrity, and prints them beside the engine', async () => {
-    const out = tempFile('pins-npm.json');
-    const env = { npm_config_registry: registry.url, npm_config_cache: join(scratch, 'npm-cache'), npm_config_fetch_retries: '0' };
-    const r = await runCliAsync(['bench', 'ssr', '--compare', 'node', 'react@19.3.x', '--filter', 'react / renderToString', '--rounds', '2', '--time', '30ms', '--warmup', '10ms', '--fixed-warmup', '--save', out], env);
-    expect(r.status, r.stderr).toBe(0);
-    const run = readRun(out);
+    const { run, stdout } = pinned;
     // 19.3.x: the newest release every member of the set has (react and react-dom have a newer one, HALF, not the whole set).
-    expect(run.variants[1]!.packages!.map((p) => [p.name, p.version, p.integrity, p.follows])).toEqual([
+    expect(run.variants.find((v) => v.id === FROM_REGISTRY)!.packages!.map((p) => [p.name, p.version, p.integrity, p.follows])).toEqual([
       ['react', FAKE, registry.integrity.get(`react@${FAKE}`), undefined],
       ['react-dom', FAKE, registry.integrity.get(`react-dom@${FAKE}`), 'react'],
       ['react-server-dom-webpack', FAKE, registry.integrity.get('react-server-dom-webpack'), 'react'],
     ]);
-    expect(r.stdout).toContain(`react ${FAKE} (${registry.integrity.get(`react@${FAKE}`)!.slice(0, 19)}…)`);
-    expect(r.stdout.replace(/\s+/g, ' ')).toContain(`react-server-dom-webpack ${FAKE} (${registry.integrity.get('react-server-dom-webpack')!.slice(0, 19)}…)`);
-    expect(digestOf(run, 'react / renderToString', 'react@19.3.x')).toBe(digestOf(run, 'react / renderToString', 'node'));
+    expect(stdout).toContain(`react ${FAKE} (${registry.integrity.get(`react@${FAKE}`)!.slice(0, 19)}…)`);
+    expect(stdout.replace(/\s+/g, ' ')).toContain(`react-server-dom-webpack ${FAKE} (${registry.integrity.get('react-server-dom-webpack')!.slice(0, 19)}…)`);
+    expect(digestOf(run, 'react / renderToString', FROM_REGISTRY)).toBe(digestOf(run, 'react / renderToString', 'node'));
     // The release is in the cache now: pinned exactly, it runs with no registry to ask (a closed port).
-    const offline = { ...env, npm_config_registry: 'http://127.0.0.1:9/' };
+    const offline = { ...registryEnv(), npm_config_registry: 'http://127.0.0.1:9/' };
     const again = await runCliAsync(['bench', 'ssr', '--runtime', `node react@${FAKE}`, '--filter', 'react / renderToString', ...SHORT, '--save', tempFile('pins-offline.json')], offline);
     expect(again.status, again.stderr).toBe(0);
     expect(again.stderr).not.toContain('asking the npm registry');
