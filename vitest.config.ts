@@ -18,8 +18,8 @@ const ALL_TESTS = ['packages/*/test/**/*.test.ts', 'runners/*/test/**/*.test.ts'
  *   their own, taken by whichever worker is free first.
  * They do not disturb each other. Every other file's checks are its own:
  * processes below its own CLI or with its own markers, its own temporary files
- * and suite names (interrupt.test.ts and bundle-cache.test.ts use copies of the
- * tiny fixture under names of their own).
+ * and suite names (interrupt.test.ts benches copies of the sleeps fixture and
+ * bundle-cache.test.ts copies of the tiny one, under names of their own).
  */
 const APART_TESTS = ['packages/cli/test/host-timed.test.ts', 'packages/profile/test/native-runtimes.test.ts', 'test/instructions.test.ts', 'test/instructions-stops.test.ts'];
 
