@@ -7,8 +7,10 @@
  * it is built with (app-build.ts). The build is made in that folder itself:
  * Next.js and the adapter write the folder's path into their output. One
  * build serves every runtime: Next.js's own server reads its `.next`, the
- * Workers runtime the adapter's Worker. A folder with a whole build is
- * reused; a failed build leaves none and is one line quoting its last error.
+ * Workers runtime the adapter's Worker. A run without the Workers runtime
+ * builds Next.js's side alone (under a key of its own), unless the cache
+ * holds the whole build. A folder with a whole build is reused; a failed
+ * build leaves none and is one line quoting its last error.
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -32,7 +34,7 @@ export interface NextBuildInput {
   readonly server: (dir: string, next: string) => string;
   /** Whether the app loads fonts with next/font/google (usesGoogleFonts): the build stands in for Google Fonts' stylesheets. */
   readonly googleFonts?: boolean;
-  /** Whether the Workers side is built (OpenNext's adapter and wrangler's bundle); false: Next.js's build alone. */
+  /** Whether the Workers side is built (OpenNext's adapter and wrangler's bundle); false: Next.js's build alone, or the whole build when the cache holds it. */
   readonly workers?: boolean;
   /** A wrangler config written into the build when the app has none (OpenNext's adapter and wrangler read it). */
   readonly defaultWrangler?: string;
@@ -50,6 +52,8 @@ export interface NextBuild {
   readonly nodeServer: string;
   /** Whether this call built it (false: the cache had it). */
   readonly built: boolean;
+  /** Whether it holds the Workers side (OpenNext's Worker). */
+  readonly workers: boolean;
 }
 
 /** Where the Worker wrangler bundles from the adapter's output is written, in the build's folder. */
@@ -109,11 +113,13 @@ function buildWorker(dir: string, adapterModules: string, node: string, log: str
 /** The app built (reused when its key's folder holds a whole build, proven: cachedBuildProblem). */
 export function buildNextApp(input: NextBuildInput): NextBuild {
   const say = input.say ?? (() => {});
-  const workers = input.workers ?? true;
-  const key = appBuildKey(input.appDir, { ...input.versions, ...(workers ? {} : { 'rtbench:workers-side': 'none' }) });
+  const whole = appBuildKey(input.appDir, input.versions);
   ownerOnlyDir(input.root);
+  // Next.js's build alone is asked for: a whole build the cache holds serves as well (its .next is the same build's).
+  const workers = (input.workers ?? true) || (existsSync(join(input.root, whole)) && !cachedBuildProblem(join(input.root, whole)));
+  const key = workers ? whole : appBuildKey(input.appDir, { ...input.versions, 'rtbench:workers-side': 'none' });
   const dir = join(input.root, key);
-  const done = (built: boolean): NextBuild => ({ key, dir, worker: join(dir, WORKER_BUNDLE, WORKER_MODULE), nodeServer: join(dir, 'serve.mjs'), built });
+  const done = (built: boolean): NextBuild => ({ key, dir, worker: join(dir, WORKER_BUNDLE, WORKER_MODULE), nodeServer: join(dir, 'serve.mjs'), built, workers });
   const shown = relative(process.cwd(), dir) || dir;
   if (existsSync(dir)) {
     const why = cachedBuildProblem(dir);

@@ -3,7 +3,8 @@
  * app's source and the toolchain's versions (never its installed packages),
  * and a failed step is one line quoting the last error it printed, not a
  * count of errors or a package manager's wrapper; a build made afresh is
- * proven when whole and leaves nothing when it fails.
+ * proven when whole and leaves nothing when it fails. A Next.js app asked
+ * for its Node.js side alone reuses a whole build the cache holds.
  */
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appBuildKey, buildAfresh, cachedBuildProblem, lastError } from '../src/app-build.ts';
 import { appPackageManager, lockedIntegrity, pinnedManifest, seedFromApp } from '../src/app-versions.ts';
+import { buildNextApp } from '../src/next-build.ts';
 
 describe("an app's build", () => {
   it('is keyed by its source files and versions, not by node_modules or .git', () => {
@@ -25,6 +27,20 @@ describe("an app's build", () => {
     expect(appBuildKey(dir, { next: '16.4.5' })).not.toBe(key);
     writeFileSync(join(dir, 'page.js'), 'export default 2;\n');
     expect(appBuildKey(dir, { next: '16.4.6' })).not.toBe(key);
+  });
+
+  it("a Next.js app's Node.js side alone: its own build, or the whole one the cache holds (nothing run either way)", () => {
+    const app = mkdtempSync(join(tmpdir(), 'rtbench-next-app-'));
+    writeFileSync(join(app, 'page.js'), 'export default 1;\n');
+    const root = mkdtempSync(join(tmpdir(), 'rtbench-next-builds-'));
+    const versions = { next: '16.4.6' };
+    const input = { appDir: app, modules: join(app, 'node_modules'), node: '/no/node', root, versions, server: () => '', workers: false };
+    // A cached build of each kind, proven as rtbench proves its builds (a step run here would fail: no node at /no/node).
+    const cached = (key: string): void => buildAfresh(join(root, key), () => mkdirSync(join(root, key), { mode: 0o700 }));
+    cached(appBuildKey(app, { ...versions, 'rtbench:workers-side': 'none' }));
+    expect(buildNextApp(input)).toMatchObject({ built: false, workers: false });
+    cached(appBuildKey(app, versions));
+    expect(buildNextApp(input)).toMatchObject({ key: appBuildKey(app, versions), built: false, workers: true });
   });
 
   it("quotes a failed step's last error, not the count of them nor npm's wrapper", () => {

@@ -90,10 +90,12 @@ export const next: AppFramework<NextDetail> = {
       ],
     };
   },
-  async build(plan, { dir, root, node, say }): Promise<BuiltApp> {
+  async build(plan, { dir, root, node, say, editions }): Promise<BuiltApp> {
     const { adapter, googleFonts } = plan.detail;
+    // The Workers side when a runtime of the run serves it (OpenNext's adapter and wrangler's bundle run only then).
+    const workers = !('refused' in adapter) && editions.includes('workers');
     const adapterModules =
-      'added' in adapter ? join((await new LibraryStore(storePolicy('libraries')).getSet('app-opennextjs-cloudflare', { [ADAPTER]: adapter.added.version, ...adapter.added.peers })).root, 'node_modules') : undefined;
+      'added' in adapter && workers ? join((await new LibraryStore(storePolicy('libraries')).getSet('app-opennextjs-cloudflare', { [ADAPTER]: adapter.added.version, ...adapter.added.peers })).root, 'node_modules') : undefined;
     const build = buildNextApp({
       appDir: dir,
       modules: join(dir, 'node_modules'),
@@ -103,13 +105,13 @@ export const next: AppFramework<NextDetail> = {
       versions: plan.versions,
       server: nextServerSource,
       googleFonts,
-      workers: !('refused' in adapter),
+      workers,
       defaultWrangler: DEFAULT_WRANGLER,
       say,
     });
     return {
       key: build.key,
-      ...('refused' in adapter ? {} : { workers: { config: wranglerConfigAt(build.dir)!, main: build.worker, preludes: [WORKERS_CACHE] } }),
+      ...(build.workers ? { workers: { config: wranglerConfigAt(build.dir)!, main: build.worker, preludes: [WORKERS_CACHE] } } : {}),
       // Next.js's own server for the build; on deno it reads the build (its own node_modules tree within) and serve-next.mjs, and the CPU count.
       node: { source: nextServerSource(build.dir, join(build.dir, 'node_modules', 'next')), reads: [build.dir, serveNextModule], sys: ['cpus'] },
     };
