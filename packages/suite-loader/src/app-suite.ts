@@ -26,7 +26,7 @@ import { APP_FRAMEWORKS } from './app-frameworks.ts';
 import { appRefusal, describeApp, frameworkAppAt, type FrameworkApp } from './framework-app.ts';
 import { buildToolNode, cacheDir, serveAppModule } from './places.ts';
 import type { SuiteLocation, WorkerRequests } from './suite-location.ts';
-import { askedRequests, projectWorker, storeBroughtEntry } from './worker.ts';
+import { askedRequests, claimsExport, projectWorker, storeBroughtEntry } from './worker.ts';
 import { readWranglerCompatibility, readWranglerProject } from './wrangler-config.ts';
 
 const APP_SUITE = join(import.meta.dirname, 'app-suite.ts');
@@ -58,6 +58,7 @@ export function locateApp(path: string, app: FrameworkApp, given: WorkerRequests
   // A binding rtbench cannot stand in for is refused here, before any build.
   const compatibility = app.wrangler ? readWranglerCompatibility(app.wrangler) : { ...framework.defaultCompatibility, flags: [...framework.defaultCompatibility.flags] };
   const asked = askedRequests(given);
+  const claims = claimsExport(app.dir);
   const pkgName = (JSON.parse(readFileSync(join(app.dir, 'package.json'), 'utf8')) as { name?: unknown }).name;
   const name = suiteNameFor(typeof pkgName === 'string' && pkgName ? pkgName : basename(app.dir));
   const options: AppSuiteOptions = { name, dir: app.dir, framework: framework.package, plan, installs: appInstalls(app.dir), compatibility, declarations: asked.declarations, ...(asked.normalize ? { normalize: asked.normalize } : {}) };
@@ -66,9 +67,10 @@ export function locateApp(path: string, app: FrameworkApp, given: WorkerRequests
     ...plan.notes,
     ...(['node', 'workers'] as const).flatMap((edition) => (plan.refused[edition] ? [`${RUNTIMES_OF[edition]} cannot serve it (${plan.refused[edition]}); ${RUNTIMES_OF[edition === 'node' ? 'workers' : 'node']} still run it`] : [])),
     ...asked.notes,
+    ...(claims ? [claims.note] : []),
   ];
   const workers = plan.refused.workers ? [] : [`the Workers runtime serves it with ${app.wrangler ? basename(app.wrangler) : "rtbench's default wrangler config"}'s compatibility date ${compatibility.date ?? "(none: rtbench's)"} and flags ${compatibility.flags.join(', ') || '(none)'}; each edition's page is compared with its build's file names masked`];
-  const source = `import { appSuite } from ${JSON.stringify(APP_SUITE)};\nexport default appSuite(${JSON.stringify(options)});\n`;
+  const source = `import { appSuite } from ${JSON.stringify(APP_SUITE)};\nexport default appSuite(${JSON.stringify(options)});\n${claims ? `${claims.line}\n` : ''}`;
   return storeBroughtEntry(name, source, notes, workers);
 }
 

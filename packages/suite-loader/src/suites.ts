@@ -1,13 +1,13 @@
 /** Finding and loading suites: bench/<name>/index.ts, default export from suite(). */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { importUserModule } from '@rtbench/process';
 import { isSuiteDefinition, type CaseSpec } from '@rtbench/core/suite';
 import { type SuiteDefinition } from '@rtbench/core';
 import { oneLine } from '@rtbench/core/words';
 import { isBroughtFile, locateBroughtFile } from './brought-file.ts';
 import { UsageError } from '@rtbench/core/usage-error';
-import { isWorkerTarget, locateWorker } from './worker.ts';
+import { isStoredEntry, isWorkerTarget, locateWorker } from './worker.ts';
 import { frameworkAppAt } from './framework-app.ts';
 import { locateApp } from './app-suite.ts';
 import { caseFilter } from './case-filter.ts';
@@ -36,6 +36,8 @@ export function locateSuite(nameOrPath: string, brought: BroughtSettings = {}): 
   const suites = listSuites();
   const byName = suites.find((s) => s.name === nameOrPath);
   if (byName) return byName;
+  // The entry rtbench wrote for a Worker or an app: its request suite (not a Worker module of its own).
+  if (isStoredEntry(nameOrPath)) return { name: basename(nameOrPath, '.ts'), entry: resolve(nameOrPath) };
   // A file written for mitata or tinybench, run as it is.
   if (isBroughtFile(nameOrPath)) return locateBroughtFile(nameOrPath, brought.set);
   // A Workers module, a wrangler project or a framework app, served as a request suite. An app's folder is the app,

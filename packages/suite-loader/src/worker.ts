@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
 import type { RequestDeclaration } from '@rtbench/core';
 import type { WorkersCompatibility } from '@rtbench/core/request';
@@ -173,6 +173,21 @@ export function askedRequests(given: WorkerRequests): AskedRequests {
   return { declarations, ...(rules.normalize ? { normalize: rules.normalize } : {}), notes };
 }
 
+/** The file of claims a project or an app folder states beside its code (`export const claims = [claim(…)]`, docs/claims.md), as `rtbench claims <folder>` checks them. */
+const CLAIMS_FILES = ['rtbench.claims.ts', 'rtbench.claims.mts', 'rtbench.claims.mjs', 'rtbench.claims.js'];
+
+/** The brought suite's entry re-exports the claims file of `dir`, when it has one: its line, and the note that says so. */
+export function claimsExport(dir: string): { line: string; note: string } | undefined {
+  const file = CLAIMS_FILES.map((name) => join(dir, name)).find((f) => existsSync(f));
+  return file ? { line: `export { claims } from ${JSON.stringify(file)};`, note: `its claims are ${basename(file)}'s (rtbench claims ${dir} checks them)` } : undefined;
+}
+
+/** Whether `path` is an entry storeBroughtEntry wrote: a request suite of rtbench's own (its imports are rtbench's files by path), found again by it (a claims run plans each run by its suite's entry). */
+export function isStoredEntry(path: string): boolean {
+  const full = resolve(path);
+  return full.startsWith(join(cacheDir, 'brought') + sep) && full.endsWith('.ts') && existsSync(full);
+}
+
 /** Writes a brought suite's entry (its source) to the program cache, with the lines said before its run (`servedModuleNotes`: only when the Workers runtime runs). */
 export function storeBroughtEntry(name: string, source: string, notes: readonly string[], servedModuleNotes: readonly string[] = []): SuiteLocation {
   const entry = storeNamedFile(join(cacheDir, 'brought', `${name}-${createHash('sha256').update(source).digest('hex').slice(0, 12)}.ts`), source);
@@ -190,7 +205,10 @@ export function locateWorker(path: string, given: WorkerRequests = { request: []
   const asked = askedRequests(given);
   const shared = { handler: worker.handler, ...(worker.define ? { define: worker.define } : {}), ...(worker.compatibility ? { compatibility: worker.compatibility } : {}) };
   const declarations: RequestDeclaration[] = asked.declarations.map((d) => ({ ...d, ...shared }));
+  // A project's folder may state claims of its requests (a single module has no folder of its own).
+  const claims = project ? claimsExport(dirname(project.configFile)) : undefined;
   const source = [
+    ...(claims ? [claims.line] : []),
     `import { requestSuite } from ${JSON.stringify(CORE)};`,
     `const declarations = JSON.parse(${JSON.stringify(declarationsJson(declarations))}, (_key, value) => (value && typeof value === 'object' && typeof value.__b64 === 'string' ? new Uint8Array(Buffer.from(value.__b64, 'base64')) : value));`,
     // The suite's normalize, made from the patterns in the entry (a function cannot travel as JSON).
@@ -199,5 +217,5 @@ export function locateWorker(path: string, given: WorkerRequests = { request: []
       : [`export default requestSuite(${JSON.stringify(name)}, declarations);`]),
     '',
   ].join('\n');
-  return storeBroughtEntry(name, source, [...worker.notes, ...asked.notes], worker.servedModuleNotes);
+  return storeBroughtEntry(name, source, [...worker.notes, ...asked.notes, ...(claims ? [claims.note] : [])], worker.servedModuleNotes);
 }

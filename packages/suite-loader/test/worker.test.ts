@@ -203,6 +203,18 @@ describe('a Worker becomes a request suite', () => {
     expect(() => locateSuite(file, { worker: { request: ['GET /a', 'GET /a'] } })).toThrow('--request GET /a is given twice: each request is its own case');
   });
 
+  it("a project's claims file is its suite's claims, and its entry is found again as that suite (a claims run plans by it)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-claims-project-'));
+    writeFileSync(join(dir, 'worker.js'), 'export default { fetch: () => new Response("ok") };\n');
+    writeFileSync(join(dir, 'wrangler.json'), JSON.stringify({ name: 'claimed', main: 'worker.js', compatibility_date: '2025-09-01' }));
+    writeFileSync(join(dir, 'rtbench.claims.mjs'), 'export const claims = ["stated beside the project"];\n');
+    const located = locateSuite(dir);
+    expect(located.notes).toContain(`its claims are rtbench.claims.mjs's (rtbench claims ${dir} checks them)`);
+    expect(((await importUserModule(located.entry)) as { claims?: unknown }).claims).toEqual(['stated beside the project']);
+    // Its entry imports rtbench's own files by path: located again, it is that suite, not a Worker module to serve.
+    expect(locateSuite(located.entry)).toEqual({ name: expect.any(String), entry: located.entry });
+  });
+
   it("a project's define and compatibility reach its declarations, and the notes say what is not run", async () => {
     const located = locateSuite(at('wrangler-react'));
     const suite = (await importUserModule(located.entry) as { default: RequestSuite }).default;
