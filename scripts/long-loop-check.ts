@@ -37,6 +37,8 @@
  *   npx tsx scripts/long-loop-check.ts                       the four cases below, on the table's default runtimes
  *   npx tsx scripts/long-loop-check.ts --loop-ms 500 --processes 1 --pinned 0 -- --rounds 6 --max-rounds 6
  *   npx tsx scripts/long-loop-check.ts --case json-reviver "identity reviver (arrow) [size=10kb]"
+ *   npx tsx scripts/long-loop-check.ts --case scripts/long-loop-check/allocating.mjs "records from a CSV line" -- --runtime bun
+ *                                                            one runtime alone: its cell without the set's company
  *
  * Arguments after `--` go to every table (`pnpm bench`); real runs wait
  * for /tmp/rtbench-quiet to go.
