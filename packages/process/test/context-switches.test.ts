@@ -30,9 +30,11 @@ describe('contextSwitchDeltas', () => {
 });
 
 describe.runIf(process.platform === 'linux')('threadContextSwitches', () => {
-  it("reads this process's main thread's wake-ups growing after it sleeps", async () => {
+  it("reads this process's main thread's wake-ups growing after it sleeps", () => {
     const first = threadContextSwitches(process.pid).get(process.pid)!;
-    for (let i = 0; i < 3; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    // A blocking wait on a futex always gives the core up; a timer could already be due when the event loop polls
+    // (after a preemption on a loaded machine), so the loop would not sleep at all.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
     const second = threadContextSwitches(process.pid).get(process.pid)!;
     expect(second.voluntary).toBeGreaterThan(first.voluntary);
   });
