@@ -34,7 +34,10 @@ describe("the long-loop check's judgement of a cell", () => {
     expect(judged({ tableNs: 200, loops: [400, 401], oneCoreNs: 240 })).toBe('between the 1-core and free-core loops');
     expect(judged({ tableNs: 390, loops: [250, 252, 251], oneCoreNs: 320 })).toBe('outside ±20%');
     expect(judged({ tableNs: 190, loops: [400, 401], oneCoreNs: 240 })).toBe('outside ±20%');
-    // 291 against 251: 1.16× apart, no range to read the table in.
+    // 291 against 251: 1.16× apart, no range to read the table in; 1.2× apart, none either.
     expect(judged({ tableNs: 327, loops: [250, 252, 251], oneCoreNs: 291 })).toBe('outside ±20%');
+    expect(judged({ tableNs: 130, loops: [100], oneCoreNs: 120 })).toBe('outside ±20%');
+    // The range's edges are in it.
+    expect(judged({ tableNs: 240, loops: [100], oneCoreNs: 200 })).toBe('between the 1-core and free-core loops');
   });
 });
