@@ -22,8 +22,11 @@ export const CATEGORY_NOTES: Readonly<Record<Category, string>> = {
   idle: 'the thread waiting',
 };
 
-/** Sources that are rtbench's own: the harness, the adapters, the runners' entries, generated entries. */
-const OWN_SOURCE = /^(packages|runners)\/|^\.rtbench-cache\/|^rtbench-[\w-]+-entry\.ts$/;
+/**
+ * Sources that are rtbench's own: the harness, the adapters, the runners' entries, generated entries. What the cache
+ * holds of the user's (built apps, library versions installed or linked as arms, and any installed package) is theirs.
+ */
+const OWN_SOURCE = /^(packages|runners)\/|^\.rtbench-cache\/(?!(apps|libraries|linked-packages)\/)(?!.*\/node_modules\/)|^rtbench-[\w-]+-entry\.ts$/;
 
 export function categorize(frame: CallFrame, where: FrameLocation | undefined): Category {
   const name = frame.functionName;

@@ -3,7 +3,7 @@
  * hand-made profiles (no runtime started).
  */
 import { describe, expect, it } from 'vitest';
-import { diffProfiles, diffTable, topTable, restrictToSampling, summarize, type CallFrame, type CpuProfile, type FrameLocator } from '../src/index.ts';
+import { categorize, diffProfiles, diffTable, topTable, restrictToSampling, summarize, type CallFrame, type CpuProfile, type FrameLocator } from '../src/index.ts';
 import { markdownProfileBlock, terminalProfileBlock } from '../../report/src/reporters/profiles.ts';
 
 /** url → where it came from: 'h:' harness source, 'b:' benchmark source, anything else the runtime's own. */
@@ -171,5 +171,19 @@ describe('renderers', () => {
     expect(md).toContain('| change | node@24 | node@26 | category | function | where |');
     expect(md).toContain('| −30 pt | 50% | 20% | engine | parse |  |');
     expect(md).toContain('| +10 pt | 50% | 60% | benchmark | slowHelper | bench/x/index.ts:10 |');
+  });
+});
+
+describe('categorize', () => {
+  const at = (source: string, inBundle = true) => categorize(cf('f', `file:///repo/${source}`), { source, line: 1, column: 1, inBundle });
+  it("calls rtbench's own sources harness, and the user's code in rtbench's cache (apps, library arms, installed packages) benchmark", () => {
+    expect(at('packages/core/src/measure.ts')).toBe('harness');
+    expect(at('.rtbench-cache/bundles/tiny/entry.ts')).toBe('harness');
+    expect(at('.rtbench-cache/brought/site-3b8350863e2e-worker.mjs')).toBe('harness');
+    expect(at('.rtbench-cache/apps/my-app-2e88df1f/build/server/index.js')).toBe('benchmark');
+    expect(at('.rtbench-cache/libraries/react-18.3.1/node_modules/react-dom/cjs/react-dom-server.node.production.js')).toBe('benchmark');
+    expect(at('.rtbench-cache/linked-packages/11bd38ca92ddd423/node_modules/react/index.js')).toBe('benchmark');
+    expect(at('.rtbench-cache/programs/x/node_modules/react-dom/server.js')).toBe('benchmark');
+    expect(at('bench/x/index.ts')).toBe('benchmark');
   });
 });
