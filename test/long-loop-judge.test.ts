@@ -1,7 +1,8 @@
 // The word scripts/long-loop-check.ts prints per cell: a table against its
 // long loops in fresh processes, and whether those loops are a fixed reference.
 import { describe, expect, it } from 'vitest';
-import { BAND, judged, medianOf } from '../scripts/long-loop-check/judge.ts';
+import { median } from '@rtbench/stats';
+import { BAND, judged } from '../scripts/long-loop-check/judge.ts';
 
 describe("the long-loop check's judgement of a cell", () => {
   it('reads a table within the band of its loops as within, beyond it as outside, at its edge within', () => {
@@ -14,8 +15,8 @@ describe("the long-loop check's judgement of a cell", () => {
   });
 
   it("holds the table against the loops' median, not their mean", () => {
-    expect(medianOf([100, 130, 101])).toBe(101);
-    expect(medianOf([100, 110])).toBe(105);
+    expect(median([100, 130, 101])).toBe(101);
+    expect(median([100, 110])).toBe(105);
     // The mean of these loops is 107.6: 121 is within 20% of it, and not of their median (100).
     expect(judged({ tableNs: 121, loops: [100, 100, 119, 100, 119] })).toBe('outside ±20%');
   });

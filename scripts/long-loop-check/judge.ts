@@ -3,6 +3,7 @@
  * table's per-call figure against the long loops of the same case in fresh
  * processes (docs/how-a-number-is-made.md, "Against a long loop").
  */
+import { median } from '@rtbench/stats';
 
 /** A table within this factor of its loop, either way, reads what a long-running program pays. */
 export const BAND = 1.2;
@@ -18,13 +19,6 @@ export interface CellFigures {
 }
 
 const apart = (a: number, b: number): number => Math.max(a, b) / Math.min(a, b);
-
-/** The median of a few figures (the loops of a cell). */
-export function medianOf(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length & 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 /**
  * The cell's judgement. First the reference: fresh loop processes more than
@@ -42,7 +36,7 @@ export function judged(cell: CellFigures): string {
   if (!loops.length) return 'no loop';
   const [low, high] = [Math.min(...loops), Math.max(...loops)];
   if (apart(low, high) > BAND) return `loop not fixed: its processes ${apart(low, high).toFixed(2)}× apart`;
-  const loopNs = medianOf(loops);
+  const loopNs = median(loops);
   if (apart(tableNs, loopNs) <= BAND) return 'within ±20%';
   if (oneCoreNs === undefined || apart(loopNs, oneCoreNs) <= BAND) return 'outside ±20%';
   const [lowNs, highNs] = [Math.min(loopNs, oneCoreNs), Math.max(loopNs, oneCoreNs)];
