@@ -165,7 +165,7 @@ export function restrictToSampling(profile: CpuProfile, locate: FrameLocator): {
     if (firstSampling < 0) firstSampling = i;
     lastSampling = i;
   }
-  if (lastSampling < 0) return whole(profile);
+  if (lastSampling < 0) return wholeProfile(profile);
   // Warmup samples after the last sampling sample are the floor (taken after sampling for a case near it) and lie
   // outside the window anyway; one between the first and last sampling samples would mean the marks are wrong.
   let lastWarmup = -1;
@@ -179,10 +179,10 @@ export function restrictToSampling(profile: CpuProfile, locate: FrameLocator): {
   return keepSamples(profile, times, markers ? lastWarmup + 1 : firstSampling, lastSampling, markers ? 'markers' : 'sampling-only');
 }
 
-/** The whole profile kept: no window was found in it. */
-function whole(profile: CpuProfile): { profile: CpuProfile; window: SamplingWindow } {
+/** The whole profile kept: no window was found in it ('none'), or the profiler ran over the window alone (`method`). */
+export function wholeProfile(profile: CpuProfile, method: SamplingWindow['method'] = 'none'): { profile: CpuProfile; window: SamplingWindow } {
   const profileMs = (profile.endTime - profile.startTime) / 1000;
-  return { profile, window: { method: 'none', kept: profile.samples.length, total: profile.samples.length, windowMs: profileMs, profileMs } };
+  return { profile, window: { method, kept: profile.samples.length, total: profile.samples.length, windowMs: profileMs, profileMs } };
 }
 
 /** The profile with samples `from` to `to` (inclusive) kept, and the window that says so. */
@@ -219,10 +219,10 @@ export function restrictBetweenMarks(profile: CpuProfile, isMark: (frame: CallFr
   };
   const times = sampleTimes(profile);
   const marks = profile.samples.flatMap((id, i) => (underMark(id) ? [i] : []));
-  if (marks.length === 0) return whole(profile);
+  if (marks.length === 0) return wholeProfile(profile);
   const firstAt = times[marks[0]!]!;
   const lastAt = times[marks[marks.length - 1]!]!;
-  if (lastAt - firstAt <= 2 * MARK_SPAN_US) return whole(profile);
+  if (lastAt - firstAt <= 2 * MARK_SPAN_US) return wholeProfile(profile);
   const firstEnd = marks.filter((i) => times[i]! <= firstAt + MARK_SPAN_US).pop()!;
   const lastStart = marks.find((i) => times[i]! >= lastAt - MARK_SPAN_US)!;
   return keepSamples(profile, times, firstEnd + 1, lastStart - 1, 'markers');

@@ -17,7 +17,7 @@ import { cannotMessage, isUnavailable } from '@rtbench/host';
 import { guardDir, removeGuardedDir } from '@rtbench/process';
 import { PROFILE_MARK, serveUnderProfiler, type ProfiledServe, type ProfileServing, type RunnableVariant } from '@rtbench/host-timed';
 import { DEFAULT_PROFILE_INTERVAL_US, DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX, saveProfile, type ProfileCaseResult } from './capture.ts';
-import { parseCpuProfile, restrictBetweenMarks, type CpuProfile } from './cpuprofile.ts';
+import { parseCpuProfile, restrictBetweenMarks, wholeProfile, type CpuProfile } from './cpuprofile.ts';
 import { inspectorProfiler } from './inspector.ts';
 import { bundleLocator } from './source-map.ts';
 
@@ -40,7 +40,9 @@ const WARMUP_REQUESTS = 50;
 /** The steady requests under the profiler: at least this many, however long they take. */
 const STEADY_REQUESTS = 10;
 
-const isMark = (frame: { functionName: string }): boolean => frame.functionName === PROFILE_MARK || new RegExp(`^${PROFILE_MARK}\\d+$`).test(frame.functionName);
+/** The mark's function, as a bundler may have renamed it (a number added). */
+const MARK_NAME = new RegExp(`^${PROFILE_MARK}\\d*$`);
+const isMark = (frame: { functionName: string }): boolean => MARK_NAME.test(frame.functionName);
 
 /** Profiles one request case's server on one arm. Never throws for what the runtime or the server did; the result says what happened. */
 export async function profileServer(options: ServerProfileOptions): Promise<ProfileCaseResult> {
@@ -68,8 +70,7 @@ export async function profileServer(options: ServerProfileOptions): Promise<Prof
     if (!outcome.ok) return fromServer(outcome);
     if (!raw) return { status: 'failed', reason: `${arm.target.spec}'s inspector gave no profile: ${profileError ?? 'no reason given'}`, stderr: outcome.output.slice(-4000) };
     // Started after the warm-up and stopped after the last steady request: the whole profile is the window.
-    const window = { method: 'markers' as const, kept: raw.samples.length, total: raw.samples.length, windowMs: (raw.endTime - raw.startTime) / 1000, profileMs: (raw.endTime - raw.startTime) / 1000 };
-    return saveProfile(raw, { profile: raw, window }, locate, outPath, options.fullOutPath, method(outcome));
+    return saveProfile(raw, wholeProfile(raw, 'markers'), locate, outPath, options.fullOutPath, method(outcome));
   }
 
   if (arm.plugin.programs.kind !== 'process') return { status: 'unavailable', reason: cannotMessage(arm.plugin, 'cpuProfile', { unavailable: 'it writes its profile at the exit of a process, and it serves programs in one it keeps' }) };
