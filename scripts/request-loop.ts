@@ -73,7 +73,7 @@ function rtbenchRun(name: string, worker: string, args: string[]): { run: RunRec
   return { run: readRun(out), seconds: (performance.now() - started) / 1e3, status: r.status };
 }
 
-/** The requests of the in-process Worker for one page (scripts/request-loop/in-process.js), each its own case, for --parts. */
+/** The requests of the in-process Worker for one page (scripts/request-loop/in-process.js): the target's mix draws three, --parts serves each as its own case. */
 const loopRequests = (page: Page) => ({
   request: `GET /?page=${page}`,
   alone: `GET /?page=${page}&calls=1`,
@@ -97,10 +97,11 @@ const PAIRED_REQUESTS = 180;
  */
 function pairedMix(page: Page): string {
   const file = join(dir, `${page}-paths.json`);
+  const asked = loopRequests(page);
   const mix = [
-    { name: 'request', weight: 1, request: `GET /?page=${page}` },
-    { name: 'bytes', weight: 1, request: `GET /?page=${page}&calls=1&read=bytes` },
-    { name: 'text', weight: 1, request: `GET /?page=${page}&calls=1` },
+    { name: 'request', weight: 1, request: asked.request },
+    { name: 'bytes', weight: 1, request: asked.bytes },
+    { name: 'text', weight: 1, request: asked.alone },
   ];
   if (from === undefined) writeFileSync(file, JSON.stringify({ mix, requests: PAIRED_REQUESTS }));
   return file;
