@@ -26,7 +26,7 @@ import { APP_FRAMEWORKS } from './app-frameworks.ts';
 import { appRefusal, describeApp, frameworkAppAt, type FrameworkApp } from './framework-app.ts';
 import { buildToolNode, cacheDir, serveAppModule } from './places.ts';
 import type { SuiteLocation, WorkerRequests } from './suite-location.ts';
-import { askedRequests, claimsExport, projectWorker, storeBroughtEntry } from './worker.ts';
+import { askedRequests, claimsExport, projectWorker, servedWithCompatibility, storeBroughtEntry } from './worker.ts';
 import { readWranglerCompatibility, readWranglerProject } from './wrangler-config.ts';
 
 const APP_SUITE = join(import.meta.dirname, 'app-suite.ts');
@@ -69,7 +69,7 @@ export function locateApp(path: string, app: FrameworkApp, given: WorkerRequests
     ...asked.notes,
     ...(claims ? [claims.note] : []),
   ];
-  const workers = plan.refused.workers ? [] : [`the Workers runtime serves it with ${app.wrangler ? basename(app.wrangler) : "rtbench's default wrangler config"}'s compatibility date ${compatibility.date ?? "(none: rtbench's)"} and flags ${compatibility.flags.join(', ') || '(none)'}; each edition's page is compared with its build's file names masked`];
+  const workers = plan.refused.workers ? [] : [`${servedWithCompatibility(app.wrangler ? basename(app.wrangler) : "rtbench's default wrangler config", compatibility)}; each edition's page is compared with its build's file names masked`];
   const source = `import { appSuite } from ${JSON.stringify(APP_SUITE)};\nexport default appSuite(${JSON.stringify(options)});\n${claims ? `${claims.line}\n` : ''}`;
   return storeBroughtEntry(name, source, notes, workers);
 }

@@ -116,6 +116,11 @@ export interface ProjectWorker {
   servedModuleNotes: string[];
 }
 
+/** How the Workers runtime serves a project or an app: with its config's compatibility date and flags (`config`: the file that states them, or who does). */
+export function servedWithCompatibility(config: string, compatibility: WorkersCompatibility): string {
+  return `the Workers runtime serves it with ${config}'s compatibility date ${compatibility.date ?? "(none: rtbench's)"} and flags ${compatibility.flags.join(', ') || '(none)'}`;
+}
+
 /** The handler wrapper of a Worker module (`main`) or of a wrangler project's Worker, written to the program cache under `name` (`workersOnly`: served by the Workers runtime alone). */
 export function projectWorker(name: string, main: string | undefined, shown: string, project?: WranglerProject, preludes: readonly string[] = [], workersOnly = false): ProjectWorker {
   const notes: string[] = [];
@@ -125,8 +130,8 @@ export function projectWorker(name: string, main: string | undefined, shown: str
   if (project?.build) notes.push(`${configName}'s build command (${project.build}) is not run: rtbench bundles ${main ? `main (${basename(main)})` : 'its assets'} as ${main ? 'it is' : 'they are'}`);
   const compatibility: WorkersCompatibility | undefined = project && (project.compatibilityDate || project.compatibilityFlags.length) ? { ...(project.compatibilityDate ? { date: project.compatibilityDate } : {}), flags: project.compatibilityFlags } : undefined;
   const servedModuleNotes = [
-    compatibility
-      ? `the Workers runtime serves it with ${configName}'s compatibility date ${compatibility.date ?? '(none: rtbench\'s)'} and flags ${compatibility.flags.join(', ') || '(none)'}; the other runtimes have no such setting`
+    compatibility && configName
+      ? `${servedWithCompatibility(configName, compatibility)}; the other runtimes have no such setting`
       : `the Workers runtime serves it with rtbench's compatibility date and flags (a wrangler project's are its own: rtbench run <project folder>)`,
   ];
   const key = createHash('sha256').update(JSON.stringify([main, project ?? null, preludes, workersOnly])).digest('hex').slice(0, 12);
