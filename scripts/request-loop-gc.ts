@@ -17,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { bundleProgram } from '@rtbench/host-timed';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
 import { median } from '../packages/stats/src/index.ts';
@@ -38,24 +38,9 @@ const read = option('read', '') === 'bytes' ? '&read=bytes' : '';
 
 const dir = mkdtempSync(join(tmpdir(), 'rtbench-request-loop-gc-'));
 
-/** The driver and the Worker as one file the runtime runs as it is, resolved as rtbench bundles for it; React built for production, as rtbench serves it. */
+/** The driver and the Worker as one file the runtime runs as it is, bundled as rtbench bundles a program for it; React built for production, as rtbench serves it. */
 async function driverFor(plugin: RuntimePlugin): Promise<string> {
-  const { platform, conditions, mainFields } = plugin.bundle;
-  const outfile = join(dir, `gc-driver-${plugin.name}.mjs`);
-  await build({
-    entryPoints: [join(repoRoot, 'scripts/request-loop/gc-driver.js')],
-    bundle: true,
-    format: 'esm',
-    platform,
-    conditions,
-    ...(mainFields ? { mainFields } : {}),
-    // A package's require() of a node: built-in, inside an ES module.
-    ...(platform === 'node' ? { banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } } : {}),
-    define: { 'process.env.NODE_ENV': '"production"' },
-    outfile,
-    logLevel: 'error',
-  });
-  return outfile;
+  return (await bundleProgram(join(repoRoot, 'scripts/request-loop/gc-driver.js'), plugin, 'none', `gc-driver-${plugin.name}`, dir, 'production')).path;
 }
 
 const fixed = (x: number, digits = 1): string => x.toFixed(digits);
