@@ -27,11 +27,13 @@ export interface MemoryRow {
 
 const NOT_READ = 'no resident-memory readings (a run saved before rtbench read them, a measurer that does not, or a host without /proc)';
 const REQUEST_NOT_READ = "no resident-memory readings: measured before rtbench read a request server's, or /proc could not be read";
+/** Why a request row's heap reads n/a, said in a row's notes and once under a text table. */
+const SERVER_FROM_OUTSIDE = 'the server is read from outside (/proc), its engine is not asked';
 /** Why a request row's heap reads n/a: a server is read from outside only (a text table says it once, in REQUEST_ROWS). */
-export const REQUEST_NO_HEAP = 'heap, off-heap: the server is read from outside (/proc), its engine is not asked';
+export const REQUEST_NO_HEAP = `heap, off-heap: ${SERVER_FROM_OUTSIDE}`;
 /** What a request case's row is, said once under a table that has one (its heap's n/a included: a server is read from outside only). */
 export const REQUEST_ROWS =
-  "a request case's row is its server process: peak RSS while it served the round's requests (its peak reset as it began to listen), what serving added above the listening server, and the growth per request over its steady requests (the requests after its warm-up); a handler's figures (JavaScript thread, all threads, empty handler) share those servers; heap and off-heap read n/a: the server is read from outside (/proc), its engine is not asked";
+  `a request case's row is its server process: peak RSS while it served the round's requests (its peak reset as it began to listen), what serving added above the listening server, and the growth per request over its steady requests (the requests after its warm-up); a handler's figures (JavaScript thread, all threads, empty handler) share those servers; heap and off-heap read n/a: ${SERVER_FROM_OUTSIDE}`;
 const NO_HEAP = 'the runtime reports no heap figures from inside';
 const NO_EXTERNAL = 'not reported by the runtime (inside workerd the figures read zeros), or the run was saved before rtbench recorded them';
 const LEAK_UNKNOWN = `kept growing: its rounds were too short for the resident set alone to tell a leak from a heap growing to its size, and the runtime does not say what it held (${MIN_KEPT_SAMPLES} samples a round tell it: a --time of a few seconds)`;
