@@ -1,7 +1,8 @@
 /**
  * `claims --across` over two versions of a package, end to end on node: a
  * fixture suite that imports a small library (test/fixtures/claims-library),
- * two versions of it served by the tests' own registry on 127.0.0.1, the
+ * two versions of it listed by the tests' own registry on 127.0.0.1 and in
+ * the library cache already (installing is test/package-pins.test.ts's), the
  * first doing 64 times the work of the inline loop and the second the
  * same; the claim that the library's call costs at least 8× the loop holds
  * on the first and breaks on the second, each version's outcome saved in its
@@ -13,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { repoRoot, runCliAsync, unwrapped } from './helpers/cli.ts';
-import { serveLibraries, type LibraryRegistry } from './fixtures/library-registry/registry.ts';
+import { seedLibraries, serveLibraries, type LibraryRegistry } from './fixtures/library-registry/registry.ts';
 
 const FIXTURE = join(repoRoot, 'test/fixtures/claims-library');
 const LIBRARY = 'rtbench-claims-lib';
@@ -39,10 +40,13 @@ beforeAll(async () => {
   const source = readFileSync(join(same, 'index.js'), 'utf8');
   expect(source).toContain('const FACTOR = 64;');
   writeFileSync(join(same, 'index.js'), source.replace('const FACTOR = 64;', 'const FACTOR = 1;'));
-  registry = await serveLibraries(join(scratch, 'registry'), [
+  const versions = [
     { name: LIBRARY, version: SLOW, dir: join(FIXTURE, 'lib') },
     { name: LIBRARY, version: SAME, dir: same },
-  ]);
+  ];
+  registry = await serveLibraries(join(scratch, 'registry'), versions);
+  // Listed by the registry, installed already (the library store's real installs are test/package-pins.test.ts's).
+  await seedLibraries(LIBRARIES, versions);
   dir = join(scratch, 'claims');
   const env = { npm_config_registry: registry.url, npm_config_cache: join(scratch, 'npm-cache'), npm_config_fetch_retries: '0' };
   // 64× the work and the same against the 8× claim, far from it on both sides (8× against a 4× claim once read undecided

@@ -11,23 +11,24 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
-import { NpmRuntimeStore } from '@rtbench/host';
-import relrt, { BINARY, RELEASE_PACKAGE } from '../../../test/fixtures/release-runtime/plugin.ts';
+import { describe, expect, it } from 'vitest';
+import { BINARY, RELEASE_PACKAGE } from '../../../test/fixtures/release-runtime/plugin.ts';
+import { seedReleases } from '../../../test/fixtures/release-runtime/registry.ts';
 import { useReleaseRegistry } from '../../../test/fixtures/release-runtime/use-registry.ts';
 import { cacheDir } from '../src/paths.ts';
 import { fixture, repoRoot, runCliAsync, type CliResult } from '../../../test/helpers/cli.ts';
 
 const VERSIONS = ['1.0.0', '2.0.0', '3.0.0', '4.0.0', '5.0.0'];
 const RUNTIMES = join(cacheDir, 'runtimes');
-const registry = useReleaseRegistry({
+const OPTIONS = {
   pkg: RELEASE_PACKAGE,
   versions: VERSIONS,
   // From 2.0.0 on, the binary starts this Node.js with --jitless: a change the bisect finds in a few rounds.
-  script: (v) => `#!/bin/sh\nexec '${process.execPath}'${v === VERSIONS[0] ? '' : ' --jitless'} "$@"\n`,
+  script: (v: string) => `#!/bin/sh\nexec '${process.execPath}'${v === VERSIONS[0] ? '' : ' --jitless'} "$@"\n`,
   plugin: join(repoRoot, 'test/fixtures/release-runtime/plugin.ts'),
   runtimes: RUNTIMES,
-});
+};
+const registry = useReleaseRegistry(OPTIONS);
 const { scratch } = registry;
 const entry = (version: string): string => join(RUNTIMES, `${RELEASE_PACKAGE}@${version}`);
 
@@ -63,15 +64,9 @@ describe.concurrent('bisect --clean', () => {
 
   it('leaves an end of the range that was in the cache before', async () => {
     const [older, newer] = VERSIONS.slice(3) as [string, string];
-    // Installed as any run installs it: through the runtime store, into the CLI's cache.
-    const env = registry.env();
-    vi.stubEnv('npm_config_registry', env.npm_config_registry!);
-    vi.stubEnv('npm_config_cache', env.npm_config_cache!);
-    try {
-      await new NpmRuntimeStore({ dir: RUNTIMES, install: true, workspace: false }).get({ ...relrt.releases!.template, version: older, spec: `relrt@${older}` });
-    } finally {
-      vi.unstubAllEnvs();
-    }
+    // In the CLI's cache as the runtime store leaves an install (its package and install record), put there without npm:
+    // the first test's bisect is the one that installs from the registry.
+    await seedReleases({ ...OPTIONS, versions: [older] });
     const binary = join(entry(older), 'node_modules', RELEASE_PACKAGE, BINARY);
     const before = statSync(binary);
 

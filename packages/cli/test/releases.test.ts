@@ -1,7 +1,9 @@
 /**
  * `rtbench releases` end to end, on a runtime whose releases are versions of
- * a tiny npm package served from a registry of the test's own on 127.0.0.1
- * (test/fixtures/release-runtime: "mxrt"); each release's binary is a script
+ * a tiny npm package (test/fixtures/release-runtime: "mxrt"), installed in
+ * the runtime cache before the tests as the runtime store installs them, and
+ * listed from there (RTBENCH_NO_INSTALL: no npm; a campaign's installs from a
+ * registry are packages/cli/test/bisect-clean.test.ts's); each release's binary is a script
  * that starts this Node.js, on 1.0.0 and from 3.0.0 on with --jitless (the
  * tiny suite's longer sum then takes several times as long). Run here: the
  * plan alone, a matrix that finds the two planted changes (1.0.0 → 2.0.0
@@ -25,22 +27,22 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadRuntimePlugins, unregisterRuntime } from '@rtbench/runtime-registry';
 import { MATRIX_PACKAGE } from '../../../test/fixtures/release-runtime/matrix-plugin.ts';
-import { useReleaseRegistry } from '../../../test/fixtures/release-runtime/use-registry.ts';
+import { useSeededReleases } from '../../../test/fixtures/release-runtime/use-registry.ts';
 import { cacheDir } from '../src/paths.ts';
 import { fixture, repoRoot, runCliAsync, unwrapped, type CliResult } from '../../../test/helpers/cli.ts';
 import { commandStreams } from './usage-lines.ts';
 
-const registry = useReleaseRegistry({
+const seeded = useSeededReleases({
   pkg: MATRIX_PACKAGE,
   versions: ['1.0.0', '2.0.0', '3.0.0', '4.0.0'],
   script: (v) => `#!/bin/sh\nexec '${process.execPath}'${v === '1.0.0' || v >= '3.0.0' ? ' --jitless' : ''} "$@"\n`,
   plugin: join(repoRoot, 'test/fixtures/release-runtime/matrix-plugin.ts'),
   runtimes: join(cacheDir, 'runtimes'),
 });
-const { scratch } = registry;
-// The commands run in this process install from the test's registry and know mxrt, as the real CLI is told by its environment.
+const { scratch } = seeded;
+// The commands run in this process find the releases in the cache and know mxrt, as the real CLI is told by its environment.
 beforeAll(async () => {
-  const env = registry.env();
+  const env = seeded.env();
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   await loadRuntimePlugins(env.RTBENCH_RUNTIME_PLUGINS);
 });
@@ -58,7 +60,7 @@ const SMALL = [TINY, '--filter', 'n=1600', '--sets', '6', '--time', '10ms', '--w
 const FEW = [TINY, '--filter', 'n=1600', '--sets', '2', '--time', '10ms', '--warmup', '5ms', '--fixed-warmup', '--timeout', '60s'];
 /** `rtbench releases` in this process (one command at a time); the real CLI for the matrix that finds the changes. */
 const releases = (args: string[]): Promise<CliResult> => commandStreams(['releases', ...args]);
-const releasesCli = (args: string[]): Promise<CliResult> => runCliAsync(['releases', ...args], registry.env());
+const releasesCli = (args: string[]): Promise<CliResult> => runCliAsync(['releases', ...args], seeded.env());
 
 /** The committed `claims json-reviver --across`-style run (node@26 against node@24) as if made on mxrt@3.0.0 against mxrt@2.0.0 on the tiny suite. */
 const NODE_CLAIMS = join(repoRoot, 'results/claims-20261124-035723Z/08-json-reviver.json');
@@ -122,8 +124,7 @@ describe.concurrent('rtbench releases', () => {
     expect((JSON.parse(state) as { claims: { release: string; sides: unknown }[] }).claims.map((c) => [c.release, c.sides])).toEqual([['3.0.0', { subject: 'mxrt', other: 'mxrt@2.0.0' }]]);
     const wrong = await releases(['mxrt@1.0.0..mxrt@3.0.0', ...SMALL, '--dir', dir, '--claims', NODE_CLAIMS]);
     expect(wrong.status).toBe(2);
-    // One line of error after the registry's progress line.
-    expect(wrong.stderr.trim().split('\n').filter((l) => !l.startsWith('rtbench: asking the npm registry'))).toEqual([expect.stringMatching(/^error: --claims .*08-json-reviver\.json: no claim in it was checked on a release of this matrix's tracks \(it checked json-reviver on node 24\.21\.0, node 26\.10\.0; the tracks: mxrt × .*tiny.* 1\.0\.0–3\.0\.0\)$/)]);
+    expect(wrong.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: --claims .*08-json-reviver\.json: no claim in it was checked on a release of this matrix's tracks \(it checked json-reviver on node 24\.21\.0, node 26\.10\.0; the tracks: mxrt × .*tiny.* 1\.0\.0–3\.0\.0\)$/)]);
     expect(readFileSync(join(dir, 'releases.state'), 'utf8')).toBe(state);
 
     // 4.0.0 "published": its step only, paired with 3.0.0 in fresh sets.
@@ -136,7 +137,7 @@ describe.concurrent('rtbench releases', () => {
     expect(readFileSync(join(dir, 'releases.md'), 'utf8')).toContain('### Claims that changed between releases (0)');
   });
 
-  it('refuses in one line, before the registry is asked, a folder it cannot use; and a damaged state', async () => {
+  it('refuses in one line, before the releases are listed, a folder it cannot use; and a damaged state', async () => {
     const damaged = ['damaged-1', 'damaged-2'].map((name) => {
       mkdirSync(join(scratch, name));
       writeFileSync(join(scratch, name, 'releases.state'), JSON.stringify({ schema: 'rtbench.releases', version: 1, machines: [], tracks: {} }));

@@ -18,6 +18,7 @@ export { HOST_TOOLS, PERF_SUPPORT, THREAD_CPU_SUPPORT, VALGRIND_SUPPORT, type Ho
 export { isCacheEntryName, NpmRuntimeStore, RuntimeDamagedError, RuntimeNotInstalledError, RuntimeUntrustedError } from './runtime-store.ts';
 export { npmInstaller } from './npm-client.ts';
 export { sha256File } from './file-hash.ts';
+export { writeInstallRecord } from './install-record.ts';
 export { EVERY_PLATFORM, linuxOnly, refusedOn, type PlatformSupport } from './platform-support.ts';
 export { fileStamp, slug } from './file-name.ts';
 export { cannotMessage, isUnavailable, type CapabilityName, type Unavailable } from './capability.ts';
