@@ -6,7 +6,8 @@
  * rtbench cannot stand in for and a request that does not parse are refused
  * in the test's own process: packages/cli/test/refused-inputs.test.ts); a
  * legacy node_compat project whose module ends `export default app` served
- * on node and workerd. Small: one round, 50 requests a process.
+ * on node and workerd. Smoke runs (--fixed-warmup): one round of 15
+ * requests a process, not served until steady, since no figure is read.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,7 +21,7 @@ const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
 
 async function run(args: string[]): Promise<{ r: CliResult; out: string; record?: RunRecord }> {
   const out = tempFile('run.json');
-  const r = await runCliAsync(['run', ...args, '--save', out, '--no-color', '--filter', 'cpu=js thread']);
+  const r = await runCliAsync(['run', ...args, '--save', out, '--no-color', '--filter', 'cpu=js thread', '--fixed-warmup']);
   return { r, out, ...(existsSync(out) ? { record: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) } : {}) };
 }
 
@@ -42,6 +43,9 @@ describe('a brought Worker', () => {
     expect(run.suite).toBe('react-page');
     expect(run.digestMismatches).toEqual([]);
     for (const variant of RUNTIMES) expect(run.results.find((x) => x.variantId === variant)!.rounds.length, variant).toBe(1);
+    // A smoke run's round serves its small count whole, recorded as smoke (request-smoke.test.ts: its sizes).
+    expect(run.options.measurerFields).toEqual({ smoke: true });
+    for (const result of run.results) expect(result.rounds[0]!.samples, result.caseId).toHaveLength(15);
     // Said before the run: the build not run, the compatibility the Workers runtime gets, the default request, the React build.
     expect(project.r.stderr).toContain("note: wrangler.toml's build command (npm run build) is not run");
     expect(project.r.stderr).toContain("note: the Workers runtime serves it with wrangler.toml's compatibility date 2025-09-01 and flags nodejs_compat");

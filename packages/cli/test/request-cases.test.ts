@@ -5,7 +5,8 @@
  * throws, answers no Response or never answers is counted, not lost, and
  * --concurrency really puts more than one request in the server at once;
  * --metrics memory reads each server's resident memory; --profile takes
- * each server's CPU profile over its steady requests.
+ * each server's CPU profile over its steady requests (a smoke run's: a
+ * short stretch by count).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,9 +31,12 @@ const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
 // Side by side: each test is a run of its own, and a request's figure is its thread's CPU time, not its wall time.
 describe.concurrent('request-shaped cases', () => {
   it('a planted tail: on every runtime the requests over the limit are the planted ones, with the JavaScript thread and all threads apart', async () => {
-    const { status, stdout, stderr, run, out } = await bench(['--runtime', RUNTIMES.join(','), '--rounds', '2', '--filter', 'planted tail', '--cpu-limit', '15ms', '--metrics', 'memory', '--profile']);
+    // A smoke run (--fixed-warmup): the suite's 41 requests a round, 5 to the empty handler, and each profiled server
+    // served 20 requests, then 30 and 300 ms under the profile (a measuring run serves it a second and more).
+    const { status, stdout, stderr, run, out } = await bench(['--runtime', RUNTIMES.join(','), '--rounds', '2', '--filter', 'planted tail', '--cpu-limit', '15ms', '--metrics', 'memory', '--profile', '--fixed-warmup']);
     expect(status, stderr).toBe(0);
     expect(run.options.measurer).toBe('request-cpu');
+    expect(run.options.measurerFields).toEqual({ smoke: true });
     // The limit is a view option: the table gives the share over it; the run saves the requests, not the limit.
     expect(stdout).toContain('> 15 ms: the share of requests over the limit');
     expect(JSON.stringify(run.options)).not.toContain('cpuLimit');
@@ -45,6 +49,7 @@ describe.concurrent('request-shaped cases', () => {
       expect(js.rounds.length, `${variant}: ${JSON.stringify(js.failures)}`).toBe(2);
       js.rounds.forEach((round, i) => {
         expect(round.samples.length).toBe(41);
+        expect(result(run, 'planted tail [cpu=empty handler]', variant).rounds[i]!.samples, variant).toHaveLength(5);
         // Each request also keeps the CPU after it (to the next request's start, the last one's to the end of serving).
         expect(requestsOf(round)!.afterMs, variant).toHaveLength(41);
         const over = round.samples.flatMap((ms, index) => (index > 0 && ms > 15 ? [index] : []));
@@ -91,6 +96,8 @@ describe.concurrent('request-shaped cases', () => {
     for (const variant of RUNTIMES) {
       const entry = manifest.profiles.find((p) => p.variantId === variant);
       expect(entry, variant).toMatchObject({ caseId: 'planted tail [cpu=js thread]', status: 'ok', window: { method: 'markers' } });
+      // A measuring run's warm-up is 50 requests at least.
+      expect(Number(/a request server: (\d+) steady requests after 20 to warm up/.exec(entry!.method ?? '')?.[1]), entry!.method).toBeGreaterThanOrEqual(30);
       const frames = (node: CallTreeNode): CallTreeNode[] => [node, ...node.children.flatMap(frames)];
       const [top] = frames(entry!.tree!.root).filter((f) => f.category !== 'idle').sort((a, b) => b.selfMs - a.selfMs);
       expect(top!.location, `${variant}: ${top!.name}`).toMatch(/^test\/fixtures\/request-cases\/tail\.ts:\d+$/);

@@ -17,5 +17,5 @@ export { armAnswers, type SameWorkRule } from './request/answers.ts';
 export { bundleRequestServer, runRequestRound, type RequestOutcomes, type RequestRoundOutcome, type RequestRoundPlan, type RequestRoundValues, type ServeUntil } from './request/round.ts';
 export { namedWrkProblem } from './wrk.ts';
 export { LOAD_WINDOWS } from './load-windows.ts';
-export { serveUnderProfiler, type ProfiledServe, type ProfiledServeOutcome, type ProfileServing } from './request/profile-serve.ts';
+export { serveUnderProfiler, type ProfiledServe, type ProfiledServeOutcome, type ProfileServing, type ServedPhases } from './request/profile-serve.ts';
 export { PROFILE_MARK } from './request/paths.ts';

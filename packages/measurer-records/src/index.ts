@@ -11,6 +11,6 @@ export { countsOf, type CountsRound, type InstructionsFields } from './instructi
 export type { DuetRound } from './duet.ts';
 export { loadOf, type LoadOutcomes, type LoadRound } from './host-timed.ts';
 export { lockstepOf, pairable, type LockstepRound } from './lockstep.ts';
-export { requestAnswers, requestsOf, type RequestsRound } from './request-cpu.ts';
+export { requestAnswers, requestsOf, SMOKE_SERVING, type RequestsRound } from './request-cpu.ts';
 export type { MeasurerRecord, ShownWith } from './record.ts';
 export { MEASURER_RECORDS, RecordRegistry, UnknownMeasurer } from './saved.ts';

@@ -70,12 +70,32 @@ export const requestAnswers = (round: RoundRecord): readonly MaskedAnswer[] | un
  * it among their options; it is now a view option (--cpu-limit), and such a
  * run is shown with the limit it was saved with unless another is given.
  */
+/**
+ * A smoke run's (--fixed-warmup, recorded as `smoke`) serving: its figures
+ * are not read, so a round that would serve until steady serves `requests`
+ * whole (a count the suite fixed is served as it is: its cases are written
+ * around it), the empty handler at most `emptyRequests`, and a profiled
+ * server a warm-up by count and a short steady stretch. That each server
+ * starts, answers every request and does the same work is what it shows.
+ */
+export const SMOKE_SERVING = {
+  requests: 15,
+  emptyRequests: 5,
+  /** The profile pass: a warm-up of this many requests, then this many under the profile (three of any pattern of every tenth request). */
+  profileWarmupRequests: 20,
+  profileSteadyRequests: 30,
+  /** ... and at least this long: the profile's two marks are told apart only more than 200 ms apart (profile cpuprofile.ts MARK_SPAN_US). */
+  profileSteadyMs: 300,
+} as const;
+
+const SMOKE = `a smoke run (a fixed warmup): a round that would serve until steady served ${SMOKE_SERVING.requests} requests, the empty handler at most ${SMOKE_SERVING.emptyRequests}, a profiled server ${SMOKE_SERVING.profileWarmupRequests} requests, then ${SMOKE_SERVING.profileSteadyRequests} and ${SMOKE_SERVING.profileSteadyMs} ms at least under the profile; figures not measurements`;
+
 export const REQUEST_CPU_RECORD: MeasurerRecord = {
   kind: 'request-cpu',
-  schema: z.object({ cpuLimitMs: z.number().positive().max(MAX_CPU_LIMIT_MS).optional() }),
+  schema: z.object({ cpuLimitMs: z.number().positive().max(MAX_CPU_LIMIT_MS).optional(), smoke: z.literal(true).optional() }),
   rounds: { requests: requestsRoundSchema },
   olderKeys: ['cpuLimitMs'],
   older: (o) => (typeof o.cpuLimitMs === 'number' ? { cpuLimitMs: o.cpuLimitMs } : undefined),
   shownWith: (fields) => (typeof fields.cpuLimitMs === 'number' ? { cpuLimitMs: fields.cpuLimitMs } : {}),
-  describe: () => timedMethod(WHAT),
+  describe: (o) => timedMethod(o.measurerFields?.smoke === true ? `${WHAT}; ${SMOKE}` : WHAT),
 };

@@ -29,20 +29,24 @@ export interface ProfileServing {
   timeoutMs: number;
   compatibility?: WorkersCompatibility;
   permissions?: ServerPermissions;
+  /** The warm-up and steady requests by the measurer's rule (a smoke run's: by count alone); absent: the profiler's own. */
+  phases?: ServedPhases;
+}
+
+/** How long a profiled server is served before its profile's window and in it: at least the requests, and the time. */
+export interface ServedPhases {
+  warmupRequests: number;
+  warmupMs: number;
+  steadyRequests: number;
+  steadyMs: number;
 }
 
 /** How the profiler is put on the server, and when it is told the steady requests begin and end. */
-export interface ProfiledServe {
+export interface ProfiledServe extends ServedPhases {
   /** Flags before the variant's (a profiler that writes its profile at exit). */
   flags?: TranslatedFlags;
   /** The inspector on (a runtime that serves programs). */
   inspector?: boolean;
-  /** The warm-up: at least this many requests, and this long. */
-  warmupRequests: number;
-  warmupMs: number;
-  /** The steady requests: at least this many, and this long. */
-  steadyRequests: number;
-  steadyMs: number;
   /** After the warm-up's mark, before the first steady request; given the inspector's port when it was asked for. */
   steady?(inspector: Promise<number | undefined> | undefined): Promise<void>;
   /** After the last steady request, before its mark. */

@@ -23,10 +23,8 @@ import { MEASURER_RECORDS } from '@rtbench/measurer-records';
 import { oneLine } from '@rtbench/core/words';
 import { nodeEnvPerArm, requestSuiteCode } from '../suite-code.ts';
 import { TIMING_DEFAULTS } from './timing-defaults.ts';
-import { requestSteadyState, SERVE_UNTIL_STEADY, steadyEnoughOf, steadyFromOf } from './request-phases.ts';
+import { profilePhases, requestSteadyState, roundServing, SERVE_UNTIL_STEADY, steadyEnoughOf, steadyFromOf } from './request-phases.ts';
 
-/** Requests to the empty handler, spread among the handler's in the same process. */
-const EMPTY_REQUESTS = 50;
 /** A request unanswered this long counts as never answered (the run's --timeout when shorter). */
 const REQUEST_TIMEOUT_MS = 10_000;
 /** A server gets at least this long to start, whatever --timeout says of one request (a loaded machine starts processes slowly). */
@@ -113,9 +111,12 @@ export const REQUEST_CPU: MeasurerDescriptor = {
   build(setup) {
     const cases = setup.cases as readonly RequestCaseSpec[];
     const own = setup.own as RequestSetup | undefined;
-    const budget = { programDir: setup.programDir, timeoutMs: Math.max(MIN_START_MS, setup.timeoutMs), requestTimeoutMs: Math.min(REQUEST_TIMEOUT_MS, setup.timeoutMs), boundMs: setup.timeoutMs, sameWork: own?.sameWork ?? 'masked', concurrency: own?.concurrency ?? 1 };
+    // A fixed warmup (no floor to watch from) is a smoke run: a small count a round, and a short profile pass (request-phases.ts).
+    const smoke = setup.warmupMinMs === undefined;
+    const budget = { programDir: setup.programDir, timeoutMs: Math.max(MIN_START_MS, setup.timeoutMs), requestTimeoutMs: Math.min(REQUEST_TIMEOUT_MS, setup.timeoutMs), boundMs: setup.timeoutMs, sameWork: own?.sameWork ?? 'masked', concurrency: own?.concurrency ?? 1, smoke };
     return {
       measurer: requestMeasurer(budget, (line) => setup.warn(`${setup.suite.name}: ${line}`)),
+      ...(smoke ? { record: { smoke: true } } : {}),
       units: requestUnits(cases),
       cases: cases.map(({ id, name, group, params, metric }) => ({ id, name, ...(group ? { group } : {}), params: { ...params }, metric })),
       ownCode: (arms) => requestSuiteCode(setup.suite, arms),
@@ -131,6 +132,8 @@ interface RequestBudget {
   boundMs: number;
   sameWork: SameWorkRule;
   concurrency: number;
+  /** A smoke run (--fixed-warmup): roundServing's and profilePhases' smoke sizes. */
+  smoke: boolean;
 }
 
 /** One unit per declaration, with the (filtered) figures it feeds, in declaration order. */
@@ -206,9 +209,11 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
       const d = (unit.cases as readonly RequestCaseSpec[])[0]!.declaration;
       const server = await bundled(d, unit.key, arm, true);
       if (!('path' in server)) return server;
+      const phases = profilePhases(budget.smoke);
       return {
         serverPath: server.path,
         requests: drawRequests(d, d.requests ?? SERVE_UNTIL_STEADY.maxRequests),
+        ...(phases ? { phases } : {}),
         requestTimeoutMs: budget.requestTimeoutMs,
         timeoutMs: budget.timeoutMs,
         ...(d.compatibility ? { compatibility: d.compatibility } : {}),
@@ -218,10 +223,10 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
       const cases = unit.cases as readonly RequestCaseSpec[];
       const declaration = cases[0]!.declaration;
-      // A count the suite fixed is served whole; else the round serves until steady, within its bounds.
-      const fixed = declaration.requests !== undefined;
-      const requests = drawRequests(declaration, declaration.requests ?? SERVE_UNTIL_STEADY.maxRequests);
-      const until: ServeUntil | undefined = fixed ? undefined : { minRequests: SERVE_UNTIL_STEADY.minRequests, maxServeMs: SERVE_UNTIL_STEADY.maxServeMs, enough: (ms, waves) => steadyEnoughOf(ms, waves, budget.concurrency) };
+      // A count the suite fixed is served whole; else the round serves until steady, within its bounds (a smoke run's: a small count, whole).
+      const serving = roundServing(declaration.requests, budget.smoke);
+      const requests = drawRequests(declaration, serving.requests);
+      const until: ServeUntil | undefined = serving.untilSteady ? { minRequests: SERVE_UNTIL_STEADY.minRequests, maxServeMs: SERVE_UNTIL_STEADY.maxServeMs, enough: (ms, waves) => steadyEnoughOf(ms, waves, budget.concurrency) } : undefined;
       await sayNodeEnv(declaration, unit.key, context.runArms ?? arms);
       const out: ArmResult[] = [];
       for (const [position, arm] of arms.entries()) {
@@ -230,7 +235,7 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
         const server = await bundled(declaration, unit.key, arm);
         const outcome: RequestRoundOutcome =
           'path' in server
-            ? await runRequestRound(arm, { serverPath: server.path, requests, emptyRequests: Math.min(EMPTY_REQUESTS, requests.length), requestTimeoutMs: budget.requestTimeoutMs, timeoutMs: budget.timeoutMs, boundMs: budget.boundMs, sameWork: budget.sameWork, learner: learnerOf(unit.key, arm), concurrency: budget.concurrency, ...(until ? { until } : {}), ...(declaration.normalize ? { normalize: declaration.normalize } : {}), ...(declaration.compareHeaders ? { compareHeaders: declaration.compareHeaders } : {}), ...(declaration.compatibility ? { compatibility: declaration.compatibility } : {}), ...(server.permissions ? { permissions: server.permissions } : {}), ...(context.signal ? { signal: context.signal } : {}) })
+            ? await runRequestRound(arm, { serverPath: server.path, requests, emptyRequests: serving.emptyRequests, requestTimeoutMs: budget.requestTimeoutMs, timeoutMs: budget.timeoutMs, boundMs: budget.boundMs, sameWork: budget.sameWork, learner: learnerOf(unit.key, arm), concurrency: budget.concurrency, ...(until ? { until } : {}), ...(declaration.normalize ? { normalize: declaration.normalize } : {}), ...(declaration.compareHeaders ? { compareHeaders: declaration.compareHeaders } : {}), ...(declaration.compatibility ? { compatibility: declaration.compatibility } : {}), ...(server.permissions ? { permissions: server.permissions } : {}), ...(context.signal ? { signal: context.signal } : {}) })
             : 'unsupported' in server
               ? { ok: false, kind: 'unsupported', message: server.unsupported }
               : { ok: false, kind: 'error', message: server.error };

@@ -5,9 +5,12 @@
  * figure, so a wave is one point of the series. By default a round serves
  * until its steady stretch holds STEADY_REQUESTS requests, within bounds in
  * count and time (SERVE_UNTIL_STEADY); a count the suite or a `--requests`
- * file fixes is served whole, and its phases found after.
+ * file fixes is served whole, and its phases found after, as is a smoke
+ * run's small count (SMOKE_SERVING).
  */
 import type { SteadyState } from '@rtbench/core/schema';
+import type { ServedPhases } from '@rtbench/host-timed';
+import { SMOKE_SERVING } from '@rtbench/measurer-records';
 import { classifyProcess, levelChange, REQUEST_STEADY_DEFAULTS, steadyPoint, STEADY_STATE_DEFAULTS } from '@rtbench/stats';
 
 /** Points per window of requests in flight together: each wave holds several times N requests. */
@@ -22,6 +25,27 @@ export const SERVE_UNTIL_STEADY = {
   /** Requests of the steady stretch the figure pools, at least. */
   steadyRequests: 30,
 } as const;
+
+/** Requests to the empty handler in a measuring round, spread among the handler's in the same process. */
+const EMPTY_REQUESTS = 50;
+
+/** How one round of a declaration is served: how many requests drawn, whether it serves until steady, how many to the empty handler. */
+interface RoundServing {
+  requests: number;
+  untilSteady: boolean;
+  emptyRequests: number;
+}
+
+/** A declaration's round: its own count whole, else until steady within SERVE_UNTIL_STEADY's bounds; a smoke run's, SMOKE_SERVING's count. */
+export function roundServing(fixedCount: number | undefined, smoke: boolean): RoundServing {
+  const requests = fixedCount ?? (smoke ? SMOKE_SERVING.requests : SERVE_UNTIL_STEADY.maxRequests);
+  return { requests, untilSteady: fixedCount === undefined && !smoke, emptyRequests: Math.min(smoke ? SMOKE_SERVING.emptyRequests : EMPTY_REQUESTS, requests) };
+}
+
+/** A profiled server's phases as the measurer gives them: a smoke run's short ones; undefined: the profiler's own. */
+export function profilePhases(smoke: boolean): ServedPhases | undefined {
+  return smoke ? { warmupRequests: SMOKE_SERVING.profileWarmupRequests, warmupMs: 0, steadyRequests: SMOKE_SERVING.profileSteadyRequests, steadyMs: SMOKE_SERVING.profileSteadyMs } : undefined;
+}
 
 /**
  * The index of the first steady request among a round's samples (`waves`:
