@@ -22,7 +22,7 @@ beforeAll(async () => {
 describe.concurrent('--measure instructions stopping short', () => {
   it('SIGTERM while the counts are taken ends the job at once and says so: exit 143, the case interrupted, no vgdb or ptrace advice', async () => {
     const out = tempFile('run.json');
-    const cli = spawnCli(['bench', fixture('tiny'), '--filter', 'n=200', '--runtime', 'node', '--measure', 'instructions', '--rounds', '1', '--save', out], { RTBENCH_VALGRIND: valgrind });
+    const cli = spawnCli(['bench', fixture('tiny'), '--filter', 'n=200', '--runtime', 'node', '--measure', 'instructions', '--fixed-warmup', '--rounds', '1', '--save', out], { RTBENCH_VALGRIND: valgrind });
     let stderr = '';
     cli.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const exited = new Promise<number | null>((resolve) => cli.on('close', (code) => resolve(code)));
@@ -56,7 +56,7 @@ describe.concurrent('--measure instructions stopping short', () => {
 
   it('refuses the counts of a case whose code starts a busy worker thread, whose work would fall into samples at random', async () => {
     const out = tempFile('run.json');
-    const r = await runCliAsync(['bench', fixture('busy-worker'), '--runtime', 'node', '--measure', 'instructions', '--rounds', '1', '--save', out, '--quiet'], { RTBENCH_VALGRIND: valgrind });
+    const r = await runCliAsync(['bench', fixture('busy-worker'), '--runtime', 'node', '--measure', 'instructions', '--fixed-warmup', '--rounds', '1', '--save', out, '--quiet'], { RTBENCH_VALGRIND: valgrind });
     expect(r.status).toBe(1);
     const failure = parseRun(JSON.parse(readFileSync(out, 'utf8')), out).results[0]!.failures[0]!;
     expect(failure.message).toMatch(/^other threads than the case's ran [\d,]+ instructions or more in every sample of no calls: something the case's code started \(a Worker\?\) runs beside it/);

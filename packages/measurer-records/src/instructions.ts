@@ -40,9 +40,14 @@ export type CountsRound = z.infer<typeof countsRoundSchema>;
 /** A round's counts block (absent: not a counted round), as loading validated it. */
 export const countsOf = (round: RoundRecord): CountsRound | undefined => round.counts as CountsRound | undefined;
 
-/** Instruction counts' fields in a saved run: the cache simulation, and the engine flags added to every variant to make counts repeatable. */
-const instructionsFieldsSchema = z.object({ cacheSim: z.boolean().optional(), engineFlags: z.record(z.string(), z.array(z.string())).optional() });
+/**
+ * Instruction counts' fields in a saved run: the cache simulation, the engine flags added to every variant to make
+ * counts repeatable, and whether it was a smoke run (--fixed-warmup: samples a tenth the size, counts not measurements).
+ */
+const instructionsFieldsSchema = z.object({ cacheSim: z.boolean().optional(), engineFlags: z.record(z.string(), z.array(z.string())).optional(), smoke: z.literal(true).optional() });
 export type InstructionsFields = z.infer<typeof instructionsFieldsSchema>;
+
+const SMOKE = '; a smoke run (--fixed-warmup): samples of about a million instructions after a tenth of the warm-up, counts not measurements';
 
 /** Runs saved before the measurer block kept the same fields as the options' `instructions`. */
 export const INSTRUCTIONS_RECORD: MeasurerRecord = {
@@ -51,9 +56,8 @@ export const INSTRUCTIONS_RECORD: MeasurerRecord = {
   rounds: { counts: countsRoundSchema },
   olderKeys: ['instructions'],
   older: (o) => (typeof o.instructions === 'object' && o.instructions !== null ? { ...(o.instructions as Record<string, unknown>) } : undefined),
-  describe: () => ({
-    rounds:
-      "each round counts instructions per operation under valgrind (callgrind): one process per arm and round serving every case, its counter read around samples of n calls and of none, the smallest sample less a sample's own cost, over n",
+  describe: (o) => ({
+    rounds: `each round counts instructions per operation under valgrind (callgrind): one process per arm and round serving every case, its counter read around samples of n calls and of none, the smallest sample less a sample's own cost, over n${instructionsFieldsSchema.safeParse(o.measurerFields ?? {}).data?.smoke ? SMOKE : ''}`,
     stats:
       "median: instructions per operation over the rounds, each from one process per runtime under callgrind serving the round's cases: the smallest sample of n calls less a sample's own cost, over n; 95% CI: bootstrap over rounds",
     paired: 'paired: per round (one process per runtime under callgrind), the log ratio of instructions per operation; the ratio is their mean, with a Student t interval',

@@ -54,8 +54,6 @@ function functionsPerCall(sample: Dump): [string, number][] {
     .map(([name, ir]) => [name, ir / sample.iterations]);
 }
 
-/** Instructions a sample of n calls should hold (n × instructions per op). */
-const TARGET_SAMPLE_INSTRUCTIONS = 10e6;
 /** Samples of n calls in the counted window; the smallest is the count. */
 const WINDOW_SAMPLES = 5;
 /** The window when one call is a whole sample (json-reviver's 500 KB cases: 8–280 M instructions a call). */
@@ -68,8 +66,6 @@ const EMPTY_SAMPLES = 3;
  * case's code keeps busy runs in every one (test/instructions-stops.test.ts, fixture busy-worker).
  */
 const OTHER_THREADS_IDLE_LIMIT = 100_000;
-/** Instructions the first counted sample should hold by the native timing's guess (it measures what n must be). */
-const SIZING_SAMPLE_INSTRUCTIONS = 4e6;
 /**
  * Steady state: the last sample falls below the smallest before it by no
  * more than this. Tiering lowers the count by tens of per cent; a collection
@@ -86,8 +82,25 @@ function settled(samples: readonly number[]): boolean {
 
 /** Instructions per ns of native time, to size the first sample from a timing (a rough guess, off by up to ~5×: that sample measures the real figure). */
 const INSTRUCTIONS_PER_NS = 3;
-/** Native time the W warm-up calls take (W is chosen from the timing; they run uninstrumented). */
-const WARM_NS = 20e6;
+/**
+ * How much each case does under valgrind: the native time the W warm-up calls take (W is chosen from the timing; they
+ * run uninstrumented), the instructions the first counted sample should hold by the native timing's guess (it measures
+ * what n must be), and those a sample of n calls should hold (n × instructions per op).
+ */
+export interface CountSizes {
+  warmNs: number;
+  sizingInstructions: number;
+  sampleInstructions: number;
+}
+
+/**
+ * A measuring run's sizes, and a smoke run's (--fixed-warmup: its counts are not read as measurements) a tenth of them:
+ * the count per call is the same arithmetic on smaller samples, and a case costs valgrind less (docs/instructions.md).
+ */
+export function countSizes(smoke: boolean): CountSizes {
+  const scale = smoke ? 0.1 : 1;
+  return { warmNs: 20e6 * scale, sizingInstructions: 4e6 * scale, sampleInstructions: 10e6 * scale };
+}
 /** The warm-up's calls go in at most this many samples: the harness's loop is then called often enough to be compiled like the case. */
 const WARM_BATCHES = 32;
 /** At least this many warm-up calls (a 500 kB parse calls its reviver ~50 000 times: its first call tiers it up). */
@@ -120,6 +133,7 @@ interface InstructionOptions {
   parallel: number;
   /** The fixed-random library some engines' processes preload (fixedRandomPreload); without it, they count without it. */
   preload?: string;
+  sizes: CountSizes;
 }
 
 // Per variant and round, one process under valgrind (callgrind) serves every case in a fixed order, instrumentation off through
@@ -164,12 +178,15 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
     const { valgrind, cacheSim, libraryDir } = setup.own as ValgrindSetup;
     // Built before the run is recorded, so the record names it only when some engine's processes preload it.
     const preload = fixedRandomPreload(libraryDir, setup.engines, setup.warn);
-    const measurer = instructionsMeasurer({ valgrind, cacheSim, ...(preload ? { preload } : {}), timeoutMs: setup.timeoutMs, parallel: Math.min(MAX_PARALLEL, PROCESSES_PER_CORE * availableParallelism()) });
+    // A fixed warmup (no watched one) makes a smoke run: smaller samples, recorded as such.
+    const smoke = setup.warmupMinMs === undefined;
+    const sizes = countSizes(smoke);
+    const measurer = instructionsMeasurer({ valgrind, cacheSim, ...(preload ? { preload } : {}), sizes, timeoutMs: setup.timeoutMs, parallel: Math.min(MAX_PARALLEL, PROCESSES_PER_CORE * availableParallelism()) });
     const engineFlags = {
       ...Object.fromEntries(runtimeEngines().flatMap((e) => (e.counting ? [[e.id, [...e.counting.determinismFlags, ...(preload && e.counting.fixedRandom ? ['LD_PRELOAD=fixed-random (getrandom and getentropy answer fixed bytes)'] : [])]]] : []))),
       ...Object.fromEntries(runtimePlugins().flatMap((p) => (p.countingEnv ? [[`${p.name} environment`, Object.entries(p.countingEnv).map(([k, v]) => `${k}=${v}`)]] : []))),
     };
-    return { measurer, record: { cacheSim, engineFlags } satisfies InstructionsFields };
+    return { measurer, record: { cacheSim, engineFlags, ...(smoke ? { smoke: true as const } : {}) } satisfies InstructionsFields };
   },
 };
 
@@ -340,7 +357,7 @@ function instructionsMeasurer(options: InstructionOptions): Measurer {
       // (valgrind's time, not the count), and its count sizes n.
       if (!(await countedSample(plan.first))) return ended();
       const sizing: Dump = { iterations: plan.first, summary: await control.dump(byFunction) };
-      const n = sampleSizes.get(plan.key) ?? Math.min(1e7, Math.max(1, Math.round(TARGET_SAMPLE_INSTRUCTIONS / Math.max(1, sizing.summary.instructions / plan.first))));
+      const n = sampleSizes.get(plan.key) ?? Math.min(1e7, Math.max(1, Math.round(options.sizes.sampleInstructions / Math.max(1, sizing.summary.instructions / plan.first))));
       sampleSizes.set(plan.key, n);
       plan.n = n;
       // Steady state, checked on the counter: samples of n until the count stops falling (settled; JIT tiering
@@ -397,8 +414,8 @@ function instructionsMeasurer(options: InstructionOptions): Measurer {
         }
         const plan: Plan = {
           key: `${caseId}\u0000${arm.id}`,
-          warm: Math.min(1e6, Math.max(MIN_WARM_CALLS, Math.round(WARM_NS / ns))),
-          first: Math.min(1e6, Math.max(1, Math.round(SIZING_SAMPLE_INSTRUCTIONS / (INSTRUCTIONS_PER_NS * ns)))),
+          warm: Math.min(1e6, Math.max(MIN_WARM_CALLS, Math.round(options.sizes.warmNs / ns))),
+          first: Math.min(1e6, Math.max(1, Math.round(options.sizes.sizingInstructions / (INSTRUCTIONS_PER_NS * ns)))),
           n: 0,
         };
         return { arm, plan };
