@@ -12,8 +12,8 @@
  * packages/suite-loader/test/app-astro.test.ts's, on the pages these
  * editions served; that such a page reads ≠ work naming its line is
  * test/apps-sveltekit.test.ts's run (the comparison is the app suite's,
- * whichever framework). One run serves every assertion; small: one round,
- * a process's requests until steady.
+ * whichever framework). One run serves every assertion; small: one round
+ * of a smoke run (APP_RUN: a few requests a server, figures not read).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';

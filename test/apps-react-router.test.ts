@@ -13,8 +13,8 @@
  * its line is test/apps-sveltekit.test.ts's run, the comparison being the
  * app suite's whichever framework). Served as any request case is: two requests in flight to each
  * server (--concurrency) and a CPU limit per request (--cpu-limit). One run
- * serves every assertion; small: one round, a process's requests until
- * steady.
+ * serves every assertion; small: one round of a smoke run (APP_RUN: a few
+ * requests a server, figures not read).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';

@@ -11,8 +11,8 @@
  * an arm pinning another svelte builds a copy of the app with it installed
  * and proves the same page on node and on workerd; a version its adapter
  * does not support is refused. A build that fails is one line quoting its
- * error, exit 2, nothing run. Small: one round, a process's requests until
- * steady.
+ * error, exit 2, nothing run. Small: one round of a smoke run (APP_RUN: a
+ * few requests a server, figures not read).
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,12 +21,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { requestsOf } from '../packages/measurer-records/src/index.ts';
 import { installedApp } from '../scripts/app-fixture.ts';
-import { appRunEnv, expectSamePageServed } from './helpers/app-run.ts';
+import { APP_RUN, appRunEnv, expectSamePageServed } from './helpers/app-run.ts';
 import { runCliAsync, tempFile, type CliResult } from './helpers/cli.ts';
 
 async function run(args: string[]): Promise<{ r: CliResult; record?: RunRecord }> {
   const out = tempFile('run.json');
-  const r = await runCliAsync(['run', ...args, '--save', out, '--no-color', '--filter', 'cpu=js thread'], appRunEnv());
+  const r = await runCliAsync(['run', ...args, '--save', out, ...APP_RUN], appRunEnv());
   return { r, ...(existsSync(out) ? { record: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) } : {}) };
 }
 

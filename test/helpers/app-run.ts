@@ -39,10 +39,16 @@ interface AppRun {
   record: RunRecord;
 }
 
-/** `rtbench run <app> --runtime <runtimes> --rounds 1 --request … [extra]`, saved and parsed; fails the hook when nothing was saved. */
+/**
+ * The options of every app test's run: its figures are read by no test, so it is a smoke run
+ * (`--fixed-warmup`: each server serves a few requests, docs/requests.md), one case filter.
+ */
+export const APP_RUN = ['--fixed-warmup', '--no-color', '--filter', 'cpu=js thread'] as const;
+
+/** `rtbench run <app> --runtime <runtimes> --rounds 1 --request … [extra]`, a smoke run saved and parsed; fails the hook when nothing was saved. */
 export async function runFixtureApp(name: string, runtimes: string, requests: readonly string[], extra: readonly string[] = []): Promise<AppRun> {
   const out = tempFile('run.json');
-  const r = await runCliAsync(['run', installedApp(name), '--runtime', runtimes, '--rounds', '1', ...requests.flatMap((q) => ['--request', q]), '--save', out, '--no-color', '--filter', 'cpu=js thread', ...extra], appRunEnv());
+  const r = await runCliAsync(['run', installedApp(name), '--runtime', runtimes, '--rounds', '1', ...requests.flatMap((q) => ['--request', q]), '--save', out, ...APP_RUN, ...extra], appRunEnv());
   expect(existsSync(out), r.stderr).toBe(true);
   return { r, record: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) };
 }
