@@ -25,8 +25,11 @@ const SUITE = join('test', 'fixtures', 'request-cases');
 const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
 /** The CLI's peak resident memory may not pass this (it runs in under 200 MB and holds at most 16 MiB of a body; an unbounded read reached gigabytes). */
 const CLI_PEAK_LIMIT = 512 * 2 ** 20;
-/** An answered request of these handlers costs about a millisecond; the spin about two and a half seconds. */
-const NO_LEAKED_SPIN_MS = 250;
+/**
+ * An answered request of these handlers costs about a millisecond (under 10 ms, the first); the spin runs 250 ms
+ * of its thread's CPU past its time-out on node, deno and bun, whatever the load (test/fixtures/request-cases/spins.ts).
+ */
+const NO_LEAKED_SPIN_MS = 100;
 
 /** The process's peak resident set (VmHWM), or undefined once it has gone. */
 function peakBytes(pid: number): number | undefined {
@@ -127,10 +130,11 @@ describe('request handlers that misbehave once', () => {
     for (const variant of ['node', 'deno']) {
       const r = result('breaks when left [cpu=js thread]', variant, breaks.run);
       // The handler's Error and the start of its message, cut: not "exited with code 1" alone. What the server
-      // answered before it ended is a part of the requests: no figures.
+      // answered before it ended is a part of the requests: no figures. Its 4th request may be answered before the
+      // push that finds the client gone throws (the host sends it once the server is idle): 2 or 3 answered.
       expect(r.rounds, `${variant}: ${warnings(r)}`).toEqual([]);
       expect(r.failures[0]!.kind, variant).toBe('crash');
-      expect(r.failures[0]!.message, variant).toMatch(new RegExp(`^the ${variant} server exited with code 1 after answering 2 of 6 requests \\((?:error: Uncaught )?Error: the body's client left\\.+…\\)$`));
+      expect(r.failures[0]!.message, variant).toMatch(new RegExp(`^the ${variant} server exited with code 1 after answering [23] of 6 requests \\((?:error: Uncaught )?Error: the body's client left\\.+…\\)$`));
       expect(r.failures[0]!.message.length, variant).toBeLessThan(400);
     }
   });
