@@ -1,6 +1,8 @@
 /**
  * rtbench as another repository installs it: every package packed as it
- * would be published (`pnpm pack`: workspace versions become real ones), the
+ * would be published (`pnpm pack`: workspace versions become real ones, and
+ * the CLI's prepack packs its bundle, which the installed rtbench starts
+ * from, as a checkout's starts from its own), the
  * tarballs installed into a scratch project outside this checkout (no
  * workspace around it), and `rtbench` run there from node_modules/.bin on a
  * mitata file and on a native suite that imports the suite API from
@@ -42,8 +44,12 @@ function sh(command: string, args: string[], cwd: string, env: Env = {}): Ran {
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** rtbench in the scratch project, its cache (bundles, runtimes installed on demand) in <scratch>/cache/rtbench. */
-const RTBENCH_ENV = (): Env => ({ XDG_CACHE_HOME: join(scratch, 'cache'), RTBENCH_NO_INSTALL: undefined });
+/**
+ * rtbench in the scratch project, its cache (bundles, runtimes installed on demand) in <scratch>/cache/rtbench; a start
+ * that runs from its sources instead of the bundle packed with it says why (RTBENCH_DEBUG_BUNDLE).
+ */
+const RTBENCH_ENV = (): Env => ({ XDG_CACHE_HOME: join(scratch, 'cache'), RTBENCH_NO_INSTALL: undefined, RTBENCH_DEBUG_BUNDLE: '1' });
+const FROM_SOURCE = 'rtbench: running from source';
 const rtbench = (args: string[], env: Env = {}): Ran => sh(join(scratch, 'node_modules', '.bin', 'rtbench'), args, scratch, { ...RTBENCH_ENV(), ...env });
 /** rtbench as above, not waiting for it: two at once. */
 const rtbenchAsync = (args: string[]): Promise<Ran> =>
@@ -63,7 +69,7 @@ interface RuntimeRow {
 }
 const listed = (): RuntimeRow[] => {
   const r = rtbench(['runtimes', '--json']);
-  if (r.status !== 0) throw new Error(r.stderr);
+  if (r.status !== 0 || r.stderr.includes(FROM_SOURCE)) throw new Error(r.stderr);
   return JSON.parse(r.stdout) as RuntimeRow[];
 };
 
@@ -74,7 +80,8 @@ beforeAll(async () => {
   // Every package of packages/ and runners/ packed by one pnpm: a pack is mostly pnpm starting.
   const pack = sh(PNPM, ['--recursive', '--filter', './packages/*', '--filter', './runners/*', 'pack', '--pack-destination', tarballs, '--json'], repoRoot);
   if (pack.status !== 0) throw new Error(`pnpm pack: ${pack.stdout}\n${pack.stderr}`);
-  const packs = (JSON.parse(pack.stdout) as { name: string; filename: string }[]).map(({ name, filename }) => [name, `file:${filename}`] as const);
+  // The CLI's prepack (its packed bundle) prints its lines before pnpm's JSON.
+  const packs = (JSON.parse(pack.stdout.slice(pack.stdout.search(/^\[/m))) as { name: string; filename: string }[]).map(({ name, filename }) => [name, `file:${filename}`] as const);
   expect(packs.length, pack.stdout).toBe(PACKAGE_COUNT);
   const packed: Record<string, string> = Object.fromEntries(packs);
   const { rtbench: cli, ...libraries } = packed;
@@ -122,10 +129,12 @@ describe('rtbench installed from its packed tarballs in a project of its own', (
     const [file, suite] = await Promise.all([rtbenchAsync(['run', 'parse.bench.mjs', ...QUICK]), rtbenchAsync(['bench', 'sums', ...QUICK])]);
     for (const r of [file, suite]) {
       expect(r.status, r.stderr).toBe(0);
+      // Started from the CLI's bundle packed with the package (its prepack), as a checkout starts from its own.
+      expect(r.stderr).not.toContain(FROM_SOURCE);
       expect(r.stderr).toContain(`rtbench: installing deno (${DENO_PIN}) into ${into} …`);
     }
     expect(readdirSync(into)).toEqual([DENO_PIN]);
-    // One listing, after the install (a start of an installed rtbench is a CPU-second or more): deno from the cache,
+    // One listing, after the install: deno from the cache,
     // every other pin still to install on first use, the system's node from PATH.
     const rows = listed();
     const pinned = rows.filter((r) => !r.spec.includes('@system'));

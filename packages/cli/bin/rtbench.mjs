@@ -13,22 +13,28 @@
  * bundle's own modules (user-modules.mjs), so there is one copy of each
  * module and of its state.
  *
- * Outside a checkout (rtbench installed from npm), or where the bundle cannot
- * be built, the CLI runs from its sources through tsx, as it does with
- * RTBENCH_FROM_SOURCE=1.
+ * Installed from its package (no checkout around it), the CLI runs from the
+ * bundle packed with it (pack-bundle.mjs), its user modules bundled under
+ * rtbench's cache. Where there is no bundle to run, the CLI runs from its
+ * sources through tsx, as it does with RTBENCH_FROM_SOURCE=1.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot, sourcesKey } from './cli-key.mjs';
+import { installedPackages, PACKED, provideModulePlaces } from './packed-places.mjs';
 
 const CACHE = join(repoRoot, 'packages', 'cli', 'node_modules', '.cache', 'rtbench');
 
-/** @returns {Promise<string | undefined>} the bundle's directory, built if missing; undefined when it cannot be */
-async function bundleDir() {
-  if (process.env.RTBENCH_FROM_SOURCE === '1') return undefined;
-  // An installed rtbench has no workspace around it (its packages are spread over node_modules): it runs from its sources.
-  if (!existsSync(join(repoRoot, 'pnpm-workspace.yaml'))) return undefined;
+/** @param {unknown} error why the CLI runs from its sources, said when RTBENCH_DEBUG_BUNDLE is set */
+function fromSource(error) {
+  if (process.env.RTBENCH_DEBUG_BUNDLE) process.stderr.write(`rtbench: running from source: ${/** @type {Error} */ (error).message}\n`);
+  return undefined;
+}
+
+/** @returns {Promise<string | undefined>} the checkout's bundle's directory, built if missing; undefined when it cannot be */
+async function checkoutBundle() {
   try {
     const dir = join(CACHE, `cli-${sourcesKey()}`);
     if (existsSync(join(dir, 'entries.json'))) return dir;
@@ -39,21 +45,41 @@ async function bundleDir() {
     await builder.buildCliBundle(dir);
     return dir;
   } catch (error) {
-    if (process.env.RTBENCH_DEBUG_BUNDLE) process.stderr.write(`rtbench: running from source: ${/** @type {Error} */ (error).message}\n`);
-    return undefined;
+    return fromSource(error);
   }
 }
 
-const dir = await bundleDir();
-if (dir) {
+/**
+ * @param {string} dir the bundle's folder
+ * @param {string} userModules where the user's modules are bundled
+ */
+async function startBundle(dir, userModules) {
   /** @type {import('../../host/src/cli-bundle.ts').BundleEntries} */
   const entries = JSON.parse(readFileSync(join(dir, 'entries.json'), 'utf8'));
   const [{ provideUserModuleLoader }, { mapStacksUnder }] = await Promise.all([import('./user-modules.mjs'), import('./stack-sources.mjs')]);
-  provideUserModuleLoader(Object.fromEntries(Object.entries(entries.packages).map(([specifier, file]) => [specifier, pathToFileURL(join(dir, file)).href])), dir);
-  // Stack traces name the sources (the bundle is built with source maps), each map read when a stack needs it.
+  provideUserModuleLoader(Object.fromEntries(Object.entries(entries.packages).map(([specifier, file]) => [specifier, pathToFileURL(join(dir, file)).href])), userModules);
+  // Stack traces name the sources (a checkout's bundle is built with source maps), each map read when a stack needs it.
   mapStacksUnder(dir);
   await import(pathToFileURL(join(dir, entries.cli)).href);
-} else {
+}
+
+/** @returns {string | undefined} the bundle packed with this installed rtbench, its modules' places given; undefined when there is none */
+function packedBundle() {
+  try {
+    if (!existsSync(join(PACKED, 'entries.json'))) throw new Error(`no bundle was packed with it (${PACKED})`);
+    provideModulePlaces(installedPackages(join(PACKED, '..')));
+    return PACKED;
+  } catch (error) {
+    return fromSource(error);
+  }
+}
+
+// An installed rtbench has no workspace around it (its packages are spread over node_modules): it runs from the bundle packed with it.
+const inCheckout = existsSync(join(repoRoot, 'pnpm-workspace.yaml'));
+const dir = process.env.RTBENCH_FROM_SOURCE === '1' ? undefined : inCheckout ? await checkoutBundle() : packedBundle();
+// Outside a checkout, the user's modules are bundled under rtbench's cache (@rtbench/suite-loader's places.ts): the installed package's folder may not be the user's to write in.
+if (dir) await startBundle(dir, inCheckout ? dir : join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'rtbench', 'cli'));
+else {
   const { registerTypeScript } = await import('./user-modules.mjs');
   await registerTypeScript();
   await import('../src/bin.ts');

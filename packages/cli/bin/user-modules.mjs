@@ -125,7 +125,7 @@ async function importBundled(path, entries, outDir) {
 
 /**
  * @param {Record<string, string>} entries specifier → file URL of the bundle's entry
- * @param {string} cacheDir the bundle's folder: each user module's bundle is kept under it
+ * @param {string} cacheDir where each user module's bundle is kept (the checkout's bundle's folder, or rtbench's cache)
  */
 export function provideUserModuleLoader(entries, cacheDir) {
   /** @type {Promise<void> | undefined} */

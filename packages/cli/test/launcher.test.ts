@@ -82,7 +82,7 @@ describe('a start', () => {
     expect(r.stdout).toContain(`(${join(repoRoot, 'packages/core/src/schema.ts')}:`);
   });
 
-  it('from the sources (RTBENCH_FROM_SOURCE=1, as installed) loads a CommonJS plug-in as the bundle does', () => {
+  it('from the sources (RTBENCH_FROM_SOURCE=1, or an install whose bundle cannot be used) loads a CommonJS plug-in as the bundle does', () => {
     const plugin = join(repoRoot, 'test/fixtures/faulty-plugins/no-module/plugin.ts');
     for (const fromSource of ['1', '0']) {
       const r = runCli(['bench', fixture('tiny'), '--runtime', 'copied'], { RTBENCH_FROM_SOURCE: fromSource, RTBENCH_RUNTIME_PLUGINS: plugin });

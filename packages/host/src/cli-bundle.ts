@@ -10,7 +10,7 @@
  */
 import { build, type Plugin } from 'esbuild';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -47,28 +47,60 @@ function packageExports(): Map<string, string> {
   return out;
 }
 
-/** Gives each workspace module its own source location (see the file's comment). */
-const keepModulePlaces: Plugin = {
-  name: 'keep-module-places',
-  setup(b) {
-    b.onLoad({ filter: /\.ts$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      if (args.path.includes('/node_modules/') || !source.includes('import.meta.')) return undefined;
-      // Declared per module; `define` below points import.meta.* at them (esbuild renames each module's copy apart).
-      const place = `const __rtbenchModuleUrl = ${JSON.stringify(pathToFileURL(args.path).href)}, __rtbenchModuleDir = ${JSON.stringify(dirname(args.path))}, __rtbenchModuleFile = ${JSON.stringify(args.path)};\n`;
-      return { contents: place + source, loader: 'ts' };
-    });
-  },
-};
+/**
+ * The key of the launcher's function that gives a packed bundle's module its
+ * installed place (packages/cli/bin/packed-places.mjs declares the same).
+ */
+const MODULE_PLACE = 'rtbench.modulePlace';
+
+/** The workspace package a source file belongs to, and the file's path inside it: where an installed copy of it lies. */
+export function packagePlace(file: string, root = repoRoot): { name: string; path: string } | undefined {
+  for (let dir = dirname(file); dir.startsWith(`${root}/`); dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) return { name: (JSON.parse(readFileSync(manifest, 'utf8')) as { name: string }).name, path: relative(dir, file) };
+  }
+  return undefined;
+}
+
+/**
+ * Gives each workspace module its own source location (see the file's comment): the checkout's path, or, in a
+ * bundle packed for publishing, its place in the installed package, found when the module loads.
+ */
+function keepModulePlaces(packed: boolean): Plugin {
+  return {
+    name: 'keep-module-places',
+    setup(b) {
+      b.onLoad({ filter: /\.ts$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (args.path.includes('/node_modules/') || !source.includes('import.meta.')) return undefined;
+        // Declared per module; `define` below points import.meta.* at them (esbuild renames each module's copy apart).
+        const names = '[__rtbenchModuleUrl, __rtbenchModuleDir, __rtbenchModuleFile]';
+        const place = packed ? installedPlace(args.path) : JSON.stringify([pathToFileURL(args.path).href, dirname(args.path), args.path]);
+        return { contents: `const ${names} = ${place};\n${source}`, loader: 'ts' };
+      });
+    },
+  };
+}
+
+/** A module's place as the packed bundle finds it when loaded: its package's folder where installed, and its path in it. */
+function installedPlace(file: string): string {
+  const place = packagePlace(file);
+  if (!place) throw new Error(`${file} is in no package of the workspace: a packed bundle cannot find it where installed`);
+  return `globalThis[Symbol.for(${JSON.stringify(MODULE_PLACE)})](${JSON.stringify(place.name)}, ${JSON.stringify(place.path)})`;
+}
 
 /**
  * Builds the bundle into `outDir` (its name is the sources' key, packages/cli/bin/cli-key.mjs):
  * into a scratch directory first, renamed into place, so a CLI started
  * meanwhile never sees half a bundle; when another start got there first, its
- * bundle stays.
+ * bundle stays. `packed`: the bundle published with the package
+ * (packages/cli/bin/pack-bundle.mjs, before `pnpm pack`), whose modules find
+ * their places where installed, without source maps (they would name this
+ * checkout's files).
  */
-export async function buildCliBundle(outDir: string): Promise<void> {
+export async function buildCliBundle(outDir: string, { packed = false } = {}): Promise<void> {
   const parent = dirname(outDir);
+  if (packed) rmSync(outDir, { recursive: true, force: true });
   const scratch = mkdtempSync(`${outDir}.building-`);
   try {
     const exported = packageExports();
@@ -89,13 +121,13 @@ export async function buildCliBundle(outDir: string): Promise<void> {
       target: 'node20',
       outExtension: { '.js': '.mjs' },
       chunkNames: 'chunks/[name]-[hash]',
-      sourcemap: 'linked',
+      sourcemap: packed ? false : 'linked',
       // esbuild finds its own binary next to its package; tsx loads users' modules (packages/cli/bin/user-modules.mjs).
       external: ['esbuild', 'tsx', 'tsx/*'],
       // Bundled CommonJS dependencies call require() for Node's modules.
       banner: { js: "import { createRequire as __rtbenchCreateRequire } from 'node:module'; const require = __rtbenchCreateRequire(import.meta.url);" },
       define: { 'import.meta.url': '__rtbenchModuleUrl', 'import.meta.dirname': '__rtbenchModuleDir', 'import.meta.filename': '__rtbenchModuleFile' },
-      plugins: [keepModulePlaces],
+      plugins: [keepModulePlaces(packed)],
       logLevel: 'silent',
     });
     writeFileSync(join(scratch, ENTRIES_FILE), JSON.stringify(entries, null, 2));
@@ -107,7 +139,7 @@ export async function buildCliBundle(outDir: string): Promise<void> {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
-  pruneOldBundles(parent, outDir);
+  if (!packed) pruneOldBundles(parent, outDir);
 }
 
 function pruneOldBundles(parent: string, kept: string): void {
