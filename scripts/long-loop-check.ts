@@ -32,10 +32,15 @@
  * no fixed quantity for that case on that runtime, and the cell is not
  * judged (`loop not fixed`, long-loop-check/judge.ts). `main CPU/op` is the first table's main-thread CPU per call
  * (mainCpuPerCall): at the figure, the process itself did that much work a
- * call; below it, its samples waited or were preempted.
+ * call; below it, its samples waited or were preempted. `alone/op` is
+ * the cell in a table of its runtime alone (`--alone 0` skips it), and
+ * `table÷alone` what the set's company adds: a process among several waits
+ * its turn while the others run through heaps of their own, and a case
+ * that allocates can read higher for it (docs/lockstep.md, "The set's
+ * company"); the judgement stays the table's.
  *
  *   npx tsx scripts/long-loop-check.ts                       the four cases below, on the table's default runtimes
- *   npx tsx scripts/long-loop-check.ts --loop-ms 500 --processes 1 --pinned 0 -- --rounds 6 --max-rounds 6
+ *   npx tsx scripts/long-loop-check.ts --loop-ms 500 --processes 1 --pinned 0 --alone 0 -- --rounds 6 --max-rounds 6
  *   npx tsx scripts/long-loop-check.ts --case json-reviver "identity reviver (arrow) [size=10kb]"
  *   npx tsx scripts/long-loop-check.ts --case scripts/long-loop-check/allocating.mjs "records from a CSV line" -- --runtime bun
  *                                                            one runtime alone: its cell without the set's company
@@ -53,7 +58,7 @@ import { cpuNsBetween, whichOnPath } from '@rtbench/process';
 import { collectorShare, median, quantile } from '@rtbench/stats';
 import { lockstepOf } from '../packages/measurer-records/src/index.ts';
 import { benchRun, calibrationArgs, loadText, repoRoot } from './lib.ts';
-import { BAND, judged } from './long-loop-check/judge.ts';
+import { aloneArgs, BAND, judged } from './long-loop-check/judge.ts';
 
 interface CheckedCase {
   /** A suite name or a brought file. */
@@ -204,7 +209,7 @@ async function loopsOf(run: RunRecord, variantId: string, caseId: string, target
  * while the loops ran (a shared machine's neighbours double a call's cost)
  * shows as two tables apart, and the ratio is read against their mean.
  */
-async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: number, processes: number, pinned: number): Promise<void> {
+async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: number, processes: number, pinned: number, alone: boolean): Promise<void> {
   const first = benchRun([c.target, '--filter', c.filter, ...benchArgs]);
   const bc = benchView(first.run).cases[0];
   if (!bc || benchView(first.run).cases.length !== 1) {
@@ -221,8 +226,9 @@ async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: numbe
   }
   const second = benchRun([c.target, '--filter', c.filter, ...benchArgs]);
   const again = new Map((benchView(second.run).cases[0]?.rows ?? []).map((r) => [r.variantId, r.stats?.median]));
+  const aloneNs = alone && bc.rows.length > 1 ? aloneFigures(first.run, c, benchArgs) : new Map<string, number | undefined>();
   console.log(`${c.label} — ${bc.caseId} (tables ${(first.wallMs / 1000).toFixed(0)} s and ${(second.wallMs / 1000).toFixed(0)} s, ${first.path}, ${second.path}; load ${loadText()})`);
-  console.log(`  ${'runtime'.padEnd(10)} ${'table/op'.padStart(10)} ${'table CI'.padStart(9)} ${'2nd÷1st'.padStart(8)} ${'processes'.padStart(10)} ${'gc share'.padStart(9)} ${'mark'.padStart(4)} ${'helpers'.padStart(8)} ${'main CPU/op'.padStart(12)} ${'long loop/op'.padStart(13)} ${'loop CPU/op'.padStart(12)} ${'loops'.padStart(9)} ${'1-core loop'.padStart(12)} ${'calls'.padStart(10)} ${'table÷loop'.padStart(10)} ${'range'.padStart(9)} ${'table×(1+helpers)÷loop'.padStart(23)}`);
+  console.log(`  ${'runtime'.padEnd(10)} ${'table/op'.padStart(10)} ${'table CI'.padStart(9)} ${'alone/op'.padStart(10)} ${'table÷alone'.padStart(11)} ${'2nd÷1st'.padStart(8)} ${'processes'.padStart(10)} ${'gc share'.padStart(9)} ${'mark'.padStart(4)} ${'helpers'.padStart(8)} ${'main CPU/op'.padStart(12)} ${'long loop/op'.padStart(13)} ${'loop CPU/op'.padStart(12)} ${'loops'.padStart(9)} ${'1-core loop'.padStart(12)} ${'calls'.padStart(10)} ${'table÷loop'.padStart(10)} ${'range'.padStart(9)} ${'table×(1+helpers)÷loop'.padStart(23)}`);
   for (const row of bc.rows) {
     const cell = loops.get(row.variantId);
     if (!row.stats || !cell) {
@@ -238,7 +244,8 @@ async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: numbe
     const helpers = helperShare(row.result.rounds);
     const helpersText = helpers === undefined ? '—' : `${(100 * helpers).toFixed(0)}%`;
     const cpu = mainCpuPerCall(row.result.rounds);
-    const lead = `  ${row.variantId.padEnd(10)} ${ns(tableNs).padStart(10)} ${(row.stats.ci ? around(row.stats.ci[0], row.stats.ci[1], row.stats.median) : '—').padStart(9)} ${drift.padStart(8)} ${processSpread(row.stats.roundMedians).padStart(10)} ${share.padStart(9)} ${mark.padStart(4)} ${helpersText.padStart(8)} ${(cpu === undefined ? '—' : ns(cpu)).padStart(12)}`;
+    const lone = aloneNs.get(row.variantId);
+    const lead = `  ${row.variantId.padEnd(10)} ${ns(tableNs).padStart(10)} ${(row.stats.ci ? around(row.stats.ci[0], row.stats.ci[1], row.stats.median) : '—').padStart(9)} ${(lone === undefined ? '—' : ns(lone)).padStart(10)} ${(lone === undefined ? '—' : (tableNs / lone).toFixed(2)).padStart(11)} ${drift.padStart(8)} ${processSpread(row.stats.roundMedians).padStart(10)} ${share.padStart(9)} ${mark.padStart(4)} ${helpersText.padStart(8)} ${(cpu === undefined ? '—' : ns(cpu)).padStart(12)}`;
     if (typeof cell.loops === 'string' || !cell.loops.length) {
       console.log(`${lead}  long loop failed: ${typeof cell.loops === 'string' ? cell.loops : 'no result'}`);
       continue;
@@ -255,11 +262,27 @@ async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: numbe
   }
 }
 
+/**
+ * Each runtime of the table in a table of its own (a variant with flags is
+ * left out: `--runtime` names a spec): its cell's figure without the set's
+ * company, by variant.
+ */
+function aloneFigures(run: RunRecord, c: CheckedCase, benchArgs: readonly string[]): Map<string, number | undefined> {
+  const figures = new Map<string, number | undefined>();
+  for (const variant of run.variants) {
+    if (variant.flags.length || variant.unavailable) continue;
+    const lone = benchRun([c.target, '--filter', c.filter, ...aloneArgs(benchArgs, variant.spec)]);
+    figures.set(variant.id, benchView(lone.run).cases[0]?.rows[0]?.stats?.median);
+  }
+  return figures;
+}
+
 const args = calibrationArgs(['check', ...process.argv.slice(2)]);
 const loopMs = args.flag('--loop-ms', 2000);
 const processes = args.flag('--processes', 3);
 const pinned = args.flag('--pinned', 1);
+const alone = args.flag('--alone', 1) > 0;
 const caseAt = args.rest.indexOf('--case');
 const cases = caseAt >= 0 ? [{ target: args.rest[caseAt + 1]!, filter: args.rest[caseAt + 2]!, label: `${args.rest[caseAt + 1]}: ${args.rest[caseAt + 2]}` }] : CASES;
 console.log(`long loop against the table: ${processes} fresh process(es) of about ${loopMs} ms per cell, and ${ONE_CORE ? pinned : 0} on one core; load ${loadText()}`);
-for (const c of cases) await check(c, args.benchArgs, loopMs, processes, pinned);
+for (const c of cases) await check(c, args.benchArgs, loopMs, processes, pinned, alone);

@@ -2,7 +2,7 @@
 // long loops in fresh processes, and whether those loops are a fixed reference.
 import { describe, expect, it } from 'vitest';
 import { median } from '@rtbench/stats';
-import { BAND, judged } from '../scripts/long-loop-check/judge.ts';
+import { aloneArgs, BAND, judged } from '../scripts/long-loop-check/judge.ts';
 
 describe("the long-loop check's judgement of a cell", () => {
   it('reads a table within the band of its loops as within, beyond it as outside, at its edge within', () => {
@@ -40,5 +40,12 @@ describe("the long-loop check's judgement of a cell", () => {
     expect(judged({ tableNs: 130, loops: [100], oneCoreNs: 120 })).toBe('outside ±20%');
     // The range's edges are in it.
     expect(judged({ tableNs: 240, loops: [100], oneCoreNs: 200 })).toBe('between the 1-core and free-core loops');
+  });
+
+  it("runs a runtime alone with the table's other arguments, in place of any runtime the table was given", () => {
+    expect(aloneArgs(['--rounds', '6'], 'bun')).toEqual(['--rounds', '6', '--runtime', 'bun']);
+    expect(aloneArgs(['--runtime', 'node,bun', '--rounds', '6'], 'bun')).toEqual(['--rounds', '6', '--runtime', 'bun']);
+    expect(aloneArgs(['--rounds', '6', '--runtime=node,bun'], 'node@26')).toEqual(['--rounds', '6', '--runtime', 'node@26']);
+    expect(aloneArgs([], 'deno')).toEqual(['--runtime', 'deno']);
   });
 });

@@ -42,3 +42,14 @@ export function judged(cell: CellFigures): string {
   const [lowNs, highNs] = [Math.min(loopNs, oneCoreNs), Math.max(loopNs, oneCoreNs)];
   return tableNs >= lowNs / BAND && tableNs <= highNs * BAND ? 'between the 1-core and free-core loops' : 'outside ±20%';
 }
+
+/**
+ * A table's arguments for one of its runtimes alone (`--runtime spec` in
+ * place of any the table was given): the cell without the set's company,
+ * whose other processes sample while it waits its turn
+ * (docs/lockstep.md, "The set's company").
+ */
+export function aloneArgs(benchArgs: readonly string[], spec: string): string[] {
+  const kept = benchArgs.filter((arg, i) => arg !== '--runtime' && benchArgs[i - 1] !== '--runtime' && !arg.startsWith('--runtime='));
+  return [...kept, '--runtime', spec];
+}
