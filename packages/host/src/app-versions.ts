@@ -9,13 +9,15 @@
  * app's own installed packages, so it changes only what the pins move, as
  * in the app's folder); then a copy of the app's files
  * whose node_modules is that install. The install is kept per package.json,
- * lockfile and versions, the copy per app files and versions; a failed
- * install leaves nothing and is one line quoting its error.
+ * lockfile and versions, in the folder of installs the caller names (the
+ * library store's, which checkouts may share: nothing of the app's path is
+ * in it), the copy per app files and versions beside the app's builds; a
+ * failed install leaves nothing and is one line quoting its error.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, lstatSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { AppBuildFailed, appBuildKey, copyAppFiles, lastError } from './app-build.ts';
 import { ownerOnlyDir } from './program-cache.ts';
 
@@ -93,6 +95,9 @@ const LOCKFILES: Readonly<Record<AppPackageManager['name'], string>> = { npm: 'p
 /** Written in an install's folder once its install is whole. */
 const INSTALLED = '.rtbench-installed';
 
+/** The pins as one text, sorted: `svelte@5.57.2 vite@8.3.8`. */
+const pinWordsOf = (pins: Readonly<Record<string, string>>): string => Object.entries(pins).sort(([a], [b]) => a.localeCompare(b)).map(([n, v]) => `${n}@${v}`).join(' ');
+
 function hashOf(parts: readonly (string | Buffer)[]): string {
   const hash = createHash('sha256');
   for (const part of parts) hash.update(part).update('\u0000');
@@ -124,6 +129,15 @@ export function seedFromApp(appDir: string, temp: string): void {
   });
 }
 
+/** Where a link points, or undefined when there is no link. */
+function linkTarget(path: string): string | undefined {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A folder made whole in a temporary one beside it and moved into place; a failure leaves neither. */
 function madeWhole(dir: string, make: (temp: string) => void): void {
   const temp = `${dir}.making-${process.pid}`;
@@ -138,18 +152,32 @@ function madeWhole(dir: string, make: (temp: string) => void): void {
   }
 }
 
+/** The pins' install of the app in `installs`: named by its package manager, the pins, its package.json and lockfiles, nothing of its path. */
+export function appInstallDir(appDir: string, installs: string, pins: Readonly<Record<string, string>>): string {
+  const present = INSTALL_FILES.filter((f) => existsSync(join(appDir, f)));
+  return join(installs, hashOf([appPackageManager(appDir).name, pinWordsOf(pins), readFileSync(join(appDir, 'package.json')), ...present.flatMap((f) => [f, readFileSync(join(appDir, f))])]));
+}
+
+/** Where an app's copies with other versions are kept: `copies`, the app's files per versions (beside its builds); `installs`, each set of versions installed. */
+export interface AppVersionPlaces {
+  readonly copies: string;
+  readonly installs: string;
+}
+
 /**
- * The app with `pins` installed (installed now when its cache lacks it),
- * under `root`: `say` tells when an install starts. A failed install is an
- * AppBuildFailed in one line quoting the package manager's error.
+ * The app with `pins` installed (installed now when `places.installs`
+ * lacks it) and copied under `places.copies`: `say` tells when an install
+ * starts. A failed install is an AppBuildFailed in one line quoting the
+ * package manager's error.
  */
-export function appWithVersions(appDir: string, root: string, pins: Readonly<Record<string, string>>, say: (line: string) => void = () => {}): AppWithVersions {
+export function appWithVersions(appDir: string, places: AppVersionPlaces, pins: Readonly<Record<string, string>>, say: (line: string) => void = () => {}): AppWithVersions {
   const manager = appPackageManager(appDir);
   const present = INSTALL_FILES.filter((f) => existsSync(join(appDir, f)));
-  const pinText = Object.entries(pins).sort(([a], [b]) => a.localeCompare(b)).map(([n, v]) => `${n}@${v}`).join(' ');
-  const versions = join(root, 'versions');
-  ownerOnlyDir(versions);
-  const install = join(versions, hashOf([manager.name, pinText, readFileSync(join(appDir, 'package.json')), ...present.flatMap((f) => [f, readFileSync(join(appDir, f))])]));
+  const pinText = pinWordsOf(pins);
+  ownerOnlyDir(places.installs);
+  ownerOnlyDir(places.copies);
+  const install = appInstallDir(appDir, places.installs, pins);
+  const installName = basename(install);
   if (!existsSync(join(install, INSTALLED))) {
     say(`installing ${pinText} in a copy of the app with ${manager.name} (once; cached after), in ${relative(process.cwd(), install) || install}; the app's own folder is untouched${manager.note ? `; ${manager.note}` : ''}`);
     madeWhole(install, (temp) => {
@@ -168,8 +196,9 @@ export function appWithVersions(appDir: string, root: string, pins: Readonly<Rec
     });
   }
   // The app's files beside the install, named by them and the versions: what the framework's build copies.
-  const dir = `${install}-app-${appBuildKey(appDir, pins)}`;
-  if (!existsSync(join(dir, 'node_modules'))) {
+  const dir = join(places.copies, `${installName}-app-${appBuildKey(appDir, pins)}`);
+  // A copy linked to another install (one an older rtbench kept beside the copies) is made again, linked to this one.
+  if (linkTarget(join(dir, 'node_modules')) !== join(install, 'node_modules')) {
     madeWhole(dir, (temp) => {
       copyAppFiles(appDir, temp, new Set(['node_modules', '.git', '.next', '.open-next', '.wrangler', '.svelte-kit', '.react-router']));
       for (const f of ['package.json', ...present]) if (existsSync(join(install, f))) copyFileSync(join(install, f), join(temp, f));

@@ -4,14 +4,16 @@
  * and a failed step is one line quoting the last error it printed, not a
  * count of errors or a package manager's wrapper; a build made afresh is
  * proven when whole and leaves nothing when it fails. A Next.js app asked
- * for its Node.js side alone reuses a whole build the cache holds.
+ * for its Node.js side alone reuses a whole build the cache holds. An
+ * arm's install is kept apart from the app's copies, so two checkouts
+ * pointed at one folder of installs install it once.
  */
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appBuildKey, buildAfresh, cachedBuildProblem, lastError } from '../src/app-build.ts';
-import { appPackageManager, lockedIntegrity, pinnedManifest, seedFromApp } from '../src/app-versions.ts';
+import { appInstallDir, appPackageManager, appWithVersions, lockedIntegrity, pinnedManifest, seedFromApp } from '../src/app-versions.ts';
 import { buildNextApp } from '../src/next-build.ts';
 
 describe("an app's build", () => {
@@ -133,5 +135,39 @@ describe('an app with other versions of its packages (an arm), made in a copy', 
     expect(lockedIntegrity(pnpmLock, 'pnpm', '@sveltejs/kit', '2.70.4')).toBe('sha512-kit+/=');
     expect(lockedIntegrity(pnpmLock, 'pnpm', 'svelte', '5.57.2')).toBe('sha512-svelte');
     expect(lockedIntegrity(pnpmLock, 'pnpm', 'svelte', '5.57.1')).toBeUndefined();
+  });
+  it('keeps the install in the folder of installs, apart from the copy: two checkouts share it, installing nothing again', () => {
+    const root = mkdtempSync(join(tmpdir(), 'rtbench-app-installs-'));
+    const app = join(root, 'app');
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', dependencies: { pkg: '1.0.0' } }));
+    writeFileSync(join(app, 'page.js'), 'export default 1;\n');
+    const lock = JSON.stringify({ packages: { 'node_modules/pkg': { version: '2.0.0', integrity: 'sha512-two' } } });
+    writeFileSync(join(app, 'package-lock.json'), lock);
+    // The install a first checkout made: whole (its marker written), in the shared folder.
+    const installs = join(root, 'shared-installs');
+    const install = appInstallDir(app, installs, { pkg: '2.0.0' });
+    mkdirSync(join(install, 'node_modules', 'pkg'), { recursive: true });
+    writeFileSync(join(install, 'node_modules', 'pkg', 'package.json'), JSON.stringify({ name: 'pkg', version: '2.0.0' }));
+    writeFileSync(join(install, 'package-lock.json'), lock);
+    writeFileSync(join(install, '.rtbench-installed'), 'pkg@2.0.0\n');
+    // Not named by the app's path: the same app elsewhere has the same install.
+    expect(install.startsWith(installs)).toBe(true);
+    for (const checkout of ['a', 'b']) {
+      const said: string[] = [];
+      const made = appWithVersions(app, { copies: join(root, checkout, 'versions'), installs }, { pkg: '2.0.0' }, (line) => said.push(line));
+      expect(said, checkout).toEqual([]);
+      expect(made.dir.startsWith(join(root, checkout, 'versions')), made.dir).toBe(true);
+      expect(readFileSync(join(made.dir, 'page.js'), 'utf8')).toBe('export default 1;\n');
+      expect(realpathSync(join(made.dir, 'node_modules'))).toBe(realpathSync(join(install, 'node_modules')));
+      expect(made.packages).toEqual([{ name: 'pkg', version: '2.0.0', dir: realpathSync(join(install, 'node_modules', 'pkg')), integrity: 'sha512-two' }]);
+    }
+    // A copy an older rtbench linked to the install it kept beside the copies is linked again to the shared one.
+    const older = appWithVersions(app, { copies: join(root, 'a', 'versions'), installs }, { pkg: '2.0.0' });
+    rmSync(join(older.dir, 'node_modules'));
+    mkdirSync(join(root, 'a', 'versions', 'old-install', 'node_modules'), { recursive: true });
+    symlinkSync(join(root, 'a', 'versions', 'old-install', 'node_modules'), join(older.dir, 'node_modules'), 'dir');
+    appWithVersions(app, { copies: join(root, 'a', 'versions'), installs }, { pkg: '2.0.0' });
+    expect(readlinkSync(join(older.dir, 'node_modules'))).toBe(join(install, 'node_modules'));
   });
 });

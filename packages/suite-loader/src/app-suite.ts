@@ -25,6 +25,7 @@ import { SIDE, type AppFramework, type AppPlan, type BuiltApp } from './app-fram
 import { APP_FRAMEWORKS } from './app-frameworks.ts';
 import { appRefusal, describeApp, frameworkAppAt, type FrameworkApp } from './framework-app.ts';
 import { buildToolNode, cacheDir, serveAppModule } from './places.ts';
+import { storePolicy } from './store-policy.ts';
 import type { SuiteLocation, WorkerRequests } from './suite-location.ts';
 import { askedRequests, claimsExport, projectWorker, servedWithCompatibility, storeBroughtEntry } from './worker.ts';
 import { readWranglerCompatibility, readWranglerProject } from './wrangler-config.ts';
@@ -122,7 +123,8 @@ export function appSuite(options: AppSuiteOptions): RequestSuite {
       return [];
     }
     // A copy of the app with the pinned versions installed (the app's folder untouched), planned and built as the app is.
-    const copy = appWithVersions(options.dir, root, pins, say);
+    // The install in the library store's folder, which checkouts may share (RTBENCH_LIBRARY_CACHE); the copy beside the app's builds.
+    const copy = appWithVersions(options.dir, { copies: join(root, 'versions'), installs: join(storePolicy('libraries').dir, 'app-versions') }, pins, say);
     const app = frameworkAppAt(copy.dir);
     if (!app) throw new Error(`${copy.dir}: the copy of the app is not a ${framework.package} app`);
     const plan = framework.plan(options.dir, app);
