@@ -21,7 +21,7 @@ const SUITE_LOADER = join(import.meta.dirname, '..', '..', 'packages', 'suite-lo
 let libraries: string | undefined;
 
 /** The environment of an app test's CLI runs: the library store in the machine's test cache, keyed by rtbench's app modules. */
-export function appRunEnv(): Record<string, string> {
+export function appRunEnv(): { RTBENCH_LIBRARY_CACHE: string } {
   if (!libraries) {
     const hash = createHash('sha256');
     for (const file of readdirSync(SUITE_LOADER).filter((f) => f.startsWith('app-')).sort()) hash.update(`${file}\u0000`).update(readFileSync(join(SUITE_LOADER, file)));
@@ -43,14 +43,20 @@ interface AppRun {
  * The options of every app test's run: its figures are read by no test, so it is a smoke run
  * (`--fixed-warmup`: each server serves a few requests, docs/requests.md), one case filter.
  */
-export const APP_RUN = ['--fixed-warmup', '--no-color', '--filter', 'cpu=js thread'] as const;
+const APP_RUN = ['--fixed-warmup', '--no-color', '--filter', 'cpu=js thread'] as const;
+
+/** `rtbench run <args…>`, a smoke run, and its saved run parsed when it saved one. */
+export async function runApp(args: readonly string[]): Promise<{ r: CliResult; record?: RunRecord }> {
+  const out = tempFile('run.json');
+  const r = await runCliAsync(['run', ...args, '--save', out, ...APP_RUN], appRunEnv());
+  return { r, ...(existsSync(out) ? { record: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) } : {}) };
+}
 
 /** `rtbench run <app> --runtime <runtimes> --rounds 1 --request … [extra]`, a smoke run saved and parsed; fails the hook when nothing was saved. */
 export async function runFixtureApp(name: string, runtimes: string, requests: readonly string[], extra: readonly string[] = []): Promise<AppRun> {
-  const out = tempFile('run.json');
-  const r = await runCliAsync(['run', installedApp(name), '--runtime', runtimes, '--rounds', '1', ...requests.flatMap((q) => ['--request', q]), '--save', out, ...APP_RUN, ...extra], appRunEnv());
-  expect(existsSync(out), r.stderr).toBe(true);
-  return { r, record: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) };
+  const { r, record } = await runApp([installedApp(name), '--runtime', runtimes, '--rounds', '1', ...requests.flatMap((q) => ['--request', q]), ...extra]);
+  expect(record, r.stderr).toBeDefined();
+  return { r, record: record! };
 }
 
 /**
