@@ -25,8 +25,29 @@ const FIXED = '--fixed-warmup';
  * kept case's teardown, are each runtime's harness: those runs are on all four.
  */
 const HOST_SCHEDULE = 'node';
-/** Sampling time over the two rounds: a smoke run's samples are only counted (at least five), a watched run's are read. */
+/** Sampling time over the two rounds: a smoke run takes two samples a set whatever it is, a watched run's are read. */
 const timeOf = (extra: string[]): string[] => ['--time', extra.includes(FIXED) ? '10ms' : '40ms'];
+
+/**
+ * The four runtimes' results of one case: in each set, `turns` samples each (or at least `turns`), one per turn and
+ * where in the turn's order it was taken; in every turn the four processes held the four positions, and over the
+ * first four turns (when there were four) each took each position.
+ */
+function expectTurns(results: RunRecord['results'], turns: number, atLeast = false): void {
+  expect(results.map((r) => r.variantId).sort()).toEqual(['bun', 'deno', 'node', 'workerd']);
+  for (const round of [0, 1]) {
+    const rounds = results.map((r) => r.rounds.find((x) => x.round === round)!);
+    const taken = rounds[0]!.samples.length;
+    if (atLeast) expect(taken).toBeGreaterThanOrEqual(turns);
+    else expect(taken).toBe(turns);
+    for (const r of rounds) {
+      expect(r.samples).toHaveLength(taken);
+      expect(lockstepOf(r)?.positions).toHaveLength(taken);
+    }
+    for (let t = 0; t < taken; t++) expect(rounds.map((r) => lockstepOf(r)!.positions[t]).sort()).toEqual([0, 1, 2, 3]);
+    if (taken >= 4) for (const r of rounds) expect(new Set(lockstepOf(r)!.positions.slice(0, 4)).size).toBe(4);
+  }
+}
 
 async function bench(suite: string, extra: string[], runtimes = ALL): Promise<{ run: RunRecord; status: number | null; stderr: string }> {
   const out = tempFile('run.json');
@@ -36,7 +57,7 @@ async function bench(suite: string, extra: string[], runtimes = ALL): Promise<{ 
 
 // The runs are independent: side by side.
 describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
-  it('samples the live processes of a set in turn, every arm in every position, and pairs the rounds; one warm process per arm serves both cases of both sets', async () => {
+  it('samples the live processes of a set in turn and pairs the rounds; one warm process per arm serves both cases of both sets', async () => {
     const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--sets-per-process', '2', FIXED]);
     expect(status, stderr).toBe(0);
     expect(run.options.measurer).toBe('lockstep');
@@ -59,25 +80,12 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
         lockstepOf(x)!.spanUs!.forEach((span, i) => expect(span).toBeLessThanOrEqual(lockstepOf(x)!.hostWaitUs![i]! + 2 * x.clock.resolutionNs / 1e3));
       }
     }
-    const results = run.results.filter((r) => r.caseId.includes('n=200'));
-    expect(results.map((r) => r.variantId).sort()).toEqual(['bun', 'deno', 'node', 'workerd']);
-    for (const round of [0, 1]) {
-      const rounds = results.map((r) => r.rounds.find((x) => x.round === round)!);
-      const turns = rounds[0]!.samples.length;
-      expect(turns).toBeGreaterThanOrEqual(5);
-      for (const r of rounds) {
-        // One sample per turn, and where in the turn's order it was taken.
-        expect(r.samples).toHaveLength(turns);
-        expect(lockstepOf(r)?.positions).toHaveLength(turns);
-      }
-      // In every turn the four processes held the four positions, and each one took each position.
-      for (let t = 0; t < turns; t++) expect(rounds.map((r) => lockstepOf(r)!.positions[t]).sort()).toEqual([0, 1, 2, 3]);
-      for (const r of rounds) expect(new Set(lockstepOf(r)!.positions.slice(0, 4)).size).toBe(4);
-    }
+    // A smoke run's set takes two turns (measure-options.ts SMOKE_SAMPLES); in each, the four processes held the four positions.
+    expectTurns(run.results.filter((r) => r.caseId.includes('n=200')), 2);
     expect(run.digestMismatches).toEqual([]);
   });
 
-  it('keeps its numbers and its protocol when a case replaces the built-ins, and its job out of the process arguments', async () => {
+  it('keeps its numbers and its protocol when a case replaces the built-ins, and its job out of the process arguments; every arm takes every place in the turns', async () => {
     const { run, status, stderr } = await bench(join(repoRoot, 'test/fixtures/hostile-builtins/index.ts'), []);
     expect(status, stderr).toBe(0);
     // Watched from its floor, which the run records.
@@ -89,6 +97,9 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
       // The case's value says whether it found a 32-hex-digit token in /proc/self/cmdline: it must not have.
       expect(r.rounds[0]!.digest.summary).toContain('true');
     }
+    // A watched run's set takes its turns for its sampling time, five at least (lockstep.ts LOADED_MIN_TURNS): over the
+    // first four, each process took each place in the turn's order.
+    expectTurns(run.results.filter((r) => r.caseId === run.cases[0]!.id), 5, true);
   });
 
   it('still runs a fresh process per round with --schedule processes', async () => {
@@ -97,7 +108,8 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
     expect(run.options.measurer).toBe('processes');
     for (const r of run.results) {
       expect(r.rounds).toHaveLength(2);
-      expect(r.rounds.every((x) => lockstepOf(x) === undefined && x.samples.length >= 5)).toBe(true);
+      // A smoke run's process takes two samples of its case (measure-options.ts SMOKE_SAMPLES).
+      expect(r.rounds.map((x) => [lockstepOf(x), x.samples.length])).toEqual([[undefined, 2], [undefined, 2]]);
     }
   });
 
@@ -133,7 +145,7 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
     const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--schedule', 'lockstep-per-case', '--sets-per-process', '2', FIXED], HOST_SCHEDULE);
     expect(status, stderr).toBe(0);
     // The measurer block whole: a smoke run says so in it.
-    expect(run.options.measurerFields).toEqual({ processes: 'per-case', setsPerProcess: 2, smoke: true });
+    expect(run.options.measurerFields).toEqual({ processes: 'per-case', setsPerProcess: 2, smoke: true, smokeSamples: 2 });
     for (const variant of [HOST_SCHEDULE]) {
       const results = run.results.filter((r) => r.variantId === variant);
       expect(results).toHaveLength(2);

@@ -427,7 +427,7 @@ async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, 
   const stopped = await stopMetrics(env.metrics);
   // A full collection where the runtime can force one, after the metrics' phase: the host reads the resident set as
   // the answer arrives, and memory a collection gives back was not kept by the case (@rtbench/verdicts memory-growth.ts).
-  env.collect?.();
+  if (options.noCollections !== true) env.collect?.();
   const metrics = withHeld(stopped, heldReadyBytes, heldReadyBytes !== undefined ? heldBytes(env.metrics) : undefined);
   const floorNs = await floorFor(samples, env.clock, prepared.clockInfo);
   return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations, warmup, floorNs, span: sampler.span }, metrics, env.clock);
@@ -512,7 +512,7 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
     // Syntax, not Object.create: case code may have replaced it by the time a case is kept.
     const kept: KeptCases = { __proto__: null } as unknown as KeptCases;
     try {
-      await serveCases(env, (opened) => caseAnswer(suite, cases, opened.caseId, 'paced', opened.tierUpCallNs !== undefined ? withTierUpRate(job.options, opened.tierUpCallNs) : job.options, env, { kept, keep: opened.keep }));
+      await serveCases(env, (opened) => caseAnswer(suite, cases, opened.caseId, 'paced', opened.tierUpCallNs !== undefined ? withTierUpRate(job.options, opened.tierUpCallNs) : job.options, env, { kept, keep: opened.keep }), job.options.noCollections !== true);
     } finally {
       // The channel closed: kept cases end here, after every answer. A teardown that fails says so in a late error
       // message, which the host takes after closing the input (@rtbench/process protocol-reader.ts closeInput): it fails
@@ -535,9 +535,11 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
 
 /**
  * A warm process: one case after another, each opened by a CASE_COMMAND and
- * answered as a lockstep job would be, until the host closes the channel.
+ * answered as a lockstep job would be, until the host closes the channel;
+ * each opened on a collected heap unless the job is a smoke run's
+ * (MeasureOptions.noCollections).
  */
-async function serveCases(env: RuntimeEnvironment, answer: (opened: CaseOpening) => Promise<RuntimeMessage>): Promise<void> {
+async function serveCases(env: RuntimeEnvironment, answer: (opened: CaseOpening) => Promise<RuntimeMessage>, collectBetween = true): Promise<void> {
   const next = env.commands;
   if (!next) throw new Error('rtbench entry: a serve job needs a command channel');
   for (;;) {
@@ -547,7 +549,7 @@ async function serveCases(env: RuntimeEnvironment, answer: (opened: CaseOpening)
     if (line === FINISH_COMMAND) continue;
     const opened = caseOfCommand(line);
     if (opened === undefined) throw new Error(`rtbench entry: expected a case command, got "${line.slice(0, 100)}"`);
-    env.collect?.();
+    if (collectBetween) env.collect?.();
     awaited = opened.caseId;
     env.emit(await answer(opened));
     answers++;

@@ -116,6 +116,14 @@ export const measureOptionsSchema = z.object({
    * collections").
    */
   collectionLog: z.literal(true).optional(),
+  /**
+   * A smoke run's job (--fixed-warmup, its figures not read): no full
+   * collection as a case opens in a warm process or after its last sample.
+   * They keep one case's garbage out of the next one's samples and the
+   * resident set read at the answer clean; two a case were a fifth of a
+   * smoke run's CPU. A case's own gc() calls are kept.
+   */
+  noCollections: z.literal(true).optional(),
 });
 export type MeasureOptions = z.infer<typeof measureOptionsSchema>;
 

@@ -66,6 +66,7 @@ function lockstepFields(o: RunRecord['options']): LockstepFields {
 
 /** What every lockstep process does besides its samples, as a saved run says it (collectingFlags; the one before the first sample only for the memory view). */
 function collections(o: LockstepFields): string {
+  if (o.smokeSamples !== undefined && !o.collectBeforeSampling) return '; no process takes a full collection between cases (a smoke run)';
   const when = o.collectBeforeSampling ? "before a case's first sample and after its last" : "after a case's last sample";
   return `; each process takes a full collection ${when} (a warm process also as each case opens), outside the timed batches (V8 runtimes run with --expose-gc for it; bun has Bun.gc)`;
 }

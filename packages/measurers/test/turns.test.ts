@@ -13,7 +13,8 @@ describe('turns per lockstep set', () => {
     expect(turnsFor({ ...options, maxTurns: 30 }, [1e3])).toBe(30);
   });
   it("gives a long operation the minimum of turns lockstep prepares for the kind of run (a table: 8, a comparison: 12)", () => {
-    const setup = { sampleTimeMs: 40, warmupMs: 300, timeoutMs: 60_000 };
+    // A watched warmup (warmupMinMs): a smoke run's turns are its own (test/smoke-timing.test.ts).
+    const setup = { sampleTimeMs: 40, warmupMs: 300, warmupMinMs: 100, timeoutMs: 60_000 };
     const own = (mode: 'bench' | 'compare'): LockstepSetup => LOCKSTEP.prepare!({ given: {}, mode, cacheDir: '/nowhere' }).setup as LockstepSetup;
     expect(turnsFor(lockstepOptions(setup, own('bench')), [16e6])).toBe(8);
     expect(turnsFor(lockstepOptions(setup, own('compare')), [16e6])).toBe(12);

@@ -19,7 +19,7 @@ import { leftBehindWarning } from '@rtbench/process';
 import { EVERY_PLATFORM } from '@rtbench/host';
 import type { TranslatedFlags } from '@rtbench/runtime-kit';
 import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, MeasurerOption, MeasurerSetup, PrepareContext, PreparedMeasurer, ReplicateContext, Unit } from '../measurer.ts';
-import { collectsBeforeSampling, givenWholeNumber, timedMeasureOptions, type TimedSetup } from './measure-options.ts';
+import { collectsBeforeSampling, givenWholeNumber, isSmoke, SMOKE_SAMPLES, smokeSized, timedMeasureOptions, type TimedSetup } from './measure-options.ts';
 import { corroborate } from './corroborate.ts';
 import { armResultOf, crashAfterLastAnswer, timedMsOf } from './judge.ts';
 import { capStack, capText } from '../case-text.ts';
@@ -98,12 +98,14 @@ function lockstepSetupOf(setup: MeasurerSetup): LockstepSetup {
   return (setup.own as LockstepSetup | undefined) ?? { minTurns: MIN_TURNS };
 }
 
+/** A set's turns: from the sampling time within the kind of run's bounds; a smoke run's, SMOKE_SAMPLES exactly (measure-options.ts smokeSized). */
 export function lockstepOptions(setup: TimedSetup, own: LockstepSetup): LockstepOptions {
+  const smoke = smokeSized(setup);
   return {
     measure: timedMeasureOptions(setup),
     sampleTimeMs: setup.sampleTimeMs,
-    minTurns: own.minTurns,
-    maxTurns: MAX_TURNS,
+    minTurns: smoke ? SMOKE_SAMPLES : own.minTurns,
+    maxTurns: smoke ? SMOKE_SAMPLES : MAX_TURNS,
     timeoutMs: setup.timeoutMs,
     ...(own.setsPerProcess !== undefined ? { setsPerProcess: own.setsPerProcess } : {}),
   };
@@ -112,10 +114,14 @@ export function lockstepOptions(setup: TimedSetup, own: LockstepSetup): Lockstep
 /**
  * The record says the processes collected before sampling, when the memory
  * view's need made them, and that a fixed warmup's run was a smoke run (its
- * samples not grown: measure-options.ts).
+ * samples not grown, SMOKE_SAMPLES of them: measure-options.ts).
  */
 export function collectedFields(setup: Pick<MeasurerSetup, 'needs' | 'warmupMinMs'>): { record?: MeasurerFields } {
-  const record: MeasurerFields = { ...(collectsBeforeSampling(setup) ? { collectBeforeSampling: true } : {}), ...(setup.warmupMinMs === undefined ? { smoke: true } : {}) };
+  const record: MeasurerFields = {
+    ...(collectsBeforeSampling(setup) ? { collectBeforeSampling: true } : {}),
+    ...(isSmoke(setup) ? { smoke: true } : {}),
+    ...(smokeSized(setup) ? { smokeSamples: SMOKE_SAMPLES } : {}),
+  };
   return Object.keys(record).length ? { record } : {};
 }
 

@@ -10,19 +10,40 @@ export function collectsBeforeSampling(setup: Pick<MeasurerSetup, 'needs'>): boo
   return setup.needs?.includes('settled-memory') ?? false;
 }
 
+/**
+ * A smoke run's samples of a case per process (per set, in lockstep), whatever --time: enough to show that the case
+ * answers more than once and that a set's processes take turns; its figures are not read (docs/warmup.md).
+ */
+export const SMOKE_SAMPLES = 2;
+
+/** A fixed warmup (--fixed-warmup: no warmupMinMs) makes a smoke run. */
+export function isSmoke(setup: Pick<MeasurerSetup, 'warmupMinMs'>): boolean {
+  return setup.warmupMinMs === undefined;
+}
+
+/**
+ * A smoke run takes SMOKE_SAMPLES and no collection between cases unless a view reads what its samples saw (the memory
+ * view's readings after collections, the GC view's counts over its sampling time).
+ */
+export function smokeSized(setup: Pick<MeasurerSetup, 'warmupMinMs' | 'needs'>): boolean {
+  return isSmoke(setup) && !setup.needs?.length;
+}
+
 export function timedMeasureOptions(setup: TimedSetup): MeasureOptions {
+  const smoke = smokeSized(setup);
   return {
     warmupMs: setup.warmupMs,
     ...(setup.warmupMinMs !== undefined ? { warmupMinMs: setup.warmupMinMs } : {}),
     timeMs: setup.sampleTimeMs,
-    minSamples: 5,
-    maxSamples: 100_000,
+    minSamples: smoke ? SMOKE_SAMPLES : 5,
+    maxSamples: smoke ? SMOKE_SAMPLES : 100_000,
     sampleMs: 0,
     // Samples grown to span the case's collections: the median of such samples is the amortized cost (core
     // amortize.ts). Not for the memory view: its leak rule reads growth per sample and needs the samples' number.
     // Nor under a fixed warmup (--fixed-warmup, no warmupMinMs): a smoke run whose figures nobody reads, where the
     // span's windows (seven batches at least, twice while uneven) were most of a slow case's time.
-    ...(collectsBeforeSampling(setup) ? { collectBeforeSampling: true } : setup.warmupMinMs === undefined ? {} : { amortize: true }),
+    ...(collectsBeforeSampling(setup) ? { collectBeforeSampling: true } : isSmoke(setup) ? {} : { amortize: true }),
+    ...(smoke ? { noCollections: true } : {}),
     // The GC view's counts: a runtime that reads them from its engine's log turns the log on for this run alone.
     ...(setup.needs?.includes('collection-counts') ? { collectionLog: true } : {}),
   };
