@@ -45,11 +45,12 @@ describe.concurrent('interrupting a run', () => {
   ] as const)('%s: saves what was measured with status "interrupted", exits %i and leaves no runtime process', async (signal, exitCode, said) => {
     const out = tempFile('run.json');
     const copy = sleepsNamed(`interrupt-${signal.toLowerCase()}`);
-    const child = spawnCli(['bench', copy.suite, '--runtime', 'node@24', '--time', '4s', '--rounds', '2', '--warmup', '10ms', '--fixed-warmup', '--save', out, '--quiet']);
+    const child = spawnCli(['bench', copy.suite, '--runtime', 'node@24', '--time', '4s', '--rounds', '2', '--warmup', '10ms', '--save', out, '--quiet']);
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     // The run file appears after the case's first round is saved; then interrupt 1 s into the second,
-    // which samples for 2 s (--time 4s over 2 rounds) after its warmup.
+    // which samples for 2 s (--time 4s over 2 rounds) after its warmup (watched: a smoke run, --fixed-warmup,
+    // takes two samples a round whatever --time).
     const deadline = Date.now() + 120_000;
     while (!existsSync(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(existsSync(out)).toBe(true);
@@ -70,7 +71,7 @@ describe.concurrent('interrupting a run', () => {
     const out = tempFile('run.json');
     const copy = sleepsNamed('interrupt-pnpm');
     // pnpm runs the root script `bench` (tsx → the CLI) and does not pass SIGTERM on to it.
-    const pnpm = spawn(join(repoRoot, 'node_modules', '.bin', 'pnpm'), ['--silent', 'bench', copy.suite, '--runtime', 'node@24', '--time', '4s', '--rounds', '2', '--warmup', '10ms', '--fixed-warmup', '--save', out, '--quiet'], {
+    const pnpm = spawn(join(repoRoot, 'node_modules', '.bin', 'pnpm'), ['--silent', 'bench', copy.suite, '--runtime', 'node@24', '--time', '4s', '--rounds', '2', '--warmup', '10ms', '--save', out, '--quiet'], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NO_COLOR: '1' },
