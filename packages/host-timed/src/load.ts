@@ -32,6 +32,8 @@ export interface LoadPlan {
   load: LoadProfile;
   warmupMs: number;
   durationMs: number;
+  /** No window starts past this, ms from the first: a measuring round's warm-up and twice its duration. */
+  boundMs: number;
   timeoutMs: number;
   signal?: AbortSignal;
 }
@@ -122,13 +124,12 @@ async function runWrk(binary: string, script: string, port: number, plan: LoadPl
  * with its own connections and the server's threads read from the host
  * before and after it (their CPU and context switches; undefined off
  * Linux), until the steady windows last the plan's duration, or the
- * round's bound: its warm-up and twice its duration.
+ * round's bound (a measuring round's: its warm-up and twice its duration).
  */
 async function loadServer(generator: Generator, port: number, pid: number | undefined, plan: LoadPlan, core: number | undefined): Promise<{ windows?: LoadWindow[]; problem?: string; output: string }> {
   const serverPid = process.platform === 'linux' ? pid : undefined;
   const script = generator.kind === 'wrk' ? writeWrkScript(plan.request, plan.load.pipelining) : undefined;
   const pipelined = plan.load.pipelining > 1;
-  const boundMs = plan.warmupMs + 2 * plan.durationMs;
   const windows: LoadWindow[] = [];
   const started = performance.now();
   try {
@@ -138,7 +139,7 @@ async function loadServer(generator: Generator, port: number, pid: number | unde
       if (!run.report) return { problem: `${run.problem ?? 'no load report'} in window ${windows.length + 1}`, output: run.output };
       // The JavaScript thread is the process's main thread (tid = pid) on every runtime served here.
       windows.push({ report: run.report, ...(serverPid !== undefined && before ? { server: serverWindow(before, readServerThreads(serverPid), serverPid) } : {}) });
-    } while (!plan.signal?.aborted && performance.now() - started < boundMs && !loadSteadyEnough(windows, pipelined, plan.durationMs));
+    } while (!plan.signal?.aborted && performance.now() - started < plan.boundMs && !loadSteadyEnough(windows, pipelined, plan.durationMs));
     return { windows, output: '' };
   } finally {
     if (script !== undefined) rmSync(dirname(script), { recursive: true, force: true });

@@ -34,6 +34,8 @@ export interface RoundBudget extends TimingLimits {
   /** Load rounds: the steady load, and the warm-up their bound allows for (load.ts). */
   loadMs: number;
   loadWarmupMs: number;
+  /** Load rounds: no window of load starts past this, ms from the first. */
+  loadBoundMs: number;
 }
 
 const programPaths = new WeakMap<StartupMeasurement, string>();
@@ -99,6 +101,7 @@ export async function runRound(prepared: Prepared, v: RunnableVariant, budget: R
         load: prepared.measurement.load,
         warmupMs: budget.loadWarmupMs,
         durationMs: budget.loadMs,
+        boundMs: budget.loadBoundMs,
         ...limits,
       });
   }

@@ -21,11 +21,11 @@ const MIN_LOAD_MS = 1_000;
 /** The warm-up a load round's bound allows for, at least this (the server's JIT warms up under load): the round serves at most it and twice its steady time. */
 const MIN_LOAD_WARMUP_MS = 1_000;
 /**
- * A smoke run's (--fixed-warmup) load round: at least one window of load,
- * and the warm-up --warmup gives. Its figures are not read; that each server
- * starts, answers the same and survives its load is, and two seconds of
- * load a round only cost CPU (the test suite's load rounds were most of
- * their files' CPU).
+ * A smoke run's (--fixed-warmup) load round: one window of load, and the
+ * warm-up --warmup gives (no window starts past the two). Its figures are
+ * not read; that each server starts, answers the same and survives its load
+ * is, and two seconds of load a round only cost CPU (the test suite's load
+ * rounds were most of their files' CPU).
  */
 const SMOKE_MIN_LOAD_MS = LOAD_WINDOWS.windowMs;
 
@@ -87,17 +87,24 @@ export const HOST_TIMED: MeasurerDescriptor = {
 interface HostBudget {
   loadMs: number;
   loadWarmupMs: number;
+  loadBoundMs: number;
   timeoutMs: number;
   /** The program cache's folder for start-up programs and servers (owner-only, checked by hash). */
   programDir: string;
 }
 
-/** Load per round: the sampling time over the rounds and the warmup, raised to the minimums (a smoke run's, under a fixed warmup). */
+/**
+ * Load per round: the sampling time over the rounds and the warmup, raised to the minimums (a smoke run's, under a
+ * fixed warmup); the bound past which no window starts: the warm-up and twice the load (a smoke run's: once).
+ */
 export function hostBudget(setup: Pick<MeasurerSetup, 'timeMs' | 'rounds' | 'warmupMs' | 'warmupMinMs' | 'timeoutMs' | 'programDir'>): HostBudget {
   const smoke = setup.warmupMinMs === undefined;
+  const loadMs = Math.max(smoke ? SMOKE_MIN_LOAD_MS : MIN_LOAD_MS, setup.timeMs / setup.rounds);
+  const loadWarmupMs = smoke ? setup.warmupMs : Math.max(MIN_LOAD_WARMUP_MS, setup.warmupMs);
   return {
-    loadMs: Math.max(smoke ? SMOKE_MIN_LOAD_MS : MIN_LOAD_MS, setup.timeMs / setup.rounds),
-    loadWarmupMs: smoke ? setup.warmupMs : Math.max(MIN_LOAD_WARMUP_MS, setup.warmupMs),
+    loadMs,
+    loadWarmupMs,
+    loadBoundMs: loadWarmupMs + (smoke ? 1 : 2) * loadMs,
     timeoutMs: setup.timeoutMs,
     programDir: setup.programDir,
   };
