@@ -37,7 +37,7 @@ beforeAll(async () => {
   pagePath = join(dir, 'page.html');
   const bench = runCli([
     'bench', fixture('profile-alloc'), '--compare', 'node', 'node PROFILE_ALLOC_BIG=4',
-    '--rounds', '2', '--time', '50ms', '--warmup', '10ms', '--quiet', '--profile', 'alloc',
+    '--rounds', '2', '--time', '50ms', '--warmup', '10ms', '--fixed-warmup', '--quiet', '--profile', 'alloc',
     '--save', runPath, '--html', pagePath,
   ]);
   if (bench.status !== 0) throw new Error(`bench --profile alloc failed (${bench.status}): ${bench.stderr}`);

@@ -33,7 +33,7 @@ beforeAll(async () => {
   const bench = runCli(
     [
       'bench', 'json-reviver', '--filter', 'identity reviver (arrow) [size=10kb]', '--compare', 'node@24', 'node@26',
-      '--rounds', '1', '--time', '50ms', '--warmup', '10ms', '--quiet', '--profile', 'native', '--save', runPath, '--html', page,
+      '--rounds', '1', '--time', '50ms', '--warmup', '10ms', '--fixed-warmup', '--quiet', '--profile', 'native', '--save', runPath, '--html', page,
     ],
     { RTBENCH_PERF: perf },
   );

@@ -34,7 +34,7 @@ export async function profiledComparison(): Promise<ProfiledComparison> {
     const f = files(into);
     const r = await runCliAsync([
       'bench', fixture('profile-hot'), '--compare', BASE, CANDIDATE,
-      '--rounds', '2', '--time', '50ms', '--warmup', '10ms', '--quiet', '--profile',
+      '--rounds', '2', '--time', '50ms', '--warmup', '10ms', '--fixed-warmup', '--quiet', '--profile',
       '--save', f.runPath, '--html', f.htmlPage, '--format', 'html', '-o', f.formatPage,
     ]);
     if (r.status !== 0) throw new Error(`bench --profile failed (${r.status}): ${r.stderr}`);

@@ -9,7 +9,7 @@
  * - callTree / allocationTree: compact call trees for the flame graphs
  * - topTable / allocTopTable / diffTable: tables for the reporters to draw
  */
-export { profileCase, profileJob, DEFAULT_PROFILE_INTERVAL_US, DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX, type ProfileArm, type ProfileCaseOptions, type ProfileCaseResult } from './capture.ts';
+export { profileCase, profileJob, profileWindow, DEFAULT_PROFILE_INTERVAL_US, DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX, type ProfileArm, type ProfileCaseOptions, type ProfileCaseResult } from './capture.ts';
 export { parseCpuProfile, restrictToSampling, sampleTimes, type CallFrame, type CpuProfile, type ProfileNode, type SamplingWindow } from './cpuprofile.ts';
 export { bundleLocator, type FrameLocation, type FrameLocator } from './source-map.ts';
 export { categorize, diffProfiles, nodeFrames, summarize, weighFunctions, CATEGORIES, CATEGORY_NOTES, type Category, type DiffEntry, type FunctionStat, type NodeFrame, type NodeFramesOptions, type ProfileDiff, type ProfileSummary, type Shares, type SummarizeOptions } from './summary.ts';

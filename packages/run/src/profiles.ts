@@ -22,6 +22,7 @@ import {
   profileManifest,
   profileNative,
   profileServer,
+  profileWindow,
   allocTopTable,
   diffTable,
   topTable,
@@ -62,6 +63,8 @@ interface ProfileOptions {
   kinds: readonly ProfileKind[];
   /** A comparison: each arm's profile against the baseline's (the first arm). */
   compare: boolean;
+  /** A smoke run (--fixed-warmup): each profile of a timed loop is a short one (profile profileWindow). */
+  smoke?: boolean;
 }
 
 /** The profile phase's passes, and the section they leave (top functions, what moved) for the CLI's reporter to print. */
@@ -79,6 +82,7 @@ export function profiler(options: ProfileOptions): Profiler & { dir: string; sta
   const saveManifest = (): void => writeFileAtomically(join(dir, PROFILE_MANIFEST_FILE), `${JSON.stringify(profileManifest(runId, entries, diffs, allocations, allocationDiffs, native, nativeDiffs))}\n`);
   const out: ProfileBlock[] = [];
   const heading = (what: string, opens: string): ProfileHeading => ({ kind: 'heading', what, dir, opens });
+  const window = profileWindow(options.smoke === true);
 
   /** One kind of profile as a pass: each take lists its top functions; a comparison's unit ends with each arm against the baseline. */
   const pass = (steps: ProfileSteps): ProfilePass => {
@@ -125,7 +129,7 @@ export function profiler(options: ProfileOptions): Profiler & { dir: string; sta
         moved: 'the time',
         diffs,
         async take(arm, caseId, variantId, outPath, file, signal, serving) {
-          const result = await cpuProfile(arm, caseId, outPath, signal, serving);
+          const result = await cpuProfile(arm, caseId, outPath, window, signal, serving);
           entries.push(manifestEntry(caseId, variantId, result, file));
           const title = `${caseId} · ${variantId}`;
           if (result.status !== 'ok') return { block: { kind: 'missing', text: `${title}: no profile (${result.status}: ${'reason' in result ? result.reason : ''})` } };
@@ -144,7 +148,7 @@ export function profiler(options: ProfileOptions): Profiler & { dir: string; sta
         of: 'allocated bytes',
         diffs: allocationDiffs,
         async take(arm, caseId, variantId, outPath, file, signal) {
-          const result = await profileAllocations({ arm, caseId, outPath, ...(signal ? { signal } : {}) });
+          const result = await profileAllocations({ arm, caseId, outPath, ...window, ...(signal ? { signal } : {}) });
           allocations.push(allocationEntry(caseId, variantId, result, file));
           const title = `${caseId} · ${variantId} · allocations`;
           if (result.status !== 'ok') return { block: { kind: 'missing', text: `${title}: no allocation profile (${result.status}: ${result.reason})` } };
@@ -164,7 +168,7 @@ export function profiler(options: ProfileOptions): Profiler & { dir: string; sta
         moved: 'the time',
         diffs: nativeDiffs,
         async take(arm, caseId, variantId, outPath, file, signal) {
-          const result = await profileNative({ arm, caseId, perf, outPath, ...(signal ? { signal } : {}) });
+          const result = await profileNative({ arm, caseId, perf, outPath, ...window, ...(signal ? { signal } : {}) });
           native.push(manifestEntry(caseId, variantId, result, file));
           const title = `${caseId} · ${variantId} · native`;
           if (result.status !== 'ok') return { block: { kind: 'missing', text: `${title}: no native profile (${result.status}: ${result.reason})` } };
@@ -205,9 +209,9 @@ interface ProfileSteps {
 }
 
 /** A case's CPU profile: its server's, when the measurer serves it from one (request cases), else its timed loop's. */
-async function cpuProfile(arm: Arm, caseId: string, outPath: string, signal: AbortSignal | undefined, serving: () => ReturnType<NonNullable<Measurer['profileServing']>> | undefined): Promise<ProfileCaseResult> {
+async function cpuProfile(arm: Arm, caseId: string, outPath: string, window: ReturnType<typeof profileWindow>, signal: AbortSignal | undefined, serving: () => ReturnType<NonNullable<Measurer['profileServing']>> | undefined): Promise<ProfileCaseResult> {
   const served = serving();
-  if (!served) return profileCase({ arm, caseId, outPath, ...(signal ? { signal } : {}) });
+  if (!served) return profileCase({ arm, caseId, outPath, ...window, ...(signal ? { signal } : {}) });
   const server = await served;
   if ('unsupported' in server) return { status: 'unsupported', reason: server.unsupported };
   if ('error' in server) return { status: 'failed', reason: server.error };

@@ -74,7 +74,7 @@ export async function measureSuite(suiteName: string, flags: BenchFlags): Promis
   // The default name is claimed at once: two runs started in the same second get two files.
   const path = flags.save ?? claimResultsPath(defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }, resultsDir));
   // --profile: the loop's last phase, after the measured rounds.
-  const profiles = profileKinds ? profiler({ runPath: path, kinds: profileKinds, compare: compareArms !== undefined }) : undefined;
+  const profiles = profileKinds ? profiler({ runPath: path, kinds: profileKinds, compare: compareArms !== undefined, smoke: flags.fixedWarmup === true }) : undefined;
   // One run at a time saves to a named file: two would leave one run in it and
   // mix their profiles' folder. Released when this process exits (@rtbench/run
   // pid-lock.ts).
