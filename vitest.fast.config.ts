@@ -19,7 +19,7 @@ export const PURE_TESTS: string[] = [
   'packages/profile/test/{alloc-summary,alloc-tree,cdp,perf-refusal,profile-window,server-window,summary,tree}.test.ts',
   'packages/runtime-kit/test/{elf,file-facts,npm,releases,v8-flags}.test.ts',
   'packages/process/test/{cgroup-memory-peak,context-switches,job,protocol-reader,session}.test.ts',
-  'packages/host/test/{app-build,bundled-packages,callgrind,install-temp,program-cache}.test.ts',
+  'packages/host/test/{app-build,bundled-packages,callgrind,install-temp,local-releases,program-cache}.test.ts',
   'packages/adapters/test/**/*.test.ts',
   'packages/runtime-registry/test/**/*.test.ts',
   'packages/host-timed/test/**/*.test.ts',

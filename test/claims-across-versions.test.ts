@@ -1,8 +1,8 @@
 /**
  * `claims --across` over two versions of a package, end to end on node: a
  * fixture suite that imports a small library (test/fixtures/claims-library),
- * two versions of it listed by the tests' own registry on 127.0.0.1 and in
- * the library cache already (installing is test/package-pins.test.ts's), the
+ * two versions of it in the library cache already and listed from there
+ * (RTBENCH_NO_INSTALL; installing is test/package-pins.test.ts's), the
  * first doing 64 times the work of the inline loop and the second the
  * same; the claim that the library's call costs at least 8× the loop holds
  * on the first and breaks on the second, each version's outcome saved in its
@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { repoRoot, runCliAsync, unwrapped } from './helpers/cli.ts';
-import { seedLibraries, serveLibraries, type LibraryRegistry } from './fixtures/library-registry/registry.ts';
+import { seedLibraries } from './fixtures/library-registry/registry.ts';
 
 const FIXTURE = join(repoRoot, 'test/fixtures/claims-library');
 const LIBRARY = 'rtbench-claims-lib';
@@ -23,7 +23,6 @@ const LIBRARIES = join(repoRoot, '.rtbench-cache/libraries');
 const [SLOW, SAME] = ['1.0.0', '2.0.0'] as const;
 
 let scratch: string;
-let registry: LibraryRegistry;
 let result: { status: number | null; stdout: string; stderr: string };
 let dir: string;
 
@@ -44,11 +43,10 @@ beforeAll(async () => {
     { name: LIBRARY, version: SLOW, dir: join(FIXTURE, 'lib') },
     { name: LIBRARY, version: SAME, dir: same },
   ];
-  registry = await serveLibraries(join(scratch, 'registry'), versions);
-  // Listed by the registry, installed already (the library store's real installs are test/package-pins.test.ts's).
+  // Installed already, and listed from the cache (the library store's real installs are test/package-pins.test.ts's).
   await seedLibraries(LIBRARIES, versions);
   dir = join(scratch, 'claims');
-  const env = { npm_config_registry: registry.url, npm_config_cache: join(scratch, 'npm-cache'), npm_config_fetch_retries: '0' };
+  const env = { RTBENCH_NO_INSTALL: '1' };
   // 64× the work and the same against the 8× claim, far from it on both sides (8× against a 4× claim once read undecided
   // after 10 rounds beside the whole suite at load 25–30); a claim still undecided gets more pairs, up to 24 (a decided
   // one stops at 6). Each process warmed a fixed 10 ms (--fixed-warmup): 64× and 1× are far beyond a warming process's
@@ -56,8 +54,7 @@ beforeAll(async () => {
   result = await runCliAsync(['claims', join(suite, 'index.ts'), '--across', `${LIBRARY}@${SLOW},${LIBRARY}@${SAME}`, '--rounds', '6', '--max-rounds', '24', '--time', '10ms', '--warmup', '10ms', '--fixed-warmup', '--save', dir], env);
 }, 600_000);
 
-afterAll(async () => {
-  await registry?.close();
+afterAll(() => {
   for (const v of [SLOW, SAME]) rmSync(join(LIBRARIES, `${LIBRARY}@${v}`), { recursive: true, force: true });
   rmSync(scratch, { recursive: true, force: true });
 });

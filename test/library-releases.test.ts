@@ -1,9 +1,10 @@
 /**
  * A package's versions as releases: `bisect lib@1.0.0..lib@3.0.0 <suite>`
- * over a registry of the test's own on 127.0.0.1 that lists three versions
- * of a tiny library (rtbench-versions-lib), each already in the library
- * cache as the library store installs it (installing from a registry is
- * test/package-pins.test.ts's): the middle one's call does tens
+ * over three versions of a tiny library (rtbench-versions-lib), each
+ * already in the library cache as the library store installs it, and the
+ * range listed from there (RTBENCH_NO_INSTALL: what this machine holds;
+ * installing from a registry is test/package-pins.test.ts's, listing one
+ * packages/cli/test/package-pins-refused.test.ts's): the middle one's call does tens
  * of times the first one's work, the last one several times the middle
  * one's. The bisect names the middle version (the larger change). The one
  * real campaign over a package's versions: a release matrix over them is the
@@ -29,7 +30,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCliAsync, unwrapped } from './helpers/cli.ts';
-import { seedLibraries, serveLibraries, type LibraryRegistry, type ServedPackage } from './fixtures/library-registry/registry.ts';
+import { seedLibraries, type ServedPackage } from './fixtures/library-registry/registry.ts';
 
 const LIB = 'rtbench-versions-lib';
 const VIEW = 'rtbench-versions-view';
@@ -42,7 +43,6 @@ const FACTORS = [1, 32, 256];
 
 let scratch: string;
 let suite: string;
-let registry: LibraryRegistry;
 let env: Record<string, string>;
 
 /** A package folder as installed: its package.json and one module. */
@@ -76,14 +76,12 @@ beforeAll(async () => {
   }
   writeFileSync(join(suiteDir, 'package.json'), JSON.stringify({ name: 'library-versions', private: true, type: 'module', dependencies: { [LIB]: VERSIONS[0], [VIEW]: VERSIONS[0] } }));
   suite = join(suiteDir, 'index.ts');
-  registry = await serveLibraries(join(scratch, 'registry'), served);
-  // Listed by the registry, installed already (the library store's real installs are test/package-pins.test.ts's).
+  // Installed already, and listed from the cache (the library store's real installs are test/package-pins.test.ts's).
   await seedLibraries(LIBRARIES, served);
-  env = { npm_config_registry: registry.url, npm_config_cache: join(scratch, 'npm-cache'), npm_config_fetch_retries: '0' };
+  env = { RTBENCH_NO_INSTALL: '1' };
 });
 
-afterAll(async () => {
-  await registry?.close();
+afterAll(() => {
   for (const v of VERSIONS) for (const name of [LIB, VIEW]) rmSync(join(LIBRARIES, `${name}@${v}`), { recursive: true, force: true });
   rmSync(scratch, { recursive: true, force: true });
 });

@@ -16,7 +16,8 @@ let store: NpmRuntimeStore | undefined;
 const RUNTIMES = 'runtimes';
 
 export function runtimeStore(): NpmRuntimeStore {
-  store ??= new NpmRuntimeStore(storePolicy(RUNTIMES));
+  // Offline, a package's versions (a bisect's or a matrix's range over them) are also those its pins installed.
+  store ??= new NpmRuntimeStore({ ...storePolicy(RUNTIMES), alsoHeldIn: [storePolicy('libraries').dir] });
   return store;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The releases a machine already holds, for runs that may not reach the
- * network (RTBENCH_NO_INSTALL): a package's versions in rtbench's cache of
- * installs (`<package>@<version>`, a scope's slash as "+") and in the pnpm
+ * network (RTBENCH_NO_INSTALL): a package's versions in rtbench's caches of
+ * installs (`<package>@<version>`, a scope's slash as "+": the runtimes', and
+ * the libraries' a pinned package's versions are installed into) and in the pnpm
  * store of the checkout (`node_modules/.pnpm/<package>@<version>`). Nothing
  * is asked of the registry; a release named that is not here is refused by
  * @rtbench/runtime-kit's releaseFor with the reason below.
@@ -28,11 +29,11 @@ function versionsIn(dir: string | undefined, pkg: string): string[] {
   return readdirSync(dir).flatMap((name) => (name.startsWith(prefix) ? [name.slice(prefix.length)] : []));
 }
 
-/** What this machine holds of each package: the cache `dir` and the checkout's pnpm store; `why` says why only these (for the refusal). */
-export function localReleaseIndex(dir: string | undefined, why: string): ReleaseIndex {
-  const store = pnpmStore();
+/** What this machine holds of each package: the caches `dirs` and the checkout's pnpm store; `why` says why only these (for the refusal). */
+export function localReleaseIndex(dirs: readonly (string | undefined)[], why: string): ReleaseIndex {
+  const places = [...dirs, pnpmStore()];
   return {
     offline: why,
-    versions: (pkg) => Promise.resolve(stableVersionsInOrder([...new Set([...versionsIn(dir, pkg), ...versionsIn(store, pkg)])])),
+    versions: (pkg) => Promise.resolve(stableVersionsInOrder([...new Set(places.flatMap((dir) => versionsIn(dir, pkg)))])),
   };
 }

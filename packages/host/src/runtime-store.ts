@@ -43,6 +43,8 @@ export interface RuntimeStoreOptions {
   workspace?: boolean;
   /** Where a release named by version (`node@24.3.0`) is looked up: the npm registry unless a test says otherwise. */
   releases?: ReleaseIndex;
+  /** Other caches of installs named as this one's (the library store's): what this machine holds of a package, listed with `dir`'s when installing is not allowed. */
+  alsoHeldIn?: readonly string[];
   /** Whose folders are trusted: this process's user and root, unless a test says otherwise. */
   who?: Who;
 }
@@ -107,7 +109,7 @@ export class NpmRuntimeStore implements RuntimeStore {
   constructor(private readonly options: RuntimeStoreOptions) {
     this.installer = options.installer ?? npmInstaller;
     // Not allowed to install, not allowed to ask: releases are what this machine holds.
-    this.index = options.releases ?? (options.install ? npmReleaseIndex(options.log) : localReleaseIndex(options.dir, options.forbiddenBy ?? 'installing is not allowed'));
+    this.index = options.releases ?? (options.install ? npmReleaseIndex(options.log) : localReleaseIndex([options.dir, ...(options.alsoHeldIn ?? [])], options.forbiddenBy ?? 'installing is not allowed'));
   }
 
   /** The list of each runtime package's releases (@rtbench/runtime-kit's releases.ts). */
