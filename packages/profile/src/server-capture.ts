@@ -50,7 +50,7 @@ export async function profileServer(options: ServerProfileOptions): Promise<Prof
   const intervalUs = options.intervalUs ?? DEFAULT_PROFILE_INTERVAL_US;
   const hook = arm.plugin.cpuProfile;
   if (isUnavailable(hook)) return { status: 'unavailable', reason: cannotMessage(arm.plugin, 'cpuProfile', hook) };
-  // The measurer's phases when it gives them (a smoke run's, by count alone), else the profiler's.
+  // The measurer's phases when it gives them (a smoke run's short ones), else the profiler's.
   const phases: Omit<ProfiledServe, 'flags' | 'inspector' | 'steady' | 'done'> = {
     ...(serving.phases ?? { warmupRequests: options.warmupRequests ?? WARMUP_REQUESTS, warmupMs: options.warmupMs ?? DEFAULT_PROFILE_WARMUP_MS, steadyRequests: STEADY_REQUESTS, steadyMs: options.timeMs ?? DEFAULT_PROFILE_TIME_MS }),
     ...(options.signal ? { signal: options.signal } : {}),
