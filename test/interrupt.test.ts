@@ -50,7 +50,7 @@ describe.concurrent('interrupting a run', () => {
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     // The run file appears after the case's first round is saved; then interrupt 1 s into the second,
     // which samples for 2 s (--time 4s over 2 rounds) after its warmup (watched: a smoke run, --fixed-warmup,
-    // takes two samples a round whatever --time).
+    // takes three samples a round whatever --time).
     const deadline = Date.now() + 120_000;
     while (!existsSync(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(existsSync(out)).toBe(true);

@@ -25,7 +25,7 @@ const FIXED = '--fixed-warmup';
  * kept case's teardown, are each runtime's harness: those runs are on all four.
  */
 const HOST_SCHEDULE = 'node';
-/** Sampling time over the two rounds: a smoke run takes two samples a set whatever it is, a watched run's are read. */
+/** Sampling time over the two rounds: a smoke run takes three samples a set whatever it is, a watched run's are read. */
 const timeOf = (extra: string[]): string[] => ['--time', extra.includes(FIXED) ? '10ms' : '40ms'];
 
 /**
@@ -80,8 +80,8 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
         lockstepOf(x)!.spanUs!.forEach((span, i) => expect(span).toBeLessThanOrEqual(lockstepOf(x)!.hostWaitUs![i]! + 2 * x.clock.resolutionNs / 1e3));
       }
     }
-    // A smoke run's set takes two turns (measure-options.ts SMOKE_SAMPLES); in each, the four processes held the four positions.
-    expectTurns(run.results.filter((r) => r.caseId.includes('n=200')), 2);
+    // A smoke run's set takes three turns (measure-options.ts SMOKE_SAMPLES); in each, the four processes held the four positions.
+    expectTurns(run.results.filter((r) => r.caseId.includes('n=200')), 3);
     expect(run.digestMismatches).toEqual([]);
   });
 
@@ -108,8 +108,8 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
     expect(run.options.measurer).toBe('processes');
     for (const r of run.results) {
       expect(r.rounds).toHaveLength(2);
-      // A smoke run's process takes two samples of its case (measure-options.ts SMOKE_SAMPLES).
-      expect(r.rounds.map((x) => [lockstepOf(x), x.samples.length])).toEqual([[undefined, 2], [undefined, 2]]);
+      // A smoke run's process takes three samples of its case (measure-options.ts SMOKE_SAMPLES).
+      expect(r.rounds.map((x) => [lockstepOf(x), x.samples.length])).toEqual([[undefined, 3], [undefined, 3]]);
     }
   });
 
@@ -145,7 +145,7 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
     const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--schedule', 'lockstep-per-case', '--sets-per-process', '2', FIXED], HOST_SCHEDULE);
     expect(status, stderr).toBe(0);
     // The measurer block whole: a smoke run says so in it.
-    expect(run.options.measurerFields).toEqual({ processes: 'per-case', setsPerProcess: 2, smoke: true, smokeSamples: 2 });
+    expect(run.options.measurerFields).toEqual({ processes: 'per-case', setsPerProcess: 2, smoke: true, smokeSamples: 3 });
     for (const variant of [HOST_SCHEDULE]) {
       const results = run.results.filter((r) => r.variantId === variant);
       expect(results).toHaveLength(2);

@@ -1,8 +1,8 @@
 /**
  * A fixed warmup (--fixed-warmup) is a smoke run's timing: its processes do
  * not grow samples to span the case's collections (the span's windows were
- * most of a slow case's time in the test suite's runs), take two samples of
- * a case whatever --time (a lockstep set two turns), and force no full
+ * most of a slow case's time in the test suite's runs), take three samples of
+ * a case whatever --time (a lockstep set three turns), and force no full
  * collection between cases (two a case were a fifth of a smoke run's CPU);
  * a run saved so records it and says in how it was measured that its
  * figures are not measurements. A watched warmup, as every measuring run
@@ -43,13 +43,13 @@ describe('a fixed warmup is a smoke run', () => {
     expect(collectedFields({ ...setup, needs: ['settled-memory'] })).toEqual({ record: { collectBeforeSampling: true, smoke: true } });
   });
 
-  it('takes two samples of a case per process and two turns per set whatever the sampling time; a watched run samples for its time', () => {
-    expect(SMOKE_SAMPLES).toBe(2);
-    expect(timedMeasureOptions(setup)).toMatchObject({ minSamples: 2, maxSamples: 2 });
+  it('takes three samples of a case per process and three turns per set whatever the sampling time; a watched run samples for its time', () => {
+    expect(SMOKE_SAMPLES).toBe(3);
+    expect(timedMeasureOptions(setup)).toMatchObject({ minSamples: 3, maxSamples: 3 });
     expect(timedMeasureOptions(watched)).toMatchObject({ minSamples: 5, maxSamples: 100_000 });
-    // A long operation and a short one: two turns in a smoke set, and a table's 8 or its sampling time's 30 when watched.
+    // A long operation and a short one: three turns in a smoke set, and a table's 8 or its sampling time's 30 when watched.
     for (const own of [LOCKSTEP_OWN.bench, LOCKSTEP_OWN.compare]) {
-      expect([turnsFor(lockstepOptions(setup, own), [16e6]), turnsFor(lockstepOptions(setup, own), [1e6])]).toEqual([2, 2]);
+      expect([turnsFor(lockstepOptions(setup, own), [16e6]), turnsFor(lockstepOptions(setup, own), [1e6])]).toEqual([3, 3]);
     }
     expect([turnsFor(lockstepOptions(watched, LOCKSTEP_OWN.bench), [16e6]), turnsFor(lockstepOptions(watched, LOCKSTEP_OWN.bench), [1e6])]).toEqual([8, 30]);
   });
@@ -101,7 +101,7 @@ describe('a fixed warmup is a smoke run', () => {
 
   it('says so in how the saved run was measured, for lockstep and fresh processes', () => {
     for (const record of ['lockstep', 'processes'].map((kind) => MEASURER_RECORDS.recorded(kind))) {
-      expect(record.describe(options({ smoke: true, smokeSamples: 2 })).rounds).toContain('10 ms fixed warmup (a smoke run: 2 samples a case whatever the sampling time, samples not grown to span collections, figures not measurements)');
+      expect(record.describe(options({ smoke: true, smokeSamples: 3 })).rounds).toContain('10 ms fixed warmup (a smoke run: 3 samples a case whatever the sampling time, samples not grown to span collections, figures not measurements)');
       const adaptive = record.describe(options({}, 10)).rounds;
       expect(adaptive).toContain('10 ms–30 ms warmup (adaptive)');
       expect(adaptive).not.toContain('smoke');
@@ -113,8 +113,8 @@ describe('a fixed warmup is a smoke run', () => {
       expect(record.describe(options({ smoke: true })).rounds).toContain('10 ms fixed warmup (a smoke run: samples not grown to span collections, figures not measurements)');
     }
     const lockstep = MEASURER_RECORDS.recorded('lockstep');
-    expect(lockstep.describe(options({ smoke: true, smokeSamples: 2 })).rounds).toContain('no process takes a full collection between cases (a smoke run)');
+    expect(lockstep.describe(options({ smoke: true, smokeSamples: 3 })).rounds).toContain('no process takes a full collection between cases (a smoke run)');
     expect(lockstep.describe(options({ smoke: true })).rounds).toContain("each process takes a full collection after a case's last sample");
-    expect(lockstep.describe(options({ smoke: true, smokeSamples: 2, collectBeforeSampling: true })).rounds).toContain("each process takes a full collection before a case's first sample and after its last");
+    expect(lockstep.describe(options({ smoke: true, smokeSamples: 3, collectBeforeSampling: true })).rounds).toContain("each process takes a full collection before a case's first sample and after its last");
   });
 });

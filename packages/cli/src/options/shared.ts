@@ -14,7 +14,7 @@ export const COMPARE_DEFAULTS = DEFAULT_MEASURER.defaults.compare;
 export const TIMING_THRESHOLD = DEFAULT_MEASURER.defaults.threshold([]);
 
 /** Taken by bench, run, bisect and releases. */
-export const FIXED_WARMUP_OPTION = { name: 'fixed-warmup', kind: 'flag', help: 'Warm each process for --warmup exactly, not until its batch times are steady, take two samples a case whatever --time, not grown to span collections, and no full collection between cases: for smoke runs whose figures are not read (docs/warmup.md)' } as const satisfies OptionSpec;
+export const FIXED_WARMUP_OPTION = { name: 'fixed-warmup', kind: 'flag', help: 'Warm each process for --warmup exactly, not until its batch times are steady, take three samples a case whatever --time, not grown to span collections, and no full collection between cases: for smoke runs whose figures are not read (docs/warmup.md)' } as const satisfies OptionSpec;
 
 /** Taken by every command, and with no command. */
 export const GLOBAL_OPTIONS = [

@@ -124,7 +124,7 @@ describe('two runs saving to one file', () => {
     // The first run is planned to last minutes (100 rounds of 2 s) and is interrupted once the
     // second has been refused, so however slowly the second CLI starts on a loaded machine, the
     // first still holds the file when the second asks for it. Its case sleeps: the seconds it
-    // holds the file cost no CPU. A watched warmup: a smoke run (--fixed-warmup) takes two samples a round whatever --time.
+    // holds the file cost no CPU. A watched warmup: a smoke run (--fixed-warmup) takes three samples a round whatever --time.
     const first = spawnCli(['bench', fixture('sleeps'), '--runtime', 'node', '--rounds', '100', '--time', '200s', '--warmup', '10ms', '--save', out, '--quiet']);
     const firstEnded = new Promise<number | null>((resolve) => first.on('close', resolve));
     // Its file appears once its first round is saved: then it is surely holding the lock.

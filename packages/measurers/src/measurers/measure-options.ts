@@ -12,9 +12,11 @@ export function collectsBeforeSampling(setup: Pick<MeasurerSetup, 'needs'>): boo
 
 /**
  * A smoke run's samples of a case per process (per set, in lockstep), whatever --time: enough to show that the case
- * answers more than once and that a set's processes take turns; its figures are not read (docs/warmup.md).
+ * answers more than once and that a set's processes take turns, and a median that ignores one sample a pause
+ * stretched (two samples' mean took it: a forged figure's test read an honest one as shrunk on a loaded machine);
+ * its figures are not otherwise read (docs/warmup.md).
  */
-export const SMOKE_SAMPLES = 2;
+export const SMOKE_SAMPLES = 3;
 
 /** A fixed warmup (--fixed-warmup: no warmupMinMs) makes a smoke run. */
 export function isSmoke(setup: Pick<MeasurerSetup, 'warmupMinMs'>): boolean {
