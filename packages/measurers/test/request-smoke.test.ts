@@ -2,7 +2,7 @@
  * A request case's smoke run (--fixed-warmup): a round that would serve until
  * steady serves a small count whole, the empty handler a few requests, a
  * profiled server a short warm-up and steady stretch; a count the
- * suite fixed is served as it is. The run records it as a smoke run and its
+ * suite fixed is served up to 50. The run records it as a smoke run and its
  * description says what its rounds served.
  */
 import { describe, expect, it } from 'vitest';
@@ -18,10 +18,13 @@ describe('a request round, measuring and smoke', () => {
     expect(roundServing(200, false)).toEqual({ requests: 200, untilSteady: false, emptyRequests: 50 });
   });
 
-  it('smoke: a small count whole, not until steady, a few empty requests; a count the suite fixed is still served whole', () => {
+  it('smoke: a small count whole, not until steady, a few empty requests; a count the suite fixed up to the least a measuring round serves', () => {
     expect(roundServing(undefined, true)).toEqual({ requests: SMOKE_SERVING.requests, untilSteady: false, emptyRequests: SMOKE_SERVING.emptyRequests });
     expect(SMOKE_SERVING.requests).toBeLessThan(SERVE_UNTIL_STEADY.minRequests);
     expect(roundServing(41, true)).toEqual({ requests: 41, untilSteady: false, emptyRequests: SMOKE_SERVING.emptyRequests });
+    // request-tail's 251 and relay-served's 151.
+    expect(SMOKE_SERVING.mostRequests).toBe(SERVE_UNTIL_STEADY.minRequests);
+    expect(roundServing(251, true)).toEqual({ requests: SMOKE_SERVING.mostRequests, untilSteady: false, emptyRequests: SMOKE_SERVING.emptyRequests });
     expect(roundServing(3, true)).toEqual({ requests: 3, untilSteady: false, emptyRequests: 3 });
   });
 

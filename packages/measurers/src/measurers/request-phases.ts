@@ -36,9 +36,10 @@ interface RoundServing {
   emptyRequests: number;
 }
 
-/** A declaration's round: its own count whole, else until steady within SERVE_UNTIL_STEADY's bounds; a smoke run's, SMOKE_SERVING's count. */
+/** A declaration's round: its own count whole, else until steady within SERVE_UNTIL_STEADY's bounds; a smoke run's, SMOKE_SERVING's counts. */
 export function roundServing(fixedCount: number | undefined, smoke: boolean): RoundServing {
-  const requests = fixedCount ?? (smoke ? SMOKE_SERVING.requests : SERVE_UNTIL_STEADY.maxRequests);
+  const own = fixedCount !== undefined && smoke ? Math.min(fixedCount, SMOKE_SERVING.mostRequests) : fixedCount;
+  const requests = own ?? (smoke ? SMOKE_SERVING.requests : SERVE_UNTIL_STEADY.maxRequests);
   return { requests, untilSteady: fixedCount === undefined && !smoke, emptyRequests: Math.min(smoke ? SMOKE_SERVING.emptyRequests : EMPTY_REQUESTS, requests) };
 }
 
