@@ -17,7 +17,7 @@ const SHELL_ONLY = 'value-from-the-cli-shell-9f3a';
 describe('brought files listed where they run', () => {
   it('a file ending in process.exit(0) that reads the shell: listed with the scrubbed environment, run and saved on four runtimes', () => {
     const out = tempFile('run.json');
-    const r = runCli(['run', join('test', 'fixtures', 'brought', 'exit-after-run.mjs'), '--runtime', 'node,deno,bun,workerd', '--time', '5ms', '--warmup', '10ms', '--fixed-warmup', '--rounds', '1', '--quiet', '--save', out], { RTBENCH_TEST_SHELL_ONLY: SHELL_ONLY });
+    const r = runCli(['run', join('test', 'fixtures', 'brought', 'exit-after-run.mjs'), '--runtime', 'node,deno,bun,workerd', '--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--rounds', '1', '--quiet', '--save', out], { RTBENCH_TEST_SHELL_ONLY: SHELL_ONLY });
     expect(r.status, r.stderr).toBe(0);
     const text = readFileSync(out, 'utf8');
     const run = JSON.parse(text) as RunRecord;
@@ -30,7 +30,7 @@ describe('brought files listed where they run', () => {
   it('a Node core file whose main() never calls bench.end(): the failure says so on node, deno and bun (no unsettled await, no advice to raise --timeout)', () => {
     const out = tempFile('run.json');
     // bun never ends a stalled await by itself: its failure comes at the case's timeout, kept short here.
-    const r = runCli(['run', join('test', 'fixtures', 'brought', 'benchmark', 'misc', 'no-end.js'), '--runtime', 'node,deno,bun', '--time', '5ms', '--warmup', '10ms', '--fixed-warmup', '--rounds', '1', '--timeout', '5s', '--quiet', '--save', out]);
+    const r = runCli(['run', join('test', 'fixtures', 'brought', 'benchmark', 'misc', 'no-end.js'), '--runtime', 'node,deno,bun', '--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--rounds', '1', '--timeout', '5s', '--quiet', '--save', out]);
     expect(r.status).toBe(1);
     const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
     const message = (variant: string): string => run.results.find((x) => x.variantId === variant)!.failures[0]!.message;
@@ -63,7 +63,7 @@ describe('brought files listed where they run', () => {
 
   it('a case that throws: the message names the line of the file and the identifiers as written, not as bundled, on four runtimes', () => {
     const out = tempFile('run.json');
-    const r = runCli(['run', join('test', 'fixtures', 'brought', 'throws-renamed.mjs'), '--runtime', 'node,deno,bun,workerd', '--time', '5ms', '--warmup', '10ms', '--fixed-warmup', '--rounds', '1', '--quiet', '--save', out]);
+    const r = runCli(['run', join('test', 'fixtures', 'brought', 'throws-renamed.mjs'), '--runtime', 'node,deno,bun,workerd', '--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--rounds', '1', '--quiet', '--save', out]);
     expect(r.status).toBe(1);
     const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
     for (const result of run.results) {
@@ -82,7 +82,7 @@ describe('brought files listed where they run', () => {
     mkdirSync(join(dir, 'build'));
     execFileSync('cc', ['-shared', '-fPIC', '-o', join(dir, 'build', 'addon.node'), join(dir, 'addon.c')]);
     const out = tempFile('run.json');
-    const r = runCli(['run', join(dir, 'bench.mjs'), '--runtime', 'node,bun,workerd', '--time', '5ms', '--warmup', '10ms', '--fixed-warmup', '--rounds', '2', '--no-color', '--save', out]);
+    const r = runCli(['run', join(dir, 'bench.mjs'), '--runtime', 'node,bun,workerd', '--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--rounds', '2', '--no-color', '--save', out]);
     expect(r.status, r.stderr).toBe(0);
     const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
     const read = (variant: string) => run.results.find((x) => x.caseId === 'read the answer' && x.variantId === variant)!;

@@ -11,7 +11,7 @@ import { fixture, repoRoot, spawnCli, tempFile } from './helpers/cli.ts';
 import { processTree } from '@rtbench/process/process-tree';
 
 const faults = join(repoRoot, 'packages', 'runtime-kit', 'test', 'fixtures', 'faults', 'index.ts');
-const TINY_BUDGET = ['--time', '5ms', '--rounds', '1', '--warmup', '10ms', '--fixed-warmup'];
+const TINY_BUDGET = ['--time', '5ms', '--rounds', '1', '--warmup', '1ms', '--fixed-warmup'];
 
 /**
  * Every live process below `root`, walked down from it: a look reads the tree's own files, not every

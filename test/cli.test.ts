@@ -12,7 +12,7 @@ import { fixture, runCliAsync as runCli, tempFile } from './helpers/cli.ts';
 describe.concurrent('rtbench bench: a case that throws', () => {
   it('reports it, runs the rest, saves what was measured and exits 1', async () => {
     const out = tempFile('run.json');
-    const r = await runCli(['bench', fixture('throwing'), '--runtime', 'node@24', '--time', '5ms', '--warmup', '10ms', '--fixed-warmup', '--rounds', '1', '--save', out]);
+    const r = await runCli(['bench', fixture('throwing'), '--runtime', 'node@24', '--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--rounds', '1', '--save', out]);
     expect(r.status).toBe(1);
     // Notes wrap at the terminal's width: read them with line breaks as spaces.
     const flat = r.stdout.replace(/\s+/g, ' ');
@@ -39,7 +39,7 @@ describe.concurrent('rtbench bench: a good run', () => {
     const out = tempFile('run.json');
     const r = await runCli([
       'bench', fixture('tiny'), '--runtime', 'node@22 --max-semi-space-size=8 NODE_ENV=production,node@24',
-      '--time', '5ms', '--warmup', '10ms', '--fixed-warmup', '--rounds', '2', '--save', out, '--json', '--quiet',
+      '--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--rounds', '2', '--save', out, '--json', '--quiet',
     ]);
     expect(r.status, r.stderr).toBe(0);
     const printed = parseRun((JSON.parse(r.stdout) as { run: unknown }).run, 'stdout');
@@ -72,7 +72,7 @@ describe.concurrent('rtbench bench: adaptive rounds', () => {
     // A ±0.01% target is out of reach: every case must stop at the round cap, and say so.
     const r = await runCli([
       'bench', fixture('tiny'), '--runtime', 'node@24,node@26', '--filter', 'n=200',
-      '--time', '10ms', '--warmup', '10ms', '--fixed-warmup', '--rounds', '2', '--target', '0.01%', '--max-rounds', '3', '--save', out, '--quiet', '--format', 'csv-stats',
+      '--time', '10ms', '--warmup', '1ms', '--fixed-warmup', '--rounds', '2', '--target', '0.01%', '--max-rounds', '3', '--save', out, '--quiet', '--format', 'csv-stats',
     ]);
     expect(r.status, r.stderr).toBe(0);
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
@@ -94,7 +94,7 @@ describe.concurrent('rtbench bench: adaptive rounds', () => {
 describe.concurrent('rtbench bench --html', () => {
   it('writes the HTML report beside the saved run and still prints the table', async () => {
     const out = tempFile('run.json');
-    const r = await runCli(['bench', fixture('tiny'), '--runtime', 'node@24', '--time', '5ms', '--warmup', '5ms', '--fixed-warmup', '--rounds', '1', '--save', out, '--html']);
+    const r = await runCli(['bench', fixture('tiny'), '--runtime', 'node@24', '--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--rounds', '1', '--save', out, '--html']);
     expect(r.status).toBe(0);
     const html = out.replace(/\.json$/, '.html');
     expect(r.stderr).toContain(`html report ${html}`);

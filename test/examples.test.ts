@@ -13,7 +13,7 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { runCliAsync, tempFile } from './helpers/cli.ts';
 
 const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
-const TINY_BUDGET = ['--time', '5ms', '--warmup', '10ms', '--fixed-warmup', '--quiet'];
+const TINY_BUDGET = ['--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--quiet'];
 
 async function runExample(file: string, rounds = 1, extra: string[] = []): Promise<{ run: RunRecord; status: number | null; stdout: string; stderr: string }> {
   const out = tempFile('run.json');

@@ -2,9 +2,11 @@
  * Every suite in bench/ runs end to end on one runtime with a minimal budget,
  * so a broken case (a throw, a hang, a digest that changes between calls'
  * processes) fails CI. Figures from these runs mean nothing; only outcomes,
- * so each process warms a case for 10 ms and samples (--fixed-warmup): the
- * watched warmup, waiting for an engine's tier-up calls, was most of these
- * runs. The suites run side by side: their start-ups and load runs wait.
+ * so each process warms a case for 1 ms (its calibration, and on until its
+ * batches fill half a sample) and takes three samples (--fixed-warmup, a
+ * smoke run): the watched warmup, waiting for an engine's tier-up calls, was
+ * most of these runs. The suites run side by side: their start-ups and load
+ * runs wait.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -46,7 +48,7 @@ describe.concurrent('every suite runs on one runtime', () => {
     // http-hello's load comes from wrk (installed by the test set-up): without it the case warns that autocannon generated the load.
     const env: Record<string, string> = name === 'http-hello' ? { RTBENCH_WRK: await program('wrk') } : {};
     const filter = RUN_IN_PART_ELSEWHERE[name] === undefined ? [] : ['--filter', RUN_IN_PART_ELSEWHERE[name]];
-    const r = await runCliAsync(['bench', name, ...filter, '--runtime', RUNTIME, '--time', '5ms', '--rounds', '1', '--warmup', '10ms', '--fixed-warmup', '--save', out, '--quiet'], env);
+    const r = await runCliAsync(['bench', name, ...filter, '--runtime', RUNTIME, '--time', '5ms', '--rounds', '1', '--warmup', '1ms', '--fixed-warmup', '--save', out, '--quiet'], env);
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     expect(run.status).toBe('complete');

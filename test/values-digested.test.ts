@@ -20,7 +20,7 @@ describe('what the digest sees of the values cases return, on all four runtimes'
   let run: RunRecord;
   beforeAll(() => {
     const out = tempFile('values-digested.json');
-    cli = runCli(['bench', fixture('values-digested'), '--runtime', RUNTIMES.join(','), '--rounds', '1', '--time', '5ms', '--warmup', '5ms', '--fixed-warmup', '--save', out]);
+    cli = runCli(['bench', fixture('values-digested'), '--runtime', RUNTIMES.join(','), '--rounds', '1', '--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--save', out]);
     run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
   });
 

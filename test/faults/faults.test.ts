@@ -16,7 +16,7 @@ import { fixture, runCli, runCliAsync, tempFile, type CliResult } from '../helpe
 import { FORGED_SAMPLES } from '../fixtures/misbehaving/index.ts';
 
 const RUNTIMES = ['node', 'deno', 'bun', 'workerd'] as const;
-const QUICK = ['--time', '10ms', '--warmup', '5ms', '--fixed-warmup', '--timeout', '60s', '--quiet'];
+const QUICK = ['--time', '10ms', '--warmup', '1ms', '--fixed-warmup', '--timeout', '60s', '--quiet'];
 
 function resultsOf(run: RunRecord, caseId: string): CaseResult[] {
   const found = run.results.filter((r) => r.caseId === caseId);
