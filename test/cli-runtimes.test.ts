@@ -175,7 +175,9 @@ describe('bench across runtimes', () => {
   });
 
   it('stops the workerd server and every runtime when interrupted, saving the run as interrupted', async () => {
-    const b = await bench([fixture('tiny'), '--runtime', 'deno,workerd,bun', '--time', '20s', '--rounds', '2', '--warmup', '10ms', '--fixed-warmup'], /\/workerd serve /);
+    // A watched warmup and 10 s of sampling a round, so the signal lands mid-run: a smoke run (--fixed-warmup) takes
+    // three samples a case whatever --time, and could end first.
+    const b = await bench([fixture('tiny'), '--runtime', 'deno,workerd,bun', '--time', '20s', '--rounds', '2', '--warmup', '10ms'], /\/workerd serve /);
     expect(b.status, b.stderr).toBe(130);
     expect(b.run.status).toBe('interrupted');
     expect(b.run.results.some((r) => r.failures.some((f) => f.kind === 'interrupted'))).toBe(true);

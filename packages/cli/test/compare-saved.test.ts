@@ -116,6 +116,14 @@ describe.concurrent('rtbench compare <a.json> <b.json>', () => {
     expect(r.stdout).toContain('node@26 vs node@24 (baseline)');
   });
 
+  it('compares the variants of one saved run again, as a table: each against the first, with the ratio and its interval', async () => {
+    const one = writeRun(tempFile('one.json'), syntheticRun({ cases, arms: [{ id: 'node@24', factor: 1 }, { id: 'node@26', factor: 0.8 }], rounds: 8, seed: 5 }));
+    const r = await runCli(['compare', one]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('node@26 vs node@24 (baseline)');
+    expect(r.stdout).toMatch(/ratio \(interval\)/);
+  });
+
   it('refuses runs with nothing in common, in one line', async () => {
     const a = writeRun(tempFile('a.json'), syntheticRun({ cases, arms: [{ id: 'node@24', factor: 1 }], rounds: 4 }));
     const b = writeRun(tempFile('b.json'), syntheticRun({ suite: 'x', cases: [{ id: 'zzz', ns: 5 }], arms: [{ id: 'node@24', factor: 1 }], rounds: 4 }));
