@@ -3,7 +3,7 @@
  * SIGTERM, SIGHUP and a launcher's end each abort once and say why; a second
  * signal exits at once with 128 + its number; nothing is left listening.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listenForStop, SIGNAL_EXIT, stopLine, type StopSignal } from '../src/index.ts';
 
 const SIGNALS: readonly StopSignal[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -28,6 +28,17 @@ function ports(): { exits: number[]; launcherEnds: () => void; watching: () => b
 }
 
 describe('a stop', () => {
+  // The signals emitted here reach every listener of the worker, which other files share: one that exits
+  // (a served process's SIGTERM handler) would end it. Only the stop under test listens while a test runs.
+  let foreign: Array<[StopSignal, Array<(...args: unknown[]) => void>]> = [];
+  beforeEach(() => {
+    foreign = SIGNALS.map((s) => [s, process.listeners(s) as Array<(...args: unknown[]) => void>]);
+    for (const s of SIGNALS) process.removeAllListeners(s);
+  });
+  afterEach(() => {
+    for (const [s, listeners] of foreign) for (const l of listeners) process.on(s, l);
+  });
+
   it.each(SIGNALS)('%s aborts once, says why, and a second signal exits with 128 + its number', (signal) => {
     const before = listening();
     const p = ports();
