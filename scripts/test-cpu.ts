@@ -13,6 +13,11 @@ import { budgetFrom, checkBudget, overrunLines } from '../test/helpers/cpu-budge
 import { BUDGET_FILE, LAST_RUN_FILE, readBudget, type LastRun } from '../test/helpers/cpu-reporter.ts';
 
 const repoRoot = join(import.meta.dirname, '..');
+// A reader that stopped reading (`| head`) is not an error of the table's.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
 
 if (!existsSync(LAST_RUN_FILE)) {
   console.error(`no test run recorded yet (${LAST_RUN_FILE}): run the tests first (npx pnpm test, or npx vitest run <files>)`);
