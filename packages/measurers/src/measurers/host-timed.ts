@@ -15,6 +15,7 @@ import { disposePrepared, isHostCaseSpec, isUnsupported, LOAD_WINDOWS, namedWrkP
 import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type MeasurerSetup, type ReplicateContext, type Unit } from '../measurer.ts';
 import { hostTimedSuiteCode } from '../suite-code.ts';
 import { TIMING_DEFAULTS } from './timing-defaults.ts';
+import { isSmoke } from './measure-options.ts';
 
 /** Steady windows of a load round last at least this (short ones are mostly connection set-up); --time is raised to it per round. */
 const MIN_LOAD_MS = 1_000;
@@ -98,7 +99,7 @@ interface HostBudget {
  * fixed warmup); the bound past which no window starts: the warm-up and twice the load (a smoke run's: once).
  */
 export function hostBudget(setup: Pick<MeasurerSetup, 'timeMs' | 'rounds' | 'warmupMs' | 'warmupMinMs' | 'timeoutMs' | 'programDir'>): HostBudget {
-  const smoke = setup.warmupMinMs === undefined;
+  const smoke = isSmoke(setup);
   const loadMs = Math.max(smoke ? SMOKE_MIN_LOAD_MS : MIN_LOAD_MS, setup.timeMs / setup.rounds);
   const loadWarmupMs = smoke ? setup.warmupMs : Math.max(MIN_LOAD_WARMUP_MS, setup.warmupMs);
   return {

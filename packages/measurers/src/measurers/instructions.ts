@@ -33,6 +33,7 @@ import { MeasurerRefused, type Arm, type ArmResult, type LateFailure, type Measu
 import { armResultOf, crashAfterLastAnswer } from './judge.ts';
 import { WarmPool } from './warm-pool.ts';
 import { TIMING_DEFAULTS } from './timing-defaults.ts';
+import { isSmoke } from './measure-options.ts';
 
 /** A function is recorded when it executed at least this share of the counted sample's instructions itself, */
 const FUNCTION_SHARE = 0.001;
@@ -178,8 +179,8 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
     const { valgrind, cacheSim, libraryDir } = setup.own as ValgrindSetup;
     // Built before the run is recorded, so the record names it only when some engine's processes preload it.
     const preload = fixedRandomPreload(libraryDir, setup.engines, setup.warn);
-    // A fixed warmup (no watched one) makes a smoke run: smaller samples, recorded as such.
-    const smoke = setup.warmupMinMs === undefined;
+    // A smoke run: smaller samples, recorded as such.
+    const smoke = isSmoke(setup);
     const sizes = countSizes(smoke);
     const measurer = instructionsMeasurer({ valgrind, cacheSim, ...(preload ? { preload } : {}), sizes, timeoutMs: setup.timeoutMs, parallel: Math.min(MAX_PARALLEL, PROCESSES_PER_CORE * availableParallelism()) });
     const engineFlags = {

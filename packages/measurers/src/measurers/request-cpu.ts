@@ -24,6 +24,7 @@ import { oneLine } from '@rtbench/core/words';
 import { nodeEnvPerArm, requestSuiteCode } from '../suite-code.ts';
 import { TIMING_DEFAULTS } from './timing-defaults.ts';
 import { profilePhases, requestSteadyState, roundServing, SERVE_UNTIL_STEADY, steadyEnoughOf, steadyFromOf } from './request-phases.ts';
+import { isSmoke } from './measure-options.ts';
 
 /** A request unanswered this long counts as never answered (the run's --timeout when shorter). */
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -111,8 +112,8 @@ export const REQUEST_CPU: MeasurerDescriptor = {
   build(setup) {
     const cases = setup.cases as readonly RequestCaseSpec[];
     const own = setup.own as RequestSetup | undefined;
-    // A fixed warmup (no floor to watch from) is a smoke run: a small count a round, and a short profile pass (request-phases.ts).
-    const smoke = setup.warmupMinMs === undefined;
+    // A smoke run: a small count a round, and a short profile pass (request-phases.ts).
+    const smoke = isSmoke(setup);
     const budget = { programDir: setup.programDir, timeoutMs: Math.max(MIN_START_MS, setup.timeoutMs), requestTimeoutMs: Math.min(REQUEST_TIMEOUT_MS, setup.timeoutMs), boundMs: setup.timeoutMs, sameWork: own?.sameWork ?? 'masked', concurrency: own?.concurrency ?? 1, smoke };
     return {
       measurer: requestMeasurer(budget, (line) => setup.warn(`${setup.suite.name}: ${line}`)),
