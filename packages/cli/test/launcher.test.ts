@@ -10,10 +10,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fixture, repoRoot, runCli, tempFile } from '../../../test/helpers/cli.ts';
-// @ts-expect-error: JavaScript, typed by its JSDoc (packages/cli/bin/tsconfig.json)
 import { sourcesKey } from '../bin/cli-key.mjs';
 
-const key = sourcesKey as (root?: string) => string;
 const bundleOf = (k: string): string => join(repoRoot, 'packages/cli/node_modules/.cache/rtbench', `cli-${k}`);
 
 describe('the sources key', () => {
@@ -23,18 +21,18 @@ describe('the sources key', () => {
     writeFileSync(join(root, 'packages/a/package.json'), '{"name":"a"}');
     writeFileSync(join(root, 'packages/a/src/deep/x.ts'), 'export const x = 1;');
     writeFileSync(join(root, 'pnpm-lock.yaml'), 'lockfileVersion: 9');
-    const first = key(root);
+    const first = sourcesKey(root);
     expect(first).toMatch(/^[0-9a-f]{16}$/);
     utimesSync(join(root, 'packages/a/src/deep/x.ts'), new Date(0), new Date(0));
-    expect(key(root)).toBe(first);
+    expect(sourcesKey(root)).toBe(first);
     writeFileSync(join(root, 'packages/a/src/deep/x.ts'), 'export const x = 2;');
-    const edited = key(root);
+    const edited = sourcesKey(root);
     expect(edited).not.toBe(first);
     writeFileSync(join(root, 'pnpm-lock.yaml'), 'lockfileVersion: 9.1');
-    expect(key(root)).not.toBe(edited);
+    expect(sourcesKey(root)).not.toBe(edited);
     const moved = join(tempFile('tree'), 'elsewhere');
     cpSync(root, moved, { recursive: true });
-    expect(key(moved)).not.toBe(key(root));
+    expect(sourcesKey(moved)).not.toBe(sourcesKey(root));
   });
 });
 
@@ -42,7 +40,7 @@ describe('a start', () => {
   it('runs the CLI from the bundle of these sources, with every package export as an entry', () => {
     const r = runCli(['--version']);
     expect(r.status).toBe(0);
-    const dir = bundleOf(key());
+    const dir = bundleOf(sourcesKey());
     const entries = JSON.parse(readFileSync(join(dir, 'entries.json'), 'utf8')) as { cli: string; packages: Record<string, string> };
     expect(existsSync(join(dir, entries.cli))).toBe(true);
     expect(Object.keys(entries.packages)).toEqual(expect.arrayContaining(['@rtbench/core', '@rtbench/core/schema', '@rtbench/process', '@rtbench/runtime-kit', 'rtbench']));
@@ -53,7 +51,7 @@ describe('a start', () => {
 
   // The run's set-up built the bundle before any test (test/helpers/fixture-pool.ts), and the first test started it: the others read it.
   it('gives a user module the bundle\'s own @rtbench packages: state set through the bundle is what the module sees', () => {
-    const dir = bundleOf(key());
+    const dir = bundleOf(sourcesKey());
     const entries = JSON.parse(readFileSync(join(dir, 'entries.json'), 'utf8')) as { packages: Record<string, string> };
     const urls = Object.fromEntries(Object.entries(entries.packages).map(([s, f]) => [s, pathToFileURL(join(dir, f)).href]));
     const script = [
@@ -70,7 +68,7 @@ describe('a start', () => {
   });
 
   it('names the sources in stack traces (the bundle has source maps, read when a stack is formatted)', () => {
-    const dir = bundleOf(key());
+    const dir = bundleOf(sourcesKey());
     const entries = JSON.parse(readFileSync(join(dir, 'entries.json'), 'utf8')) as { packages: Record<string, string> };
     const script = [
       `import { mapStacksUnder } from ${JSON.stringify(pathToFileURL(join(repoRoot, 'packages/cli/bin/stack-sources.mjs')).href)};`,

@@ -12,12 +12,9 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { packagePlace } from '../../host/src/cli-bundle.ts';
-// @ts-expect-error: JavaScript, typed by its JSDoc (packages/cli/bin/tsconfig.json)
 import { installedPackages, provideModulePlaces } from '../bin/packed-places.mjs';
 import { repoRoot, tempFile } from '../../../test/helpers/cli.ts';
 
-const found = installedPackages as (root: string) => Map<string, string>;
-const provide = provideModulePlaces as (packages: Map<string, string>) => void;
 const PLACE = Symbol.for('rtbench.modulePlace');
 
 /** A package as pnpm installs it: its files under .pnpm/<name>@1/node_modules/<name>, its dependencies linked beside it. */
@@ -51,11 +48,11 @@ describe('the packed bundle\'s module places', () => {
     pnpmPackage(store, '@rtbench/run', { '@rtbench/process': '1.0.0' });
     pnpmPackage(store, '@rtbench/process', { '@rtbench/run': '1.0.0' });
     pnpmPackage(store, 'picocolors', {});
-    const packages = found(cli);
+    const packages = installedPackages(cli);
     const at = (name: string): string => realpathSync(join(store, `${name.replace('/', '+')}@1`, 'node_modules', name));
     expect(Object.fromEntries(packages)).toEqual({ rtbench: at('rtbench'), '@rtbench/run': at('@rtbench/run'), '@rtbench/process': at('@rtbench/process') });
 
-    provide(packages);
+    provideModulePlaces(packages);
     const place = (globalThis as Record<symbol, unknown>)[PLACE] as (name: string, path: string) => [string, string, string];
     const file = join(at('@rtbench/process'), 'src/warden.mjs');
     expect(place('@rtbench/process', 'src/warden.mjs')).toEqual([pathToFileURL(file).href, dirname(file), file]);

@@ -13,7 +13,6 @@ import type { RequestSuite } from '@rtbench/core';
 import { firstDifferingLine } from '@rtbench/core/same-work';
 import { packageEntry, svelteConfigOf, wrappedConfig } from '@rtbench/host';
 import { RESERVED as HOST_RESERVED } from '../../host-timed/src/request/paths.ts';
-// @ts-expect-error: plain JavaScript run by the runtimes as it is, with no declarations
 import { fineThreadClock, RESERVED } from '../src/serve-app.mjs';
 import { inPeerRange } from '../src/app-framework.ts';
 import { ADDED_ADAPTERS, adapterNotes, normalizeSvelteKitPage, svelteKitAdapters } from '../src/app-sveltekit.ts';
