@@ -35,9 +35,13 @@ async function cacheEntryOf(range: ReleaseRange, tag: string): Promise<string | 
  * once they were resolved (and so installed), notes in the folder those that
  * were installed since, so that --clean removes them too.
  */
-export async function installsOf(range: ReleaseRange, tags: readonly string[]): Promise<(folder: BisectFolder) => void> {
+export async function installsOf(
+  range: ReleaseRange,
+  tags: readonly string[],
+  entryOf: (range: ReleaseRange, tag: string) => Promise<string | undefined> = cacheEntryOf,
+): Promise<(folder: Pick<BisectFolder, 'noteInstalled'>) => void> {
   const before = await Promise.all(tags.map(async (tag) => {
-    const entry = await cacheEntryOf(range, tag);
+    const entry = await entryOf(range, tag);
     return { entry, existed: entry !== undefined && existsSync(entry) };
   }));
   return (folder) => {

@@ -5,7 +5,7 @@
  * search.test.ts; the threshold the command picks in
  * packages/cli/test/bisect-threshold.test.ts; a real bisect's figures are in docs/bisect.md.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { parseRange, releaseVariant } from '@rtbench/arms';
 import { releaseSeriesInputs, releaseSeriesView } from '../src/series.ts';
 import { reporterFor, type BisectView } from '../../report/src/index.ts';
 import { BisectFolder, LOCK_FILE, STATE_FILE, type BisectIdentity } from '../src/state.ts';
-import { logRatiosOf } from '../src/step.ts';
+import { installsOf, logRatiosOf } from '../src/step.ts';
 import { UsageError } from '@rtbench/core/usage-error';
 import { syntheticRun, writeRun } from '../../../test/compare-synthetic.ts';
 
@@ -214,5 +214,21 @@ describe('the releases as a series', () => {
     const medians = view.cases[0]!.series[0]!.points.map((p) => p.median!);
     expect(medians[2]! / medians[1]!).toBeLessThan(0.7);
     expect(reporterFor('terminal')!.render(view, { color: false, columns: 100 })).toContain('node@26.0.0');
+  });
+});
+
+describe('what a bisect installed', () => {
+  // The ends are probed before the folder opens; --clean removes what this bisect installed, the older end as the newer.
+  const range = { ...parseRange('node@24.0.0..node@24.2.0'), tags: ['24.0.0', '24.1.0', '24.2.0'] };
+  const entryOf = async (_: unknown, tag: string) => (tag === 'unlisted' ? undefined : join(dir, `node@${tag}`));
+
+  it('notes each end the cache lacked before and holds after, the older end included, and nothing that was there or never came', async () => {
+    mkdirSync(join(dir, 'node@24.1.0'));
+    const noteEnds = await installsOf(range, ['24.0.0', '24.1.0', '24.2.0', '24.3.0', 'unlisted'], entryOf);
+    mkdirSync(join(dir, 'node@24.0.0'));
+    mkdirSync(join(dir, 'node@24.2.0'));
+    const noted: string[] = [];
+    noteEnds({ noteInstalled: (entry) => noted.push(entry) });
+    expect(noted).toEqual([join(dir, 'node@24.0.0'), join(dir, 'node@24.2.0')]);
   });
 });

@@ -11,7 +11,8 @@
  * that installs them with npm (the others find theirs in the cache:
  * test/fixtures/release-runtime/registry.ts seedReleases). One bisect shows
  * both: both ends go through one check of what the cache held before
- * (packages/bisect/src/step.ts installsOf), so the older end, cached before,
+ * (packages/bisect/src/step.ts installsOf, whose noting of either end is
+ * packages/bisect/test/bisect-parts.test.ts), so the older end, cached before,
  * stands for an end left and the newer for an end removed (two bisects, each
  * a CLI start, npm's listing and its processes, cost a quarter more).
  */
