@@ -9,12 +9,20 @@
  * concurrent run never starts a half-written program.
  */
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeFileAtomically } from './atomic-file.ts';
 
 /** Hex digits of the sha256 in a cached file's name: 64 bits, plenty to tell versions of one program apart. */
 const NAME_HASH_DIGITS = 16;
+
+/**
+ * Another version of a program (same folder, stem and extension) unused for
+ * this long is removed when a new one is stored: each change to rtbench's or
+ * a suite's sources makes new bundles, and the old ones would pile up. A week
+ * is far longer than any run, so no run loses a program it started with.
+ */
+export const UNUSED_PROGRAM_MS = 7 * 24 * 3600 * 1000;
 
 /** A cache folder rtbench will not use; `dir` is the folder to fix (the CLI adds how, which depends on where its cache is). */
 export class UnsafeCacheError extends Error {
@@ -58,8 +66,36 @@ export function storeProgram(dir: string, stem: string, ext: string, bytes: Uint
   const hash = contentHash(bytes);
   const safeStem = stem.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80);
   const path = join(dir, `${safeStem}-${hash}${ext}`);
-  if (!existsSync(path) || contentHash(readFileSync(path)) !== hash) writeAtomically(path, bytes);
+  if (!existsSync(path)) {
+    writeAtomically(path, bytes);
+    removeUnusedVersions(dir, safeStem, ext, Date.now());
+  } else if (contentHash(readFileSync(path)) !== hash) writeAtomically(path, bytes);
+  // Its time says when it was last used, which is what removeUnusedVersions reads.
+  else touch(path);
   return { path, hash };
+}
+
+/** Removes `<stem>-<hash><ext>` files of `dir` last used (stored or reused) more than UNUSED_PROGRAM_MS before `now`. */
+function removeUnusedVersions(dir: string, stem: string, ext: string, now: number): void {
+  const version = new RegExp(`^${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[0-9a-f]{${NAME_HASH_DIGITS}}${ext.replace(/[.]/g, '\\.')}$`);
+  for (const name of readdirSync(dir)) {
+    if (!version.test(name)) continue;
+    const file = join(dir, name);
+    try {
+      if (now - statSync(file).mtimeMs > UNUSED_PROGRAM_MS) rmSync(file, { force: true });
+    } catch {
+      // Removed meanwhile by another run: nothing to do.
+    }
+  }
+}
+
+function touch(path: string): void {
+  const now = new Date();
+  try {
+    utimesSync(path, now, now);
+  } catch {
+    // A file we may read but not touch keeps its time: it is only removed sooner.
+  }
 }
 
 /** The program cache's folder of generated modules: sources a suite writes in the run, which the bundler then reads. */

@@ -5,11 +5,11 @@
  * into is refused; the folder of generated modules is taken only as found,
  * ours and owner-only. No process is started.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contentHash, ownerOnlyDir, storeGeneratedModule, storeNamedFile, storeProgram, UnsafeCacheError } from '../src/program-cache.ts';
+import { contentHash, ownerOnlyDir, storeGeneratedModule, storeNamedFile, storeProgram, UNUSED_PROGRAM_MS, UnsafeCacheError } from '../src/program-cache.ts';
 
 let root: string;
 beforeEach(() => {
@@ -18,6 +18,25 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('storeProgram', () => {
+  it("removes another version of the program unused for a week when it stores a new one, and keeps the rest", () => {
+    const longAgo = new Date(Date.now() - UNUSED_PROGRAM_MS - 60_000);
+    const lately = new Date(Date.now() - UNUSED_PROGRAM_MS + 3_600_000);
+    const stale = storeProgram(root, 'node', '.mjs', 'v1').path;
+    const recent = storeProgram(root, 'node', '.mjs', 'v2').path;
+    const reused = storeProgram(root, 'node', '.mjs', 'v3').path;
+    const otherStem = storeProgram(root, 'deno', '.mjs', 'v1').path;
+    const otherExt = storeProgram(root, 'node', '.map', 'v1').path;
+    const notAVersion = join(root, 'node-notes.mjs');
+    writeFileSync(notAVersion, 'kept');
+    for (const p of [stale, reused, otherStem, otherExt, notAVersion]) utimesSync(p, longAgo, longAgo);
+    utimesSync(recent, lately, lately);
+    // A use refreshes its time; storing a new version then removes only what nobody used for a week.
+    expect(storeProgram(root, 'node', '.mjs', 'v3').path).toBe(reused);
+    expect(statSync(reused).mtimeMs).toBeGreaterThan(lately.getTime());
+    const fresh = storeProgram(root, 'node', '.mjs', 'v4').path;
+    expect(readdirSync(root).sort()).toEqual([otherStem, otherExt, notAVersion, recent, reused, fresh].map((p) => p.slice(root.length + 1)).sort());
+  });
+
   it('names a program by the hash of its bytes, in an owner-only folder, and leaves no temporary file', () => {
     const dir = join(root, 'programs', 'deep');
     const stored = storeProgram(dir, 'zod start-up/node', '.mjs', 'console.log(1)');
