@@ -1,12 +1,15 @@
 /**
  * How a count run (--measure instructions, node under valgrind's callgrind)
- * stops short: a signal while a vgdb command is in flight, a case refused
- * because a thread it started runs in every sample. Apart from the four
+ * stops short: a signal while a vgdb command is in flight (a stand-in
+ * valgrind and vgdb), a case refused because a thread it started runs in
+ * every sample (the real valgrind). Apart from the four
  * runtimes' counts (instructions.test.ts) so that vitest runs them on its
  * other worker. No assertion is on time. valgrind missing is said before any
  * runtime starts: packages/cli/test/faults-wording.test.ts.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { program } from './helpers/system-programs.ts';
@@ -18,40 +21,35 @@ beforeAll(async () => {
   valgrind = await program('valgrind');
 });
 
-// Side by side: each run is one process under valgrind, which uses one core and counts the same whatever runs beside it.
+// Side by side: the refused case's run is one process under valgrind, which uses one core and counts the same whatever runs beside it.
 describe.concurrent('--measure instructions stopping short', () => {
   it('SIGTERM while the counts are taken ends the job at once and says so: exit 143, the case interrupted, no vgdb or ptrace advice', async () => {
+    // A stand-in valgrind that runs node unmeasured, beside a vgdb that never answers: the signal always lands while a
+    // vgdb command of this CLI is in flight (with the real pair it lands there only when a poll catches one), and no
+    // node starts under valgrind (~3.5 CPU-s). That the real pair counts is instructions.test.ts's.
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-fake-valgrind-'));
+    const inFlight = join(dir, 'vgdb-in-flight');
+    const script = (name: string, body: string): string => {
+      writeFileSync(join(dir, name), `#!/bin/sh\n${body}\n`);
+      chmodSync(join(dir, name), 0o755);
+      return join(dir, name);
+    };
+    const fakeValgrind = script('valgrind', 'if [ "$1" = --version ]; then echo valgrind-3.19.0; exit 0; fi\nwhile [ $# -gt 0 ]; do case "$1" in --*) shift ;; *) break ;; esac; done\nexec "$@"');
+    script('vgdb', `echo $$ > '${inFlight}'\nexec sleep 600`);
     const out = tempFile('run.json');
-    const cli = spawnCli(['bench', fixture('tiny'), '--filter', 'n=200', '--runtime', 'node', '--measure', 'instructions', '--fixed-warmup', '--rounds', '1', '--save', out], { RTBENCH_VALGRIND: valgrind });
+    const cli = spawnCli(['bench', fixture('tiny'), '--filter', 'n=200', '--runtime', 'node', '--measure', 'instructions', '--fixed-warmup', '--rounds', '1', '--save', out], { RTBENCH_VALGRIND: fakeValgrind });
     let stderr = '';
     cli.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const exited = new Promise<number | null>((resolve) => cli.on('close', (code) => resolve(code)));
-    // The signal lands while a vgdb command of this CLI (zero, dump, instrumentation on) is in flight. Polled every 2 ms
-    // for seconds: the CLI's children are read from the kernel's list of its main thread's (vgdb is one), not every
-    // process's command line (a third of a core); every process only where the kernel keeps no such list.
-    const candidates = (): string[] => {
-      try {
-        return readFileSync(`/proc/${cli.pid}/task/${cli.pid}/children`, 'utf8').split(' ').filter(Boolean);
-      } catch {
-        return readdirSync('/proc').filter((p) => /^\d+$/.test(p));
-      }
-    };
-    const vgdbInFlight = (): boolean =>
-      candidates().some((p) => {
-        try {
-          const argv = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
-          return argv[0]!.endsWith('vgdb') && argv.some((a) => a.includes(`rtbench-callgrind-${cli.pid}-`));
-        } catch {
-          return false;
-        }
-      });
-    while (!vgdbInFlight() && cli.exitCode === null) await new Promise((r) => setTimeout(r, 2));
+    while (!(existsSync(inFlight) && readFileSync(inFlight, 'utf8').endsWith('\n')) && cli.exitCode === null) await new Promise((r) => setTimeout(r, 10));
     cli.kill('SIGTERM');
     expect(await exited, stderr).toBe(143);
     expect(stderr).toContain('terminated (SIGTERM): stopping the current job and saving what was measured');
     expect(stderr).not.toMatch(/ptrace|vgdb .*: no answer/);
     expect(parseRun(JSON.parse(readFileSync(out, 'utf8')), out).status).toBe('interrupted');
-    // Beside other valgrind processes (the four runtimes' counts, the busy worker's): the limit guards against a hang.
+    // The command in flight was ended with the job (the CLI waits for it to exit), not left to its sleep.
+    const vgdb = Number(readFileSync(inFlight, 'utf8'));
+    expect(() => process.kill(vgdb, 0)).toThrow();
   }, 600_000);
 
   it('refuses the counts of a case whose code starts a busy worker thread, whose work would fall into samples at random', async () => {
