@@ -6,10 +6,12 @@
  * the case's first call, then exactly `calls` calls as one batch on the
  * host's command, timed by the host, no warmup, no sample sizing (`loop
  * CPU/op`: its main thread's CPU per call); `calls` makes the loop last about --loop-ms at
- * the table's figure. The table runs again after the loops: its figure is
- * the two tables' geometric mean, and two tables more than 20% apart
- * (`2nd÷1st`) mean the machine's load moved under the loops, so that cell
- * is not judged. Per cell it prints both per-operation figures, their
+ * the table's figure. Tables and loops take turns (table, a loop process
+ * per runtime, table, …: as many tables as loop processes, at least two),
+ * so both sides see the machine alike: the table's figure is the tables'
+ * geometric mean, and tables more than 20% apart (`tables`: the highest
+ * over the lowest) mean the machine's load moved under the loops, so that
+ * cell is not judged. Per cell it prints both per-operation figures, their
  * ratio, how far apart the first table's processes read (`processes`:
  * their 10th and 90th percentiles over the median), the table's collector's
  * share and its mark; a ratio within ±20%
@@ -28,9 +30,10 @@
  * table's 95% interval over processes, over its figure), `loops` (the long
  * loops' lowest and highest over their median) and `range` (the ratio
  * from those extremes): a ratio whose range crosses ±20% is not outside it
- * by more than the noise; fresh loops more than 20% apart mean the loop is
- * no fixed quantity for that case on that runtime, and the cell is not
- * judged (`loop not fixed`, long-loop-check/judge.ts). `main CPU/op` is the first table's main-thread CPU per call
+ * by more than the noise; the table is judged against the loops' median,
+ * and fresh loops more than 20% apart are said beside the word (`loop not
+ * fixed`: the loop is no fixed quantity for that case on that runtime,
+ * long-loop-check/judge.ts). `main CPU/op` is the first table's main-thread CPU per call
  * (mainCpuPerCall): at the figure, the process itself did that much work a
  * call; below it, its samples waited or were preempted. `alone/op` is
  * the cell in a table of its runtime alone (`--alone 0` skips it), and
@@ -58,7 +61,7 @@ import { cpuNsBetween, whichOnPath } from '@rtbench/process';
 import { collectorShare, median, quantile } from '@rtbench/stats';
 import { lockstepOf } from '../packages/measurer-records/src/index.ts';
 import { benchRun, calibrationArgs, loadText, repoRoot } from './lib.ts';
-import { aloneArgs, BAND, judged } from './long-loop-check/judge.ts';
+import { aloneArgs, judged, tablesFigure } from './long-loop-check/judge.ts';
 
 interface CheckedCase {
   /** A suite name or a brought file. */
@@ -163,7 +166,7 @@ const around = (low: number, high: number, figure: number): string => `${(low / 
  * outside the noise (the first table's own 95% interval over processes is
  * printed beside its figure): the long loops' lowest and highest (fresh
  * processes) over their median, and the ratio's range from the extremes:
- * the table's interval, scaled to the two tables' figure, against the
+ * the table's interval, scaled to the tables' figure, against the
  * loops' highest and lowest.
  */
 function spreads(ci: readonly [number, number] | undefined, firstNs: number, tableNs: number, loops: readonly number[]): { loop: string; ratio: string } {
@@ -193,6 +196,14 @@ interface Wrap {
 const taskset = whichOnPath('taskset');
 const ONE_CORE: Wrap | undefined = taskset ? { command: taskset, args: ['-c', '0'] } : undefined;
 
+/** One more fresh loop process of a cell, or why it failed (the cell's loops then say so). */
+async function loopInto(cell: { calls: number; loops: LoopFigure[] | string }, run: RunRecord, variantId: string, caseId: string, target: string, loopMs: number): Promise<void> {
+  if (typeof cell.loops === 'string') return;
+  const got = await longLoop(run, variantId, caseId, target, cell.calls, loopMs);
+  if (typeof got === 'string') cell.loops = got;
+  else cell.loops.push(got);
+}
+
 /** A cell's long loops: the figures of each fresh process, or why they failed. */
 async function loopsOf(run: RunRecord, variantId: string, caseId: string, target: string, calls: number, loopMs: number, processes: number, wrap?: Wrap): Promise<LoopFigure[] | string> {
   const loops: LoopFigure[] = [];
@@ -205,9 +216,11 @@ async function loopsOf(run: RunRecord, variantId: string, caseId: string, target
 }
 
 /**
- * The table, the long loops, then the table again: a machine whose load moved
- * while the loops ran (a shared machine's neighbours double a call's cost)
- * shows as two tables apart, and the ratio is read against their mean.
+ * The table and the long loops in turn (table, loops, table, loops, …: as
+ * many tables as loop processes, at least two), so that both sides of a cell
+ * see the machine alike: a shared machine's load moves over minutes, and a
+ * runtime's fresh loops move with it. Tables more than 20% apart mean the
+ * load moved more than the band, and the cell is not judged.
  */
 async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: number, processes: number, pinned: number, alone: boolean): Promise<void> {
   const first = benchRun([c.target, '--filter', c.filter, ...benchArgs]);
@@ -216,28 +229,34 @@ async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: numbe
     console.log(`${c.label}: the filter picked ${benchView(first.run).cases.length} cases (${first.path})`);
     return;
   }
+  const rows = bc.rows.filter((row) => row.stats);
   const loops = new Map<string, { calls: number; loops: LoopFigure[] | string; oneCore: LoopFigure[] | string }>();
-  for (const row of bc.rows) {
-    if (!row.stats) continue;
-    const calls = callsFor(row.stats.median, loopMs);
-    const free = await loopsOf(first.run, row.variantId, bc.caseId, c.target, calls, loopMs, processes);
-    const oneCore = ONE_CORE && pinned > 0 ? await loopsOf(first.run, row.variantId, bc.caseId, c.target, calls, loopMs, pinned, ONE_CORE) : 'no taskset on PATH, or --pinned 0';
-    loops.set(row.variantId, { calls, loops: free, oneCore });
+  const tables = new Map(rows.map((row) => [row.variantId, [row.stats!.median]]));
+  const paths = [first.path];
+  const tableCount = Math.max(2, processes);
+  for (const row of rows) {
+    const oneCore = ONE_CORE && pinned > 0 ? await loopsOf(first.run, row.variantId, bc.caseId, c.target, callsFor(row.stats!.median, loopMs), loopMs, pinned, ONE_CORE) : 'no taskset on PATH, or --pinned 0';
+    loops.set(row.variantId, { calls: callsFor(row.stats!.median, loopMs), loops: [], oneCore });
   }
-  const second = benchRun([c.target, '--filter', c.filter, ...benchArgs]);
-  const again = new Map((benchView(second.run).cases[0]?.rows ?? []).map((r) => [r.variantId, r.stats?.median]));
+  for (let p = 0; p < Math.max(processes, tableCount - 1); p++) {
+    if (p < processes) for (const row of rows) await loopInto(loops.get(row.variantId)!, first.run, row.variantId, bc.caseId, c.target, loopMs);
+    if (p + 1 >= tableCount) continue;
+    const table = benchRun([c.target, '--filter', c.filter, ...benchArgs]);
+    paths.push(table.path);
+    for (const r of benchView(table.run).cases[0]?.rows ?? []) if (r.stats) tables.get(r.variantId)?.push(r.stats.median);
+  }
   const aloneNs = alone && bc.rows.length > 1 ? aloneFigures(first.run, c, benchArgs) : new Map<string, number | undefined>();
-  console.log(`${c.label} — ${bc.caseId} (tables ${(first.wallMs / 1000).toFixed(0)} s and ${(second.wallMs / 1000).toFixed(0)} s, ${first.path}, ${second.path}; load ${loadText()})`);
-  console.log(`  ${'runtime'.padEnd(10)} ${'table/op'.padStart(10)} ${'table CI'.padStart(9)} ${'alone/op'.padStart(10)} ${'table÷alone'.padStart(11)} ${'2nd÷1st'.padStart(8)} ${'processes'.padStart(10)} ${'gc share'.padStart(9)} ${'mark'.padStart(4)} ${'helpers'.padStart(8)} ${'main CPU/op'.padStart(12)} ${'long loop/op'.padStart(13)} ${'loop CPU/op'.padStart(12)} ${'loops'.padStart(9)} ${'1-core loop'.padStart(12)} ${'calls'.padStart(10)} ${'table÷loop'.padStart(10)} ${'range'.padStart(9)} ${'table×(1+helpers)÷loop'.padStart(23)}`);
+  console.log(`${c.label} — ${bc.caseId} (${paths.length} tables, the first ${(first.wallMs / 1000).toFixed(0)} s: ${paths.join(', ')}; load ${loadText()})`);
+  console.log(`  ${'runtime'.padEnd(10)} ${'table/op'.padStart(10)} ${'table CI'.padStart(9)} ${'alone/op'.padStart(10)} ${'table÷alone'.padStart(11)} ${'tables'.padStart(8)} ${'processes'.padStart(10)} ${'gc share'.padStart(9)} ${'mark'.padStart(4)} ${'helpers'.padStart(8)} ${'main CPU/op'.padStart(12)} ${'long loop/op'.padStart(13)} ${'loop CPU/op'.padStart(12)} ${'loops'.padStart(9)} ${'1-core loop'.padStart(12)} ${'calls'.padStart(10)} ${'table÷loop'.padStart(10)} ${'range'.padStart(9)} ${'table×(1+helpers)÷loop'.padStart(23)}`);
   for (const row of bc.rows) {
     const cell = loops.get(row.variantId);
     if (!row.stats || !cell) {
       console.log(`  ${row.variantId.padEnd(10)} ${row.note ?? 'no figure'}`);
       continue;
     }
-    const later = again.get(row.variantId);
-    const tableNs = later ? Math.sqrt(row.stats.median * later) : row.stats.median;
-    const drift = later ? (later / row.stats.median).toFixed(2) : '—';
+    const taken = tablesFigure(tables.get(row.variantId) ?? [row.stats.median]);
+    const tableNs = taken.ns;
+    const drift = taken.apart.toFixed(2);
     const shareOf = collectorShare(row.result.rounds);
     const share = shareOf === undefined ? '—' : `${(100 * shareOf).toFixed(0)}%`;
     const mark = row.byCollection ? 'g' : '';
@@ -254,8 +273,8 @@ async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: numbe
     const loopCpu = cell.loops.every((l) => l.cpuNs !== undefined) ? ns(median(cell.loops.map((l) => l.cpuNs!))) : '—';
     const ratio = tableNs / loopNs;
     const oneCoreNs = typeof cell.oneCore === 'string' || !cell.oneCore.length ? undefined : median(cell.oneCore.map((l) => l.ns));
-    // Two tables more than 20% apart: the load moved under the loops, and no ratio of them says much.
-    const within = later && Math.abs(Math.log(later / row.stats.median)) > Math.log(BAND) ? 'load moved: not judged' : judged({ tableNs, loops: cell.loops.map((l) => l.ns), ...(oneCoreNs === undefined ? {} : { oneCoreNs }) });
+    // Tables more than 20% apart: the load moved under the loops, and no ratio of them says much.
+    const within = taken.moved ? 'load moved: not judged' : judged({ tableNs, loops: cell.loops.map((l) => l.ns), ...(oneCoreNs === undefined ? {} : { oneCoreNs }) });
     const bound = helpers === undefined ? '—' : ((tableNs * (1 + helpers)) / loopNs).toFixed(2);
     const spread = spreads(row.stats.ci, row.stats.median, tableNs, cell.loops.map((l) => l.ns));
     console.log(`${lead} ${ns(loopNs).padStart(13)} ${loopCpu.padStart(12)} ${spread.loop.padStart(9)} ${(oneCoreNs === undefined ? '—' : ns(oneCoreNs)).padStart(12)} ${cell.calls.toExponential(1).padStart(10)} ${ratio.toFixed(2).padStart(10)} ${spread.ratio.padStart(9)} ${bound.padStart(23)}  ${within}`);

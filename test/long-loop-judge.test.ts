@@ -2,7 +2,7 @@
 // long loops in fresh processes, and whether those loops are a fixed reference.
 import { describe, expect, it } from 'vitest';
 import { median } from '@rtbench/stats';
-import { aloneArgs, BAND, judged } from '../scripts/long-loop-check/judge.ts';
+import { aloneArgs, BAND, judged, tablesFigure } from '../scripts/long-loop-check/judge.ts';
 
 describe("the long-loop check's judgement of a cell", () => {
   it('reads a table within the band of its loops as within, beyond it as outside, at its edge within', () => {
@@ -21,12 +21,28 @@ describe("the long-loop check's judgement of a cell", () => {
     expect(judged({ tableNs: 121, loops: [100, 100, 119, 100, 119] })).toBe('outside ±20%');
   });
 
-  it('does not judge a cell whose fresh loops differ by more than the band: the reference is no fixed quantity', () => {
-    expect(judged({ tableNs: 150, loops: [114, 150, 140] })).toBe('loop not fixed: its processes 1.32× apart');
-    expect(judged({ tableNs: 100, loops: [100, 121] })).toBe('loop not fixed: its processes 1.21× apart');
+  it("judges a cell against its loops' median and says beside the word where its fresh loops differ by more than the band", () => {
+    expect(judged({ tableNs: 150, loops: [114, 150, 140] })).toBe('within ±20%; loop not fixed: its processes 1.32× apart');
+    expect(judged({ tableNs: 100, loops: [100, 121] })).toBe('within ±20%; loop not fixed: its processes 1.21× apart');
+    // Outside the loops' median (140) by more than the band, whatever their spread.
+    expect(judged({ tableNs: 180, loops: [114, 150, 140] })).toBe('outside ±20%; loop not fixed: its processes 1.32× apart');
     // 1.2× apart is still a reference.
     expect(judged({ tableNs: 110, loops: [100, 120] })).toBe('within ±20%');
     expect(judged({ tableNs: 100, loops: [] })).toBe('no loop');
+  });
+
+  it("takes the tables between the loops as their geometric mean, and says the load moved where they are more than the band apart", () => {
+    const three = tablesFigure([100, 121, 110]);
+    expect(three.ns).toBeCloseTo(Math.cbrt(100 * 121 * 110), 9);
+    expect(three.apart).toBeCloseTo(1.21, 9);
+    expect(three.moved).toBe(true);
+    const two = tablesFigure([100, 120]);
+    expect(two.ns).toBeCloseTo(Math.sqrt(100 * 120), 9);
+    expect([two.apart, two.moved]).toEqual([1.2, false]);
+    const one = tablesFigure([250]);
+    expect(one.ns).toBeCloseTo(250, 9);
+    expect([one.apart, one.moved]).toEqual([1, false]);
+    expect(tablesFigure([120, 100]).apart).toBe(1.2);
   });
 
   it('judges a table between the one-core and free-core loops only where those two are more than the band apart', () => {

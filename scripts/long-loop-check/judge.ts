@@ -21,26 +21,44 @@ export interface CellFigures {
 const apart = (a: number, b: number): number => Math.max(a, b) / Math.min(a, b);
 
 /**
- * The cell's judgement. First the reference: fresh loop processes more than
- * BAND apart say the loop itself is no fixed quantity for this case on this
- * runtime (its cost per call moves from one process to the next by more than
- * the band the table is judged in), and no table can be within or outside
- * it: the cell is not judged, the loops' range is named. Then the table:
- * within BAND of the loops' median; or, where the loop held to one core and
- * the loop with a core free are more than BAND apart, between them (within
- * BAND of either end): the case's cost is set by the cores free for its
- * engine's helper threads, and a table reads a point of that range.
+ * The cell's judgement: the table within BAND of the loops' median; or,
+ * where the loop held to one core and the loop with a core free are more
+ * than BAND apart, between them (within BAND of either end): the case's
+ * cost is set by the cores free for its engine's helper threads, and a
+ * table reads a point of that range. Fresh loop processes more than BAND
+ * apart are said too ("loop not fixed"): the loop's cost per call moves from
+ * one process to the next by more than the band the table is judged in, so
+ * the word on the table holds only against the loops' median. The loops run
+ * between the tables (long-loop-check.ts), so both sides saw the machine
+ * alike.
  */
 export function judged(cell: CellFigures): string {
   const { tableNs, loops, oneCoreNs } = cell;
   if (!loops.length) return 'no loop';
-  const [low, high] = [Math.min(...loops), Math.max(...loops)];
-  if (apart(low, high) > BAND) return `loop not fixed: its processes ${apart(low, high).toFixed(2)}× apart`;
-  const loopNs = median(loops);
+  const word = against(tableNs, median(loops), oneCoreNs);
+  const spread = apart(Math.min(...loops), Math.max(...loops));
+  return spread > BAND ? `${word}; loop not fixed: its processes ${spread.toFixed(2)}× apart` : word;
+}
+
+/** The table against the loops' median, and the one-core loop where it is more than BAND from it. */
+function against(tableNs: number, loopNs: number, oneCoreNs: number | undefined): string {
   if (apart(tableNs, loopNs) <= BAND) return 'within ±20%';
   if (oneCoreNs === undefined || apart(loopNs, oneCoreNs) <= BAND) return 'outside ±20%';
   const [lowNs, highNs] = [Math.min(loopNs, oneCoreNs), Math.max(loopNs, oneCoreNs)];
   return tableNs >= lowNs / BAND && tableNs <= highNs * BAND ? 'between the 1-core and free-core loops' : 'outside ±20%';
+}
+
+/**
+ * A cell's tables, taken between its loops: their geometric mean is the
+ * table's figure; their highest over their lowest (`apart`) more than BAND
+ * means the machine's load moved while the check ran, and the cell is not
+ * judged (`moved`).
+ */
+export function tablesFigure(tables: readonly number[]): { ns: number; apart: number; moved: boolean } {
+  let logSum = 0;
+  for (const t of tables) logSum += Math.log(t);
+  const spread = apart(Math.min(...tables), Math.max(...tables));
+  return { ns: Math.exp(logSum / tables.length), apart: spread, moved: spread > BAND };
 }
 
 /**
