@@ -14,9 +14,8 @@ export function columnsOf(stream: Pick<NodeJS.WriteStream, 'columns'>, env: Node
   return stream.columns > 0 ? stream.columns : 100;
 }
 
-export function colourOn(stream: NodeJS.WriteStream): boolean {
-  const env = process.env;
-  if (process.argv.includes('--no-color') || (env.NO_COLOR !== undefined && env.NO_COLOR !== '')) return false;
+export function colourOn(stream: Pick<NodeJS.WriteStream, 'isTTY'>, argv: readonly string[] = process.argv, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (argv.includes('--no-color') || (env.NO_COLOR !== undefined && env.NO_COLOR !== '')) return false;
   if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true;
   return stream.isTTY === true && env.TERM !== 'dumb';
 }
