@@ -88,7 +88,7 @@ export interface TrackedChild {
 }
 
 /** How long after a process's exit the host still reads pipes that something else holds open. */
-const STDIO_GRACE_MS = 500;
+export const STDIO_GRACE_MS = 500;
 
 export interface SpawnTrackedOptions {
   command: string;
