@@ -27,15 +27,42 @@ function processesMentioning(needle: string): number[] {
   return pids;
 }
 
-/** A copy of test/fixtures/sleeps named `name` (its bundles go to .rtbench-cache/bundles/<name>/), inside the repository where `@rtbench/core` resolves. */
+/**
+ * A copy of test/fixtures/sleeps named `name`, inside the repository where
+ * `@rtbench/core` resolves. Its bundles go to a folder named after its path
+ * (.rtbench-cache/bundles/…/test-interrupt/<name>/index.ts/), which only the
+ * command lines of its runtime processes hold (the CLI's names the file).
+ */
 function sleepsNamed(name: string): { suite: string; bundles: string } {
   const dir = join(repoRoot, '.rtbench-cache', 'test-interrupt', name);
   mkdirSync(dir, { recursive: true });
   const source = readFileSync(fixture('sleeps'), 'utf8').replace("suite('sleeps',", `suite('${name}',`);
   if (!source.includes(`suite('${name}',`)) throw new Error('test/fixtures/sleeps no longer declares suite(\'sleeps\', …)');
   writeFileSync(join(dir, 'index.ts'), source);
-  return { suite: join(dir, 'index.ts'), bundles: `.rtbench-cache/bundles/${name}/` };
+  return { suite: join(dir, 'index.ts'), bundles: `/test-interrupt/${name}/index.ts/` };
 }
+
+/**
+ * Waits until the run saved its first round to `out` and a runtime process of
+ * its suite (`bundles`) is running: the next round's, which the lockstep
+ * measurer starts before it saves the one before (its warmup is off the
+ * clock). The signal lands there, with a measured round on disk and a
+ * runtime to end.
+ */
+async function pastFirstRound(out: string, bundles: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (!(existsSync(out) && processesMentioning(bundles).length > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  expect(existsSync(out)).toBe(true);
+  expect(processesMentioning(bundles)).not.toEqual([]);
+}
+
+/**
+ * The run each test signals: twenty rounds of 200 ms, so its first is saved
+ * soon and the rest sleep for four seconds more, far longer than a loaded
+ * machine takes to deliver the signal. A watched warmup: a smoke run
+ * (--fixed-warmup) takes three samples a round whatever --time.
+ */
+const longRun = (suite: string, out: string): string[] => ['bench', suite, '--runtime', 'node@24', '--time', '4s', '--rounds', '20', '--warmup', '10ms', '--save', out, '--quiet'];
 
 describe.concurrent('interrupting a run', () => {
   it.each([
@@ -45,16 +72,10 @@ describe.concurrent('interrupting a run', () => {
   ] as const)('%s: saves what was measured with status "interrupted", exits %i and leaves no runtime process', async (signal, exitCode, said) => {
     const out = tempFile('run.json');
     const copy = sleepsNamed(`interrupt-${signal.toLowerCase()}`);
-    const child = spawnCli(['bench', copy.suite, '--runtime', 'node@24', '--time', '4s', '--rounds', '2', '--warmup', '10ms', '--save', out, '--quiet']);
+    const child = spawnCli(longRun(copy.suite, out));
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    // The run file appears after the case's first round is saved; then interrupt 1 s into the second,
-    // which samples for 2 s (--time 4s over 2 rounds) after its warmup (watched: a smoke run, --fixed-warmup,
-    // takes three samples a round whatever --time).
-    const deadline = Date.now() + 120_000;
-    while (!existsSync(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(existsSync(out)).toBe(true);
-    await new Promise((r) => setTimeout(r, 1000));
+    await pastFirstRound(out, copy.bundles);
     child.kill(signal);
     const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
     expect(code, stderr).toBe(exitCode);
@@ -71,7 +92,7 @@ describe.concurrent('interrupting a run', () => {
     const out = tempFile('run.json');
     const copy = sleepsNamed('interrupt-pnpm');
     // pnpm runs the root script `bench` (tsx → the CLI) and does not pass SIGTERM on to it.
-    const pnpm = spawn(join(repoRoot, 'node_modules', '.bin', 'pnpm'), ['--silent', 'bench', copy.suite, '--runtime', 'node@24', '--time', '4s', '--rounds', '2', '--warmup', '10ms', '--save', out, '--quiet'], {
+    const pnpm = spawn(join(repoRoot, 'node_modules', '.bin', 'pnpm'), ['--silent', ...longRun(copy.suite, out)], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NO_COLOR: '1' },
@@ -79,10 +100,7 @@ describe.concurrent('interrupting a run', () => {
     let stderr = '';
     pnpm.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     try {
-      const deadline = Date.now() + 120_000;
-      while (!existsSync(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-      expect(existsSync(out)).toBe(true);
-      await new Promise((r) => setTimeout(r, 1000));
+      await pastFirstRound(out, copy.bundles);
       pnpm.kill('SIGTERM');
       // The pipes close when their last writer, the CLI, has exited.
       await new Promise<void>((resolve) => pnpm.stderr.on('close', () => resolve()));
