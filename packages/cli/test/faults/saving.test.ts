@@ -12,7 +12,7 @@ import { latestRun } from '@rtbench/saved-runs';
 import { resultsDir } from '../../src/paths.ts';
 import { profileFileName } from '../../../run/src/profiles.ts';
 import { MAX_WARNINGS } from '../../../core/src/execute.ts';
-import { fixture, runCli, spawnCli, tempFile } from '../../../../test/helpers/cli.ts';
+import { fixture, runCliAsync, spawnCli, tempFile } from '../../../../test/helpers/cli.ts';
 
 const QUICK = ['--runtime', 'node', '--rounds', '1', '--time', '20ms', '--warmup', '10ms', '--fixed-warmup', '--quiet'];
 
@@ -52,18 +52,19 @@ describe('saving runs', () => {
   });
 });
 
-describe('what a run answers', () => {
-  it('exits 1 and says so when nothing was measured (every case unsupported)', () => {
+// Side by side: each CLI run is mostly start-up and waiting, which overlap.
+describe.concurrent('what a run answers', () => {
+  it('exits 1 and says so when nothing was measured (every case unsupported)', async () => {
     const out = tempFile('run.json');
-    const r = runCli(['bench', fixture('unsupported-everywhere'), ...QUICK, '--save', out]);
+    const r = await runCliAsync(['bench', fixture('unsupported-everywhere'), ...QUICK, '--save', out]);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('nothing was measured');
     expect(parseRun(JSON.parse(readFileSync(out, 'utf8')), out).results.every((x) => x.status === 'unsupported')).toBe(true);
   });
 
-  it('bounds the warnings of a case that warns with a new text on every call', () => {
+  it('bounds the warnings of a case that warns with a new text on every call', async () => {
     const out = tempFile('run.json');
-    const r = runCli(['bench', fixture('warn-flood'), ...QUICK, '--save', out]);
+    const r = await runCliAsync(['bench', fixture('warn-flood'), ...QUICK, '--save', out]);
     expect(r.status, r.stderr).toBe(0);
     const warnings = parseRun(JSON.parse(readFileSync(out, 'utf8')), out).results[0]!.failures.filter((f) => f.kind === 'warning');
     expect(warnings).toHaveLength(MAX_WARNINGS + 1);
@@ -107,30 +108,19 @@ describe('what a run answers', () => {
     }
   });
 
-});
-
-describe('files named after cases', () => {
-  it('profiles of cases whose names slug alike (a/b, a_b, a b) get files of their own', () => {
-    const ids = ['a/b', 'a_b', 'a b', '_a_b_'];
-    const names = ids.flatMap((id, i) => ['node', 'node@26'].map((v, j) => profileFileName(i, id, j, v, '.cpuprofile')));
-    expect(new Set(names).size).toBe(names.length);
-    expect(names[0]).toBe('1-a_b--1-node.cpuprofile');
-  });
-});
-
-describe('two runs saving to one file', () => {
-  it('the second is refused before it runs, naming the first; the first keeps its file', async () => {
+  it('two runs saving to one file: the second is refused before it runs, naming the first; the first keeps its file', async () => {
     const out = tempFile('run.json');
-    // The first run is planned to last minutes (100 rounds of 2 s) and is interrupted once the
-    // second has been refused, so however slowly the second CLI starts on a loaded machine, the
-    // first still holds the file when the second asks for it. Its case sleeps: the seconds it
-    // holds the file cost no CPU. A watched warmup: a smoke run (--fixed-warmup) takes three samples a round whatever --time.
-    const first = spawnCli(['bench', fixture('sleeps'), '--runtime', 'node', '--rounds', '100', '--time', '200s', '--warmup', '10ms', '--save', out, '--quiet']);
+    // The first run is planned to last half a minute (100 rounds of 300 ms: its file is saved after
+    // the first) and is interrupted once the second has been refused, so however slowly the second
+    // CLI starts on a loaded machine, the first still holds the file when the second asks for it.
+    // Its case sleeps: the seconds it holds the file cost no CPU. A watched warmup: a smoke run
+    // (--fixed-warmup) takes three samples a round whatever --time.
+    const first = spawnCli(['bench', fixture('sleeps'), '--runtime', 'node', '--rounds', '100', '--time', '30s', '--warmup', '10ms', '--save', out, '--quiet']);
     const firstEnded = new Promise<number | null>((resolve) => first.on('close', resolve));
     // Its file appears once its first round is saved: then it is surely holding the lock.
-    while (!existsSync(out) && first.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+    while (!existsSync(out) && first.exitCode === null) await new Promise((r) => setTimeout(r, 25));
     expect(existsSync(`${out}.lock`)).toBe(true);
-    const second = runCli(['bench', fixture('sleeps'), '--runtime', 'node', '--rounds', '1', '--time', '20ms', '--save', out, '--quiet']);
+    const second = await runCliAsync(['bench', fixture('sleeps'), '--runtime', 'node', '--rounds', '1', '--time', '20ms', '--save', out, '--quiet']);
     expect(second.status).toBe(2);
     expect(second.stderr.trim()).toBe(`error: another rtbench (pid ${first.pid}) is saving a run to ${out}; two runs in one file would keep one of them and mix their profiles: wait for it, or name another --save`);
     first.kill('SIGINT');
@@ -139,5 +129,14 @@ describe('two runs saving to one file', () => {
     expect(kept.options.rounds).toBe(100);
     expect(kept.status).toBe('interrupted');
     expect(existsSync(`${out}.lock`)).toBe(false);
+  });
+});
+
+describe('files named after cases', () => {
+  it('profiles of cases whose names slug alike (a/b, a_b, a b) get files of their own', () => {
+    const ids = ['a/b', 'a_b', 'a b', '_a_b_'];
+    const names = ids.flatMap((id, i) => ['node', 'node@26'].map((v, j) => profileFileName(i, id, j, v, '.cpuprofile')));
+    expect(new Set(names).size).toBe(names.length);
+    expect(names[0]).toBe('1-a_b--1-node.cpuprofile');
   });
 });
