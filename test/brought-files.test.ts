@@ -10,14 +10,15 @@ import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
-import { runCli, tempFile } from './helpers/cli.ts';
+import { runCliAsync as runCli, tempFile } from './helpers/cli.ts';
 
 const SHELL_ONLY = 'value-from-the-cli-shell-9f3a';
 
-describe('brought files listed where they run', () => {
-  it('a file ending in process.exit(0) that reads the shell: listed with the scrubbed environment, run and saved on four runtimes', () => {
+// Side by side: each test is a run of its own, mostly its processes starting.
+describe.concurrent('brought files listed where they run', () => {
+  it('a file ending in process.exit(0) that reads the shell: listed with the scrubbed environment, run and saved on four runtimes', async () => {
     const out = tempFile('run.json');
-    const r = runCli(['run', join('test', 'fixtures', 'brought', 'exit-after-run.mjs'), '--runtime', 'node,deno,bun,workerd', '--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--rounds', '1', '--quiet', '--save', out], { RTBENCH_TEST_SHELL_ONLY: SHELL_ONLY });
+    const r = await runCli(['run', join('test', 'fixtures', 'brought', 'exit-after-run.mjs'), '--runtime', 'node,deno,bun,workerd', '--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--rounds', '1', '--quiet', '--save', out], { RTBENCH_TEST_SHELL_ONLY: SHELL_ONLY });
     expect(r.status, r.stderr).toBe(0);
     const text = readFileSync(out, 'utf8');
     const run = JSON.parse(text) as RunRecord;
@@ -27,10 +28,10 @@ describe('brought files listed where they run', () => {
     expect(r.stderr).toContain('note: process.exit(0) in the file is ignored');
   });
 
-  it('a Node core file whose main() never calls bench.end(): the failure says so on node, deno and bun (no unsettled await, no advice to raise --timeout)', () => {
+  it('a Node core file whose main() never calls bench.end(): the failure says so on node, deno and bun (no unsettled await, no advice to raise --timeout)', async () => {
     const out = tempFile('run.json');
     // bun never ends a stalled await by itself: its failure comes at the case's timeout, kept short here.
-    const r = runCli(['run', join('test', 'fixtures', 'brought', 'benchmark', 'misc', 'no-end.js'), '--runtime', 'node,deno,bun', '--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--rounds', '1', '--timeout', '5s', '--quiet', '--save', out]);
+    const r = await runCli(['run', join('test', 'fixtures', 'brought', 'benchmark', 'misc', 'no-end.js'), '--runtime', 'node,deno,bun', '--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--rounds', '1', '--timeout', '5s', '--quiet', '--save', out]);
     expect(r.status).toBe(1);
     const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
     const message = (variant: string): string => run.results.find((x) => x.variantId === variant)!.failures[0]!.message;
@@ -40,30 +41,30 @@ describe('brought files listed where they run', () => {
     expect(r.stderr).not.toContain('unsettled top-level await');
   });
 
-  it('a Node core file with a grid of 10^10 configurations: refused while loading, in one line that says to narrow it with --set', () => {
-    const r = runCli(['run', join('test', 'fixtures', 'brought', 'benchmark', 'misc', 'huge-grid.js'), '--runtime', 'node', '--quiet']);
+  it('a Node core file with a grid of 10^10 configurations: refused while loading, in one line that says to narrow it with --set', async () => {
+    const r = await runCli(['run', join('test', 'fixtures', 'brought', 'benchmark', 'misc', 'huge-grid.js'), '--runtime', 'node', '--quiet']);
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/does not load on any selected runtime: node: .*configurations make 1\.00e10 combinations \(1 n × 100000 a × 100000 b\); rtbench runs at most 10000: pick values with --set name=value/)]);
   });
 
-  it("a file that breaks Array.prototype[Symbol.iterator] after run(): the reason is the error, not the runtime's version banner", () => {
-    const r = runCli(['run', join('test', 'fixtures', 'brought', 'breaks-iterator.mjs'), '--runtime', 'node,bun', '--quiet']);
+  it("a file that breaks Array.prototype[Symbol.iterator] after run(): the reason is the error, not the runtime's version banner", async () => {
+    const r = await runCli(['run', join('test', 'fixtures', 'brought', 'breaks-iterator.mjs'), '--runtime', 'node,bun', '--quiet']);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/node: the node process exited with code 1 without listing its cases \(Error: iteration is broken on purpose\); bun: the bun process exited with code 1 without listing its cases \(error: iteration is broken on purpose\)/);
     expect(r.stderr).not.toMatch(/Node\.js v\d|Bun v\d/);
   });
 
-  it('a file that loads on no selected runtime: one line naming each runtime\'s reason, exit 2, nothing run', () => {
-    const r = runCli(['run', join('test', 'fixtures', 'brought', 'exit-while-loading.mjs'), '--runtime', 'node,bun', '--quiet']);
+  it('a file that loads on no selected runtime: one line naming each runtime\'s reason, exit 2, nothing run', async () => {
+    const r = await runCli(['run', join('test', 'fixtures', 'brought', 'exit-while-loading.mjs'), '--runtime', 'node,bun', '--quiet']);
     expect(r.status).toBe(2);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/does not load on any selected runtime: node: .*process\.exit\(3\).*; bun: .*process\.exit\(3\)/);
   });
 
-  it('a case that throws: the message names the line of the file and the identifiers as written, not as bundled, on four runtimes', () => {
+  it('a case that throws: the message names the line of the file and the identifiers as written, not as bundled, on four runtimes', async () => {
     const out = tempFile('run.json');
-    const r = runCli(['run', join('test', 'fixtures', 'brought', 'throws-renamed.mjs'), '--runtime', 'node,deno,bun,workerd', '--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--rounds', '1', '--quiet', '--save', out]);
+    const r = await runCli(['run', join('test', 'fixtures', 'brought', 'throws-renamed.mjs'), '--runtime', 'node,deno,bun,workerd', '--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--rounds', '1', '--quiet', '--save', out]);
     expect(r.status).toBe(1);
     const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
     for (const result of run.results) {
@@ -75,14 +76,14 @@ describe('brought files listed where they run', () => {
     }
   });
 
-  it('a tinybench file taken through a runner module, with a native addon built beside it: run where it loads, one line where it cannot, each warning once a case', () => {
+  it('a tinybench file taken through a runner module, with a native addon built beside it: run where it loads, one line where it cannot, each warning once a case', async () => {
     // The fixture's copy with its addon built by the C compiler (a Node-API module needs no headers of its own).
     const dir = join(tempFile('native-addon'), 'project');
     cpSync(join('test', 'fixtures', 'brought', 'native-addon'), dir, { recursive: true });
     mkdirSync(join(dir, 'build'));
     execFileSync('cc', ['-shared', '-fPIC', '-o', join(dir, 'build', 'addon.node'), join(dir, 'addon.c')]);
     const out = tempFile('run.json');
-    const r = runCli(['run', join(dir, 'bench.mjs'), '--runtime', 'node,bun,workerd', '--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--rounds', '2', '--no-color', '--save', out]);
+    const r = await runCli(['run', join(dir, 'bench.mjs'), '--runtime', 'node,bun,workerd', '--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--rounds', '2', '--no-color', '--save', out]);
     expect(r.status, r.stderr).toBe(0);
     const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
     const read = (variant: string) => run.results.find((x) => x.caseId === 'read the answer' && x.variantId === variant)!;

@@ -16,7 +16,7 @@ const VARIANTS = ['node', 'deno', 'bun', 'workerd', 'node NODE_ENV=development']
 describe('ssr on four runtimes', () => {
   it('renders the same HTML everywhere, production and development alike, and names the NODE_ENV it wrote in', async () => {
     const out = tempFile('ssr.json');
-    const r = await runCliAsync(['bench', 'ssr', '--runtime', VARIANTS.join(','), '--rounds', '1', '--time', '5ms', '--warmup', '10ms', '--fixed-warmup', '--save', out, '--quiet']);
+    const r = await runCliAsync(['bench', 'ssr', '--runtime', VARIANTS.join(','), '--rounds', '1', '--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--save', out, '--quiet']);
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
     const run: RunRecord = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     expect(run.digestMismatches).toEqual([]);

@@ -26,6 +26,8 @@ describe.concurrent('mistakes found once a runtime answered', () => {
     [['--filter', '/(a+)+$/'], /--filter "\/\(a\+\)\+\$\/" matches no case/],
     [['--filter', '/(a)\\1/'], /--filter \/\(a\)\\1\/: .*linear time/],
     [['--html', '/sys/x.html'], /--html \/sys\/x\.html: no file can be created in \/sys/],
+    // Moved from test/cli.test.ts, where it was a CLI start.
+    [['--html', '/no/such/dir/report.html'], /--html \/no\/such\/dir\/report\.html: the directory \/no\/such\/dir does not exist/],
   ])('bench %j', (extra, message) => expectUsageError(bench(...extra), message));
 
   it('reads --compare up to the suite after it, --html without a file, and options before the command', async () => {
