@@ -4,7 +4,9 @@
  * budget: one run per format (the examples/ files written in each format),
  * every case timed on every runtime, names as each format's own plugin shows
  * them. No assertion is on time. What is refused before any runtime is
- * asked: packages/cli/test/refused-inputs.test.ts.
+ * asked: packages/cli/test/refused-inputs.test.ts; a Deno file whose
+ * deno.json maps an import to the network, refused as it is bundled:
+ * packages/cli/test/usage-probed.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -98,13 +100,5 @@ describe.concurrent('where the files come from', () => {
       ['URL / searchParams [pairs=8]', 'ok'],
       ['record', 'ok'],
     ]);
-  });
-});
-
-describe.concurrent('refused before anything runs', () => {
-  it('a Deno file whose deno.json maps an import to jsr: (the network): one line naming the import and the config, exit 2', async () => {
-    const r = await runCliAsync(['run', join('test', 'fixtures', 'brought', 'deno-workspace', 'bench', 'needs_network_bench.ts'), '--runtime', 'node', '--quiet']);
-    expect(r.status).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/"@fixture\/remote" maps to jsr:@fixture\/remote@\^1 in .*deno\.json, which deno fetches from the network; rtbench bundles offline/)]);
   });
 });

@@ -33,7 +33,7 @@ describe.concurrent('--schedule duet', () => {
     const preload = join(repoRoot, 'test', 'fixtures', 'brought', 'forging-preload.cjs');
     const [cli, forgedCli, threeCli] = await Promise.all([
       runCliAsync(['bench', fixture('tiny'), '--compare', 'node,bun', '--schedule', 'duet', '--rounds', '4', ...SHORT, '--save', file, '--quiet']),
-      runCliAsync(['bench', fixture('tiny'), '--runtime', `node NODE_OPTIONS=--require=${preload},bun`, '--schedule', 'duet', '--rounds', '2', ...SHORT, '--save', forgedFile, '--quiet']),
+      runCliAsync(['bench', fixture('tiny'), '--runtime', `node NODE_OPTIONS=--require=${preload},bun`, '--schedule', 'duet', '--rounds', '1', ...SHORT, '--save', forgedFile, '--quiet']),
       runCliAsync(['bench', fixture('tiny'), '--runtime', 'node,bun,node@24', '--schedule', 'duet', '--rounds', '1', ...SHORT, '--save', threeFile, '--quiet']),
     ]);
     threeArms = { cli: threeCli, run: parseRun(JSON.parse(readFileSync(threeFile, 'utf8')), threeFile) };

@@ -85,6 +85,13 @@ describe.concurrent('mistakes found once a runtime answered', () => {
     expect(swapped.stderr).toContain('--compare needs two or more variants');
   });
 
+  // Moved from test/brought-formats.test.ts, where it was a CLI start: found as the file is bundled, before it runs.
+  it('refuses a Deno file whose deno.json maps an import to jsr: (the network): one line naming the import and the config', async () => {
+    const said = await commandLine(['run', join('test', 'fixtures', 'brought', 'deno-workspace', 'bench', 'needs_network_bench.ts'), '--runtime', 'node', '--quiet']);
+    expect(said.status).toBe(2);
+    expect(said.stderr.trim().split('\n')).toEqual([expect.stringMatching(/"@fixture\/remote" maps to jsr:@fixture\/remote@\^1 in .*deno\.json, which deno fetches from the network; rtbench bundles offline/)]);
+  });
+
   // Moved from packages/cli/test/host-timed.test.ts, where it was a CLI start.
   it('refuses adaptive options on a suite timed by the host (a round is a whole start or load run)', () =>
     expectUsageError(['bench', 'cold-start', '--runtime', 'node', '--filter', 'size=10kb', '--target', '2%'], /cold-start is timed by the host.*\(use --rounds\)/));

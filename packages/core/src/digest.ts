@@ -14,6 +14,9 @@ export type { Digest };
 export const DIGEST_SIGNIFICANT_DIGITS = 10;
 
 /** Two independent 32-bit FNV-1a style lanes, fed with a canonical token stream. */
+/** Bytes are hashed in chunks of this many, each as one write(). */
+const BYTE_CHUNK = 4096;
+
 class Hasher {
   private a = 0x811c9dc5;
   private b = 0x01000193 ^ 0x5bd1e995;
@@ -29,6 +32,25 @@ class Hasher {
     // A separator so that ["ab","c"] and ["a","bc"] differ.
     this.a = Math.imul(a ^ 0xff, 0x01000193);
     this.b = Math.imul(b ^ 0xfe, 0x5bd1e995);
+  }
+  /**
+   * The bytes as write() hashes the latin1 text of each chunk of BYTE_CHUNK (the same hash), read in place: no text
+   * made of them, which for a case returning megabytes was most of its first call's digest.
+   */
+  writeBytes(bytes: Uint8Array): void {
+    for (let start = 0; start < bytes.length; start += BYTE_CHUNK) {
+      const end = Math.min(start + BYTE_CHUNK, bytes.length);
+      let a = this.a;
+      let b = this.b;
+      for (let i = start; i < end; i++) {
+        const c = bytes[i]!;
+        a = Math.imul(a ^ c, 0x01000193);
+        b = Math.imul(b ^ c, 0x5bd1e995);
+        b ^= b >>> 15;
+      }
+      this.a = Math.imul(a ^ 0xff, 0x01000193);
+      this.b = Math.imul(b ^ 0xfe, 0x5bd1e995);
+    }
   }
   hex(): string {
     return (this.a >>> 0).toString(16).padStart(8, '0') + (this.b >>> 0).toString(16).padStart(8, '0');
@@ -50,6 +72,10 @@ class DigestWriter {
   write(text: string): void {
     this.exact.write(text);
     this.rounded.write(text);
+  }
+  bytes(bytes: Uint8Array): void {
+    this.exact.writeBytes(bytes);
+    this.rounded.writeBytes(bytes);
   }
   number(n: number): void {
     const token = numberToken(n);
@@ -89,11 +115,8 @@ function walk(value: unknown, h: DigestWriter, seen: Map<object, number>): void 
   if (ArrayBuffer.isView(obj)) {
     const bytes = new Uint8Array(obj.buffer, obj.byteOffset, obj.byteLength);
     h.write(`${obj.constructor.name}:${bytes.length}`);
-    // Hash bytes in chunks of latin1 text; decoding is engine-independent.
-    for (let i = 0; i < bytes.length; i += 4096) {
-      h.write(String.fromCharCode.apply(null, Array.from(bytes.subarray(i, i + 4096))));
-    }
-    return;
+    // Hashed as chunks of latin1 text would be: engine-independent.
+    return h.bytes(bytes);
   }
   if (obj instanceof ArrayBuffer) return walk(new Uint8Array(obj), h, seen);
   if (Array.isArray(obj)) {
