@@ -50,10 +50,10 @@ const AREAS: Record<string, Area> = {
     mutate: ['packages/core/src/clock.ts'],
     tests: ['packages/core/test/clock.test.ts'],
   },
-  // The span that sizes a sample to hold the case's collections: the headline's first step, against scripted cases.
+  // The span that sizes a sample to hold the case's collections, and the run-up before each lockstep sample: the headline's first step, against scripted cases.
   amortize: {
-    mutate: ['packages/core/src/amortize.ts'],
-    tests: ['packages/core/test/amortize.test.ts'],
+    mutate: ['packages/core/src/amortize.ts', 'packages/core/src/run-up.ts'],
+    tests: ['packages/core/test/amortize.test.ts', 'packages/core/test/run-up.test.ts'],
   },
   run: {
     mutate: ['packages/saved-runs/src/record.ts'],

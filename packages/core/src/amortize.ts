@@ -70,7 +70,7 @@ export function cycleFloor(n: number, callNs: number, cycleCalls: number, capNs:
  * Whether the span saw the case's own periodic costs: it grew the batch, or
  * stopped at the cap with its windows still uneven. Such a case's lockstep
  * sample follows an untimed whole batch rather than a quarter one
- * (protocol.ts lockstepPreBatch): after a wait the engine's helper threads
+ * (run-up.ts runUpCalls): after a wait the engine's helper threads
  * have caught up with what the case left (freeing, sweeping), and the first
  * of its collection cycles costs the main thread less than the ones a long
  * loop runs back to back; one batch that spans a cycle puts the sample where

@@ -10,6 +10,7 @@ import { EdgeTimer, type Clock, type ClockInfo } from './clock.ts';
 import type { SelfTimedBatch, Stopwatch, TimedFn } from './suite.ts';
 import { max, min, objectAssign, round } from './primordials.ts';
 import { lockstepPreBatch } from './protocol.ts';
+import { runUpCalls } from './run-up.ts';
 import type { MeasureOptions, WarmupSeries } from './protocol-schema.ts';
 import { WarmupWatch, type SteadyRule } from './steady-state.ts';
 import { cycleCallsOf, spanPeriodicCosts, type YoungGeneration } from './amortize.ts';
@@ -380,7 +381,7 @@ export interface Sampler {
   batchNs: number;
   /**
    * One sample: ns per iteration, and when it started (ms since the clock's
-   * origin, rounded to µs). `preBatch` first runs an untimed pre-batch (protocol.ts lockstepPreBatch):
+   * origin, rounded to µs). `preBatch` first runs an untimed run-up (run-up.ts, recorded in the span):
    * after the process sat idle while others sampled, its caches are cold,
    * and that first stretch of work is slower than the rest (measured:
    * docs/lockstep.md).
@@ -540,11 +541,15 @@ async function spannedSampler(
   const { target, recent, ...rest } = warmed;
   if (!options.amortize || options.sampleMs > 0 || !(warmed.batchNs > 0)) return samplerOf(time, clock, options, rest, between);
   // The watched warmup's last batches, of the size it ends with, are the span's first window: a case that allocates nothing pays no more.
-  const spanned = await spanPeriodicCosts((size, batches) => spanWindow(time, size, batches), warmed.n, warmed.batchNs, target, recent, cycleCalls(warmed.warmupIterations));
+  const cycle = cycleCalls(warmed.warmupIterations);
+  const spanned = await spanPeriodicCosts((size, batches) => spanWindow(time, size, batches), warmed.n, warmed.batchNs, target, recent, cycle);
   const grownBy = spanned.span.grownBy;
+  // The cycle in whole calls (a short record; under a call still says the case allocates), and each lockstep sample's run-up, decided once (run-up.ts).
+  const span: SampleSpan = { ...spanned.span, ...(cycle > 0 ? { cycleCalls: max(1, round(cycle)) } : {}) };
+  span.runUpCalls = runUpCalls(spanned.n, spanned.batchNs, span);
   // The series says its batches were shorter than the samples: its level is not held against theirs (stats classifyProcess).
   const warmup = rest.warmup && grownBy > 1 ? { ...rest.warmup, samplesGrown: grownBy } : rest.warmup;
-  return samplerOf(time, clock, options, { ...rest, ...(warmup ? { warmup } : {}), n: spanned.n, batchNs: spanned.batchNs, warmupIterations: warmed.warmupIterations + spanned.calls, span: spanned.span }, between);
+  return samplerOf(time, clock, options, { ...rest, ...(warmup ? { warmup } : {}), n: spanned.n, batchNs: spanned.batchNs, warmupIterations: warmed.warmupIterations + spanned.calls, span }, between);
 }
 
 /** One window of the span (amortize.ts): `batches` batches of `size` calls, in ns per call. */

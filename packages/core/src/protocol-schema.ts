@@ -262,12 +262,17 @@ export type WarmupSeries = z.infer<typeof warmupSeriesSchema>;
  * (amortize.ts): the median ns per call of batches of the calibrated size (the
  * cost between collections), how many times that size a sample holds, and
  * whether the sample hit its cap with its mean still above its median (then
- * the process is read by the mean of its samples).
+ * the process is read by the mean of its samples); the case's young-generation
+ * cycle where the engine said, and the untimed run-up each lockstep sample had.
  */
 export const sampleSpanSchema = z.object({
   quietCallNs: finite.nonnegative(),
   grownBy: finite.positive(),
   capped: z.literal(true).optional(),
+  /** The case's calls per young-generation cycle, where the engine said and the case allocates (amortize.ts cycleCallsOf); absent otherwise and in older runs. */
+  cycleCalls: finite.positive().optional(),
+  /** Untimed calls before each lockstep sample (run-up.ts runUpCalls); absent in older runs, whose run-up lockstepPreBatch derives. */
+  runUpCalls: z.number().int().nonnegative().optional(),
 });
 export type SampleSpan = z.infer<typeof sampleSpanSchema>;
 
@@ -311,7 +316,7 @@ export const readyMessageSchema = z.object({
   batchNs: finite.nonnegative(),
   /** The runtime forced a full collection just before, and forces one after the last sample: the host's readings there hold no garbage. */
   collected: z.boolean().optional(),
-  /** The sample's span, as the result will say it: with the batch, what decides each sample's untimed pre-batch (protocol.ts lockstepPreBatch). */
+  /** The sample's span, as the result will say it: with the batch, the run-up each sample has (run-up.ts runUpCalls; protocol.ts lockstepPreBatch). */
   span: sampleSpanSchema.optional(),
 });
 export type ReadyMessage = z.infer<typeof readyMessageSchema>;

@@ -11,7 +11,7 @@
  * accepts exactly one answer per process.
  */
 import type { Job, MeasureOptions, RuntimeMessage, SampleSpan, WireJob } from './protocol-schema.ts';
-import { spansCollections } from './amortize.ts';
+import { runUpCalls } from './run-up.ts';
 import { CASE_COMMAND, KEEP_COMMAND, LINE_MARKER, PROTOCOL_VERSION, SAMPLE_COMMAND, TOKEN_PATTERN } from './wire.ts';
 
 // The shapes are declared once, as schemas (protocol-schema.ts); only their types come here.
@@ -32,6 +32,7 @@ export type {
   WarmupSeries,
   WireJob,
 } from './protocol-schema.ts';
+export { NO_PRE_BATCH_NS } from './run-up.ts';
 export { CASE_COMMAND, COLLECT_COMMAND, FINISH_COMMAND, KEEP_COMMAND, LINE_MARKER, PROTOCOL_VERSION, SAMPLE_COMMAND, TOKEN_PATTERN } from './wire.ts';
 
 /** A paced job for one case (warm up, say ready, then one sample per SAMPLE_COMMAND until FINISH_COMMAND). */
@@ -111,23 +112,12 @@ export function lockstepSampleIterations(iterationsPerSample: number, batchNs = 
 }
 
 /**
- * Batches at least this long get no pre-batch: one operation of 4 ms or more
- * (json-reviver's 500 KB cases: 8–16 ms) is its own warm-up of the caches,
- * and a pre-batch of one more operation would halve the time a set spends
- * in timed samples.
- */
-export const NO_PRE_BATCH_NS = 4e6;
-
-/**
- * The untimed batch before each lockstep sample: a quarter, at least 1; a
- * whole batch when the span saw the case's periodic costs (amortize.ts
- * spansCollections); none for a long batch of few calls (no Math: case code
- * may have replaced it).
+ * The untimed batch before each lockstep sample: what the runtime decided
+ * and the span recorded (run-up.ts), or for a run saved before the span
+ * recorded it, the same rule from the batch and the span.
  */
 export function lockstepPreBatch(iterationsPerSample: number, batchNs = 0, span?: SampleSpan): number {
-  if (iterationsPerSample < 4 && batchNs >= NO_PRE_BATCH_NS) return 0;
-  if (spansCollections(span)) return iterationsPerSample;
-  return iterationsPerSample >> 2 || 1;
+  return span?.runUpCalls ?? runUpCalls(iterationsPerSample, batchNs, span);
 }
 
 // Taken when the harness loads, before any case code runs: a case that

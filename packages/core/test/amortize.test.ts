@@ -294,7 +294,8 @@ describe('a job that asks for spanned samples', () => {
 
   it('keeps the calibrated sample of a case that pays nothing periodic', async () => {
     const r = await answer('pure', true);
-    expect(r.span).toEqual({ quietCallNs: expect.any(Number), grownBy: 1 });
+    // The engine said no cycle; the run-up each lockstep sample had is recorded: a quarter batch.
+    expect(r.span).toEqual({ quietCallNs: expect.any(Number), grownBy: 1, runUpCalls: r.iterationsPerSample >> 2 });
     expect(medianOf(r.samples)).toBeLessThan(510);
   });
 
@@ -317,6 +318,9 @@ describe('a job that asks for spanned samples', () => {
     const r = messages.find((m): m is CaseResultMessage => m.type === 'result')!;
     expect(r.span!.grownBy).toBeGreaterThan(1);
     expect(r.iterationsPerSample).toBeGreaterThanOrEqual(SPAN_CYCLES * 1_500);
+    // The cycle the probe said is recorded, and the run-up of a grown sample: a whole batch.
+    expect(r.span!.cycleCalls).toBe(1_500);
+    expect(r.span!.runUpCalls).toBe(r.iterationsPerSample);
     // A probe that throws says nothing: the calibrated batch, as with none.
     const quiet: RuntimeMessage[] = [];
     const failing = { start: () => {}, stop: () => undefined, youngGeneration: (): never => { throw new Error('replaced'); } };
@@ -325,7 +329,9 @@ describe('a job that asks for spanned samples', () => {
       { protocol: 1, kind: 'measure', caseId: 'pure', options: { warmupMs: 50, timeMs: 50, minSamples: 3, maxSamples: 100_000, sampleMs: 0, amortize: true } },
       { facts: { runtime: 'node', version: '0', engine: 'v8', engineVersion: '0', gcExposed: false }, clock, emit: (m) => quiet.push(m), metrics: failing },
     );
-    expect(quiet.find((m): m is CaseResultMessage => m.type === 'result')!.span!.grownBy).toBe(1);
+    const unsaid = quiet.find((m): m is CaseResultMessage => m.type === 'result')!;
+    expect(unsaid.span!.grownBy).toBe(1);
+    expect(unsaid.span!.cycleCalls).toBeUndefined();
   });
 });
 

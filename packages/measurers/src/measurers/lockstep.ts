@@ -125,7 +125,7 @@ export function collectedFields(setup: Pick<MeasurerSetup, 'needs' | 'warmupMinM
   return Object.keys(record).length ? { record } : {};
 }
 
-// Both kinds warm the case together in every process, then take one sample each in turn (order rotating every turn, an untimed quarter batch before each sample, a whole one once the sample grew to hold collections, none before a batch of under 4 calls that takes 4 ms or more).
+// Both kinds warm the case together in every process, then take one sample each in turn (order rotating every turn, an untimed run-up before each sample: a quarter batch, a whole one once the sample grew to hold collections, none before a batch of under 4 calls that takes 4 ms or more: core run-up.ts, recorded in each round's span).
 export const LOCKSTEP: MeasurerDescriptor = {
   name: 'lockstep',
   chosenBy: 'schedule',
