@@ -19,23 +19,26 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'packages/measurer-records/src/lockstep.ts': 'its method line: a run saved without one is re-reported with these words, byte for byte',
 };
 
-/** Identifiers and regular expressions, with their lines: what code names besides its strings. */
+/** Whether words name a runtime's global (a format's API left out). */
+const namesGlobal = (text: string): boolean => RUNTIME_GLOBALS.test(text.replace(FORMAT_API, ''));
+
+/** Identifiers and regular expressions that name a runtime's global, with their lines (a line is looked up only for those: for every identifier it was most of the check's time). */
 function namesInCode(source: ts.SourceFile): Array<{ text: string; line: number }> {
   const out: Array<{ text: string; line: number }> = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) || ts.isRegularExpressionLiteral(node)) out.push({ text: node.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
+    if ((ts.isIdentifier(node) || ts.isRegularExpressionLiteral(node)) && namesGlobal(node.text)) out.push({ text: node.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
     ts.forEachChild(node, visit);
   };
   visit(source);
   return out;
 }
 
-/** Each place in `files` (sources under packages/, paths from the repository's root) that names a runtime's global. */
-export function runtimeGlobalFindings(files: readonly SourceText[]): Array<{ file: string; line: number; text: string }> {
+/** Each place in `files` (sources under packages/, paths from the repository's root) that names a runtime's global; `parse` may give a tree already parsed. */
+export function runtimeGlobalFindings(files: readonly SourceText[], parse: (file: SourceText) => ts.SourceFile = (f) => ts.createSourceFile(f.path, f.text, ts.ScriptTarget.Latest, true)): Array<{ file: string; line: number; text: string }> {
   return files
     .filter((f) => !f.path.startsWith(ALLOWED_IN) && !(f.path in ALLOWED))
     .flatMap((f) => {
-      const source = ts.createSourceFile(f.path, f.text, ts.ScriptTarget.Latest, true);
-      return [...stringLiterals(source), ...namesInCode(source)].filter((s) => RUNTIME_GLOBALS.test(s.text.replace(FORMAT_API, ''))).map((s) => ({ file: f.path, line: s.line, text: s.text }));
+      const source = parse(f);
+      return [...stringLiterals(source).filter((s) => namesGlobal(s.text)), ...namesInCode(source)].map((s) => ({ file: f.path, line: s.line, text: s.text }));
     });
 }

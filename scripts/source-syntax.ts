@@ -80,9 +80,15 @@ export function commentRanges(source: ts.SourceFile): Array<{ text: string; line
   return out.sort((a, b) => a.line - b.line);
 }
 
+/** Each file's string literals, found once however many checks read them (the walk and its line lookups were a check's time each). */
+const literalsOf = new WeakMap<ts.SourceFile, Array<{ text: string; line: number }>>();
+
 /** Every string literal's text (template pieces included) with its line. */
-export function stringLiterals(source: ts.SourceFile): Array<{ text: string; line: number }> {
+export function stringLiterals(source: ts.SourceFile): ReadonlyArray<{ text: string; line: number }> {
+  const known = literalsOf.get(source);
+  if (known) return known;
   const out: Array<{ text: string; line: number }> = [];
+  literalsOf.set(source, out);
   const visit = (node: ts.Node): void => {
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
       // Import specifiers name modules, not runtimes.

@@ -87,7 +87,7 @@ function runtimeNames(): Target {
 
 function runtimeGlobals(): Target {
   const files = packageSources('packages').map((file) => ({ path: rel(file), text: readFileSync(file, 'utf8') }));
-  return { name: 'no code under packages/ names Deno or Bun (a global, or words in a string) outside runners/ and the registry', findings: runtimeGlobalFindings(files) };
+  return { name: 'no code under packages/ names Deno or Bun (a global, or words in a string) outside runners/ and the registry', findings: runtimeGlobalFindings(files, (f) => parse(join(repoRoot, f.path))) };
 }
 
 function closedEngines(): Target {
