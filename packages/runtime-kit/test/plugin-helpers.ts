@@ -24,6 +24,14 @@ export async function bundleFor(plugin: RuntimePlugin, fixture: string, name: st
   return (await bundleSuite(fixture, name, plugin.name, plugin.bundle)).path;
 }
 
+/**
+ * The time-out of a job whose case spins for ever. Nothing in such a job must
+ * finish in time, and the plug-in ends it at its time-out with SIGKILL
+ * wherever it is (starting, or spinning), so a short one loses nothing and
+ * spins a fraction of a core-second rather than two.
+ */
+export const SPIN_TIMEOUT_MS = 300;
+
 export function runCase(
   plugin: RuntimePlugin,
   target: RuntimeTarget,

@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FlagError, RuntimeUnavailableError, type RuntimeTarget } from '@rtbench/runtime-kit';
 import { bunRuntime } from '../src/plugin.ts';
-import { bundleFor, expectNoChildLeft, faultsFixture, helloOf, resultOf, runCase, tinyFixture } from '../../../packages/runtime-kit/test/plugin-helpers.ts';
+import { bundleFor, expectNoChildLeft, faultsFixture, helloOf, resultOf, runCase, SPIN_TIMEOUT_MS, tinyFixture } from '../../../packages/runtime-kit/test/plugin-helpers.ts';
 
 afterEach(expectNoChildLeft);
 
@@ -52,7 +52,7 @@ describe('bun plugin', () => {
   });
 
   it('kills a job that runs past its timeout', async () => {
-    const outcome = await runCase(bunRuntime, target, { args: [], env: {} }, faults, 'spin forever', 2_000);
+    const outcome = await runCase(bunRuntime, target, { args: [], env: {} }, faults, 'spin forever', SPIN_TIMEOUT_MS);
     expect(outcome.timedOut).toBe(true);
     expect(outcome.exitSignal).toBe('SIGKILL');
   });

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FlagError, RuntimeUnavailableError, type RuntimeTarget } from '@rtbench/runtime-kit';
 import { denoRuntime } from '../src/plugin.ts';
 import { parseDenoVersion } from '../src/binary.ts';
-import { bundleFor, expectNoChildLeft, faultsFixture, helloOf, resultOf, runCase, tinyFixture } from '../../../packages/runtime-kit/test/plugin-helpers.ts';
+import { bundleFor, expectNoChildLeft, faultsFixture, helloOf, resultOf, runCase, SPIN_TIMEOUT_MS, tinyFixture } from '../../../packages/runtime-kit/test/plugin-helpers.ts';
 
 afterEach(expectNoChildLeft);
 
@@ -56,7 +56,7 @@ describe('deno plugin', () => {
   });
 
   it('kills a job that runs past its timeout', async () => {
-    const outcome = await runCase(denoRuntime, target, { args: [], env: {} }, faults, 'spin forever', 2_000);
+    const outcome = await runCase(denoRuntime, target, { args: [], env: {} }, faults, 'spin forever', SPIN_TIMEOUT_MS);
     expect(outcome.timedOut).toBe(true);
     expect(outcome.exitSignal).toBe('SIGKILL');
   });

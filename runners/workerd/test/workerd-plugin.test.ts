@@ -7,7 +7,7 @@ import { FlagError, RuntimeUnavailableError, type RuntimeTarget } from '@rtbench
 import { workerdRuntime } from '../src/plugin.ts';
 import { capnpString, compatibilityDateFor, COMPATIBILITY_DATE, workerdConfig } from '../src/config.ts';
 import { JOB_DIR_PREFIX, uncaughtReason } from '../src/run-job.ts';
-import { bundleFor, expectNoChildLeft, faultsFixture, helloOf, quickJob, resultOf, runCase, tinyFixture } from '../../../packages/runtime-kit/test/plugin-helpers.ts';
+import { bundleFor, expectNoChildLeft, faultsFixture, helloOf, quickJob, resultOf, runCase, SPIN_TIMEOUT_MS, tinyFixture } from '../../../packages/runtime-kit/test/plugin-helpers.ts';
 
 const platformFixture = join(import.meta.dirname, 'fixtures', 'platform', 'index.ts');
 const noFlags = { args: [], env: {} };
@@ -118,11 +118,12 @@ describe('workerd plugin', () => {
   });
 
   it('kills a server whose job runs past its timeout, and stops it when interrupted', async () => {
-    const spun = await runCase(workerdRuntime, target, noFlags, faults, 'spin forever', 2_000);
+    const spun = await runCase(workerdRuntime, target, noFlags, faults, 'spin forever', SPIN_TIMEOUT_MS);
     expect(spun.timedOut).toBe(true);
     expect(spun.exitSignal).toBe('SIGKILL');
     const abort = new AbortController();
-    setTimeout(() => abort.abort(), 500);
+    // Interrupted as the job starts or spins: the server is ended either way.
+    setTimeout(() => abort.abort(), SPIN_TIMEOUT_MS);
     const interrupted = await workerdRuntime.runJob({ target, flags: noFlags, bundlePath: faults, job: quickJob('spin forever'), timeoutMs: 60_000, signal: abort.signal });
     expect(interrupted.interrupted).toBe(true);
   });
