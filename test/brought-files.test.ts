@@ -3,7 +3,9 @@
  * first selected runtime, with the environment measuring processes get), not
  * in the CLI's own Node: a file that calls process.exit(0) at the end, or
  * names a case after a variable of the CLI's shell, runs on all four
- * runtimes as it would under its own harness. No assertion is on time.
+ * runtimes as it would under its own harness. No assertion is on time. A
+ * file that lists no case on any runtime named is refused in the test's own
+ * process: packages/cli/test/usage-probed.test.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync } from 'node:fs';
@@ -39,27 +41,6 @@ describe.concurrent('brought files listed where they run', () => {
     for (const variant of ['node', 'deno', 'bun']) expect(message(variant)).toMatch(/main\(\) returned without calling bench\.end\(\), and nothing it started is still running to call it/);
     expect(message('bun')).not.toContain('raise --timeout');
     expect(r.stderr).not.toContain('unsettled top-level await');
-  });
-
-  it('a Node core file with a grid of 10^10 configurations: refused while loading, in one line that says to narrow it with --set', async () => {
-    const r = await runCli(['run', join('test', 'fixtures', 'brought', 'benchmark', 'misc', 'huge-grid.js'), '--runtime', 'node', '--quiet']);
-    expect(r.status).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/does not load on any selected runtime: node: .*configurations make 1\.00e10 combinations \(1 n × 100000 a × 100000 b\); rtbench runs at most 10000: pick values with --set name=value/)]);
-  });
-
-  it("a file that breaks Array.prototype[Symbol.iterator] after run(): the reason is the error, not the runtime's version banner", async () => {
-    const r = await runCli(['run', join('test', 'fixtures', 'brought', 'breaks-iterator.mjs'), '--runtime', 'node,bun', '--quiet']);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/node: the node process exited with code 1 without listing its cases \(Error: iteration is broken on purpose\); bun: the bun process exited with code 1 without listing its cases \(error: iteration is broken on purpose\)/);
-    expect(r.stderr).not.toMatch(/Node\.js v\d|Bun v\d/);
-  });
-
-  it('a file that loads on no selected runtime: one line naming each runtime\'s reason, exit 2, nothing run', async () => {
-    const r = await runCli(['run', join('test', 'fixtures', 'brought', 'exit-while-loading.mjs'), '--runtime', 'node,bun', '--quiet']);
-    expect(r.status).toBe(2);
-    const lines = r.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/does not load on any selected runtime: node: .*process\.exit\(3\).*; bun: .*process\.exit\(3\)/);
   });
 
   it('a case that throws: the message names the line of the file and the identifiers as written, not as bundled, on four runtimes', async () => {

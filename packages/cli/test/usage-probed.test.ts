@@ -92,6 +92,25 @@ describe.concurrent('mistakes found once a runtime answered', () => {
     expect(said.stderr.trim().split('\n')).toEqual([expect.stringMatching(/"@fixture\/remote" maps to jsr:@fixture\/remote@\^1 in .*deno\.json, which deno fetches from the network; rtbench bundles offline/)]);
   });
 
+  // Moved from test/brought-files.test.ts, where each was a CLI start: a brought file is listed in a process of the
+  // runtimes named, and one that lists no case on any of them is refused in one line naming each runtime's reason.
+  it('refuses a brought file that loads on no selected runtime: a grid of 10^10 configurations, a broken iterator, process.exit while loading', async () => {
+    const brought = (file: string): string => join('test', 'fixtures', 'brought', file);
+    const grid = await commandLine(['run', brought(join('benchmark', 'misc', 'huge-grid.js')), '--runtime', 'node', '--quiet']);
+    expect(grid.status).toBe(2);
+    expect(grid.stderr.trim().split('\n')).toEqual([expect.stringMatching(/does not load on any selected runtime: node: .*configurations make 1\.00e10 combinations \(1 n × 100000 a × 100000 b\); rtbench runs at most 10000: pick values with --set name=value/)]);
+    // The reason is the error, not the runtime's version banner.
+    const iterator = await commandLine(['run', brought('breaks-iterator.mjs'), '--runtime', 'node,bun', '--quiet']);
+    expect(iterator.status).toBe(2);
+    expect(iterator.stderr).toMatch(/node: the node process exited with code 1 without listing its cases \(Error: iteration is broken on purpose\); bun: the bun process exited with code 1 without listing its cases \(error: iteration is broken on purpose\)/);
+    expect(iterator.stderr).not.toMatch(/Node\.js v\d|Bun v\d/);
+    const exits = await commandLine(['run', brought('exit-while-loading.mjs'), '--runtime', 'node,bun', '--quiet']);
+    expect(exits.status).toBe(2);
+    const lines = exits.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/does not load on any selected runtime: node: .*process\.exit\(3\).*; bun: .*process\.exit\(3\)/);
+  });
+
   // Moved from packages/cli/test/host-timed.test.ts, where it was a CLI start.
   it('refuses adaptive options on a suite timed by the host (a round is a whole start or load run)', () =>
     expectUsageError(['bench', 'cold-start', '--runtime', 'node', '--filter', 'size=10kb', '--target', '2%'], /cold-start is timed by the host.*\(use --rounds\)/));
