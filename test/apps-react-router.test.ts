@@ -16,7 +16,10 @@
  * request (--cpu-limit). A second run reuses the app's build; in it an arm
  * pinning another version of a package the app declares (isbot, which its
  * server entry imports) builds a copy of the app with it installed and
- * proves the same page on node and on workerd. The copy is the app suite's
+ * proves the same page on node and on workerd. Those runs' builds are kept
+ * per machine (test/helpers/app-run.ts); a third run builds the Node.js
+ * edition afresh in a folder of its own, so each test run builds one app
+ * (this one's edition builds fastest). The copy is the app suite's
  * whichever framework: this app's, built in half the time of the SvelteKit
  * app's, stands for every one. Small: one round of a smoke run (APP_RUN: a
  * few requests a server, figures not read).
@@ -65,7 +68,7 @@ describe('a React Router app, built with its own toolchain', () => {
     arms = await runApp([app(), '--compare', 'node', 'node isbot@5.1.30', 'workerd isbot@5.1.30', '--rounds', '1', '--request', 'GET /']);
     expect(arms.r.status, arms.r.stderr).toBe(0);
     // Its arm of the app as it is (prepared first) builds nothing: a build said comes after the pinned copy's line, and is the copy's.
-    // The copy's build is cached in the checkout too, so a second test run in the same checkout says none at all.
+    // The copy's build is kept per machine too, so a second test run on the machine says none at all.
     const copyLine = arms.r.stderr.indexOf('an arm with isbot 5.1.30 builds from');
     expect(copyLine, arms.r.stderr).toBeGreaterThan(0);
     expect(arms.r.stderr.slice(0, copyLine), arms.r.stderr).not.toContain('building the app');
@@ -87,5 +90,12 @@ describe('a React Router app, built with its own toolchain', () => {
     expect(arms.record!.digestMismatches ?? []).toEqual([]);
     // The app's own folder keeps its own isbot.
     expect((JSON.parse(readFileSync(join(app(), 'node_modules', 'isbot', 'package.json'), 'utf8')) as { version: string }).version).toBe('5.2.3');
+  });
+
+  it('builds afresh where no build is kept: the build path end to end on every test run', async () => {
+    // The runs above may reuse the machine's builds; this one's folder is new, so its Node.js edition is built now and served.
+    const fresh = await runApp([app(), '--runtime', 'node', '--rounds', '1', '--request', 'GET /'], { fresh: true });
+    expect(fresh.r.stderr.match(/building the app with react-router build .* into \S*rtbench-app-builds-/g), fresh.r.stderr).toHaveLength(1);
+    expectSamePageServed(fresh.record!, ['node']);
   });
 });

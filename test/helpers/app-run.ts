@@ -5,9 +5,14 @@
  * adds to an app are installed by its library store into the machine's test
  * cache (RTBENCH_LIBRARY_CACHE), as the apps' own dependencies are: a folder
  * per version of rtbench's app modules, which name those adapters' versions.
+ * The apps' builds are kept there too (RTBENCH_APP_BUILD_CACHE): a build is
+ * keyed by everything it is made from, so one made before on the machine is
+ * no behaviour under test; a run asked `fresh` builds into a folder of its
+ * own, so every test run still builds one app end to end.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
@@ -16,22 +21,42 @@ import { installedApp } from '../../scripts/app-fixture.ts';
 import { runCliAsync, tempFile, type CliResult } from './cli.ts';
 import { machineCache, pruneUnused, touchEntry } from './machine-cache.ts';
 
-const SUITE_LOADER = join(import.meta.dirname, '..', '..', 'packages', 'suite-loader', 'src');
+const SRC = join(import.meta.dirname, '..', '..', 'packages');
+const SUITE_LOADER = join(SRC, 'suite-loader', 'src');
+const HOST = join(SRC, 'host', 'src');
 
-let libraries: string | undefined;
+/** The files of `dir` that `ofModule` takes, hashed (name and bytes). */
+function modulesHash(dir: string, ofModule: (file: string) => boolean, hash = createHash('sha256')): ReturnType<typeof createHash> {
+  for (const file of readdirSync(dir).filter(ofModule).sort()) hash.update(`${file}\u0000`).update(readFileSync(join(dir, file)));
+  return hash;
+}
 
-/** The environment of an app test's CLI runs: the library store in the machine's test cache, keyed by rtbench's app modules. */
-export function appRunEnv(): { RTBENCH_LIBRARY_CACHE: string } {
-  if (!libraries) {
-    const hash = createHash('sha256');
-    for (const file of readdirSync(SUITE_LOADER).filter((f) => f.startsWith('app-')).sort()) hash.update(`${file}\u0000`).update(readFileSync(join(SUITE_LOADER, file)));
-    const cache = machineCache('');
-    const entry = `libraries-${hash.digest('hex').slice(0, 12)}`;
-    pruneUnused(cache, (name) => name.startsWith('libraries-'), [entry]);
-    libraries = machineCache(entry);
-    touchEntry(libraries);
+/** The machine cache's entry `<kind>-<key>` (made, touched), entries of its kind unused for a day removed. */
+function keptEntry(kind: string, key: string): string {
+  const cache = machineCache('');
+  const entry = `${kind}-${key}`;
+  pruneUnused(cache, (name) => name.startsWith(`${kind}-`), [entry]);
+  const dir = machineCache(entry);
+  touchEntry(dir);
+  return dir;
+}
+
+let env: { RTBENCH_LIBRARY_CACHE: string; RTBENCH_APP_BUILD_CACHE: string } | undefined;
+
+/**
+ * The environment of an app test's CLI runs: the library store and the apps' builds in the
+ * machine's test cache, the library store's folder keyed by rtbench's app modules, the builds'
+ * by those and rtbench's build modules (each build is keyed by them too: the folder's key only
+ * lets a day's pruning drop what no checkout builds any more).
+ */
+export function appRunEnv(): { RTBENCH_LIBRARY_CACHE: string; RTBENCH_APP_BUILD_CACHE: string } {
+  if (!env) {
+    const appModules = (f: string): boolean => f.startsWith('app-');
+    const libraries = keptEntry('libraries', modulesHash(SUITE_LOADER, appModules).digest('hex').slice(0, 12));
+    const builds = keptEntry('builds', modulesHash(HOST, (f) => f.endsWith('-build.ts'), modulesHash(SUITE_LOADER, appModules)).digest('hex').slice(0, 12));
+    env = { RTBENCH_LIBRARY_CACHE: libraries, RTBENCH_APP_BUILD_CACHE: builds };
   }
-  return { RTBENCH_LIBRARY_CACHE: libraries };
+  return env;
 }
 
 interface AppRun {
@@ -45,10 +70,14 @@ interface AppRun {
  */
 const APP_RUN = ['--fixed-warmup', '--no-color', '--filter', 'cpu=js thread'] as const;
 
-/** `rtbench run <args…>`, a smoke run, and its saved run parsed when it saved one. */
-export async function runApp(args: readonly string[]): Promise<{ r: CliResult; record?: RunRecord }> {
+/**
+ * `rtbench run <args…>`, a smoke run, and its saved run parsed when it saved one; `fresh`: its
+ * builds made in a new folder (none kept from an earlier run), not the machine's.
+ */
+export async function runApp(args: readonly string[], { fresh = false } = {}): Promise<{ r: CliResult; record?: RunRecord }> {
   const out = tempFile('run.json');
-  const r = await runCliAsync(['run', ...args, '--save', out, ...APP_RUN], appRunEnv());
+  const builds = fresh ? { RTBENCH_APP_BUILD_CACHE: mkdtempSync(join(tmpdir(), 'rtbench-app-builds-')) } : {};
+  const r = await runCliAsync(['run', ...args, '--save', out, ...APP_RUN], { ...appRunEnv(), ...builds });
   return { r, ...(existsSync(out) ? { record: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) } : {}) };
 }
 

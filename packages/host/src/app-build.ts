@@ -10,7 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, cpSync, lstatSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, linkSync, lstatSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative } from 'node:path';
 import { buildSync } from 'esbuild';
@@ -33,11 +33,39 @@ function sourceFiles(dir: string): string[] {
     .sort();
 }
 
-/** The cache key: every source file of the app (path and bytes) and the toolchain's versions. */
+/**
+ * What each package manager writes into node_modules of what it installed (every package's version):
+ * npm's hidden lockfile, pnpm's and yarn's state. The build key reads these, never the packages' files.
+ */
+const INSTALLED_RECORDS = ['.package-lock.json', '.modules.yaml', '.pnpm/lock.yaml', '.yarn-state.yml', '.yarn-integrity'];
+
+/** rtbench's own modules that make a build (this one and each framework's `*-build.ts`): a change to any is a new key. */
+const BUILD_MODULES = readdirSync(import.meta.dirname).filter((f) => /^[\w-]+-build\.ts$/.test(f)).sort();
+let buildModulesDigest: string | undefined;
+function buildModulesHash(): string {
+  if (buildModulesDigest === undefined) {
+    const hash = createHash('sha256');
+    for (const file of BUILD_MODULES) hash.update(`${file}\u0000`).update(readFileSync(join(import.meta.dirname, file)));
+    buildModulesDigest = hash.digest('hex');
+  }
+  return buildModulesDigest;
+}
+
+/**
+ * The cache key, by content alone (nothing of the app's path or the time): every source file of
+ * the app (path and bytes), the package manager's record of the installed dependencies, the
+ * toolchain's versions, and rtbench's own build modules. NODE_ENV is none of it: every build step
+ * runs with NODE_ENV production (QUIET_BUILD), whatever the run's.
+ */
 export function appBuildKey(appDir: string, versions: Readonly<Record<string, string>>): string {
   const hash = createHash('sha256');
   for (const file of sourceFiles(appDir)) hash.update(`${file}\u0000`).update(readFileSync(join(appDir, file))).update('\u0000');
+  for (const record of INSTALLED_RECORDS) {
+    const path = join(appDir, 'node_modules', record);
+    if (existsSync(path)) hash.update(`installed ${record}\u0000`).update(readFileSync(path)).update('\u0000');
+  }
   for (const [name, version] of Object.entries(versions)) hash.update(`${name}@${version}\n`);
+  hash.update(`rtbench ${buildModulesHash()}\n`);
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -193,31 +221,106 @@ interface EditionsInput {
   readonly buildOne: (edition: Edition, dir: string, log: string) => void;
 }
 
+/** Sleeps `ms` (a build waiting on another process's is synchronous, as the build is). */
+const sleep = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** Whether the process `pid` is running (one of another user's is: it cannot be signalled, but exists). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * `work` run holding the lock file `lock` (made whole with this process's
+ * id in it, by a link, which fails when it is there): several rtbench
+ * processes sharing one build folder build each key once, the others
+ * waiting for it. A lock whose process is gone (killed mid-build) is
+ * taken over. `waiting` is said once when another holds it.
+ */
+export function withBuildLock<T>(lock: string, work: () => T, waiting: (pid: number) => void = () => {}): T {
+  const mine = `${lock}.${process.pid}`;
+  writeFileSync(mine, `${process.pid}\n`, { mode: 0o600 });
+  let said = false;
+  try {
+    for (;;) {
+      try {
+        linkSync(mine, lock);
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      let holder: number;
+      try {
+        holder = Number.parseInt(readFileSync(lock, 'utf8'), 10);
+      } catch {
+        continue; // released meanwhile
+      }
+      if (!running(holder)) {
+        // Moved aside, then read: a lock another process took over meanwhile is put back, not removed.
+        const aside = `${lock}.gone-${process.pid}`;
+        try {
+          renameSync(lock, aside);
+          if (Number.parseInt(readFileSync(aside, 'utf8'), 10) !== holder) linkSync(aside, lock);
+        } catch {
+          // Taken over by another meanwhile.
+        }
+        rmSync(aside, { force: true });
+        continue;
+      }
+      if (!said) waiting(holder);
+      said = true;
+      sleep(200);
+    }
+  } finally {
+    unlinkSync(mine);
+  }
+  try {
+    return work();
+  } finally {
+    unlinkSync(lock);
+  }
+}
+
 /**
  * An app's editions built into rtbench's cache, one folder each named by
  * the key, or reused when every folder holds a whole build (proven:
  * cachedBuildProblem); a folder another user owns is refused, and a failed
- * build leaves no folder and is one line.
+ * build leaves no folder and is one line. Only an edition without a whole
+ * build is built (one another run serves is never removed under it), under
+ * the key's lock, so runs sharing the folder (RTBENCH_APP_BUILD_CACHE) build
+ * each once.
  */
 export function buildEditions(input: EditionsInput): EditionsBuild {
   const key = appBuildKey(input.appDir, input.versions);
   ownerOnlyDir(input.root);
   const dirs = Object.fromEntries(input.editions.map((edition) => [edition, join(input.root, `${key}-${edition}`)])) as Partial<Record<Edition, string>>;
-  const problems = Object.values(dirs).map((dir) => [dir, cachedBuildProblem(dir)] as const);
-  const owned = problems.find(([, why]) => why?.owner);
-  if (owned) throw new AppBuildFailed(`the cached build ${owned[0]} ${owned[1]!.problem}: rtbench will not run a build someone else could change; remove it (as its owner or root)`);
-  if (problems.every(([, why]) => !why)) return { key, dirs, built: false };
+  const missing = (): Edition[] => {
+    const problems = input.editions.map((edition) => [edition, cachedBuildProblem(dirs[edition]!)] as const);
+    const owned = problems.find(([, why]) => why?.owner);
+    if (owned) throw new AppBuildFailed(`the cached build ${dirs[owned[0]]} ${owned[1]!.problem}: rtbench will not run a build someone else could change; remove it (as its owner or root)`);
+    return problems.filter(([, why]) => why).map(([edition]) => edition);
+  };
+  if (!missing().length) return { key, dirs, built: false };
   const say = input.say ?? (() => {});
-  const log = join(input.root, `${key}.log`);
-  say(`building the app with ${input.what}, into ${relative(process.cwd(), input.root) || input.root} (once; cached after)`);
-  const started = performance.now();
-  writeFileSync(log, '');
-  for (const edition of input.editions) {
-    const dir = dirs[edition]!;
-    buildAfresh(dir, () => input.buildOne(edition, dir, log));
-  }
-  say(`built in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  return { key, dirs, built: true };
+  return withBuildLock(join(input.root, `${key}.lock`), () => {
+    // Built by another run while this one waited.
+    const editions = missing();
+    if (!editions.length) return { key, dirs, built: false };
+    const log = join(input.root, `${key}.log`);
+    say(`building the app with ${input.what}, into ${relative(process.cwd(), input.root) || input.root} (once; cached after)`);
+    const started = performance.now();
+    writeFileSync(log, '');
+    for (const edition of editions) {
+      const dir = dirs[edition]!;
+      buildAfresh(dir, () => input.buildOne(edition, dir, log));
+    }
+    say(`built in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    return { key, dirs, built: true };
+  }, (pid) => say(`waiting for another rtbench (pid ${pid}) building the app into ${input.root}`));
 }
 
 /** Node.js built-ins imported by bare name (`stream`, `fs/promises` by its package) written `node:`, as deno loads them: left to the runtime. */

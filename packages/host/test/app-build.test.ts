@@ -1,18 +1,20 @@
 /**
  * What every app's build shares, on the host: the cache key follows the
- * app's source and the toolchain's versions (never its installed packages),
+ * app's source, the toolchain's versions and what its package manager
+ * records it installed (never the installed packages' files, nor its place),
  * and a failed step is one line quoting the last error it printed, not a
  * count of errors or a package manager's wrapper; a build made afresh is
- * proven when whole and leaves nothing when it fails. A Next.js app asked
+ * proven when whole and leaves nothing when it fails; only an edition
+ * without a whole build is built, under a lock. A Next.js app asked
  * for its Node.js side alone reuses a whole build the cache holds. An
  * arm's install is kept apart from the app's copies, so two checkouts
  * pointed at one folder of installs install it once.
  */
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appBuildKey, buildAfresh, cachedBuildProblem, lastError } from '../src/app-build.ts';
+import { appBuildKey, buildAfresh, buildEditions, cachedBuildProblem, lastError, withBuildLock, type Edition } from '../src/app-build.ts';
 import { appInstallDir, appPackageManager, appWithVersions, lockedIntegrity, pinnedManifest, seedFromApp } from '../src/app-versions.ts';
 import { buildNextApp } from '../src/next-build.ts';
 
@@ -29,6 +31,66 @@ describe("an app's build", () => {
     expect(appBuildKey(dir, { next: '16.4.5' })).not.toBe(key);
     writeFileSync(join(dir, 'page.js'), 'export default 2;\n');
     expect(appBuildKey(dir, { next: '16.4.6' })).not.toBe(key);
+  });
+
+  it('is keyed by content, not place: the same app elsewhere has its key; what its package manager records it installed is in it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-app-build-'));
+    writeFileSync(join(dir, 'page.js'), 'export default 1;\n');
+    mkdirSync(join(dir, 'node_modules'));
+    writeFileSync(join(dir, 'node_modules', '.package-lock.json'), JSON.stringify({ packages: { 'node_modules/vite': { version: '8.0.0' } } }));
+    const key = appBuildKey(dir, { vite: '8.0.0' });
+    const elsewhere = mkdtempSync(join(tmpdir(), 'rtbench-app-elsewhere-'));
+    cpSync(dir, elsewhere, { recursive: true });
+    expect(appBuildKey(elsewhere, { vite: '8.0.0' })).toBe(key);
+    // Another version of any installed package (npm's record of node_modules) is another build.
+    writeFileSync(join(dir, 'node_modules', '.package-lock.json'), JSON.stringify({ packages: { 'node_modules/vite': { version: '8.0.1' } } }));
+    expect(appBuildKey(dir, { vite: '8.0.0' })).not.toBe(key);
+  });
+
+  it('builds only the editions without a whole build, once, and reuses them after', () => {
+    const app = mkdtempSync(join(tmpdir(), 'rtbench-app-editions-'));
+    writeFileSync(join(app, 'page.js'), 'export default 1;\n');
+    const root = mkdtempSync(join(tmpdir(), 'rtbench-app-builds-'));
+    const built: Edition[] = [];
+    const said: string[] = [];
+    const input = (editions: readonly Edition[]) => ({
+      appDir: app,
+      root,
+      versions: { vite: '8.0.0' },
+      editions,
+      what: 'a stand-in',
+      say: (line: string) => void said.push(line),
+      buildOne: (edition: Edition, dir: string) => {
+        built.push(edition);
+        mkdirSync(dir, { mode: 0o700 });
+        writeFileSync(join(dir, 'out.js'), edition);
+      },
+    });
+    const node = buildEditions(input(['node']));
+    expect([node.built, built]).toEqual([true, ['node']]);
+    // The Workers edition asked beside it: the Node.js one (which another run may be serving) is kept as it is.
+    const both = buildEditions(input(['node', 'workers']));
+    expect([both.built, built]).toEqual([true, ['node', 'workers']]);
+    expect(both.dirs.node).toBe(node.dirs.node);
+    expect(buildEditions(input(['node', 'workers'])).built).toBe(false);
+    expect(built).toEqual(['node', 'workers']);
+    expect(said.filter((l) => l.startsWith('building the app'))).toHaveLength(2);
+    // No lock is left behind.
+    expect(readdirSync(root).filter((f) => f.includes('.lock'))).toEqual([]);
+  });
+
+  it("takes over a lock whose process is gone, waits for none that is free, and releases it when the work throws", () => {
+    const root = mkdtempSync(join(tmpdir(), 'rtbench-app-lock-'));
+    const lock = join(root, 'key.lock');
+    const waited: number[] = [];
+    // The largest pid Linux allows is 4194304: this one runs no process.
+    writeFileSync(lock, '2147483646\n');
+    expect(withBuildLock(lock, () => readFileSync(lock, 'utf8'), (pid) => void waited.push(pid))).toBe(`${process.pid}\n`);
+    expect(existsSync(lock)).toBe(false);
+    expect(() => withBuildLock(lock, () => { throw new Error('vite build failed'); })).toThrow('vite build failed');
+    expect(existsSync(lock)).toBe(false);
+    expect(waited).toEqual([]);
+    expect(readdirSync(root)).toEqual([]);
   });
 
   it("a Next.js app's Node.js side alone: its own build, or the whole one the cache holds (nothing run either way)", () => {

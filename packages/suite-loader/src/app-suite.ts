@@ -12,7 +12,8 @@
  * that needs no build (not installed, a binding, a framework rtbench does
  * not build yet) is one line before anything runs.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
 import { requestSuite, type ArmPackages, type InstalledPackage, type RequestDeclaration, type RequestSuite, type ResponseNormalizer } from '@rtbench/core';
@@ -24,8 +25,8 @@ import { appInstalls, armPins, armPinsRefusal, pinWords } from './app-arms.ts';
 import { SIDE, type AppFramework, type AppPlan, type BuiltApp } from './app-framework.ts';
 import { APP_FRAMEWORKS } from './app-frameworks.ts';
 import { appRefusal, describeApp, frameworkAppAt, type FrameworkApp } from './framework-app.ts';
-import { buildToolNode, cacheDir, serveAppModule } from './places.ts';
-import { storePolicy } from './store-policy.ts';
+import { buildToolNode, buildToolNodeVersion, cacheDir, serveAppModule } from './places.ts';
+import { appBuildCache, storePolicy } from './store-policy.ts';
 import type { SuiteLocation, WorkerRequests } from './suite-location.ts';
 import { askedRequests, claimsExport, projectWorker, servedWithCompatibility, storeBroughtEntry } from './worker.ts';
 import { readWranglerCompatibility, readWranglerProject } from './wrangler-config.ts';
@@ -103,12 +104,22 @@ function served(name: string, built: BuiltApp, say: (line: string) => void): Ser
   return { ...(handler ? { handler } : {}), ...(server ? { server } : {}) };
 }
 
+/** rtbench's app modules here (the frameworks' plans and what they hand their builds: an adapter's config, a default wrangler config), hashed. */
+function appModulesHash(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(import.meta.dirname).filter((f) => /^app-[\w-]+\.ts$/.test(f)).sort()) hash.update(`${file}\u0000`).update(readFileSync(join(import.meta.dirname, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The plan with rtbench's app modules and the Node.js its tools run on among its versions: a build's key names what made it, so a build kept across checkouts is never an older rtbench's. */
+const withModules = (plan: AppPlan): AppPlan => ({ ...plan, versions: { ...plan.versions, 'rtbench:app-modules': appModulesHash(), 'rtbench:build-node': buildToolNodeVersion() } });
+
 /** The app's request suite, made in the entry rtbench writes (locateApp) from its options. */
 export function appSuite(options: AppSuiteOptions): RequestSuite {
   const framework = frameworkOf(options.framework);
   if (!framework) throw new Error(`${options.name}: rtbench builds no ${options.framework} apps (its entry was written by another rtbench)`);
   const say = (line: string): void => void process.stderr.write(`${options.name}: ${line}\n`);
-  const root = join(cacheDir, 'apps', options.name);
+  const root = join(appBuildCache(), options.name);
   // One build per set of versions an arm builds with (none pinned: the app as it is), each served apart, its editions as the runtimes ask.
   const apps = new Map<string, ServedApp>();
   const preparing = new Map<string, Promise<InstalledPackage[]>>();
@@ -119,7 +130,7 @@ export function appSuite(options: AppSuiteOptions): RequestSuite {
   const build = async (pins: Readonly<Record<string, string>>, editions: readonly Edition[]): Promise<InstalledPackage[]> => {
     const context = { root, node: buildToolNode(), say, editions };
     if (!Object.keys(pins).length) {
-      keep(pins, served(options.name, await framework.build(options.plan, { ...context, dir: options.dir }), say));
+      keep(pins, served(options.name, await framework.build(withModules(options.plan), { ...context, dir: options.dir }), say));
       return [];
     }
     // A copy of the app with the pinned versions installed (the app's folder untouched), planned and built as the app is.
@@ -132,7 +143,7 @@ export function appSuite(options: AppSuiteOptions): RequestSuite {
       if (plan.refused[edition] && !options.plan.refused[edition]) throw new UsageError(`with ${pinWords(pins)}, ${SIDE[edition]} cannot be built: ${plan.refused[edition]}`);
     }
     say(`an arm with ${pinWords(pins)} builds from ${copy.dir} (installed by ${copy.manager.name}; the app's own folder untouched)`);
-    keep(pins, served(options.name, await framework.build({ ...plan, versions: { ...plan.versions, ...pins } }, { ...context, dir: copy.dir }), say));
+    keep(pins, served(options.name, await framework.build(withModules({ ...plan, versions: { ...plan.versions, ...pins } }), { ...context, dir: copy.dir }), say));
     return copy.packages.map((p) => ({ ...p, sha256: copy.sha256, set: `${options.name}-app` }));
   };
   const buildable = (['node', 'workers'] as const).filter((edition) => !options.plan.refused[edition]);

@@ -5,7 +5,7 @@
  * directory it is run in, the cache (bundles, runtimes) under
  * $XDG_CACHE_HOME/rtbench (~/.cache/rtbench).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -25,6 +25,9 @@ export const serveAppModule = join(dirname(fileURLToPath(import.meta.url)), 'ser
 /** Next.js's own server for a built Next.js app, mounted on serveAppModule's (run inside the runtime as it is). */
 export const serveNextModule = join(dirname(fileURLToPath(import.meta.url)), 'serve-next.mjs');
 
+/** runners/node's node-26 package. */
+const NODE_26 = join(repoRoot, 'runners', 'node', 'node_modules', 'node-26');
+
 /**
  * The Node.js an app's build tools run on (vite, Next.js, wrangler 4, which
  * needs 22.12 or later while rtbench's host may be on 20): the node 26
@@ -32,8 +35,17 @@ export const serveNextModule = join(dirname(fileURLToPath(import.meta.url)), 'se
  * host's.
  */
 export function buildToolNode(): string {
-  const node26 = join(repoRoot, 'runners', 'node', 'node_modules', 'node-26', 'bin', 'node');
+  const node26 = join(NODE_26, 'bin', 'node');
   return existsSync(node26) ? node26 : process.execPath;
+}
+
+/** The version of buildToolNode's Node.js (its package's, else the host's): a build's key names it, not its path, which is the checkout's. */
+export function buildToolNodeVersion(): string {
+  try {
+    return `v${String((JSON.parse(readFileSync(join(NODE_26, 'package.json'), 'utf8')) as { version?: unknown }).version)}`;
+  } catch {
+    return process.version;
+  }
 }
 
 const require = createRequire(import.meta.url);

@@ -3,7 +3,8 @@
  * builds each edition (the config's own, one the app declares, one rtbench
  * adds at a stated version), the config wrapper that names it, a package's
  * ESM entry, and the refusals said before any build (a declared binding);
- * and the two editions' pages compared with their builds' names masked.
+ * and the two editions' pages compared with their builds' names masked;
+ * and where the builds are kept.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,9 @@ import { fineThreadClock, RESERVED } from '../src/serve-app.mjs';
 import { inPeerRange } from '../src/app-framework.ts';
 import { ADDED_ADAPTERS, adapterNotes, normalizeSvelteKitPage, svelteKitAdapters } from '../src/app-sveltekit.ts';
 import { locateSuite } from '../src/index.ts';
+import { cacheDir } from '../src/places.ts';
 import { assetsNote, readAssetsTable } from '../src/static-assets.ts';
+import { appBuildCache } from '../src/store-policy.ts';
 
 function folder(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'rtbench-app-plan-'));
@@ -219,5 +222,13 @@ describe("an app's static assets, as the note says they are served", () => {
     expect(app).toMatch(/; the runtimes with a Node\.js server answer the app's client files through its Node\.js server, as the framework serves them there$/);
     // A wrangler project's Worker is served with its assets in front on every runtime.
     expect(assetsNote(assets, 'wrangler.jsonc', 1, 6)).toContain('in front of the Worker on every runtime');
+  });
+});
+
+describe("where an app's builds are kept", () => {
+  it("in the folder RTBENCH_APP_BUILD_CACHE names (several checkouts sharing them), else the cache's apps folder", () => {
+    expect(appBuildCache({ RTBENCH_APP_BUILD_CACHE: '/shared/app-builds' })).toBe('/shared/app-builds');
+    expect(appBuildCache({})).toBe(join(cacheDir, 'apps'));
+    expect(appBuildCache({ RTBENCH_APP_BUILD_CACHE: '' })).toBe(join(cacheDir, 'apps'));
   });
 });
