@@ -259,7 +259,8 @@ export function withBuildLock<T>(lock: string, work: () => T, waiting: (pid: num
       } catch {
         continue; // released meanwhile
       }
-      if (!running(holder)) {
+      // This process holds no lock while it waits for one: one naming it is left from an earlier use of its id.
+      if (holder === process.pid || !running(holder)) {
         // Moved aside, then read: a lock another process took over meanwhile is put back, not removed.
         const aside = `${lock}.gone-${process.pid}`;
         try {
