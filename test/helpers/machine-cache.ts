@@ -1,9 +1,10 @@
 /**
  * What the tests keep between runs on one machine, outside any checkout:
- * installs that are not the behaviour under test (a fixture app's
- * dependencies from its own lockfile, the arm64 runtimes' npm packages), so
- * a fresh clone on a machine that ran the tests before installs nothing.
- * Builds and runs are never kept here: each test run makes its own.
+ * installs and builds that are not the behaviour under test (a fixture
+ * app's dependencies from its own lockfile, its builds keyed by all they are
+ * made from, the arm64 runtimes' npm packages), so a fresh clone on a
+ * machine that ran the tests before installs and builds nothing. Runs are
+ * never kept here: each test run makes its own.
  *
  * The folder is $RTBENCH_TEST_CACHE, else $XDG_CACHE_HOME/rtbench/tests
  * (~/.cache/rtbench/tests); removing it (or pointing RTBENCH_TEST_CACHE at
