@@ -15,7 +15,8 @@ const RUN = join(import.meta.dirname, '../../../results/20261121-124315Z-json-re
 const COMPARE_RUN = join(import.meta.dirname, '../../../results/20261121-130300Z-gc-pressure-compare.json');
 const load = (path: string): RunRecord => parseRun(JSON.parse(readFileSync(path, 'utf8')), path);
 
-const middle = 'x'.repeat(20_000);
+/** Twenty times the shown cap: as long as a name needs to be cut, and cheap to write into every sample row of csv. */
+const middle = 'x'.repeat(SHOWN_NAME_MAX * 20);
 /** Two names that differ only far from both ends (the same once shortened), one long with its own end, and one short. */
 const LONG_A = `parse / ${middle}A${middle} [size=10kb]`;
 const LONG_B = `parse / ${middle}B${middle} [size=10kb]`;
