@@ -136,10 +136,15 @@ export async function profileAllocations(options: AllocationCaseOptions): Promis
   if (problem) return problem;
 
   writeFileAtomically(outPath, JSON.stringify(profile));
-  const ops = counted * lockstepSampleIterations(ready!.iterationsPerSample, ready!.batchNs);
+  const ops = windowOps(counted, ready!);
   const locate = bundleLocator(arm.bundlePath, arm.plugin.frames.bundleModule);
   const summary = summarizeAllocations(profile, { locate, ops });
   const warmupBytes = summary.functions.filter((f) => (MEASURE_FRAMES.warmup as readonly string[]).includes(f.name) && f.location?.startsWith(`${MEASURE_FRAMES.source}:`)).reduce((n, f) => n + f.totalBytes, 0);
   const result = outcome.messages.find((m): m is CaseResultMessage => m.type === 'result');
   return { status: 'ok', path: outPath, method: hook.method, window: { method: LOCKSTEP_WINDOW, samples: counted, ops, warmupBytes }, summary, tree: allocationTree(profile, { locate }), ...(result ? { result } : {}) };
+}
+
+/** The calls a window of `samples` lockstep samples made, each with the run-up the case's span recorded: what the profile's bytes are per. */
+export function windowOps(samples: number, ready: Pick<ReadyMessage, 'iterationsPerSample' | 'batchNs' | 'span'>): number {
+  return samples * lockstepSampleIterations(ready.iterationsPerSample, ready.batchNs, ready.span);
 }

@@ -7,6 +7,7 @@ import { formatBytes } from '@rtbench/core/call-tree';
 import { diffProfiles, parseHeapProfile, allocTopTable, diffTable, summarizeAllocations } from '../src/index.ts';
 import { terminalProfileBlock } from '../../report/src/reporters/profiles.ts';
 import { cf, locate, node } from './heap-fixtures.ts';
+import { windowOps } from '../src/alloc-capture.ts';
 
 /**
  * (root) ─ sample ─ runSync 1000 (the case inlined) ─ helper 6000 ─ helper (recursion) 2000
@@ -66,5 +67,12 @@ describe('summarizeAllocations', () => {
 
   it('writes bytes as the GC metrics do, in powers of 1024', () => {
     expect([formatBytes(0), formatBytes(1023), formatBytes(1024), formatBytes(15_870), formatBytes(152_400), formatBytes(4.15e9)]).toEqual(['0 B', '1023 B', '1.00 KB', '15.5 KB', '149 KB', '3.86 GB']);
+  });
+});
+
+describe('windowOps', () => {
+  it("counts each sample's calls with the run-up the case's span recorded, which the bytes per call are divided by", () => {
+    expect(windowOps(5, { iterationsPerSample: 1000, batchNs: 0, span: { quietCallNs: 50, grownBy: 1, runUpCalls: 1400 } })).toBe(5 * 2400);
+    expect(windowOps(5, { iterationsPerSample: 1000, batchNs: 0, span: { quietCallNs: 50, grownBy: 1, runUpCalls: 0 } })).toBe(5 * 1000);
   });
 });
