@@ -20,9 +20,9 @@ function documentedFace(doc: string): string[] {
   return [...list.matchAll(/`([A-Za-z]\w*)`/g)].map((m) => m[1]!).sort();
 }
 
-/** The names a module hands on, `export *` followed, as TypeScript resolves the package users install. */
+/** The names a module hands on, `export *` followed, as TypeScript resolves the package users install (no lib: exports need none). */
 function moduleFace(entry: string): string[] {
-  const program = ts.createProgram([entry], { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, allowImportingTsExtensions: true, noEmit: true, types: [] });
+  const program = ts.createProgram([entry], { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, allowImportingTsExtensions: true, noEmit: true, types: [], noLib: true });
   const checker = program.getTypeChecker();
   const symbol = checker.getSymbolAtLocation(program.getSourceFile(entry)!)!;
   return checker.getExportsOfModule(symbol).map((s) => s.name).sort();
