@@ -39,13 +39,12 @@ function sourceFiles(dir: string): string[] {
  */
 const INSTALLED_RECORDS = ['.package-lock.json', '.modules.yaml', '.pnpm/lock.yaml', '.yarn-state.yml', '.yarn-integrity'];
 
-/** rtbench's own modules that make a build (this one and each framework's `*-build.ts`): a change to any is a new key. */
-const BUILD_MODULES = readdirSync(import.meta.dirname).filter((f) => /^[\w-]+-build\.ts$/.test(f)).sort();
 let buildModulesDigest: string | undefined;
+/** rtbench's own modules that make a build (this one and each framework's `*-build.ts`), hashed when a key is first asked (not on every start): a change to any is a new key. */
 function buildModulesHash(): string {
   if (buildModulesDigest === undefined) {
     const hash = createHash('sha256');
-    for (const file of BUILD_MODULES) hash.update(`${file}\u0000`).update(readFileSync(join(import.meta.dirname, file)));
+    for (const file of readdirSync(import.meta.dirname).filter((f) => /^[\w-]+-build\.ts$/.test(f)).sort()) hash.update(`${file}\u0000`).update(readFileSync(join(import.meta.dirname, file)));
     buildModulesDigest = hash.digest('hex');
   }
   return buildModulesDigest;
