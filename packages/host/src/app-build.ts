@@ -220,6 +220,9 @@ interface EditionsInput {
   readonly buildOne: (edition: Edition, dir: string, log: string) => void;
 }
 
+/** The longest one run waits for another's build of the same app: longer than any framework's build of a real app takes here. */
+const BUILD_LOCK_WAIT_MS = 20 * 60_000;
+
 /** Sleeps `ms` (a build waiting on another process's is synchronous, as the build is). */
 const sleep = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
@@ -238,11 +241,14 @@ function running(pid: number): boolean {
  * id in it, by a link, which fails when it is there): several rtbench
  * processes sharing one build folder build each key once, the others
  * waiting for it. A lock whose process is gone (killed mid-build) is
- * taken over. `waiting` is said once when another holds it.
+ * taken over. `waiting` is said once when another holds it. The wait is
+ * synchronous, so no signal is heard while it lasts: it ends after
+ * `maxWaitMs` with a line naming the holder, rather than never.
  */
-export function withBuildLock<T>(lock: string, work: () => T, waiting: (pid: number) => void = () => {}): T {
+export function withBuildLock<T>(lock: string, work: () => T, waiting: (pid: number) => void = () => {}, maxWaitMs = BUILD_LOCK_WAIT_MS): T {
   const mine = `${lock}.${process.pid}`;
   writeFileSync(mine, `${process.pid}\n`, { mode: 0o600 });
+  const started = performance.now();
   let said = false;
   try {
     for (;;) {
@@ -270,6 +276,9 @@ export function withBuildLock<T>(lock: string, work: () => T, waiting: (pid: num
         }
         rmSync(aside, { force: true });
         continue;
+      }
+      if (performance.now() - started >= maxWaitMs) {
+        throw new Error(`another rtbench (pid ${holder}) has been building this app for ${Math.round(maxWaitMs / 60_000)} min or more (${lock}); end it, or remove that file if it builds nothing, and run again`);
       }
       if (!said) waiting(holder);
       said = true;

@@ -96,6 +96,20 @@ describe("an app's build", () => {
     expect(readdirSync(root)).toEqual([]);
   });
 
+  it("stops waiting for a live holder's build after its bound, naming the holder and its lock, and leaves that lock alone", () => {
+    const root = mkdtempSync(join(tmpdir(), 'rtbench-app-lock-'));
+    const lock = join(root, 'key.lock');
+    // The test's parent process runs while the test does: a live holder.
+    writeFileSync(lock, `${process.ppid}\n`);
+    const said: number[] = [];
+    let worked = false;
+    expect(() => withBuildLock(lock, () => (worked = true), (pid) => said.push(pid), 300)).toThrow(new RegExp(`^another rtbench \\(pid ${process.ppid}\\) has been building this app .*${lock.replace(/[.]/g, '\\.')}`));
+    expect(worked).toBe(false);
+    expect(said).toEqual([process.ppid]);
+    expect(readdirSync(root)).toEqual(['key.lock']);
+    expect(readFileSync(lock, 'utf8')).toBe(`${process.ppid}\n`);
+  });
+
   it("a Next.js app's Node.js side alone: its own build, or the whole one the cache holds (nothing run either way)", () => {
     const app = mkdtempSync(join(tmpdir(), 'rtbench-next-app-'));
     writeFileSync(join(app, 'page.js'), 'export default 1;\n');
