@@ -14,6 +14,7 @@ import { chmodSync, cpSync, existsSync, linkSync, lstatSync, readdirSync, readFi
 import { builtinModules } from 'node:module';
 import { join, relative } from 'node:path';
 import { buildSync } from 'esbuild';
+import { pidAlive } from '@rtbench/process';
 import { folderDigest } from './library-store.ts';
 import { ownerOnlyDir } from './program-cache.ts';
 
@@ -226,16 +227,6 @@ const BUILD_LOCK_WAIT_MS = 20 * 60_000;
 /** Sleeps `ms` (a build waiting on another process's is synchronous, as the build is). */
 const sleep = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
-/** Whether the process `pid` is running (one of another user's is: it cannot be signalled, but exists). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * `work` run holding the lock file `lock` (made whole with this process's
  * id in it, by a link, which fails when it is there): several rtbench
@@ -265,7 +256,7 @@ export function withBuildLock<T>(lock: string, work: () => T, waiting: (pid: num
         continue; // released meanwhile
       }
       // This process holds no lock while it waits for one: one naming it is left from an earlier use of its id.
-      if (holder === process.pid || !running(holder)) {
+      if (holder === process.pid || !pidAlive(holder)) {
         // Moved aside, then read: a lock another process took over meanwhile is put back, not removed.
         const aside = `${lock}.gone-${process.pid}`;
         try {
