@@ -66,11 +66,6 @@ export const requestsOf = (round: RoundRecord): RequestsRound | undefined => rou
 export const requestAnswers = (round: RoundRecord): readonly MaskedAnswer[] | undefined => requestsOf(round)?.answers;
 
 /**
- * Runs saved when the CPU limit per request was this measurer's option kept
- * it among their options; it is now a view option (--cpu-limit), and such a
- * run is shown with the limit it was saved with unless another is given.
- */
-/**
  * A smoke run's (--fixed-warmup, recorded as `smoke`) serving: its figures
  * are not read, so a round that would serve until steady serves `requests`
  * whole, one whose suite fixed a count serves it up to `mostRequests` (the
@@ -92,6 +87,11 @@ export const SMOKE_SERVING = {
 
 const SMOKE = `a smoke run (a fixed warmup): a round that would serve until steady served ${SMOKE_SERVING.requests} requests, a suite's own count at most ${SMOKE_SERVING.mostRequests}, the empty handler at most ${SMOKE_SERVING.emptyRequests}, a profiled server ${SMOKE_SERVING.profileWarmupRequests} requests, then ${SMOKE_SERVING.profileSteadyRequests} and ${SMOKE_SERVING.profileSteadyMs} ms at least under the profile; figures not measurements`;
 
+/**
+ * Runs saved when the CPU limit per request was this measurer's option kept
+ * it among their options; it is now a view option (--cpu-limit), and such a
+ * run is shown with the limit it was saved with unless another is given.
+ */
 export const REQUEST_CPU_RECORD: MeasurerRecord = {
   kind: 'request-cpu',
   schema: z.object({ cpuLimitMs: z.number().positive().max(MAX_CPU_LIMIT_MS).optional(), smoke: z.literal(true).optional() }),
