@@ -40,14 +40,17 @@ function sourceFiles(dir: string): string[] {
  */
 const INSTALLED_RECORDS = ['.package-lock.json', '.modules.yaml', '.pnpm/lock.yaml', '.yarn-state.yml', '.yarn-integrity'];
 
+/** sha256 (hex) over the name and bytes of each file of `dir` whose name matches `name`, in name order: rtbench's own modules, as a build's key names them. */
+export function modulesDigest(dir: string, name: RegExp): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(dir).filter((f) => name.test(f)).sort()) hash.update(`${file}\u0000`).update(readFileSync(join(dir, file)));
+  return hash.digest('hex');
+}
+
 let buildModulesDigest: string | undefined;
 /** rtbench's own modules that make a build (this one and each framework's `*-build.ts`), hashed when a key is first asked (not on every start): a change to any is a new key. */
 function buildModulesHash(): string {
-  if (buildModulesDigest === undefined) {
-    const hash = createHash('sha256');
-    for (const file of readdirSync(import.meta.dirname).filter((f) => /^[\w-]+-build\.ts$/.test(f)).sort()) hash.update(`${file}\u0000`).update(readFileSync(join(import.meta.dirname, file)));
-    buildModulesDigest = hash.digest('hex');
-  }
+  buildModulesDigest ??= modulesDigest(import.meta.dirname, /^[\w-]+-build\.ts$/);
   return buildModulesDigest;
 }
 

@@ -5,7 +5,7 @@ export { bundleOptions, bundleProgramFor, type BundledProgram } from './bundler.
 export { DEFAULT_NODE_ENV, type NodeEnvUse } from './node-env.ts';
 export type { BundledPackage } from './bundled-packages.ts';
 export { folderDigest, folderProof, LibraryStore, LibraryUnavailableError, type InstalledLibrary, type InstalledSet } from './library-store.ts';
-export { AppBuildFailed, appBuildKey, buildAfresh, cachedBuildProblem, nodePrefixed, recordBuild, runBuildStep, type Edition } from './app-build.ts';
+export { AppBuildFailed, appBuildKey, buildAfresh, cachedBuildProblem, modulesDigest, nodePrefixed, recordBuild, runBuildStep, type Edition } from './app-build.ts';
 export { appWithVersions } from './app-versions.ts';
 export { buildNextApp, usesGoogleFonts, type NextBuild } from './next-build.ts';
 export { buildSvelteKit, packageEntry, svelteConfigOf, wrappedConfig, type EditionAdapter } from './sveltekit-build.ts';

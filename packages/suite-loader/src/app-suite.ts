@@ -12,15 +12,14 @@
  * that needs no build (not installed, a binding, a framework rtbench does
  * not build yet) is one line before anything runs.
  */
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
 import { requestSuite, type ArmPackages, type InstalledPackage, type RequestDeclaration, type RequestSuite, type ResponseNormalizer } from '@rtbench/core';
 import { type Served, type WorkersCompatibility } from '@rtbench/core/request';
 import { patternNormalizer } from '@rtbench/core/same-work';
 import { UsageError } from '@rtbench/core/usage-error';
-import { appWithVersions, storeNamedFile, type Edition } from '@rtbench/host';
+import { appWithVersions, modulesDigest, storeNamedFile, type Edition } from '@rtbench/host';
 import { appInstalls, armPins, armPinsRefusal, pinWords } from './app-arms.ts';
 import { SIDE, type AppFramework, type AppPlan, type BuiltApp } from './app-framework.ts';
 import { APP_FRAMEWORKS } from './app-frameworks.ts';
@@ -106,9 +105,7 @@ function served(name: string, built: BuiltApp, say: (line: string) => void): Ser
 
 /** rtbench's app modules here (the frameworks' plans and what they hand their builds: an adapter's config, a default wrangler config), hashed. */
 function appModulesHash(): string {
-  const hash = createHash('sha256');
-  for (const file of readdirSync(import.meta.dirname).filter((f) => /^app-[\w-]+\.ts$/.test(f)).sort()) hash.update(`${file}\u0000`).update(readFileSync(join(import.meta.dirname, file)));
-  return hash.digest('hex').slice(0, 16);
+  return modulesDigest(import.meta.dirname, /^app-[\w-]+\.ts$/).slice(0, 16);
 }
 
 /** The plan with rtbench's app modules and the Node.js its tools run on among its versions: a build's key names what made it, so a build kept across checkouts is never an older rtbench's. */
