@@ -13,10 +13,10 @@ export type { Digest };
 /** Significant digits a non-integer number keeps in Digest.rounded. */
 export const DIGEST_SIGNIFICANT_DIGITS = 10;
 
-/** Two independent 32-bit FNV-1a style lanes, fed with a canonical token stream. */
 /** Bytes are hashed in chunks of this many, each as one write(). */
 const BYTE_CHUNK = 4096;
 
+/** Two independent 32-bit FNV-1a style lanes, fed with a canonical token stream. */
 class Hasher {
   private a = 0x811c9dc5;
   private b = 0x01000193 ^ 0x5bd1e995;
