@@ -48,10 +48,6 @@ export type AllocationCaseResult =
   | { status: 'unsupported'; reason: string }
   | { status: 'failed'; reason: string; stderr?: string };
 
-/**
- * Takes one allocation profile of one case on one arm and writes it to
- * `outPath`. Never throws for what the runtime or the case did.
- */
 /** How long an inspector's answer may trail the sample it was carried out in before another sample is asked for. */
 const ANSWER_TRAIL_MS = 200;
 
@@ -74,6 +70,10 @@ async function wakeUntilAnswered(answer: Promise<unknown>, sample: () => Promise
   await answer;
 }
 
+/**
+ * Takes one allocation profile of one case on one arm and writes it to
+ * `outPath`. Never throws for what the runtime or the case did.
+ */
 export async function profileAllocations(options: AllocationCaseOptions): Promise<AllocationCaseResult> {
   const { arm, caseId, outPath } = options;
   const hook = arm.plugin.allocationProfile;
