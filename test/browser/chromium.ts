@@ -10,6 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { pooled } from '../helpers/pool.ts';
+import { chromiumEndpoint, SHARED_CHROMIUM, startChromiumServer } from '../helpers/shared-chromium.ts';
 import { program } from '../helpers/system-programs.ts';
 
 /**
@@ -32,8 +34,32 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** A headless Chromium with a fresh profile directory, removed on close. */
+/**
+ * A fresh browser context (no cookies, storage or cache from another file's pages) in the test run's one Chromium
+ * (test/helpers/shared-chromium.ts), started by the first file that asks: a Chromium launched and closed per file
+ * took more than a second of each file's time. Closing it closes the context, not the shared Chromium.
+ */
 export async function launchChromium(viewport = { width: 1200, height: 900 }): Promise<Browser> {
+  const executablePath = await program('chromium');
+  const dir = await pooled(SHARED_CHROMIUM, (into) => startChromiumServer(into, { executablePath, headless: true, args: CHROMIUM_ARGS }));
+  const browser = await chromium.connect(chromiumEndpoint(dir));
+  try {
+    const context = await browser.newContext({ viewport });
+    return {
+      context,
+      async close() {
+        await context.close();
+        await browser.close();
+      },
+    };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}
+
+/** A headless Chromium of its own with a fresh profile directory, removed on close (the README's screenshots, outside a test run). */
+export async function ownChromium(viewport = { width: 1200, height: 900 }): Promise<Browser> {
   const executablePath = await program('chromium');
   const profile = mkdtempSync(join(tmpdir(), 'rtbench-chromium-'));
   try {

@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { parseRun } from '@rtbench/core/schema';
 import { reporterFor, viewOfRun } from '@rtbench/report';
-import { launchChromium } from './chromium.ts';
+import { ownChromium } from './chromium.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const OUT = join(ROOT, 'docs/img');
@@ -60,7 +60,7 @@ function profiledPage(name: string, args: string[], kinds = 'cpu'): void {
 if (needs('profiled')) profiledPage('profiled', [join(ROOT, 'test/fixtures/profile-hot/index.ts'), '--compare', 'node', 'node PROFILE_HOT_SLOW=4', '--rounds', '2', '--time', '50ms', '--warmup', '10ms']);
 // The README's worked example: the arrow reviver, node@24 against node@26, in the engine's own frames.
 if (needs('reviver')) profiledPage('reviver', ['json-reviver', '--filter', 'identity reviver (arrow) [size=10kb]', '--compare', 'node@24', 'node@26', '--rounds', '4'], 'native');
-const browser = await launchChromium({ width: 1100, height: 900 });
+const browser = await ownChromium({ width: 1100, height: 900 });
 try {
   mkdirSync(OUT, { recursive: true });
   for (const shot of shots) {

@@ -12,7 +12,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
-import { checkBudget, cpuRecordDir, overrunLines, summaryLines, type CpuBudget, type CpuRecord } from './cpu-budget.ts';
+import { checkBudget, cpuRecordDir, overrunLines, parseProcStat, summaryLines, TICKS_PER_S, type CpuBudget, type CpuRecord } from './cpu-budget.ts';
+import { poolRoot } from './pool-root.ts';
+import { SHARED_CHROMIUM_RECORD, stopSharedChromium } from './shared-chromium.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 export const BUDGET_FILE = join(repoRoot, 'test/helpers/cpu-budget.json');
@@ -36,10 +38,20 @@ function readRecords(dir: string): CpuRecord[] {
   return names.filter((n) => n.endsWith('.json')).map((n) => JSON.parse(readFileSync(join(dir, n), 'utf8')) as CpuRecord);
 }
 
+function writeSharedRecord(tmpRoot: string, stat: string): void {
+  const st = parseProcStat(stat);
+  const record: CpuRecord = { file: SHARED_CHROMIUM_RECORD, cpuS: (st.utime + st.stime + st.cutime + st.cstime) / TICKS_PER_S, childrenS: (st.cutime + st.cstime) / TICKS_PER_S, leftRunning: 0 };
+  mkdirSync(cpuRecordDir(tmpRoot), { recursive: true });
+  writeFileSync(join(cpuRecordDir(tmpRoot), `${record.file.replaceAll('/', '__')}.json`), JSON.stringify(record));
+}
+
 export class CpuBudgetReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+  async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
     const tmpRoot = process.env.RTBENCH_TEST_TMP;
     if (!tmpRoot || process.platform !== 'linux') return;
+    // The browser files' shared Chromium is no file's process: stopped here, its CPU is a line of its own.
+    const chromium = await stopSharedChromium(poolRoot());
+    if (chromium !== undefined) writeSharedRecord(tmpRoot, chromium);
     // Files of a project whose workers run several files on one module graph are budgeted together.
     const shared = new Map(testModules.filter((m) => m.project.config.isolate === false).map((m) => [relative(repoRoot, m.moduleId), `(the ${m.project.name} project's files, one module graph a worker)`]));
     const records = readRecords(cpuRecordDir(tmpRoot)).map((r) => (shared.has(r.file) ? { ...r, group: shared.get(r.file) } : r));

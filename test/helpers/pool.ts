@@ -14,12 +14,9 @@
  * shares it.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pidAlive } from '@rtbench/process';
-
-/** The pool's folder: inside the run's temporary root (RTBENCH_TEST_TMP), or the system's outside a test run. */
-export const poolRoot = (): string => join(process.env.RTBENCH_TEST_TMP ?? tmpdir(), 'rtbench-pool');
+import { poolRoot } from './pool-root.ts';
 
 
 const read = (path: string): string | undefined => {
