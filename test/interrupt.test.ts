@@ -1,6 +1,9 @@
 /**
- * Ctrl-C in the middle of a run: the measured part is saved, nothing is left running.
- * Each test benches its own copy of the sleeps fixture (a case that sleeps, so the
+ * Signals in the middle of a run. Ctrl-C (and SIGTERM, SIGHUP) to the CLI: the
+ * measured part is saved, nothing is left running. SIGSTOP from a case to its own
+ * runtime process: said as that cause, not as a slow case to raise --timeout for
+ * (its run waits out its --timeout, idle, beside the signalled runs). No assertion
+ * is on time. Each signalled test benches its own copy of the sleeps fixture (a case that sleeps, so the
  * seconds of sampling a signal lands in cost no CPU) under a suite name of its own,
  * so "no process left that mentions its bundles" is about its run alone: the tests
  * run side by side, and beside other files (most of a test is waiting on the run).
@@ -10,7 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { spawn } from 'node:child_process';
-import { fixture, repoRoot, spawnCli, tempFile } from './helpers/cli.ts';
+import { fixture, repoRoot, runCliAsync, spawnCli, tempFile } from './helpers/cli.ts';
 
 /** PIDs of processes whose command line mentions `needle` (Linux /proc). */
 function processesMentioning(needle: string): number[] {
@@ -86,6 +89,16 @@ describe.concurrent('interrupting a run', () => {
     expect(measured.length).toBeGreaterThanOrEqual(1);
     expect(measured[0]!.stats).toBeDefined();
     expect(processesMentioning(copy.bundles)).toEqual([]);
+  });
+
+  // The timer starts before the process says hello, so --timeout covers node's start-up on a loaded machine too.
+  it('a runtime process that stops itself: reported as stopped and killed, not as a timeout to raise', async () => {
+    const out = tempFile('run.json');
+    const r = await runCliAsync(['bench', fixture('stops-itself'), '--runtime', 'node', '--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--fixed-warmup', '--timeout', '3s', '--save', out, '--quiet']);
+    expect(r.status).toBe(1);
+    const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    const failure = run.results[0]!.failures[0]!;
+    expect(failure.message).toBe('no result within 3000 ms: the node process was stopped (SIGSTOP or SIGTSTP) and never resumed, and was killed (a case must not stop its own process)');
   });
 
   it('SIGTERM to pnpm alone: the CLI it started sees it end, saves what was measured and leaves no runtime process', async () => {
