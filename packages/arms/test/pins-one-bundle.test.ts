@@ -14,8 +14,9 @@ import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
 import { pluginNamed, type ResolvedVariant } from '@rtbench/runtime-registry';
-import { repoRoot, type SuiteLocation } from '@rtbench/suite-loader';
-import { listBundler, pinPackages, type PinsBundler } from '../src/package-pins.ts';
+import { LibraryStore } from '@rtbench/host';
+import { repoRoot, storePolicy, type SuiteLocation } from '@rtbench/suite-loader';
+import { listBundler, pinPackages, type PinsBundler, type VersionsOf } from '../src/package-pins.ts';
 import { bundledPackagesAhead, suiteBundle } from '../../measurers/src/suite-code.ts';
 import { parseVariant } from '../src/variants.ts';
 
@@ -190,6 +191,44 @@ describe('when every arm pins', () => {
       [['react', builds('a')], ['react-dom', join(dir, 'a', 'react-dom')]],
       [['react', builds('b')], ['react-dom', join(dir, 'b', 'react-dom')]],
     ]);
+  });
+
+  // Moved from test/package-pins.test.ts, where it was a second CLI run with the registry's port closed.
+  it('pins a set the cache holds, each in its own entry, without asking the registry, the followers at its version', async () => {
+    writeEvery('planned');
+    const held = '19.3.98';
+    // npm's install, faked: the workspace's package at the held version, as the store's get leaves it (with its record).
+    const libraries = new LibraryStore({
+      ...storePolicy('libraries'),
+      log: () => {},
+      installer: {
+        async install(pkg, version, into) {
+          const target = join(into, 'node_modules', pkg);
+          cpSync(pkg === 'react' ? react : reactDom, target, { recursive: true, dereference: true });
+          const manifest = JSON.parse(readFileSync(join(target, 'package.json'), 'utf8')) as { version: string; peerDependencies?: Record<string, string> };
+          writeFileSync(join(target, 'package.json'), JSON.stringify({ ...manifest, version, ...(manifest.peerDependencies ? { peerDependencies: { react: `^${version}` } } : {}) }));
+        },
+        command: () => 'npm install',
+      },
+    });
+    const entries = await Promise.all(['react', 'react-dom'].map((name) => libraries.get(name, held)));
+    const asked: string[] = [];
+    const registry: VersionsOf = (name) => (asked.push(name), Promise.reject(new Error('the registry was asked')));
+    try {
+      const arm = armOf(`node react@${held}`);
+      await pinPackages(every, [arm], registry, counted());
+      expect(asked).toEqual([]);
+      expect(arm.record.packages?.map((p) => [p.name, p.version, p.follows])).toEqual([
+        ['react', held, undefined],
+        ['react-dom', held, 'react'],
+      ]);
+      // Any member missing from the cache: the registry is asked for the set.
+      rmSync(entries[1]!.root, { recursive: true, force: true });
+      await expect(pinPackages(every, [armOf(`node react@${held}`)], registry, counted())).rejects.toThrow('the registry was asked');
+      expect([...new Set(asked)]).toEqual(['react']);
+    } finally {
+      for (const entry of entries) rmSync(entry.root, { recursive: true, force: true });
+    }
   });
 
   it('bundles the suite for the list alone when a pin is not among what that bundle holds, and says it as before', async () => {
