@@ -16,7 +16,7 @@ import { fail, type RoundFailure } from '../outcome.ts';
 import { notListening, serverExit, startServer } from '../server.ts';
 import type { RunnableVariant } from '../variant.ts';
 import { RESERVED } from './paths.ts';
-import { send, type Answer } from './round.ts';
+import { ownRequestTimeoutMs, send, type Answer } from './round.ts';
 
 /** What a request case's server is, as its measured rounds serve it: the measurer hands it to the profile pass. */
 export interface ProfileServing {
@@ -89,7 +89,7 @@ export async function serveUnderProfiler(v: RunnableVariant, serving: ProfileSer
       return sent;
     };
     const mark = async (): Promise<string | undefined> => {
-      const answer = await send(port, { path: '/' }, serving.requestTimeoutMs, RESERVED.profileMark);
+      const answer = await send(port, { path: '/' }, ownRequestTimeoutMs(serving.requestTimeoutMs), RESERVED.profileMark);
       return answered(answer) && answer.status === 200 ? undefined : "the server did not answer the profile's mark";
     };
     // A server that ended is named by its end; one still running, by what its request got.

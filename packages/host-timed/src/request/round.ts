@@ -164,6 +164,15 @@ const idleWaitMsFor = (requestTimeoutMs: number): number => Math.max(MIN_IDLE_WA
  * time-out, cannot end a round at its first slow request.
  */
 const leastBoundMs = (requestTimeoutMs: number): number => (MOST_TIMEOUTS + 1) * requestTimeoutMs + idleWaitMsFor(requestTimeoutMs);
+/**
+ * The host's own requests (the empty handler's, the wrapper's record, the
+ * spin that finds the JavaScript thread, the thread clock, the console
+ * count, the profile's mark) wait at least this long, ms: a short --timeout
+ * is for the handler's requests, and the spin's tens of ms of CPU stretch
+ * past a few hundred on a loaded machine.
+ */
+const OWN_REQUEST_MIN_MS = 2_000;
+export const ownRequestTimeoutMs = (requestTimeoutMs: number): number => Math.max(OWN_REQUEST_MIN_MS, requestTimeoutMs);
 /** A round that serves until steady asks its rule after every this many requests (the rule reads the whole series). */
 const ASK_EVERY = 5;
 
@@ -282,6 +291,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
   // Adapting, the empty requests are spread over the least the round serves.
   const emptyAfter = emptiesAfter(until ? Math.min(until.minRequests, plan.requests.length) : plan.requests.length, plan.emptyRequests);
   const idleWaitMs = idleWaitMsFor(plan.requestTimeoutMs);
+  const ownTimeoutMs = ownRequestTimeoutMs(plan.requestTimeoutMs);
   const boundMs = plan.boundMs === undefined ? undefined : Math.max(plan.boundMs, leastBoundMs(plan.requestTimeoutMs));
   let problem: string | undefined;
   let emptyProblem: string | undefined;
@@ -386,10 +396,10 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
     }
     const empties = wave.reduce((n, index, k) => n + ('status' in got[k]!.answer ? (emptyAfter[index] ?? 0) : 0), 0);
     for (let i = 0; i < empties && emptyProblem === undefined && server.alive(); i++) {
-      const e = await measured(pid, port, GET, plan.requestTimeoutMs, RESERVED.empty);
+      const e = await measured(pid, port, GET, ownTimeoutMs, RESERVED.empty);
       if (!('status' in e.answer) || e.answer.status !== 200 || e.answer.body.length > 0) {
         // An empty request left unanswered ends the round's empty requests: each more could wait its whole time-out.
-        emptyProblem = 'status' in e.answer ? `an empty-handler request was answered ${e.answer.status} with ${e.answer.body.length} bytes, not the wrapper's empty 200; the round sent no more of them` : `an empty-handler request got no whole response within ${plan.requestTimeoutMs} ms; the round sent no more of them`;
+        emptyProblem = 'status' in e.answer ? `an empty-handler request was answered ${e.answer.status} with ${e.answer.body.length} bytes, not the wrapper's empty 200; the round sent no more of them` : `an empty-handler request got no whole response within ${ownTimeoutMs} ms; the round sent no more of them`;
         break;
       }
       empty.push(e.deltas);
@@ -448,7 +458,8 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
   if (sent.some((s) => 'none' in s.received && s.received.none === 'body too long')) notes.push(`a response body passed ${MAX_BODY_BYTES / 2 ** 20} MiB, the most rtbench reads of one: that request has no figure`);
   if (sent.some((s) => 'status' in s.received && !s.deltas)) notes.push('a wave with a request that got no whole response gave its answered requests no CPU figure (the CPU it spent is no answered request\'s)');
   const alive = !stopped && server.alive() && !busy;
-  const served = alive ? await readServed(port, plan.requestTimeoutMs) : undefined;
+  const ownTimeoutMs = ownRequestTimeoutMs(plan.requestTimeoutMs);
+  const served = alive ? await readServed(port, ownTimeoutMs) : undefined;
   const ends: RequestEnd[] = sent.map((s, call) => requestEnd(s.received, served, call));
   const answered = sent.filter((_, i) => ends[i] !== 'noAnswer');
   // Figures come from the answered requests that were measured (a wave with no response gave none).
@@ -460,12 +471,12 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
   }
   const refused = everyAnswerAnError(v.plugin.name, sent.map((s, i) => ({ end: ends[i]!, ...('status' in s.received ? { status: s.received.status } : {}), ...(s.said ? { said: s.said } : {}) })), plan.requests.length);
   if (refused) return fail('error', refused, server.output.toString());
-  const js = await jsThreadOf(pid, port, plan.requestTimeoutMs, kept, alive);
+  const js = await jsThreadOf(pid, port, ownTimeoutMs, kept, alive);
   if (js.note) notes.push(js.note);
-  const clock = alive ? await send(port, GET, plan.requestTimeoutMs, RESERVED.threadClock) : undefined;
+  const clock = alive ? await send(port, GET, ownTimeoutMs, RESERVED.threadClock) : undefined;
   // Its readings follow the responses one by one; with requests in flight together they are no request's own.
   const threadClockMs = clock && 'status' in clock && clock.status === 200 && kept.length === sent.length && (plan.concurrency ?? 1) === 1 ? perRequestClock(new TextDecoder().decode(clock.body), order) : undefined;
-  const lines = alive ? await send(port, GET, plan.requestTimeoutMs, RESERVED.consoleLines) : undefined;
+  const lines = alive ? await send(port, GET, ownTimeoutMs, RESERVED.consoleLines) : undefined;
   const consoleLines = lines && 'status' in lines && lines.status === 200 ? Number(new TextDecoder().decode(lines.body)) : undefined;
   const masked = answers?.result();
   const ms = (ns: number): number => ns / 1e6;
