@@ -53,9 +53,14 @@ const INTERVAL_BYTES = 8 * 1024;
 
 const helperLine = (name: string): number => readFileSync(fixture, 'utf8').split('\n').findIndex((l) => l.startsWith(`function ${name}(`)) + 1;
 
+// The 4× arm on node and workerd, not deno: deno's profile is V8's sampler over the inspector as node's is, so what
+// the second profile adds (bytes per call scaling with the work, the mover among the case's bytes) is node's check
+// again; workerd's harness allocates on every clock read, which is why the mover is judged among the case's bytes.
+const COMPARED = new Set<RuntimePlugin>([nodeRuntime, workerdRuntime]);
+
 describe('profileAllocations on node, deno and workerd', () => {
   for (const plugin of [nodeRuntime, denoRuntime, workerdRuntime]) {
-    it(`${plugin.name}: the sampling phase only, the allocating helper on top, and on top of the differential view when it allocates 4×`, async () => {
+    it(`${plugin.name}: the sampling phase only, the allocating helper on top${COMPARED.has(plugin) ? ', and on top of the differential view when it allocates 4×' : ''}`, async () => {
       const arm = await armOf(plugin);
       const path = join(out, `${plugin.name}.heapprofile`);
       const base = ok(await profileAllocations({ arm, caseId: CASE, outPath: path, timeMs: 300, warmupMs: 150, intervalBytes: INTERVAL_BYTES }));
@@ -100,6 +105,7 @@ describe('profileAllocations on node, deno and workerd', () => {
       const treeSelf = frames.reduce((n, f) => n + f.selfBytes, 0);
       expect(treeSelf).toBeLessThanOrEqual(top!.selfBytes + frames.length);
       expect(treeSelf).toBeGreaterThanOrEqual(top!.selfBytes * 0.95);
+      if (!COMPARED.has(plugin)) return;
 
       const big = ok(await profileAllocations({ arm: await armOf(plugin, { PROFILE_ALLOC_BIG: '4' }), caseId: CASE, outPath: join(out, `${plugin.name}-big.heapprofile`), timeMs: 300, warmupMs: 150, intervalBytes: INTERVAL_BYTES }));
       const diff = diffProfiles(base.summary, big.summary);
