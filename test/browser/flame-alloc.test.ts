@@ -69,6 +69,9 @@ function helperPaths(): Set<string> {
 }
 
 const SECTION = 'article.case[data-case="c0"] .flames-alloc';
+// The page is opened once: its icicles are read, then zoomed, filtered and narrowed, in order.
+let opened: ReturnType<typeof openReport> | undefined;
+const thePage = (): ReturnType<typeof openReport> => (opened ??= openReport(browser, pagePath));
 const BYTES = String.raw`[\d.]+ (?:B|KB|MB|GB)`;
 
 describe('allocation flame graphs of a profiled comparison', () => {
@@ -110,91 +113,83 @@ describe('allocation flame graphs of a profiled comparison', () => {
   });
 
   it('draws an icicle per variant with the allocating helper in bytes, and the differential view with the helper on the most increased path', async () => {
-    const { page, errors, requests } = await openReport(browser, pagePath);
-    try {
-      expect(await page.$eval(`${SECTION} h4`, (h) => h.textContent)).toMatch(/^Allocation profile — /);
-      // A run with allocation profiles only has no CPU section.
-      expect(await page.$$('.flames-cpu')).toHaveLength(0);
-      const flames = await page.$$eval(`${SECTION} .flame`, (els) => els.map((e) => (e as HTMLElement).dataset.variant));
-      expect(flames).toEqual(['v0', 'v1']);
-      for (const v of flames) {
-        const meta = await page.$eval(`${SECTION} .flame[data-variant="${v}"] .flame-meta`, (p) => p.textContent);
-        expect(meta).toMatch(new RegExp(`^${BYTES} allocated \\(V8's estimate from \\d+ samples\\) · ${BYTES} per call · benchmark `));
-        const titles = await frameTitles(page, `${SECTION} .flame[data-variant="${v}"]`, 'rt-flame-frame');
-        expect(titles[0]).toMatch(/^\(root\)\n/);
-        const helper = titles.find((t) => t.startsWith('allocHelper\n'));
-        expect(helper, `${v}: ${titles.join(' | ')}`).toBeDefined();
-        expect(helper).toContain(`\n${HELPER_AT}\ncategory: benchmark\n`);
-        expect(helper).toMatch(new RegExp(`\\ntotal ${BYTES} \\([\\d.]+%\\), self ${BYTES} \\([\\d.]+%\\)\\nper call: total ${BYTES}, self ${BYTES}`));
-      }
-      const view = `${SECTION} .flame-diff-view[data-baseline="v0"][data-candidate="v1"]`;
-      expect(await page.$eval(`${view} h4`, (h) => h.textContent)).toMatch(/^Where the allocated bytes moved: /);
-      const changes = (await frameTitles(page, view, 'rt-flame-diff-frame')).map((t) => {
-        const pt = /\nchange: ([+−])([\d.]+) pt$/.exec(t);
-        expect(pt, t).not.toBeNull();
-        expect(t).toMatch(/\nshare of allocated bytes: /);
-        return { name: t.split('\n')[0], change: (pt![1] === '−' ? -1 : 1) * Number(pt![2]) };
-      });
-      // The icicle colours frames by their share of *total* bytes, per call
-      // path; which paths the helper's bytes take varies between processes
-      // (whether V8 inlined the case's function, the first sample's own path),
-      // so a single frame of the helper may lose share while another gains
-      // more. What holds by design is by function, summed over its frames:
-      // allocHelper's share of all bytes grows (measured ~61% → ~87%), every
-      // function off its paths loses share or gains less than it (their
-      // bytes are unchanged over a larger total), and the most increased
-      // frame is on one of the helper's paths.
-      // How often these assertions failed in repeated runs at a high load: docs/measurements/tests.md.
-      const paths = helperPaths();
-      const byName = new Map<string, number>();
-      for (const c of changes) byName.set(c.name!, (byName.get(c.name!) ?? 0) + c.change);
-      const helperChange = byName.get('allocHelper')!;
-      expect(helperChange, JSON.stringify(changes)).toBeGreaterThan(5);
-      for (const [name, change] of byName) if (!paths.has(name)) expect(change, `${name}: ${JSON.stringify(changes)}`).toBeLessThan(helperChange);
-      const most = changes.reduce((a, b) => (b.change > a.change ? b : a));
-      expect(paths, JSON.stringify(changes)).toContain(most.name);
-      // The movers table ranks by *self* bytes, where only the helper grows.
-      expect(await page.$eval(`${view} .flame-movers tbody tr td`, (td) => td.textContent)).toBe('allocHelper');
-      expect(errors).toEqual([]);
-      expect(requests).toEqual([]);
-    } finally {
-      await page.close();
+    const { page, errors, requests } = await thePage();
+    expect(await page.$eval(`${SECTION} h4`, (h) => h.textContent)).toMatch(/^Allocation profile — /);
+    // A run with allocation profiles only has no CPU section.
+    expect(await page.$$('.flames-cpu')).toHaveLength(0);
+    const flames = await page.$$eval(`${SECTION} .flame`, (els) => els.map((e) => (e as HTMLElement).dataset.variant));
+    expect(flames).toEqual(['v0', 'v1']);
+    for (const v of flames) {
+      const meta = await page.$eval(`${SECTION} .flame[data-variant="${v}"] .flame-meta`, (p) => p.textContent);
+      expect(meta).toMatch(new RegExp(`^${BYTES} allocated \\(V8's estimate from \\d+ samples\\) · ${BYTES} per call · benchmark `));
+      const titles = await frameTitles(page, `${SECTION} .flame[data-variant="${v}"]`, 'rt-flame-frame');
+      expect(titles[0]).toMatch(/^\(root\)\n/);
+      const helper = titles.find((t) => t.startsWith('allocHelper\n'));
+      expect(helper, `${v}: ${titles.join(' | ')}`).toBeDefined();
+      expect(helper).toContain(`\n${HELPER_AT}\ncategory: benchmark\n`);
+      expect(helper).toMatch(new RegExp(`\\ntotal ${BYTES} \\([\\d.]+%\\), self ${BYTES} \\([\\d.]+%\\)\\nper call: total ${BYTES}, self ${BYTES}`));
     }
+    const view = `${SECTION} .flame-diff-view[data-baseline="v0"][data-candidate="v1"]`;
+    expect(await page.$eval(`${view} h4`, (h) => h.textContent)).toMatch(/^Where the allocated bytes moved: /);
+    const changes = (await frameTitles(page, view, 'rt-flame-diff-frame')).map((t) => {
+      const pt = /\nchange: ([+−])([\d.]+) pt$/.exec(t);
+      expect(pt, t).not.toBeNull();
+      expect(t).toMatch(/\nshare of allocated bytes: /);
+      return { name: t.split('\n')[0], change: (pt![1] === '−' ? -1 : 1) * Number(pt![2]) };
+    });
+    // The icicle colours frames by their share of *total* bytes, per call
+    // path; which paths the helper's bytes take varies between processes
+    // (whether V8 inlined the case's function, the first sample's own path),
+    // so a single frame of the helper may lose share while another gains
+    // more. What holds by design is by function, summed over its frames:
+    // allocHelper's share of all bytes grows (measured ~61% → ~87%), every
+    // function off its paths loses share or gains less than it (their
+    // bytes are unchanged over a larger total), and the most increased
+    // frame is on one of the helper's paths.
+    // How often these assertions failed in repeated runs at a high load: docs/measurements/tests.md.
+    const paths = helperPaths();
+    const byName = new Map<string, number>();
+    for (const c of changes) byName.set(c.name!, (byName.get(c.name!) ?? 0) + c.change);
+    const helperChange = byName.get('allocHelper')!;
+    expect(helperChange, JSON.stringify(changes)).toBeGreaterThan(5);
+    for (const [name, change] of byName) if (!paths.has(name)) expect(change, `${name}: ${JSON.stringify(changes)}`).toBeLessThan(helperChange);
+    const most = changes.reduce((a, b) => (b.change > a.change ? b : a));
+    expect(paths, JSON.stringify(changes)).toContain(most.name);
+    // The movers table ranks by *self* bytes, where only the helper grows.
+    expect(await page.$eval(`${view} .flame-movers tbody tr td`, (td) => td.textContent)).toBe('allocHelper');
+    expect(errors).toEqual([]);
+    expect(requests).toEqual([]);
   });
 
   it('zooms into the helper on click and back out; the runtime filter and 420 px behave as for CPU profiles', async () => {
-    const { page, errors } = await openReport(browser, pagePath);
-    try {
-      const flame = `${SECTION} .flame[data-variant="v1"]`;
-      const before = await frameTitles(page, flame, 'rt-flame-frame');
-      const index = before.findIndex((t) => t.startsWith('allocHelper\n'));
-      await page.locator(`${flame} .rt-flame-frame rect`).nth(index).click();
-      expect(await page.$eval(`${flame} .flame-crumbs`, (p) => p.textContent)).toMatch(/zoomed into allocHelper/);
-      const zoomed = await frameTitles(page, flame, 'rt-flame-frame');
-      expect(zoomed[0]).toMatch(/^allocHelper\n/);
-      expect(zoomed.length).toBeLessThan(before.length);
-      await page.click(`${flame} .flame-unzoom`);
-      expect(await frameTitles(page, flame, 'rt-flame-frame')).toHaveLength(before.length);
+    const { page, errors } = await thePage();
+    const flame = `${SECTION} .flame[data-variant="v1"]`;
+    const before = await frameTitles(page, flame, 'rt-flame-frame');
+    const index = before.findIndex((t) => t.startsWith('allocHelper\n'));
+    await page.locator(`${flame} .rt-flame-frame rect`).nth(index).click();
+    expect(await page.$eval(`${flame} .flame-crumbs`, (p) => p.textContent)).toMatch(/zoomed into allocHelper/);
+    const zoomed = await frameTitles(page, flame, 'rt-flame-frame');
+    expect(zoomed[0]).toMatch(/^allocHelper\n/);
+    expect(zoomed.length).toBeLessThan(before.length);
+    await page.click(`${flame} .flame-unzoom`);
+    expect(await frameTitles(page, flame, 'rt-flame-frame')).toHaveLength(before.length);
 
-      const hidden = (selector: string): Promise<boolean> => page.$eval(selector, (e) => (e as HTMLElement).hidden);
-      await page.uncheck('input[data-variant="v1"]');
-      expect(await hidden(flame)).toBe(true);
-      expect(await hidden(`${SECTION} .flame[data-variant="v0"]`)).toBe(false);
-      expect(await hidden(`${SECTION} .flame-diff-view`)).toBe(true);
-      await page.check('input[data-variant="v1"]');
-      expect(await hidden(flame)).toBe(false);
+    const hidden = (selector: string): Promise<boolean> => page.$eval(selector, (e) => (e as HTMLElement).hidden);
+    await page.uncheck('input[data-variant="v1"]');
+    expect(await hidden(flame)).toBe(true);
+    expect(await hidden(`${SECTION} .flame[data-variant="v0"]`)).toBe(false);
+    expect(await hidden(`${SECTION} .flame-diff-view`)).toBe(true);
+    await page.check('input[data-variant="v1"]');
+    expect(await hidden(flame)).toBe(false);
 
-      await page.setViewportSize({ width: 420, height: 900 });
-      const boxes = await page.$$eval(`${SECTION} .flame-box`, (els) => els.map((e) => ({ right: e.getBoundingClientRect().right, client: e.clientWidth, scroll: e.scrollWidth })));
-      expect(boxes.length).toBe(3);
-      for (const box of boxes) {
-        expect(box.right).toBeLessThanOrEqual(420);
-        expect(box.scroll).toBeGreaterThan(box.client);
-      }
-      expect(await page.$eval(SECTION, (e) => e.getBoundingClientRect().right)).toBeLessThanOrEqual(420);
-      expect(errors).toEqual([]);
-    } finally {
-      await page.close();
+    await page.setViewportSize({ width: 420, height: 900 });
+    const boxes = await page.$$eval(`${SECTION} .flame-box`, (els) => els.map((e) => ({ right: e.getBoundingClientRect().right, client: e.clientWidth, scroll: e.scrollWidth })));
+    expect(boxes.length).toBe(3);
+    for (const box of boxes) {
+      expect(box.right).toBeLessThanOrEqual(420);
+      expect(box.scroll).toBeGreaterThan(box.client);
     }
+    expect(await page.$eval(SECTION, (e) => e.getBoundingClientRect().right)).toBeLessThanOrEqual(420);
+    expect(errors).toEqual([]);
   });
 });

@@ -41,6 +41,11 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+// The report's page is opened once: its icicles are read, then zoomed, filtered and narrowed, each test leaving it as
+// it found it but for the last (the phone's width), in order.
+let opened: ReturnType<typeof openReport> | undefined;
+const reportPage = (): ReturnType<typeof openReport> => (opened ??= openReport(browser, pages.report));
+
 describe('flame graphs of a profiled comparison', () => {
   it('saves the manifest beside the run: one tree per case × variant and the diff', () => {
     const manifestPath = runPath.replace(/\.json$/, '.profiles/profiles.json');
@@ -58,7 +63,7 @@ describe('flame graphs of a profiled comparison', () => {
 
   for (const which of ['format', 'html', 'report'] as const) {
     it(`draws an icicle per variant with the hot helper, and the differential view (${which})`, async () => {
-      const { page, errors, requests } = await openReport(browser, pages[which]);
+      const { page, errors, requests } = which === 'report' ? await reportPage() : await openReport(browser, pages[which]);
       try {
         const flames = await page.$$eval('article.case[data-case="c0"] .flames .flame', (els) => els.map((e) => (e as HTMLElement).dataset.variant));
         expect(flames).toEqual(['v0', 'v1']);
@@ -79,62 +84,50 @@ describe('flame graphs of a profiled comparison', () => {
         expect(errors).toEqual([]);
         expect(requests).toEqual([]);
       } finally {
-        await page.close();
+        if (which !== 'report') await page.close();
       }
     });
   }
 
   it('zooms into a frame on click and back out', async () => {
-    const { page, errors } = await openReport(browser, pages.report);
-    try {
-      const flame = '.flames .flame[data-variant="v1"]';
-      const before = (await frameTitles(page, flame, 'rt-flame-frame')).length;
-      const index = (await frameTitles(page, flame, 'rt-flame-frame')).findIndex((t) => t.startsWith('slowHelper\n'));
-      await page.locator(`${flame} .rt-flame-frame rect`).nth(index).click();
-      expect(await page.$eval(`${flame} .flame-crumbs`, (p) => p.textContent)).toMatch(/zoomed into slowHelper/);
-      const zoomed = await frameTitles(page, flame, 'rt-flame-frame');
-      expect(zoomed[0]).toMatch(/^slowHelper\n/);
-      expect(zoomed.length).toBeLessThan(before);
-      await page.click(`${flame} .flame-unzoom`);
-      expect(await frameTitles(page, flame, 'rt-flame-frame')).toHaveLength(before);
-      expect(errors).toEqual([]);
-    } finally {
-      await page.close();
-    }
+    const { page, errors } = await reportPage();
+    const flame = '.flames .flame[data-variant="v1"]';
+    const before = (await frameTitles(page, flame, 'rt-flame-frame')).length;
+    const index = (await frameTitles(page, flame, 'rt-flame-frame')).findIndex((t) => t.startsWith('slowHelper\n'));
+    await page.locator(`${flame} .rt-flame-frame rect`).nth(index).click();
+    expect(await page.$eval(`${flame} .flame-crumbs`, (p) => p.textContent)).toMatch(/zoomed into slowHelper/);
+    const zoomed = await frameTitles(page, flame, 'rt-flame-frame');
+    expect(zoomed[0]).toMatch(/^slowHelper\n/);
+    expect(zoomed.length).toBeLessThan(before);
+    await page.click(`${flame} .flame-unzoom`);
+    expect(await frameTitles(page, flame, 'rt-flame-frame')).toHaveLength(before);
+    expect(errors).toEqual([]);
   });
 
   it('the runtime filter hides a variant\'s icicle and the differential views it is part of', async () => {
-    const { page, errors } = await openReport(browser, pages.report);
-    try {
-      const hidden = (selector: string): Promise<boolean> => page.$eval(selector, (e) => (e as HTMLElement).hidden);
-      await page.uncheck('input[data-variant="v1"]');
-      expect(await hidden('.flames .flame[data-variant="v1"]')).toBe(true);
-      expect(await hidden('.flames .flame[data-variant="v0"]')).toBe(false);
-      expect(await hidden('.flames .flame-diff-view')).toBe(true);
-      await page.check('input[data-variant="v1"]');
-      expect(await hidden('.flames .flame[data-variant="v1"]')).toBe(false);
-      expect(await hidden('.flames .flame-diff-view')).toBe(false);
-      expect(errors).toEqual([]);
-    } finally {
-      await page.close();
-    }
+    const { page, errors } = await reportPage();
+    const hidden = (selector: string): Promise<boolean> => page.$eval(selector, (e) => (e as HTMLElement).hidden);
+    await page.uncheck('input[data-variant="v1"]');
+    expect(await hidden('.flames .flame[data-variant="v1"]')).toBe(true);
+    expect(await hidden('.flames .flame[data-variant="v0"]')).toBe(false);
+    expect(await hidden('.flames .flame-diff-view')).toBe(true);
+    await page.check('input[data-variant="v1"]');
+    expect(await hidden('.flames .flame[data-variant="v1"]')).toBe(false);
+    expect(await hidden('.flames .flame-diff-view')).toBe(false);
+    expect(errors).toEqual([]);
   });
 
   it('at 420 px the flame graphs scroll inside their boxes, not the page', async () => {
-    const { page, errors } = await openReport(browser, pages.report);
-    try {
-      await page.setViewportSize({ width: 420, height: 900 });
-      const boxes = await page.$$eval('.flames .flame-box', (els) => els.map((e) => ({ right: e.getBoundingClientRect().right, client: e.clientWidth, scroll: e.scrollWidth })));
-      expect(boxes.length).toBe(3);
-      for (const box of boxes) {
-        expect(box.right).toBeLessThanOrEqual(420);
-        expect(box.scroll).toBeGreaterThan(box.client);
-      }
-      const right = await page.$$eval('.flames', (els) => Math.max(...els.map((e) => e.getBoundingClientRect().right)));
-      expect(right).toBeLessThanOrEqual(420);
-      expect(errors).toEqual([]);
-    } finally {
-      await page.close();
+    const { page, errors } = await reportPage();
+    await page.setViewportSize({ width: 420, height: 900 });
+    const boxes = await page.$$eval('.flames .flame-box', (els) => els.map((e) => ({ right: e.getBoundingClientRect().right, client: e.clientWidth, scroll: e.scrollWidth })));
+    expect(boxes.length).toBe(3);
+    for (const box of boxes) {
+      expect(box.right).toBeLessThanOrEqual(420);
+      expect(box.scroll).toBeGreaterThan(box.client);
     }
+    const right = await page.$$eval('.flames', (els) => Math.max(...els.map((e) => e.getBoundingClientRect().right)));
+    expect(right).toBeLessThanOrEqual(420);
+    expect(errors).toEqual([]);
   });
 });
