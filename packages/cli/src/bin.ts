@@ -7,7 +7,6 @@
  * run/ hands the plan to @rtbench/run and saves, emit.ts and emit/ write what
  * came back; commands/ holds each command, process/ guards this process's exit.
  */
-import { abandonedPluginCalls, loadRuntimePlugins } from '@rtbench/runtime-registry';
 import { runCommandLine } from './command-run.ts';
 import { guardEarlyExit } from './process/exit-guard.ts';
 import { survivePipeClosing } from './process/pipes.ts';
@@ -18,17 +17,24 @@ import { join } from 'node:path';
 async function main(): Promise<void> {
   survivePipeClosing(process.stdout);
   survivePipeClosing(process.stderr);
-  const guard = guardEarlyExit();
+  // The registry (every built-in runtime's plug-in) is loaded here only to load plug-ins; a command loads it when it needs it.
+  let registry: typeof import('@rtbench/runtime-registry') | undefined;
+  const guard = guardEarlyExit(() => registry?.pendingPluginCall());
   // Runtime binaries' hashes and versions read once, not at every start (runtime-kit file-facts.ts).
   rememberFactsIn(join(cacheDir, 'file-facts'));
   try {
     // Runtimes rtbench does not ship, named in RTBENCH_RUNTIME_PLUGINS, before any argument names one.
-    process.exitCode = await runCommandLine(process.argv.slice(2), { setUp: loadRuntimePlugins });
+    const setUp = async (): Promise<void> => {
+      if (!process.env.RTBENCH_RUNTIME_PLUGINS) return;
+      registry = await import('@rtbench/runtime-registry');
+      await registry.loadRuntimePlugins();
+    };
+    process.exitCode = await runCommandLine(process.argv.slice(2), { setUp });
   } finally {
     guard.finished();
   }
   // A plug-in given up on (no answer in time) may hold the process open with work of its own: end it.
-  if (abandonedPluginCalls() > 0) process.exit();
+  if (registry && registry.abandonedPluginCalls() > 0) process.exit();
 }
 
 await main();

@@ -16,8 +16,7 @@ import { runtimes } from './commands/runtimes.ts';
 import { suites } from './commands/suites.ts';
 import type { Command } from './options/command.ts';
 
-export { PROGRAM } from './options/command.ts';
-export { GLOBAL_OPTIONS } from './options/shared.ts';
+export { GLOBAL_OPTIONS, PROGRAM } from './options/global.ts';
 
 export const COMMANDS: readonly Command[] = [bench, run, compare, merge, report, history, bisect, releases, claims, runtimes, suites];
 

@@ -1,12 +1,9 @@
 /** One command line, argv to exit code, with what the user got wrong worded (exit 2); bin.ts runs it, a test in its own process. */
 import { stderrColours as pc } from './emit/colours.ts';
 import { parseCommandArgs, splitCommand } from './args/args.ts';
-import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from './command-list.ts';
+import { COMMAND_MODULES } from './command-table.ts';
+import { GLOBAL_OPTIONS, PROGRAM } from './options/global.ts';
 import { commandHelp, rootHelp } from './args/help.ts';
-import { FileWriteError, UnsafeCacheError } from '@rtbench/host';
-import { MatrixRefused } from '@rtbench/releases';
-import { unsafeCacheLine } from './process/cache-advice.ts';
-import { RuntimePluginError } from '@rtbench/runtime-registry';
 import { UsageError } from './errors.ts';
 import { printable } from '@rtbench/report';
 import { applyMemoryBound } from './args/memory-option.ts';
@@ -30,7 +27,7 @@ export async function runCommandLine(argv: readonly string[], options: { out?: C
     await options.setUp?.();
     return await runCommand(argv, out);
   } catch (error) {
-    const lines = refusalLines(error);
+    const lines = await refusalLines(error);
     if (!lines) throw error;
     out.stderr(`${lines.join('\n')}\n`);
     return 2;
@@ -38,14 +35,15 @@ export async function runCommandLine(argv: readonly string[], options: { out?: C
 }
 
 async function runCommand(argv: readonly string[], out: CommandLineOutput): Promise<number> {
-  const { name, rest } = splitCommand(argv, ALL_OPTIONS);
+  const { name, rest } = leadingCommand(argv) ?? splitCommand(argv, (await import('./command-list.ts')).ALL_OPTIONS);
   if (name === undefined) {
     const { flags } = parseCommandArgs(rest, { command: PROGRAM, options: GLOBAL_OPTIONS, positionals: [] });
-    out.stdout(flags.version ? `${VERSION_LINE}\n` : rootHelp(PROGRAM, COMMANDS, GLOBAL_OPTIONS, TITLE));
+    out.stdout(flags.version ? `${VERSION_LINE}\n` : rootHelp(PROGRAM, (await import('./command-list.ts')).COMMANDS, GLOBAL_OPTIONS, TITLE));
     return 0;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) throw new UsageError(`unknown command "${name}". Commands: ${COMMANDS.map((c) => c.name).join(', ')} (see --help)`);
+  const load = Object.hasOwn(COMMAND_MODULES, name) ? COMMAND_MODULES[name] : undefined;
+  if (!load) throw new UsageError(`unknown command "${name}". Commands: ${Object.keys(COMMAND_MODULES).join(', ')} (see --help)`);
+  const command = await load();
   const { flags, positionals, notes } = parseCommandArgs(rest, command);
   for (const note of notes) out.stderr(`${pc.yellow('note:')} ${note}\n`);
   if (flags.help || flags.version) {
@@ -56,15 +54,38 @@ async function runCommand(argv: readonly string[], out: CommandLineOutput): Prom
   return command.run(positionals, flags);
 }
 
+/** The global flags a line may hold with no command (--version, -h): no option of any command takes a value by these names. */
+const GLOBAL_FLAGS = new Set(GLOBAL_OPTIONS.filter((o) => o.kind === 'flag').flatMap((o) => [`--${o.name}`, ...('short' in o ? [`-${o.short}`] : [])]));
+
+/**
+ * The command a line names and the rest, where that is plain without every
+ * command's options: its first word is the command, or it holds global flags
+ * only (no command). Undefined when options come before the command: which of
+ * them take a value, every command's declarations say (splitCommand).
+ */
+export function leadingCommand(argv: readonly string[]): { name?: string; rest: string[] } | undefined {
+  const [first, ...rest] = argv;
+  if (first !== undefined && !first.startsWith('-')) return { name: first, rest };
+  return argv.every((a) => GLOBAL_FLAGS.has(a)) ? { rest: [...argv] } : undefined;
+}
+
 /**
  * The lines of an error the user can act on (exit code 2), or undefined: a
  * usage error; a file that could not be written (the file there is unchanged);
  * a runtime plug-in that could not be loaded; a release matrix's folder or
  * merge refused; a cache folder another user controls (program cache: bundles,
- * brought entries, start-up programs), with what to do.
+ * brought entries, start-up programs), with what to do. The error's classes
+ * are loaded here, not at start: an error of one was thrown by its module, so
+ * it is loaded already.
  */
-function refusalLines(error: unknown): string[] | undefined {
+async function refusalLines(error: unknown): Promise<string[] | undefined> {
   if (error instanceof UsageError) return error.errors.flatMap(usageLines);
+  const [{ FileWriteError, UnsafeCacheError }, { MatrixRefused }, { RuntimePluginError }, { unsafeCacheLine }] = await Promise.all([
+    import('@rtbench/host'),
+    import('@rtbench/releases'),
+    import('@rtbench/runtime-registry'),
+    import('./process/cache-advice.ts'),
+  ]);
   if (error instanceof UnsafeCacheError) return [`${pc.red('error:')} ${errorText(unsafeCacheLine(error))}`];
   if (error instanceof FileWriteError || error instanceof RuntimePluginError || error instanceof MatrixRefused) return [`${pc.red('error:')} ${errorText(error.message)}`];
   return undefined;

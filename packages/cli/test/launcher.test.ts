@@ -6,11 +6,20 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fixture, repoRoot, runCli, tempFile } from '../../../test/helpers/cli.ts';
 import { sourcesKey } from '../bin/cli-key.mjs';
+
+/** The text of a bundle's file and of every chunk it imports statically, as Node loads them before the first dynamic import(). */
+function staticallyLoaded(file: string, seen = new Map<string, string>()): string[] {
+  if (seen.has(file)) return [...seen.values()];
+  const text = readFileSync(file, 'utf8');
+  seen.set(file, text);
+  for (const m of text.matchAll(/^(?:import|export)\b[^;]*?from\s*"(\.[^"]+)"|^import\s*"(\.[^"]+)"/gm)) staticallyLoaded(join(dirname(file), (m[1] ?? m[2])!), seen);
+  return [...seen.values()];
+}
 
 const bundleOf = (k: string): string => join(repoRoot, 'packages/cli/node_modules/.cache/rtbench', `cli-${k}`);
 
@@ -47,6 +56,10 @@ describe('a start', () => {
     // The programs inside the runtimes are bundled per suite, never imported by the host.
     expect(Object.keys(entries.packages).filter((s) => s.endsWith('/entry'))).toEqual([]);
     for (const file of Object.values(entries.packages)) expect(existsSync(join(dir, file))).toBe(true);
+    // What a start loads before its command (the entry and the chunks it imports): no command's module, no schema library.
+    const started = staticallyLoaded(join(dir, entries.cli));
+    expect(started.filter((text) => /^\/\/ packages\/cli\/src\/commands\//m.test(text))).toEqual([]);
+    expect(started.filter((text) => /^\/\/ node_modules\/.*\/zod\//m.test(text))).toEqual([]);
   });
 
   // The run's set-up built the bundle before any test (test/helpers/fixture-pool.ts), and the first test started it: the others read it.

@@ -12,6 +12,7 @@ import { build, type Plugin } from 'esbuild';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { barrelOf, headStatements, rewrittenStatement, type Barrel } from './barrel-imports.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -64,15 +65,43 @@ export function packagePlace(file: string, root = repoRoot): { name: string; pat
 
 /**
  * Gives each workspace module its own source location (see the file's comment): the checkout's path, or, in a
- * bundle packed for publishing, its place in the installed package, found when the module loads.
+ * bundle packed for publishing, its place in the installed package, found when the module loads. And its imports
+ * of a package's index name the modules that declare what it takes (barrel-imports.ts), so a command's chunks hold
+ * what it uses.
  */
-function keepModulePlaces(packed: boolean): Plugin {
+function workspaceModules(packed: boolean): Plugin {
   return {
-    name: 'keep-module-places',
+    name: 'workspace-modules',
     setup(b) {
-      b.onLoad({ filter: /\.ts$/ }, (args) => {
-        const source = readFileSync(args.path, 'utf8');
-        if (args.path.includes('/node_modules/') || !source.includes('import.meta.')) return undefined;
+      const barrels = new Map<string, Promise<Barrel | undefined>>();
+      const barrelAt = (path: string): Promise<Barrel | undefined> => {
+        if (!barrels.has(path)) barrels.set(path, Promise.resolve(inWorkspace(path) ? barrelOf(readFileSync(path, 'utf8')) : undefined));
+        return barrels.get(path)!;
+      };
+      const resolved = async (specifier: string, resolveDir: string): Promise<string | undefined> => {
+        const found = await b.resolve(specifier, { kind: 'import-statement', resolveDir });
+        return found.errors.length || found.external ? undefined : found.path;
+      };
+      /** Where `name`, as module `path` exports it, is declared: followed through indexes; undefined when unknown. */
+      const declared = async (path: string, name: string): Promise<{ path: string; name: string } | undefined> => {
+        const barrel = await barrelAt(path);
+        if (!barrel) return { path, name };
+        const passed = barrel.names.get(name);
+        if (passed) {
+          const next = await resolved(passed.from, dirname(path));
+          return next === undefined ? undefined : declared(next, passed.name);
+        }
+        for (const whole of barrel.whole) {
+          const next = await resolved(whole, dirname(path));
+          const inner = next === undefined ? undefined : await barrelAt(next);
+          if (inner && (inner.names.has(name) || inner.whole.length)) return declared(next!, name);
+        }
+        return undefined;
+      };
+      b.onLoad({ filter: /\.ts$/ }, async (args) => {
+        if (args.path.includes('/node_modules/')) return undefined;
+        const source = await withoutBarrelImports(readFileSync(args.path, 'utf8'), dirname(args.path), resolved, declared);
+        if (!source.includes('import.meta.')) return { contents: source, loader: 'ts' };
         // Declared per module; `define` below points import.meta.* at them (esbuild renames each module's copy apart).
         const names = '[__rtbenchModuleUrl, __rtbenchModuleDir, __rtbenchModuleFile]';
         const place = packed ? installedPlace(args.path) : JSON.stringify([pathToFileURL(args.path).href, dirname(args.path), args.path]);
@@ -80,6 +109,30 @@ function keepModulePlaces(packed: boolean): Plugin {
       });
     },
   };
+}
+
+const inWorkspace = (path: string): boolean => ['packages', 'runners'].some((group) => path.startsWith(join(repoRoot, group) + '/')) && !path.includes('/node_modules/');
+
+/** `source` with its imports from a package's index naming the modules that declare each name (barrel-imports.ts). */
+async function withoutBarrelImports(
+  source: string,
+  dir: string,
+  resolved: (specifier: string, resolveDir: string) => Promise<string | undefined>,
+  declared: (path: string, name: string) => Promise<{ path: string; name: string } | undefined>,
+): Promise<string> {
+  let out = '';
+  let at = 0;
+  for (const statement of headStatements(source).statements) {
+    const target = statement.typeOnly || !statement.clause.startsWith('{') ? undefined : await resolved(statement.specifier, dir);
+    if (target === undefined || !inWorkspace(target)) continue;
+    const places = new Map<string, { path: string; name: string } | undefined>();
+    for (const name of statement.clause.match(/[\w$]+/g) ?? []) places.set(name, await declared(target, name));
+    const text = rewrittenStatement(statement, (name) => places.get(name));
+    if (text === undefined) continue;
+    out += source.slice(at, statement.start) + text;
+    at = statement.start + statement.text.length;
+  }
+  return out + source.slice(at);
 }
 
 /** A module's place as the packed bundle finds it when loaded: its package's folder where installed, and its path in it. */
@@ -127,7 +180,7 @@ export async function buildCliBundle(outDir: string, { packed = false } = {}): P
       // Bundled CommonJS dependencies call require() for Node's modules.
       banner: { js: "import { createRequire as __rtbenchCreateRequire } from 'node:module'; const require = __rtbenchCreateRequire(import.meta.url);" },
       define: { 'import.meta.url': '__rtbenchModuleUrl', 'import.meta.dirname': '__rtbenchModuleDir', 'import.meta.filename': '__rtbenchModuleFile' },
-      plugins: [keepModulePlaces(packed)],
+      plugins: [workspaceModules(packed)],
       logLevel: 'silent',
     });
     writeFileSync(join(scratch, ENTRIES_FILE), JSON.stringify(entries, null, 2));

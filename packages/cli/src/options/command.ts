@@ -7,8 +7,8 @@
 import { MEASURERS, type MeasurerOptionValue } from '@rtbench/measurers';
 import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type PositionalSpec } from '../args/args.ts';
 import type { CommandHelp } from '../args/help.ts';
+import { PROGRAM } from './global.ts';
 
-export const PROGRAM = 'rtbench';
 
 export interface Command extends CommandHelp {
   /** As typed: "bench". */

@@ -6,6 +6,9 @@
 import { formatNames, JSON_FLAG, MARKDOWN_FLAG } from '@rtbench/report';
 import type { OptionSpec } from '../args/args.ts';
 import { DEFAULT_MEASURER } from '../plan.ts';
+import { GLOBAL_OPTIONS } from './global.ts';
+
+export { GLOBAL_OPTIONS };
 
 export const pct = (x: number): string => `${+(x * 100).toFixed(2)}%`;
 /** The defaults of the default measurer (timing's), for a table and for a comparison. */
@@ -16,12 +19,6 @@ export const TIMING_THRESHOLD = DEFAULT_MEASURER.defaults.threshold([]);
 /** Taken by bench, run, bisect and releases. */
 export const FIXED_WARMUP_OPTION = { name: 'fixed-warmup', kind: 'flag', help: 'Warm each process for --warmup exactly, not until its batch times are steady, take three samples a case whatever --time, not grown to span collections, and no full collection between cases: for smoke runs whose figures are not read (docs/warmup.md)' } as const satisfies OptionSpec;
 
-/** Taken by every command, and with no command. */
-export const GLOBAL_OPTIONS = [
-  { name: 'no-color', kind: 'flag', help: 'No colours (also NO_COLOR=1); FORCE_COLOR=1 forces them, on stdout and stderr alike', section: 'Global' },
-  { name: 'help', short: 'h', kind: 'flag', help: 'This help', section: 'Global', standalone: true },
-  { name: 'version', short: 'v', kind: 'flag', help: 'The version of rtbench', section: 'Global', standalone: true },
-] as const satisfies readonly OptionSpec[];
 
 /** Said once when a command line still spells the run's file `--out`. */
 const OUT_RENAMED = '`--out` is now `--save` (the run as JSON); `-o/--output` writes the rendered --format';

@@ -8,12 +8,12 @@
  * the exit code mean it did not finish.
  */
 import { writeSync } from 'node:fs';
-import { pendingPluginCall } from '@rtbench/runtime-registry';
 
 /** The exit code when rtbench was ended before it finished (EX_SOFTWARE: an internal error). */
 const ENDED_EARLY_EXIT = 70;
 
-export function guardEarlyExit(): { finished(): void } {
+/** `pendingPluginCall`: what a loaded runtime plug-in is being waited on for (@rtbench/runtime-registry), when plug-ins were loaded. */
+export function guardEarlyExit(pendingPluginCall: () => string | undefined): { finished(): void } {
   let done = false;
   process.on('exit', (code) => {
     // A non-zero code is an exit someone chose and explained (a second Ctrl-C, an uncaught error's stack).
