@@ -261,6 +261,12 @@ async function requestDeclarations(suite: SuiteLocation): Promise<readonly Reque
  * against the registry (an x-range: its newest release); a path is refused,
  * as a declaration installs from npm.
  */
+/** The pins as the arm wrote them, when each names one version (no x-range, no folder): what it would install. */
+function asWritten(pins: readonly Pin[]): ArmPackages | undefined {
+  if (!pins.every((pin) => pin.path === undefined && pin.version !== undefined && !X_RANGE.test(pin.version))) return undefined;
+  return Object.fromEntries(pins.map((pin) => [pin.name, pin.version!]));
+}
+
 async function installedVersions(spec: VariantSpec, pins: readonly Pin[], versionsOf: VersionsOf): Promise<ArmPackages> {
   const out: Record<string, string> = {};
   for (const pin of pins) {
@@ -495,12 +501,18 @@ export async function pinPackages(suite: SuiteLocation, variants: readonly (Reso
   const preparing = (declarations ?? []).filter((d) => d.prepare);
   // Every arm's versions found and checked first: a version npm lacks, or one the suite refuses, installs and builds nothing for any arm.
   const resolved: { v: ResolvedVariant; pinned: PinnedPackage[]; packages: ArmPackages }[] = [];
+  const refuse = (spec: VariantSpec, packages: ArmPackages): void => {
+    const refused = (declarations ?? []).map((d) => d.refusePackages?.(packages)).find((why) => why !== undefined);
+    if (refused !== undefined) throw new UsageError(`${spec.id}: ${refused}`);
+  };
   for (const v of ready) {
     const { installed, bundled } = splitPins(v.spec, installs);
+    // Versions pinned exactly are what the arm installs: one the suite refuses is refused before npm is asked whether it exists.
+    const exact = asWritten(installed);
+    if (exact && installed.length) refuse(v.spec, exact);
     const pinned = bundled.length ? await resolvePins(suite.name, imported, { ...v.spec, packages: bundled }, installs, versionsOf) : [];
     const packages = await installedVersions(v.spec, installed, versionsOf);
-    const refused = (declarations ?? []).map((d) => d.refusePackages?.(packages)).find((why) => why !== undefined);
-    if (refused !== undefined) throw new UsageError(`${v.spec.id}: ${refused}`);
+    refuse(v.spec, packages);
     resolved.push({ v, pinned, packages });
   }
   // What the runtimes of every arm with the same packages serve: one preparation then does the work for all of them.

@@ -105,6 +105,15 @@ describe('pins of packages a request suite installs', () => {
     expect(calls()).toEqual([]);
   });
 
+  it('refuse an exact version the suite refuses before asking the registry whether it exists', async () => {
+    await expect(pinPackages(suite, [armOf('node fakefw@2.0.0')], registry)).rejects.toThrow(/^node fakefw@2\.0\.0: fakefw-adapter 2\.0\.0 supports fakefw \^1\.0\.0, not 2\.0\.0$/);
+    expect(asked).toEqual([]);
+    // An x-range is its newest release in range: the registry says which before the suite is asked.
+    await expect(pinPackages(suite, [armOf('node fakefw@2.0.x')], registry)).rejects.toThrow(/supports fakefw \^1\.0\.0, not 2\.0\.0$/);
+    expect(asked).toEqual(['fakefw']);
+    expect(calls()).toEqual([]);
+  });
+
   it('resolve an exact pin of a set the cache holds without the registry, and ask it for one the cache lacks', async () => {
     // A set as a declaration's prepare leaves it in the library cache: npm's install, faked, with its record.
     const cached = { fakefw: '1.2.77', 'fakefw-adapter': '2.0.0' };
