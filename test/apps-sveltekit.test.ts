@@ -49,11 +49,13 @@ describe('a SvelteKit app, built with its own toolchain', () => {
     expect(first.r.stdout).toMatch(/different work on "GET \/planted \[cpu=js thread\]": GET \/planted → 200 text\/html, line \d+:\s+node\s+"[^"]*<!--\[-1--><!--\]-->[^"]*"[^"]*workerd\s+"[^"]*<aside>rendered on the/);
   });
 
-  it("an arm pinning a kit the app's adapter does not support is one line, exit 2, before anything is installed or run", async () => {
+  it("an arm pinning a kit the app's adapter does not support is one line, exit 2, before npm is asked or anything is installed or run", async () => {
     const refused = await runCliAsync(['run', app, '--compare', 'node', 'node @sveltejs/kit@1.30.4', '--request', 'GET /', '--no-color'], appRunEnv());
     expect(refused.status, refused.stderr).toBe(2);
     expect(refused.stderr).toMatch(/^error: node @sveltejs\/kit@1\.30\.4: the app's @sveltejs\/adapter-cloudflare 7\.2\.9 supports @sveltejs\/kit \^2\.\d+\.\d+, not 1\.30\.4/m);
     expect(refused.stderr).not.toContain('installing @sveltejs/kit');
+    // Nor is npm asked whether the release exists: the adapter's peer range refuses it first.
+    expect(refused.stderr).not.toContain('asking the npm registry');
   });
 
   it("a build that fails is one line quoting the build's own error, exit 2, nothing run", async () => {
