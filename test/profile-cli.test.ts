@@ -4,12 +4,12 @@
  * followed by the top functions and, for a comparison, where the time moved.
  * (packages/profile's own tests take profiles on all four runtimes; --profile
  * alloc through the CLI is read in test/browser/flame-alloc.test.ts, from the
- * run its page is made of.) No assertion is on time.
+ * run its page is made of; what --profile refuses, in the test's own process:
+ * packages/cli/test/usage-probed.test.ts.) No assertion is on time.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { runCli } from './helpers/cli.ts';
 import { profiledComparison } from './helpers/profiled-comparison.ts';
 
 describe('--profile', () => {
@@ -27,17 +27,5 @@ describe('--profile', () => {
     const tops = [...stderr.matchAll(/^self\s+total\s+category\s+function\s+where\n\s*\S+\s+\S+\s+(\S+)\s+(\S+)/gm)].map((m) => [m[1], m[2]]);
     expect(tops).toEqual([['benchmark', expect.stringMatching(/^steadyHelper[AB]$/)], ['benchmark', 'slowHelper']]);
     expect(stderr).toMatch(/where the time moved, node PROFILE_HOT_SLOW=0\.05 → node PROFILE_HOT_SLOW=4\n(?:.*\n)?\s*change.*\n\s*\+[\d.]+ pt .*slowHelper/);
-  });
-
-  it('refuses a suite timed by the host, before running anything', () => {
-    const r = runCli(['bench', 'cold-start', '--runtime', 'node', '--profile', '--quiet']);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/--profile profiles cases that run inside the runtime/);
-    // A request case's server takes CPU profiles (packages/cli/test/request-cases.test.ts); an allocation profile is
-    // refused in one line that says why and what to use instead.
-    const requests = runCli(['bench', 'test/fixtures/request-cases', '--runtime', 'node', '--profile', 'cpu,alloc', '--quiet']);
-    expect(requests.status).toBe(2);
-    expect(requests.stderr.match(/error:/g)).toHaveLength(1);
-    expect(requests.stderr).toMatch(/request-shaped .*: its servers take CPU profiles \(--profile cpu\); --profile alloc samples cases that run inside the runtime's measured loop: to take one of that code, call it from a bench case/);
   });
 });

@@ -30,6 +30,16 @@ describe.concurrent('mistakes found once a runtime answered', () => {
     [['--html', '/no/such/dir/report.html'], /--html \/no\/such\/dir\/report\.html: the directory \/no\/such\/dir does not exist/],
   ])('bench %j', (extra, message) => expectUsageError(bench(...extra), message));
 
+  // Moved from test/profile-cli.test.ts, where they were CLI starts. A request case's server takes CPU profiles
+  // (packages/cli/test/request-cases.test.ts); an allocation profile of one is refused, saying what to use instead.
+  it('refuses --profile on a suite timed by the host, and --profile alloc on request cases, before running anything', async () => {
+    await expectUsageError(['bench', 'cold-start', '--runtime', 'node', '--profile', '--quiet'], /--profile profiles cases that run inside the runtime/);
+    await expectUsageError(
+      ['bench', fixture('request-cases'), '--runtime', 'node', '--profile', 'cpu,alloc', '--quiet'],
+      /request-shaped .*: its servers take CPU profiles \(--profile cpu\); --profile alloc samples cases that run inside the runtime's measured loop: to take one of that code, call it from a bench case/,
+    );
+  });
+
   it('reads --compare up to the suite after it, --html without a file, and options before the command', async () => {
     await expectUsageError(['bench', '--compare', 'node@24', 'nodejs@99', fixture('tiny')], /unknown runtime "nodejs@99"/);
     await expectUsageError(['bench', '--html', fixture('tiny'), '--runtime', 'nodejs@99'], /unknown runtime "nodejs@99"/);
