@@ -63,7 +63,7 @@ describe.concurrent('bad options', () => {
   });
 
   it('asks for a suite, names the suites when it is unknown, and refuses an argument too many', async () => {
-    await expectUsageError(['bench'], /^error: rtbench bench <suite>: name a suite/);
+    await expectUsageError(['bench'], /^error: rtbench bench <suite\.\.\.>: name a suite/);
     await expectUsageError(['bench', 'no-such-suite'], /unknown suite "no-such-suite"\. Suites: .*json-reviver/);
     await expectUsageError(['report', 'a.json', 'b.json'], /rtbench report \[run\]: unexpected argument "b\.json"/);
   });

@@ -8,10 +8,11 @@
  * test/faults/usage.test.ts the real command (and a broken suite, which only
  * the real command loads as a user's would be).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture, tempFile } from '../../../test/helpers/cli.ts';
+import { savedName } from '../src/run/several-suites.ts';
 import { commandLine, expectUsageError } from './usage-lines.ts';
 
 describe.concurrent('mistakes found once a runtime answered', () => {
@@ -44,6 +45,16 @@ describe.concurrent('mistakes found once a runtime answered', () => {
     await expectUsageError(['bench', '--compare', 'node@24', 'nodejs@99', fixture('tiny')], /unknown runtime "nodejs@99"/);
     await expectUsageError(['bench', '--html', fixture('tiny'), '--runtime', 'nodejs@99'], /unknown runtime "nodejs@99"/);
     await expectUsageError(['--runtime', 'nodejs@99', 'bench', fixture('tiny')], /unknown runtime "nodejs@99"/);
+  });
+
+  it('refuses a mistake in the last of several suites before the first runs, and --save naming a file for several', async () => {
+    const folder = join(dirname(tempFile('x')), 'runs');
+    await expectUsageError(['bench', fixture('tiny'), 'no-such-suite', '--runtime', 'node', '--save', folder], /no-such-suite/);
+    // Each suite is planned before the first starts: the first one's run was never saved.
+    expect(existsSync(join(folder, savedName(fixture('tiny'))))).toBe(false);
+    const file = tempFile('run.json');
+    writeFileSync(file, '');
+    await expectUsageError(['bench', fixture('tiny'), 'trig', '--runtime', 'node', '--save', file], /--save .*run\.json is a file; with several suites --save names a folder/);
   });
 
   it('prints a message that goes on with a list under its first line, a line each, the first ten and a count, never a literal \\n', async () => {

@@ -5,15 +5,15 @@
  * only in the plan's defaults and round plan and in the view (a table, or
  * verdicts per arm).
  */
-import { takeLock, loadProfileManifest, profiler, SIGNAL_EXIT, type PlanFlags } from '@rtbench/run';
+import { takeLock, loadProfileManifest, profiler, SIGNAL_EXIT, type PlanFlags, type ProfileKind } from '@rtbench/run';
 import { assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved } from '@rtbench/saved-runs';
 import { failedRunLine } from '../emit/failed-run.ts';
 import { stderrColours as pc } from '../emit/colours.ts';
-import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type View, withoutWorkLine } from '@rtbench/report';
+import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type Reporter, type View, withoutWorkLine } from '@rtbench/report';
 import { writeFileAtomically } from '@rtbench/host';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { kindOf } from '@rtbench/measurers';
-import { makePlan } from '../plan.ts';
+import { makePlan, type Plan } from '../plan.ts';
 import { execute } from './execute.ts';
 import { failLimit, ratioOptions, shownOptions, type VerdictFlags } from '../verdict-flags.ts';
 import { UsageError } from '../errors.ts';
@@ -42,6 +42,15 @@ function htmlPath(flag: BenchFlags['html'], runPath: string): string | undefined
 }
 
 export async function measureSuite(suiteName: string, flags: BenchFlags): Promise<number> {
+  return (await prepareSuite(suiteName, flags))();
+}
+
+/**
+ * A suite's plan made and everything the user typed checked, nothing started:
+ * the run itself, to call. Several suites are all prepared before the first
+ * runs (several-suites.ts), so a mistake in the last costs nothing measured.
+ */
+export async function prepareSuite(suiteName: string, flags: BenchFlags): Promise<() => Promise<number>> {
   const compareArms = flags.compare;
   // Everything the user typed is checked before the first process starts.
   const reporter = outputReporter(flags);
@@ -66,13 +75,20 @@ export async function measureSuite(suiteName: string, flags: BenchFlags): Promis
     }
   }
 
-  const html = htmlPath(flags.html, flags.save ?? defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }, resultsDir));
-  if (html !== undefined) {
-    if (flags.save !== undefined && resolvePath(html) === resolvePath(flags.save)) throw new UsageError(`--html ${html} is the file --save saves the run to; name two different files`);
-    assertWritableOutput(html, '--html');
+  const asked = htmlPath(flags.html, flags.save ?? defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }, resultsDir));
+  if (asked !== undefined) {
+    if (flags.save !== undefined && resolvePath(asked) === resolvePath(flags.save)) throw new UsageError(`--html ${asked} is the file --save saves the run to; name two different files`);
+    assertWritableOutput(asked, '--html');
   }
+  return () => runPrepared(plan, flags, reporter, limit, profileKinds);
+}
+
+async function runPrepared(plan: Plan, flags: BenchFlags, reporter: Reporter, limit: number | undefined, profileKinds: ProfileKind[] | undefined): Promise<number> {
+  const compareArms = flags.compare;
   // The default name is claimed at once: two runs started in the same second get two files.
   const path = flags.save ?? claimResultsPath(defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }, resultsDir));
+  // Beside the run as it is saved: its name is taken when it starts, which for a later suite of several is after this one's plan.
+  const html = htmlPath(flags.html, path);
   // --profile: the loop's last phase, after the measured rounds.
   const profiles = profileKinds ? profiler({ runPath: path, kinds: profileKinds, compare: compareArms !== undefined, smoke: flags.fixedWarmup === true }) : undefined;
   // One run at a time saves to a named file: two would leave one run in it and
