@@ -92,8 +92,10 @@ beforeAll(async () => {
       private: true,
       type: 'module',
       devDependencies: { rtbench: cli },
-      // The published versions of rtbench's own packages are these tarballs, not the registry's.
-      pnpm: { overrides: libraries, onlyBuiltDependencies: ['esbuild'] },
+      // The published versions of rtbench's own packages are these tarballs, not the registry's. No dependency's build
+      // script runs, as pnpm's default has it: esbuild's only checks its platform binary (a node process and most of a
+      // second of the install), which esbuild finds without it.
+      pnpm: { overrides: libraries },
     }),
   );
   const install = sh(PNPM, ['install', '--prefer-offline', '--config.confirmModulesPurge=false'], scratch);
