@@ -2,6 +2,7 @@
  * `pnpm bench` across node, deno, bun and workerd, as a user runs it: one
  * table, one saved run, failures reported without stopping the rest, and no
  * runtime process or workerd server left behind. No assertion is on time.
+ * The four runs go side by side: each watches its own CLI's process tree.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -101,7 +102,7 @@ async function expectNothingLeft(b: Bench): Promise<void> {
   expect(survivors.map((pid) => `${pid} ${b.seen.get(pid)!.slice(0, 160)}`)).toEqual([]);
 }
 
-describe('bench across runtimes', () => {
+describe.concurrent('bench across runtimes', () => {
   it('runs the default four runtimes: one result per case and runtime, the same digests, exit 0', async () => {
     const b = await bench([fixture('tiny'), ...TINY_BUDGET]);
     expect(b.status, b.stderr).toBe(0);
