@@ -1,7 +1,6 @@
 /** One command line, argv to exit code, with what the user got wrong worded (exit 2); bin.ts runs it, a test in its own process. */
 import { stderrColours as pc } from './emit/colours.ts';
 import { parseCommandArgs, splitCommand } from './args/args.ts';
-import { COMMAND_MODULES } from './command-table.ts';
 import { GLOBAL_OPTIONS, PROGRAM } from './options/global.ts';
 import { commandHelp, rootHelp } from './args/help.ts';
 import { UsageError } from './errors.ts';
@@ -35,15 +34,24 @@ export async function runCommandLine(argv: readonly string[], options: { out?: C
 }
 
 async function runCommand(argv: readonly string[], out: CommandLineOutput): Promise<number> {
-  const { name, rest } = leadingCommand(argv) ?? splitCommand(argv, (await import('./command-list.ts')).ALL_OPTIONS);
+  const leading = leadingCommand(argv);
+  if (leading && leading.name === undefined) {
+    const { flags } = parseCommandArgs(leading.rest, { command: PROGRAM, options: GLOBAL_OPTIONS, positionals: [] });
+    if (flags.version) {
+      out.stdout(`${VERSION_LINE}\n`);
+      return 0;
+    }
+  }
+  // The commands (and all they import) are loaded only past --version: they are most of what a start compiles.
+  const { ALL_OPTIONS, COMMANDS } = await import('./command-list.ts');
+  const { name, rest } = leading ?? splitCommand(argv, ALL_OPTIONS);
   if (name === undefined) {
     const { flags } = parseCommandArgs(rest, { command: PROGRAM, options: GLOBAL_OPTIONS, positionals: [] });
-    out.stdout(flags.version ? `${VERSION_LINE}\n` : rootHelp(PROGRAM, (await import('./command-list.ts')).COMMANDS, GLOBAL_OPTIONS, TITLE));
+    out.stdout(flags.version ? `${VERSION_LINE}\n` : rootHelp(PROGRAM, COMMANDS, GLOBAL_OPTIONS, TITLE));
     return 0;
   }
-  const load = Object.hasOwn(COMMAND_MODULES, name) ? COMMAND_MODULES[name] : undefined;
-  if (!load) throw new UsageError(`unknown command "${name}". Commands: ${Object.keys(COMMAND_MODULES).join(', ')} (see --help)`);
-  const command = await load();
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) throw new UsageError(`unknown command "${name}". Commands: ${COMMANDS.map((c) => c.name).join(', ')} (see --help)`);
   const { flags, positionals, notes } = parseCommandArgs(rest, command);
   for (const note of notes) out.stderr(`${pc.yellow('note:')} ${note}\n`);
   if (flags.help || flags.version) {
@@ -58,10 +66,10 @@ async function runCommand(argv: readonly string[], out: CommandLineOutput): Prom
 const GLOBAL_FLAGS = new Set(GLOBAL_OPTIONS.filter((o) => o.kind === 'flag').flatMap((o) => [`--${o.name}`, ...('short' in o ? [`-${o.short}`] : [])]));
 
 /**
- * The command a line names and the rest, where that is plain without every
- * command's options: its first word is the command, or it holds global flags
+ * The command a line names and the rest, where that is plain without the
+ * commands' options: its first word is the command, or it holds global flags
  * only (no command). Undefined when options come before the command: which of
- * them take a value, every command's declarations say (splitCommand).
+ * them take a value, the commands' declarations say (splitCommand).
  */
 export function leadingCommand(argv: readonly string[]): { name?: string; rest: string[] } | undefined {
   const [first, ...rest] = argv;

@@ -2,12 +2,12 @@
  * A package's index only passes on names (`export { a } from './a.ts'`), but
  * esbuild's code splitting follows a module's imports file by file: one name
  * taken from an index put every module the index names into the importer's
- * chunks, so each command loaded all of them at start. The CLI's bundle
- * (cli-bundle.ts) rewrites such an import to name each module that declares
- * what is imported (`import { a } from '<…>/a.ts'`), so a command loads the
- * modules it uses. Only a module's leading import and export statements are
- * read (the place no string or code can be), and only an index made of
- * nothing but re-exports is seen through; any other import is left as written.
+ * chunks, so a start loaded all of them before reading its arguments. The
+ * CLI's bundle (cli-bundle.ts) rewrites such an import in the CLI's modules to
+ * name each module that declares what is imported (`import { a } from
+ * '<…>/a.ts'`), so a start loads the modules it uses. Only a module's leading import and export statements are
+ * read (the place no string or code can be) to follow a name to its
+ * declaration; a name it cannot follow is imported as written.
  */
 
 /** One `import … from '…'` or `export … from '…'` at the head of a module. */
@@ -30,10 +30,14 @@ interface PassedName {
   readonly name: string;
 }
 
-/** A re-export-only index: the names it passes on, and the modules it passes on whole (`export * from`). */
-export interface Barrel {
+/** What a module exports (exportsOf). */
+export interface ModuleExports {
+  /** Names passed on from another module: `export { a as b } from './a.ts'` is b → ('./a.ts', a). */
   readonly names: ReadonlyMap<string, PassedName>;
+  /** Modules passed on whole: `export * from './views/index.ts'`. */
   readonly whole: readonly string[];
+  /** Whether the module declares this exported name itself. */
+  declares(name: string): boolean;
 }
 
 /** A name in braces: `b as c` imports b as c; `type X` is a type. */
@@ -84,24 +88,31 @@ function clauseNames(clause: string): ClauseName[] | undefined {
   return names;
 }
 
-/** The index a module is, when it holds nothing but `export … from` statements; undefined otherwise. */
-export function barrelOf(text: string): Barrel | undefined {
-  const { statements, rest } = headStatements(text);
-  if (rest !== text.length || statements.length === 0) return undefined;
+/**
+ * What a module exports, as far as can be told without compiling it: the
+ * names its leading `export … from` statements pass on, the modules it passes
+ * on whole (`export * from`), and whether a name is declared in it (`export
+ * function x`, `export { x }`). A name it exports otherwise (`export const
+ * { x } = …`) is not known, and its import is left as written.
+ */
+export function exportsOf(text: string): ModuleExports {
   const names = new Map<string, PassedName>();
   const whole: string[] = [];
-  for (const s of statements) {
-    if (s.keyword !== 'export') return undefined;
-    if (s.typeOnly) continue;
-    if (s.clause === '*') {
-      whole.push(s.specifier);
-      continue;
-    }
-    const passed = clauseNames(s.clause);
-    if (!passed) return undefined;
-    for (const n of passed) if (!n.type) names.set(n.as, { from: s.specifier, name: n.name });
+  for (const s of headStatements(text).statements) {
+    if (s.keyword !== 'export' || s.typeOnly) continue;
+    if (s.clause === '*') whole.push(s.specifier);
+    else for (const n of clauseNames(s.clause) ?? []) if (!n.type) names.set(n.as, { from: s.specifier, name: n.name });
   }
-  return { names, whole };
+  const listed = new Set([...text.matchAll(/^export\s*\{([^{}]*)\}\s*;/gm)].flatMap(([, list]) => (clauseNames(`{${list}}`) ?? []).filter((n) => !n.type).map((n) => n.as)));
+  const declares = (name: string): boolean =>
+    listed.has(name) || new RegExp(`^export\\s+(?:declare\\s+)?(?:async\\s+)?(?:function\\s*\\*?|const|let|var|class|abstract\\s+class|enum)\\s+${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'm').test(text);
+  return { names, whole, declares };
+}
+
+/** The names (not types) a braced statement imports or passes on, as the module it names exports them; undefined for any other statement. */
+export function takenNames(statement: HeadStatement): string[] | undefined {
+  if (statement.typeOnly) return undefined;
+  return clauseNames(statement.clause)?.filter((n) => !n.type).map((n) => n.name);
 }
 
 /** Where a name an index passes on is declared: a module's path and the name there; undefined when not known. */

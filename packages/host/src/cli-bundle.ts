@@ -12,7 +12,7 @@ import { build, type Plugin } from 'esbuild';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { barrelOf, headStatements, rewrittenStatement, type Barrel } from './barrel-imports.ts';
+import { exportsOf, headStatements, rewrittenStatement, takenNames, type ModuleExports } from './barrel-imports.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -64,43 +64,52 @@ export function packagePlace(file: string, root = repoRoot): { name: string; pat
 }
 
 /**
+ * The CLI's own modules, whose imports through a package's index are rewritten to name the declaring modules
+ * (barrel-imports.ts), so what a start loads before its command is the few modules it uses. Only theirs: rewritten
+ * in every package, the package exports (each an entry) reach so many different sets of modules that the bundle
+ * splits into ~170 chunks, and a command loads ~130 files instead of ~60, which costs more than it saves.
+ */
+const CLI_SOURCES = join(repoRoot, 'packages', 'cli', 'src') + '/';
+
+/**
  * Gives each workspace module its own source location (see the file's comment): the checkout's path, or, in a
- * bundle packed for publishing, its place in the installed package, found when the module loads. And its imports
- * of a package's index name the modules that declare what it takes (barrel-imports.ts), so a command's chunks hold
- * what it uses.
+ * bundle packed for publishing, its place in the installed package, found when the module loads. And the CLI's
+ * own modules import what they take from the modules that declare it (CLI_SOURCES).
  */
 function workspaceModules(packed: boolean): Plugin {
   return {
     name: 'workspace-modules',
     setup(b) {
-      const barrels = new Map<string, Promise<Barrel | undefined>>();
-      const barrelAt = (path: string): Promise<Barrel | undefined> => {
-        if (!barrels.has(path)) barrels.set(path, Promise.resolve(inWorkspace(path) ? barrelOf(readFileSync(path, 'utf8')) : undefined));
-        return barrels.get(path)!;
+      const exported = new Map<string, ModuleExports | undefined>();
+      const exportsAt = (path: string): ModuleExports | undefined => {
+        if (!exported.has(path)) exported.set(path, inWorkspace(path) ? exportsOf(readFileSync(path, 'utf8')) : undefined);
+        return exported.get(path);
       };
       const resolved = async (specifier: string, resolveDir: string): Promise<string | undefined> => {
         const found = await b.resolve(specifier, { kind: 'import-statement', resolveDir });
         return found.errors.length || found.external ? undefined : found.path;
       };
-      /** Where `name`, as module `path` exports it, is declared: followed through indexes; undefined when unknown. */
+      /** The module that declares `name`, as module `path` exports it: followed through what passes it on; undefined when not known. */
       const declared = async (path: string, name: string): Promise<{ path: string; name: string } | undefined> => {
-        const barrel = await barrelAt(path);
-        if (!barrel) return { path, name };
-        const passed = barrel.names.get(name);
+        const info = exportsAt(path);
+        if (!info) return undefined;
+        const passed = info.names.get(name);
         if (passed) {
           const next = await resolved(passed.from, dirname(path));
           return next === undefined ? undefined : declared(next, passed.name);
         }
-        for (const whole of barrel.whole) {
+        if (info.declares(name)) return { path, name };
+        for (const whole of info.whole) {
           const next = await resolved(whole, dirname(path));
-          const inner = next === undefined ? undefined : await barrelAt(next);
-          if (inner && (inner.names.has(name) || inner.whole.length)) return declared(next!, name);
+          const found = next === undefined ? undefined : await declared(next, name);
+          if (found) return found;
         }
         return undefined;
       };
       b.onLoad({ filter: /\.ts$/ }, async (args) => {
         if (args.path.includes('/node_modules/')) return undefined;
-        const source = await withoutBarrelImports(readFileSync(args.path, 'utf8'), dirname(args.path), resolved, declared);
+        const written = readFileSync(args.path, 'utf8');
+        const source = args.path.startsWith(CLI_SOURCES) ? await withoutBarrelImports(written, dirname(args.path), resolved, declared) : written;
         if (!source.includes('import.meta.')) return { contents: source, loader: 'ts' };
         // Declared per module; `define` below points import.meta.* at them (esbuild renames each module's copy apart).
         const names = '[__rtbenchModuleUrl, __rtbenchModuleDir, __rtbenchModuleFile]';
@@ -123,10 +132,13 @@ async function withoutBarrelImports(
   let out = '';
   let at = 0;
   for (const statement of headStatements(source).statements) {
-    const target = statement.typeOnly || !statement.clause.startsWith('{') ? undefined : await resolved(statement.specifier, dir);
+    const names = takenNames(statement);
+    const target = names?.length ? await resolved(statement.specifier, dir) : undefined;
     if (target === undefined || !inWorkspace(target)) continue;
     const places = new Map<string, { path: string; name: string } | undefined>();
-    for (const name of statement.clause.match(/[\w$]+/g) ?? []) places.set(name, await declared(target, name));
+    for (const name of names!) places.set(name, await declared(target, name));
+    // Every name declared where the import points already: nothing to see through.
+    if ([...places.values()].every((place) => place?.path === target)) continue;
     const text = rewrittenStatement(statement, (name) => places.get(name));
     if (text === undefined) continue;
     out += source.slice(at, statement.start) + text;

@@ -4,7 +4,7 @@
  * import is rewritten to name the modules that declare its names.
  */
 import { describe, expect, it } from 'vitest';
-import { barrelOf, headStatements, rewrittenStatement, type HeadStatement } from '../src/barrel-imports.ts';
+import { exportsOf, headStatements, rewrittenStatement, takenNames, type HeadStatement } from '../src/barrel-imports.ts';
 
 const only = (text: string): HeadStatement => {
   const [statement, ...more] = headStatements(text).statements;
@@ -41,18 +41,18 @@ describe("a module's head", () => {
   });
 });
 
-describe('an index', () => {
-  it('is a module of re-exports only: the names it passes on, under their new names, types left out, and what it passes on whole', () => {
-    const barrel = barrelOf("/** x */\nexport { a, b as c, type T } from './ab.ts';\nexport type { U } from './u.ts';\nexport * from './views/index.ts';\n");
-    expect(barrel && Object.fromEntries(barrel.names)).toEqual({ a: { from: './ab.ts', name: 'a' }, c: { from: './ab.ts', name: 'b' } });
-    expect(barrel?.whole).toEqual(['./views/index.ts']);
+describe("what a module exports", () => {
+  it('holds the names its leading statements pass on, under their new names (types left out), and the modules it passes on whole', () => {
+    const info = exportsOf("/** x */\nexport { a, b as c, type T } from './ab.ts';\nexport type { U } from './u.ts';\nexport type * from './types.ts';\nexport * from './views/index.ts';\n");
+    expect(Object.fromEntries(info.names)).toEqual({ a: { from: './ab.ts', name: 'a' }, c: { from: './ab.ts', name: 'b' } });
+    expect(info.whole).toEqual(['./views/index.ts']);
+    expect(info.declares('a')).toBe(false);
   });
 
-  it('is not a module that imports, declares or runs anything', () => {
-    expect(barrelOf("export { a } from './a.ts';\nexport const b = 1;\n")).toBeUndefined();
-    expect(barrelOf("import { a } from './a.ts';\nexport { a };\n")).toBeUndefined();
-    expect(barrelOf("export { a } from './a.ts';\nexport * as ns from './n.ts';\n")).toBeUndefined();
-    expect(barrelOf('// nothing\n')).toBeUndefined();
+  it('tells the names it declares itself, and no name that merely begins like one', () => {
+    const info = exportsOf("import { x } from './x.ts';\nexport { y } from './y.ts';\nexport function viewOfRun() {}\nexport async function* rows() {}\nexport const LIMIT = 1;\nexport class Err extends Error {}\nconst kept = 2;\nexport { kept as shown, type T };\n");
+    for (const name of ['viewOfRun', 'rows', 'LIMIT', 'Err', 'shown']) expect(info.declares(name)).toBe(true);
+    for (const name of ['view', 'kept', 'T', 'x', 'y']) expect(info.declares(name)).toBe(false);
   });
 });
 
@@ -69,6 +69,12 @@ describe('an import through an index', () => {
   it('keeps the lines it took, so source maps still point at the right lines', () => {
     const statement = only("export {\n  b,\n} from '@rtbench/x';");
     expect(rewrittenStatement(statement, declared)).toBe('export { inner as b } from "/p/b.ts";\n\n');
+  });
+
+  it('takes the names of a braced statement as the module it names exports them, types left out', () => {
+    expect(takenNames(only("import { a, b as local, type T } from '@rtbench/x';"))).toEqual(['a', 'b']);
+    expect(takenNames(only("import type { a } from '@rtbench/x';"))).toBeUndefined();
+    expect(takenNames(only("import * as x from '@rtbench/x';"))).toBeUndefined();
   });
 
   it('leaves a default, a namespace, a type-only or an empty import as written', () => {
