@@ -6,15 +6,18 @@
  * generator is the same whichever server answers), and a fixture whose
  * servers and programs fail in each way they can. One load round is
  * measured (node, one connection: its phases); the other load runs are smoke
- * runs (--fixed-warmup: a window of load), their figures unread. The runs
- * that do not share the start-up programs' cache state run side by side.
+ * runs (--fixed-warmup: a window of load), their figures unread. Every run
+ * goes side by side with the others but the two cold-start runs, which go
+ * in turn (the second runs the programs the first cached, altered between
+ * them); no test reads the run's time, and that no process is left
+ * running is checked once all have ended.
  */
 import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { loadOf } from '../../measurer-records/src/index.ts';
-import { runCli, runCliAsync, tempFile, type CliResult } from '../../../test/helpers/cli.ts';
+import { runCliAsync, tempFile, type CliResult } from '../../../test/helpers/cli.ts';
 import { program } from '../../../test/helpers/system-programs.ts';
 import { expectEveryCaseRan } from '../../../test/helpers/every-case.ts';
 import { cacheDir } from '../src/paths.ts';
@@ -47,29 +50,71 @@ interface Bench {
 
 const saved = (r: CliResult, out: string): Bench => ({ status: r.status, stderr: r.stderr, run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) });
 
-function bench(args: string[]): Bench {
-  const out = tempFile('run.json');
-  return saved(runCli(['bench', ...args, '--save', out, '--quiet'], { RTBENCH_WRK: WRK }), out);
-}
-
 async function benchAsync(args: string[], env: Record<string, string> = {}): Promise<Bench> {
   const out = tempFile('run.json');
   return saved(await runCliAsync(['bench', ...args, '--save', out, '--quiet'], { RTBENCH_WRK: WRK, ...env }), out);
 }
 
 const result = (run: RunRecord, caseId: string, variant: string) => run.results.find((r) => r.caseId === caseId && r.variantId === variant)!;
-/** The first cold-start run's suiteCode, for the second run to match. */
-let coldStartCode: NonNullable<RunRecord['suiteCode']> = [];
+
+/** The cold-start run, then a run of one of its programs after each of node's was altered in the cache. */
+interface ColdStart {
+  first: Bench;
+  second: Bench;
+  /** The start-up programs altered, and when. */
+  tamperedAt: Map<string, number>;
+  /** A file the altered programs write when run. */
+  marker: string;
+}
+
+/** One round: a round's record is what is read (that rounds repeat is every run's, test/lockstep.test.ts). */
+async function coldStartRuns(): Promise<ColdStart> {
+  const first = await benchAsync(['cold-start', '--runtime', 'node,workerd', '--rounds', '1', '--filter', 'size=10kb']);
+  // The run left node's programs in the cache (beside any of earlier runs in this checkout); alter each so that running it
+  // would leave a mark. Start-up programs only: the other runs of this file serve theirs from the same cache meanwhile.
+  const marker = tempFile('tampered-program-ran');
+  const altered = readdirSync(PROGRAMS).filter((f) => f.startsWith('generated-node-') && f.endsWith('.mjs'));
+  for (const f of altered) appendFileSync(join(PROGRAMS, f), `\nimport { writeFileSync as rtbenchTamper } from 'node:fs';\nrtbenchTamper(${JSON.stringify(marker)}, 'ran');\n`);
+  const tamperedAt = new Map(altered.map((f) => [f, statSync(join(PROGRAMS, f)).mtimeMs]));
+  const second = await benchAsync(['cold-start', '--runtime', 'node', '--rounds', '1', '--filter', 'process start / generated [size=10kb, cache=none]']);
+  return { first, second, tamperedAt, marker };
+}
+
+let cold: ColdStart;
+/** One connection and the echo route on node and workerd: each runtime's server, its threads read, the same answers. */
+let routes: Bench;
+/** One connection on node, measured: a second of steady load at least, after a warm-up told apart. */
+let measuredRound: Bench;
+/** The other loads on node: what the generator does under each (the server's side is the runs above and below). */
+let loads: Bench;
+let framework: Bench;
+let autocannon: CliResult;
+let autocannonOut: string;
+let bad: Bench;
+const SMOKE = ['--rounds', '1', '--warmup', '10ms', '--fixed-warmup'];
+
+beforeAll(async () => {
+  autocannonOut = tempFile('run.json');
+  [cold, measuredRound, routes, loads, framework, autocannon, bad] = await Promise.all([
+    coldStartRuns(),
+    benchAsync(['http-hello', '--runtime', 'node', '--rounds', '1', '--warmup', '10ms', '--filter', '/^hello world \\[load=c1,/']),
+    // The rest are smoke runs (--fixed-warmup): one window of load after --warmup, since no figure of theirs is read.
+    benchAsync(['http-hello', '--runtime', 'node,workerd', ...SMOKE, '--filter', '/^(hello world \\[load=c1,|json echo)/']),
+    benchAsync(['http-hello', '--runtime', 'node', ...SMOKE, '--filter', '/^hello world \\[load=c10/']),
+    benchAsync(['http-hello', '--runtime', 'node,deno,bun,workerd', ...SMOKE, '--filter', 'framework app']),
+    runCliAsync(['bench', 'http-hello', '--runtime', 'node', ...SMOKE, '--filter', 'hello world [load=c10, metric=req/s]', '--save', autocannonOut, '--quiet'], { RTBENCH_LOAD_GENERATOR: 'autocannon' }),
+    benchAsync([join('test', 'fixtures', 'host-timed-bad'), '--runtime', 'node', ...SMOKE]),
+  ]);
+}, 300_000);
 
 describe('host-timed suites', () => {
   it('cold-start: start-up times per round on node and workerd, with the metric saved and the same first line everywhere', () => {
-    // One round: a round's record is what is read (that rounds repeat is every run's, test/lockstep.test.ts).
-    const { status, stderr, run } = bench(['cold-start', '--runtime', 'node,workerd', '--rounds', '1', '--filter', 'size=10kb']);
+    const { status, stderr, run } = cold.first;
     expect(status, stderr).toBe(0);
-    const cold = 'process start / generated [size=10kb, cache=none]';
-    expect(run.cases.find((c) => c.id === cold)!.metric).toEqual({ name: 'start-up time', unit: 'ms', direction: 'lower-is-better' });
+    const coldCase = 'process start / generated [size=10kb, cache=none]';
+    expect(run.cases.find((c) => c.id === coldCase)!.metric).toEqual({ name: 'start-up time', unit: 'ms', direction: 'lower-is-better' });
     for (const variant of ['node', 'workerd']) {
-      const r = result(run, cold, variant);
+      const r = result(run, coldCase, variant);
       expect(r.rounds.map((x) => x.samples.length)).toEqual([1]);
       expect(r.rounds.every((x) => x.samples[0]! > 0)).toBe(true);
     }
@@ -77,28 +122,22 @@ describe('host-timed suites', () => {
     // The top level's own duration, on the runtime's clock: shorter than the whole start-up of the same process.
     const topLevel = result(run, 'process start / generated [size=10kb, cache=none, metric=top level]', 'node');
     expect(topLevel.rounds.length).toBe(1);
-    topLevel.rounds.forEach((r, i) => expect(r.samples[0]!).toBeLessThan(result(run, cold, 'node').rounds[i]!.samples[0]!));
+    topLevel.rounds.forEach((r, i) => expect(r.samples[0]!).toBeLessThan(result(run, coldCase, 'node').rounds[i]!.samples[0]!));
     expect(result(run, 'process start / generated [size=10kb, cache=none, metric=top level]', 'workerd').status).toBe('unsupported');
     // workerd's worker loader: a new isolate in a running server.
     const isolate = result(run, 'isolate start / generated [size=10kb]', 'workerd');
     expect(isolate.rounds.length, JSON.stringify(isolate.failures)).toBe(1);
     expect(result(run, 'isolate start / generated [size=10kb]', 'node').status).toBe('unsupported');
     expect(result(run, 'process start / generated [size=10kb, cache=warm]', 'workerd').status).toBe('unsupported');
-    expect(processesMentioning(PROGRAMS)).toEqual([]);
     // What ran, by content, per runtime (the whole suite's programs, so shards of one run agree: the next test's run checks it).
     expect(run.suiteCode?.map((c) => c.runtime)).toEqual(['node', 'workerd']);
-    coldStartCode = run.suiteCode!;
+    expect(processesMentioning(PROGRAMS)).toEqual([]);
   });
 
-
   it('a cached start-up program altered after a run is rebuilt, not run', () => {
-    // The run above left node's programs in the cache (beside any of earlier runs in this checkout); alter each so that running it would leave a mark.
-    const marker = tempFile('tampered-program-ran');
-    const altered = readdirSync(PROGRAMS).filter((f) => f.endsWith('.mjs') && f.includes('-node-'));
-    expect(altered.length).toBeGreaterThan(0);
-    for (const f of altered) appendFileSync(join(PROGRAMS, f), `\nimport { writeFileSync as rtbenchTamper } from 'node:fs';\nrtbenchTamper(${JSON.stringify(marker)}, 'ran');\n`);
-    const tamperedAt = new Map(altered.map((f) => [f, statSync(join(PROGRAMS, f)).mtimeMs]));
-    const { status, stderr, run } = bench(['cold-start', '--runtime', 'node', '--rounds', '1', '--filter', 'process start / generated [size=10kb, cache=none]']);
+    const { first, second, tamperedAt, marker } = cold;
+    expect(tamperedAt.size).toBeGreaterThan(0);
+    const { status, stderr, run } = second;
     expect(status, stderr).toBe(0);
     expect(result(run, 'process start / generated [size=10kb, cache=none]', 'node').rounds.length).toBe(1);
     expect(existsSync(marker)).toBe(false);
@@ -107,47 +146,22 @@ describe('host-timed suites', () => {
     const rebuilt = readdirSync(PROGRAMS).filter((f) => f.startsWith('generated-node-') && f.endsWith('.mjs') && statSync(join(PROGRAMS, f)).mtimeMs > (tamperedAt.get(f) ?? 0));
     // The filter (an id copied from the table, its comma inside the brackets) keeps one program: only it is bundled.
     expect(rebuilt.length).toBe(1);
-    expect(altered).toContain(rebuilt[0]);
+    expect([...tamperedAt.keys()]).toContain(rebuilt[0]);
     expect(readFileSync(join(PROGRAMS, rebuilt[0]!), 'utf8')).not.toContain('rtbenchTamper');
     // Another filter of the same suite (as another shard would run it): the same code.
-    expect(run.suiteCode).toEqual(coldStartCode.filter((c) => c.runtime === 'node'));
+    expect(run.suiteCode).toEqual(first.run.suiteCode!.filter((c) => c.runtime === 'node'));
   });
 });
 
 /**
- * The load runs and the failing fixture, side by side (mostly waits: servers
- * starting, load runs of at least a second each, a quarter second in the
- * smoke runs, whose figures no test reads); each test checks its own
- * run, and that none of them left a process. The default rounds of a start-up
- * run, and the options it refuses, are checked without a run: the header in
+ * The load runs and the failing fixture (mostly waits: servers starting,
+ * load runs of at least a second each, a quarter second in the smoke runs,
+ * whose figures no test reads); each test checks its own run, and that none
+ * of the file's runs left a process. The default rounds of a start-up run,
+ * and the options it refuses, are checked without a run: the header in
  * plan-resolved.test.ts, the refusal in usage-probed.test.ts.
  */
 describe('host-timed suites: load runs', () => {
-  /** One connection and the echo route on node and workerd: each runtime's server, its threads read, the same answers. */
-  let routes: Bench;
-  /** One connection on node, measured: a second of steady load at least, after a warm-up told apart. */
-  let measuredRound: Bench;
-  /** The other loads on node: what the generator does under each (the server's side is the runs above and below). */
-  let loads: Bench;
-  let framework: Bench;
-  let autocannon: CliResult;
-  let autocannonOut: string;
-  let bad: Bench;
-  const SMOKE = ['--rounds', '1', '--warmup', '10ms', '--fixed-warmup'];
-
-  beforeAll(async () => {
-    autocannonOut = tempFile('run.json');
-    [measuredRound, routes, loads, framework, autocannon, bad] = await Promise.all([
-      benchAsync(['http-hello', '--runtime', 'node', '--rounds', '1', '--warmup', '10ms', '--filter', '/^hello world \\[load=c1,/']),
-      // The rest are smoke runs (--fixed-warmup): one window of load after --warmup, since no figure of theirs is read.
-      benchAsync(['http-hello', '--runtime', 'node,workerd', ...SMOKE, '--filter', '/^(hello world \\[load=c1,|json echo)/']),
-      benchAsync(['http-hello', '--runtime', 'node', ...SMOKE, '--filter', '/^hello world \\[load=c10/']),
-      benchAsync(['http-hello', '--runtime', 'node,deno,bun,workerd', ...SMOKE, '--filter', 'framework app']),
-      runCliAsync(['bench', 'http-hello', '--runtime', 'node', ...SMOKE, '--filter', 'hello world [load=c10, metric=req/s]', '--save', autocannonOut, '--quiet'], { RTBENCH_LOAD_GENERATOR: 'autocannon' }),
-      benchAsync([join('test', 'fixtures', 'host-timed-bad'), '--runtime', 'node', ...SMOKE]),
-    ]);
-  }, 300_000);
-
   it('http-hello: requests/s, the latency line and the server\'s CPU per request under each named load (node; one connection on workerd too), the server stopped after each', () => {
     for (const { status, stderr } of [measuredRound, routes, loads]) expect(status, stderr).toBe(0);
     const profiles = { c1: [1, 1], c10: [10, 1], c100: [100, 1], 'c100-p10': [100, 10] } as const;
