@@ -1,7 +1,10 @@
 /**
  * A Worker brought as it is (`rtbench run`): a wrangler project with
  * nodejs_compat, vars, define, a React import and static assets served on
- * all four runtimes with the same work proven, its notes said first; a plain
+ * all four runtimes with the same work proven, its notes said first (its
+ * page, a redirect and the asset as one mix, a server a runtime: that a
+ * line its requests' cases would each say is said once is
+ * packages/measurers/test/request-warnings.test.ts's, pure); a plain
  * module's console lines counted, not printed in the table (a binding
  * rtbench cannot stand in for and a request that does not parse are refused
  * in the test's own process: packages/cli/test/refused-inputs.test.ts); a
@@ -31,7 +34,7 @@ describe('a brought Worker', () => {
   let legacy: Awaited<ReturnType<typeof run>>;
   beforeAll(async () => {
     [project, clock, legacy] = await Promise.all([
-      run([join(WORKERS, 'wrangler-react'), '--runtime', RUNTIMES.join(','), '--rounds', '1', '--request', 'GET /', '--request', 'GET /moved', '--request', 'GET /robots.txt']),
+      run([join(WORKERS, 'wrangler-react'), '--runtime', RUNTIMES.join(','), '--rounds', '1', '--requests', join(WORKERS, 'react-page-requests.json')]),
       run([join(WORKERS, 'clock', 'worker.js'), '--runtime', 'node', '--rounds', '1', '--request', 'GET /?n=50', '--normalize', 'rendered at [^<]+']),
       run([join(WORKERS, 'legacy-node-compat'), '--runtime', 'node,workerd', '--rounds', '1']),
     ]);
@@ -46,23 +49,20 @@ describe('a brought Worker', () => {
     // A smoke run's round serves its small count whole, recorded as smoke (request-smoke.test.ts: its sizes).
     expect(run.options.measurerFields).toEqual({ smoke: true });
     for (const result of run.results) expect(result.rounds[0]!.samples, result.caseId).toHaveLength(15);
-    // Said before the run: the build not run, the compatibility the Workers runtime gets, the default request, the React build.
+    // Said before the run: the build not run, the compatibility the Workers runtime gets, the React build.
     expect(project.r.stderr).toContain("note: wrangler.toml's build command (npm run build) is not run");
     expect(project.r.stderr).toContain("note: the Workers runtime serves it with wrangler.toml's compatibility date 2025-09-01 and flags nodejs_compat");
-    // A redirect to another address is the handler's answer, never followed: every runtime answered 302 to each request.
-    for (const variant of RUNTIMES) {
-      const moved = run.results.find((x) => x.variantId === variant && x.caseId.includes('/moved'))!;
-      expect(requestsOf(moved.rounds[0]!)!.answers!.map((a) => a.status), variant).toEqual([302]);
-      expect(requestsOf(moved.rounds[0]!)!.outcomes.ok, variant).toBe(moved.rounds[0]!.samples.length);
-    }
     expect(project.r.stderr).toContain('! react-page: react, react-dom read process.env.NODE_ENV, written in per arm: node "production"');
-    // Said once for the run, not once for each of its three requests.
     expect(project.r.stderr.split('read process.env.NODE_ENV').length - 1).toBe(1);
     // The asset is answered in front of the Worker on every runtime, as wrangler dev answers it.
     expect(project.r.stderr).toContain("note: wrangler.toml's static assets (1 file, 31 bytes from test/fixtures/workers/wrangler-react/public) are served in front of the Worker on every runtime");
     for (const variant of RUNTIMES) {
-      const robots = run.results.find((x) => x.variantId === variant && x.caseId.includes('/robots.txt'))!;
-      expect(requestsOf(robots.rounds[0]!)!.answers!.map((a) => a.status), variant).toEqual([200]);
+      const round = run.results.find((x) => x.variantId === variant)!.rounds[0]!;
+      // Every request of the mix answered (the mix's draw is the case's, the same on every runtime: each kind drawn).
+      expect(requestsOf(round)!.outcomes.ok, variant).toBe(round.samples.length);
+      const statusOf = Object.fromEntries(requestsOf(round)!.answers!.map((a) => [a.request, a.status]));
+      // A redirect to another address is the handler's answer, never followed: 302; the page and the asset 200.
+      expect(statusOf, variant).toEqual({ 'GET /': 200, 'GET /moved': 302, 'GET /robots.txt': 200 });
     }
   });
 

@@ -1,7 +1,7 @@
-/** What the request measurer says under each of a round's three cases: the handler's outcomes under its own, not the empty handler's. */
+/** What the request measurer says under each of a round's three cases (the handler's outcomes under its own, not the empty handler's), and a line said once a run. */
 import { describe, expect, it } from 'vitest';
 import type { RequestRoundValues } from '@rtbench/host-timed';
-import { figureWarnings, roundWarnings } from '../src/measurers/request-cpu.ts';
+import { figureWarnings, roundWarnings, sayingOnce } from '../src/measurers/request-cpu.ts';
 
 function values(extra: Partial<RequestRoundValues> = {}): RequestRoundValues {
   return {
@@ -52,5 +52,15 @@ describe("a request round's warnings", () => {
       'the request handler left 1 process',
       'the JavaScript ran on a thread other than the main one (worker)',
     ]);
+  });
+});
+
+describe('a line each handler of a run would say', () => {
+  it('is said once a run: the NODE_ENV line of a brought Worker whose requests are three cases, said once', () => {
+    const said: string[] = [];
+    const say = sayingOnce((line) => said.push(line));
+    const nodeEnv = 'react-page: react, react-dom read process.env.NODE_ENV, written in per arm: node "production"';
+    for (const line of [nodeEnv, nodeEnv, 'another line', nodeEnv]) say(line);
+    expect(said).toEqual([nodeEnv, 'another line']);
   });
 });

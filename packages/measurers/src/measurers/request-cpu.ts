@@ -159,6 +159,16 @@ export function handlerRefusal(d: Pick<RequestDeclaration, 'handlerUnsupported' 
   return d.handlerUnsupported?.() ?? (d.compatibility ? programs.compatibilityProblem?.(arm.target, d.compatibility) : undefined);
 }
 
+/** `warn` saying each line once: a brought Worker's requests are cases of one handler, each with the same line to say. */
+export function sayingOnce(warn: (line: string) => void): (line: string) => void {
+  const said = new Set<string>();
+  return (line) => {
+    if (said.has(line)) return;
+    said.add(line);
+    warn(line);
+  };
+}
+
 function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): Measurer {
   const bundles = new Map<string, Promise<ServerBundle>>();
   // `mapped`: the profile's server, bundled apart with a source map (a server the suite brings is its own).
@@ -195,14 +205,13 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
   // Each handler's arms are bundled before its first round, and the NODE_ENV each got is said once a run: the
   // requests of one brought Worker are cases of one handler, and each would say the same line.
   const saidFor = new Set<string>();
-  const saidLines = new Set<string>();
+  const sayOnce = sayingOnce(warn);
   const sayNodeEnv = async (d: RequestDeclaration, key: string, arms: readonly Arm[]): Promise<void> => {
     if (saidFor.has(key)) return;
     saidFor.add(key);
     const uses = await Promise.all(arms.map(async (arm) => ({ variantId: arm.id, bundle: await bundled(d, key, arm) })));
     const line = nodeEnvPerArm(uses.flatMap((u) => ('nodeEnv' in u.bundle && u.bundle.nodeEnv ? [{ variantId: u.variantId, nodeEnv: u.bundle.nodeEnv }] : [])));
-    if (line && !saidLines.has(line)) warn(line);
-    if (line) saidLines.add(line);
+    if (line) sayOnce(line);
   };
   return {
     descriptor: REQUEST_CPU,
