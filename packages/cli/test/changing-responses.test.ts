@@ -26,16 +26,21 @@ async function bench(args: string[]): Promise<{ status: number | null; stdout: s
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) };
 }
 
+let four: Awaited<ReturnType<typeof bench>>;
+/** The values learned across rounds (a start time fixed per process): a round's answers hold the rounds before it. */
+let learned: Awaited<ReturnType<typeof bench>>;
+/** --same-work strict on the changing page. */
+let strict: Awaited<ReturnType<typeof bench>>;
+// The three runs side by side: most of each is servers starting.
+beforeAll(async () => {
+  [four, learned, strict] = await Promise.all([
+    bench(['--runtime', RUNTIMES.join(','), '--rounds', '1', '--filter', '/^(changing page|planted section|named server|json items) \\[cpu=js thread\\]$/']),
+    bench(['--runtime', RUNTIMES.join(','), '--rounds', '2', '--filter', '/^many values \\[cpu=js thread\\]$/']),
+    bench(['--runtime', 'node,deno', '--rounds', '1', '--filter', 'changing page [cpu=js thread]', '--same-work', 'strict']),
+  ]);
+}, 240_000);
+
 describe('changing responses on four runtimes', () => {
-  let four: Awaited<ReturnType<typeof bench>>;
-  /** The values learned across rounds (a start time fixed per process): a round's answers hold the rounds before it. */
-  let learned: Awaited<ReturnType<typeof bench>>;
-  beforeAll(async () => {
-    [four, learned] = await Promise.all([
-      bench(['--runtime', RUNTIMES.join(','), '--rounds', '1', '--filter', '/^(changing page|planted section|named server|json items) \\[cpu=js thread\\]$/']),
-      bench(['--runtime', RUNTIMES.join(','), '--rounds', '2', '--filter', '/^many values \\[cpu=js thread\\]$/']),
-    ]);
-  }, 240_000);
 
   it('a page that prints the time, a UUID and a counter is the same work, its changing spans masked and said', () => {
     const { run, stdout } = four;
@@ -96,9 +101,9 @@ describe('changing responses on four runtimes', () => {
 });
 
 describe('--same-work', () => {
-  it('strict keeps the exact rule: the changing page is different work', async () => {
-    const { run } = await bench(['--runtime', 'node,deno', '--rounds', '1', '--filter', 'changing page [cpu=js thread]', '--same-work', 'strict']);
+  it('strict keeps the exact rule: the changing page is different work', () => {
+    const { run } = strict;
     expect(run.digestMismatches.map((m) => m.caseId)).toEqual(['changing page [cpu=js thread]']);
     expect(requestsOf(run.results[0]!.rounds[0]!)!.answers).toBeUndefined();
-  }, 120_000);
+  });
 });
