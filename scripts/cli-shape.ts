@@ -5,7 +5,8 @@
  * commands/<name>-<part>.ts), and args/ only parses: it imports no command,
  * no option declaration and no run. Read by scripts/structure-targets.ts.
  */
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import ts from './typescript.ts';
 import type { SourceText } from './cpu-view.ts';
 import { importStatements } from './source-syntax.ts';
 
@@ -15,12 +16,12 @@ const ARGS_DIR = 'packages/cli/src/args/';
 const NOT_FOR_ARGS = /^\.\.\/(commands|options|run)\/|^\.\.\/command-list\.ts$/;
 
 /** The commands declared in a file: each `command({ name: '<name>', … })` call, with its line. */
-function declaredCommands(source: ts.SourceFile): Array<{ name: string; line: number }> {
+function declaredCommands(source: TS.SourceFile): Array<{ name: string; line: number }> {
   const out: Array<{ name: string; line: number }> = [];
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     const spec = ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'command' ? node.arguments[0] : undefined;
     if (spec && ts.isObjectLiteralExpression(spec)) {
-      const name = spec.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'name');
+      const name = spec.properties.find((p): p is TS.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'name');
       if (name && ts.isStringLiteral(name.initializer)) out.push({ name: name.initializer.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
     }
     ts.forEachChild(node, visit);

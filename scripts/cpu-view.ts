@@ -7,7 +7,7 @@
  * own, a load table that takes the medians itself) is a finding. Read by
  * scripts/structure-targets.ts.
  */
-import ts from 'typescript';
+import ts from './typescript.ts';
 import { importStatements } from './source-syntax.ts';
 
 /** The view file, and core's file that declares the figure (paths from the repository's root). */

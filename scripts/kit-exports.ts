@@ -8,7 +8,8 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import ts from './typescript.ts';
 import { importStatements, parseSource, sourceFiles } from './source-syntax.ts';
 
 const KIT = '@rtbench/runtime-kit';
@@ -22,7 +23,7 @@ export function exportedNames(file: string): string[] {
       else if (node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) names.push(...exportedNames(join(file, '..', node.moduleSpecifier.text)));
     } else if (ts.canHaveModifiers(node) && ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) {
       if (ts.isVariableStatement(node)) names.push(...node.declarationList.declarations.map((d) => d.name.getText()));
-      else if ('name' in node && node.name && ts.isIdentifier(node.name as ts.Node)) names.push((node.name as ts.Identifier).text);
+      else if ('name' in node && node.name && ts.isIdentifier(node.name as TS.Node)) names.push((node.name as TS.Identifier).text);
     }
   }
   return names;

@@ -23,7 +23,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import ts from 'typescript';
+import ts from './typescript.ts';
 import { commentRanges, sourceFiles } from './source-syntax.ts';
 
 const repoRoot = join(import.meta.dirname, '..');

@@ -5,7 +5,8 @@
  * entry, the fetch server it declares). Read by
  * scripts/structure-targets.ts.
  */
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import ts from './typescript.ts';
 import type { SourceText } from './cpu-view.ts';
 import { stringLiterals } from './source-syntax.ts';
 
@@ -23,9 +24,9 @@ const ALLOWED: Readonly<Record<string, string>> = {
 const namesGlobal = (text: string): boolean => RUNTIME_GLOBALS.test(text.replace(FORMAT_API, ''));
 
 /** Identifiers and regular expressions that name a runtime's global, with their lines (a line is looked up only for those: for every identifier it was most of the check's time). */
-function namesInCode(source: ts.SourceFile): Array<{ text: string; line: number }> {
+function namesInCode(source: TS.SourceFile): Array<{ text: string; line: number }> {
   const out: Array<{ text: string; line: number }> = [];
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     if ((ts.isIdentifier(node) || ts.isRegularExpressionLiteral(node)) && namesGlobal(node.text)) out.push({ text: node.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
     ts.forEachChild(node, visit);
   };
@@ -34,7 +35,7 @@ function namesInCode(source: ts.SourceFile): Array<{ text: string; line: number 
 }
 
 /** Each place in `files` (sources under packages/, paths from the repository's root) that names a runtime's global; `parse` may give a tree already parsed. */
-export function runtimeGlobalFindings(files: readonly SourceText[], parse: (file: SourceText) => ts.SourceFile = (f) => ts.createSourceFile(f.path, f.text, ts.ScriptTarget.Latest, true)): Array<{ file: string; line: number; text: string }> {
+export function runtimeGlobalFindings(files: readonly SourceText[], parse: (file: SourceText) => TS.SourceFile = (f) => ts.createSourceFile(f.path, f.text, ts.ScriptTarget.Latest, true)): Array<{ file: string; line: number; text: string }> {
   return files
     .filter((f) => !f.path.startsWith(ALLOWED_IN) && !(f.path in ALLOWED))
     .flatMap((f) => {

@@ -1,7 +1,8 @@
 /** Source files read with TypeScript's parser, each parsed once: their comments and the names they import (shared by the checks). */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import ts from './typescript.ts';
 
 /** Every TypeScript source under `dir` (not declarations, not node_modules). */
 export function sourceFiles(dir: string): string[] {
@@ -14,10 +15,10 @@ export function sourceFiles(dir: string): string[] {
   });
 }
 
-const parsed = new Map<string, ts.SourceFile>();
+const parsed = new Map<string, TS.SourceFile>();
 
 /** A file's syntax tree, parsed once however many checks read it. */
-export function parseSource(file: string): ts.SourceFile {
+export function parseSource(file: string): TS.SourceFile {
   let source = parsed.get(file);
   if (!source) parsed.set(file, (source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)));
   return source;
@@ -33,7 +34,7 @@ export interface ImportStatement {
 }
 
 /** A file's top-level import statements (types included), in order. */
-export function importStatements(source: ts.SourceFile): ImportStatement[] {
+export function importStatements(source: TS.SourceFile): ImportStatement[] {
   const out: ImportStatement[] = [];
   for (const node of source.statements) {
     if (!ts.isImportDeclaration(node) || !ts.isStringLiteral(node.moduleSpecifier)) continue;
@@ -49,7 +50,7 @@ export function importStatements(source: ts.SourceFile): ImportStatement[] {
 /** Each module a file names: import and export declarations, and import() of a literal. */
 export function moduleSpecifiers(file: string): string[] {
   const out: string[] = [];
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) out.push(node.moduleSpecifier.text);
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) out.push(node.arguments[0].text);
     ts.forEachChild(node, visit);
@@ -59,18 +60,18 @@ export function moduleSpecifiers(file: string): string[] {
 }
 
 /** Every comment with the line it starts on, from the ranges the parser attaches to nodes (a `//` inside a string or regex is not one). */
-export function commentRanges(source: ts.SourceFile): Array<{ text: string; line: number }> {
+export function commentRanges(source: TS.SourceFile): Array<{ text: string; line: number }> {
   const text = source.getFullText();
   const seen = new Set<number>();
   const out: Array<{ text: string; line: number }> = [];
-  const take = (ranges: ts.CommentRange[] | undefined): void => {
+  const take = (ranges: TS.CommentRange[] | undefined): void => {
     for (const r of ranges ?? []) {
       if (seen.has(r.pos)) continue;
       seen.add(r.pos);
       out.push({ text: text.slice(r.pos, r.end), line: source.getLineAndCharacterOfPosition(r.pos).line + 1 });
     }
   };
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     take(ts.getLeadingCommentRanges(text, node.getFullStart()));
     take(ts.getTrailingCommentRanges(text, node.getEnd()));
     ts.forEachChild(node, visit);
@@ -81,15 +82,15 @@ export function commentRanges(source: ts.SourceFile): Array<{ text: string; line
 }
 
 /** Each file's string literals, found once however many checks read them (the walk and its line lookups were a check's time each). */
-const literalsOf = new WeakMap<ts.SourceFile, Array<{ text: string; line: number }>>();
+const literalsOf = new WeakMap<TS.SourceFile, Array<{ text: string; line: number }>>();
 
 /** Every string literal's text (template pieces included) with its line. */
-export function stringLiterals(source: ts.SourceFile): ReadonlyArray<{ text: string; line: number }> {
+export function stringLiterals(source: TS.SourceFile): ReadonlyArray<{ text: string; line: number }> {
   const known = literalsOf.get(source);
   if (known) return known;
   const out: Array<{ text: string; line: number }> = [];
   literalsOf.set(source, out);
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
       // Import specifiers name modules, not runtimes.
       if (!(ts.isStringLiteral(node) && (ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent) || ts.isExternalModuleReference(node.parent)))) {

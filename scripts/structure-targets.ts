@@ -18,7 +18,8 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import ts from './typescript.ts';
 import { roundSchema, runSchema } from '../packages/core/src/schema.ts';
 import { MEASURERS } from '../packages/measurers/src/measurers/all.ts';
 import { exportedNames, kitExportsNoPluginUses } from './kit-exports.ts';
@@ -50,9 +51,9 @@ function packageSources(top: 'packages' | 'runners'): string[] {
 const rel = (file: string): string => relative(repoRoot, file);
 
 /** Every type written as a union of string literals, as text (`'v8' | 'jsc'`). */
-function literalUnions(source: ts.SourceFile): Array<{ members: string[]; line: number }> {
+function literalUnions(source: TS.SourceFile): Array<{ members: string[]; line: number }> {
   const out: Array<{ members: string[]; line: number }> = [];
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     if (ts.isUnionTypeNode(node)) {
       const members = node.types.flatMap((t) => (ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal) ? [t.literal.text] : []));
       out.push({ members, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
@@ -119,7 +120,7 @@ function measurerNames(): Target {
 /** The constants measurers/all.ts builds its registry from (`new MeasurerRegistry([LOCKSTEP, …])`): each names one descriptor. */
 function registryConstants(): string[] {
   const found: string[] = [];
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     if (ts.isNewExpression(node) && node.expression.getText() === 'MeasurerRegistry' && node.arguments?.[0] && ts.isArrayLiteralExpression(node.arguments[0])) {
       found.push(...node.arguments[0].elements.filter(ts.isIdentifier).map((e) => e.text));
     }
@@ -141,8 +142,8 @@ function measurerBranches(name: string, dirs: readonly string[], allowed: readon
   for (const file of dirs.flatMap((d) => sourceFiles(join(repoRoot, d)))) {
     if (inside(file, ...allowed)) continue;
     const source = parse(file);
-    const at = (node: ts.Node): number => source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
-    const visit = (node: ts.Node): void => {
+    const at = (node: TS.Node): number => source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+    const visit = (node: TS.Node): void => {
       if (ts.isIdentifier(node) && MEASURER_QUESTIONS.has(node.text) && !ts.isImportSpecifier(node.parent)) findings.push({ file: rel(file), line: at(node), text: node.text });
       if (ts.isSwitchStatement(node) && MEASURER_OPERAND.test(node.expression.getText(source))) findings.push({ file: rel(file), line: at(node), text: `switch (${node.expression.getText(source)})` });
       if (ts.isBinaryExpression(node) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(node.operatorToken.kind)) {
@@ -192,7 +193,7 @@ function measurerFieldsReadOutside(): Target {
   const files = [...packageSources('packages'), ...sourceFiles(join(repoRoot, 'scripts'))].filter((f) => !inside(f, 'packages/measurers/src/measurers/') && !inside(f, 'packages/measurer-records/src/'));
   for (const file of files) {
     const source = parse(file);
-    const visit = (node: ts.Node): void => {
+    const visit = (node: TS.Node): void => {
       if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
         const owner = node.expression.getText(source).replace(/\?$/, '');
         const field = ts.isPropertyAccessExpression(node) ? node.name.text : undefined;
@@ -263,10 +264,10 @@ function viewKindBranches(): Target {
   const findings: Finding[] = [];
   for (const file of sourceFiles(join(repoRoot, 'packages', 'report', 'src'))) {
     const source = parse(file);
-    const at = (node: ts.Node): number => source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
-    const isKind = (node: ts.Expression): boolean => ts.isPropertyAccessExpression(node) && node.name.text === 'kind';
-    const isViewKind = (node: ts.Expression): boolean => ts.isStringLiteral(node) && VIEW_KINDS.has(node.text);
-    const visit = (node: ts.Node): void => {
+    const at = (node: TS.Node): number => source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+    const isKind = (node: TS.Expression): boolean => ts.isPropertyAccessExpression(node) && node.name.text === 'kind';
+    const isViewKind = (node: TS.Expression): boolean => ts.isStringLiteral(node) && VIEW_KINDS.has(node.text);
+    const visit = (node: TS.Node): void => {
       if (ts.isBinaryExpression(node) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(node.operatorToken.kind)) {
         if ((isKind(node.left) && isViewKind(node.right)) || (isKind(node.right) && isViewKind(node.left))) findings.push({ file: rel(file), line: at(node), text: node.getText(source).slice(0, 100) });
       }
