@@ -48,6 +48,7 @@ function peakBytes(pid: number): number | undefined {
 
 interface Watched {
   status: number | null;
+  stdout: string;
   stderr: string;
   run: RunRecord;
   /** The CLI process's peak resident memory, bytes. */
@@ -58,14 +59,15 @@ interface Watched {
 async function bench(args: string[]): Promise<Watched> {
   const out = tempFile('run.json');
   const child = spawnCli(['bench', SUITE, ...args, '--rounds', '1', '--save', out, '--quiet']);
+  let stdout = '';
   let stderr = '';
   let peak = 0;
-  child.stdout.resume();
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   const watch = setInterval(() => (peak = Math.max(peak, peakBytes(child.pid!) ?? 0)), 50);
   const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearInterval(watch);
-  return { status, stderr, run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out), peak };
+  return { status, stdout, stderr, run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out), peak };
 }
 
 /** Handlers that never answer one request or answer a body that never ends: four runtimes, a 400 ms time-out. */
@@ -135,6 +137,8 @@ describe('request handlers that misbehave once', () => {
       expect(requestsOf(round)!.outcomes, variant).toEqual({ ok: 5, serverError: 0, threw: 0, notAResponse: 0, timedOut: 1 });
       expect(round.samples.length, variant).toBe(5);
     }
+    // The table's request notes say it under each runtime's row.
+    expect(faults.stdout).toContain('of 6 requests 1 got no response in time (no figure)');
   });
 
   it("a server ended by the handler's own error is a crash that says that error, in one bounded line", () => {
