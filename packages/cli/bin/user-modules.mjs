@@ -16,7 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { register } from 'node:module';
+import { createRequire, register } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from './cli-key.mjs';
@@ -78,7 +78,9 @@ function userModulePlugin(entries) {
  * @returns {Promise<unknown | undefined>} its namespace, or undefined when esbuild could not bundle it
  */
 async function importBundled(path, entries, outDir) {
-  const { build } = await import('esbuild');
+  // Required, not imported: esbuild is CommonJS, and an import first parses its whole main file for the names it exports.
+  /** @type {typeof import('esbuild')} */
+  const { build } = createRequire(import.meta.url)('esbuild');
   let code;
   try {
     const result = await build({

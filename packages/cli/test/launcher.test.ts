@@ -5,7 +5,7 @@
  * each `@rtbench/…` package, so there is one of each module's state.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +60,10 @@ describe('a start', () => {
     const started = staticallyLoaded(join(dir, entries.cli));
     expect(started.filter((text) => /^\/\/ packages\/cli\/src\/commands\//m.test(text))).toEqual([]);
     expect(started.filter((text) => /^\/\/ node_modules\/.*\/zod\//m.test(text))).toEqual([]);
+    // esbuild (CommonJS) is required, never imported: an import parses its whole main file for its names first.
+    const chunks = readdirSync(join(dir, 'chunks')).filter((f) => f.endsWith('.mjs'));
+    expect(chunks.filter((f) => /^(?:import|export)\b[^;]*?from\s*"esbuild"|\bimport\(\s*"esbuild"\s*\)/m.test(readFileSync(join(dir, 'chunks', f), 'utf8')))).toEqual([]);
+    expect(chunks.some((f) => readFileSync(join(dir, 'chunks', f), 'utf8').includes('__require("esbuild")'))).toBe(true);
   });
 
   // The run's set-up built the bundle before any test (test/helpers/fixture-pool.ts), and the first test started it: the others read it.

@@ -147,6 +147,24 @@ async function withoutBarrelImports(
   return out + source.slice(at);
 }
 
+/** The namespace of the module that hands on esbuild's own (CommonJS) module. */
+const REQUIRED = 'rtbench-required';
+
+/**
+ * esbuild (external: its package finds its binary beside it) is CommonJS: imported from an ES module, Node first
+ * parses its whole main file for the names it exports (cjs-module-lexer), at every start that bundles. Taken by
+ * require() (the bundle's banner gives each chunk one), it is only loaded.
+ */
+function esbuildRequired(): Plugin {
+  return {
+    name: 'esbuild-required',
+    setup(b) {
+      b.onResolve({ filter: /^esbuild$/ }, (args) => (args.kind === 'require-call' ? { path: 'esbuild', external: true } : { path: 'esbuild', namespace: REQUIRED }));
+      b.onLoad({ filter: /.*/, namespace: REQUIRED }, () => ({ contents: "module.exports = require('esbuild');", loader: 'js' }));
+    },
+  };
+}
+
 /** A module's place as the packed bundle finds it when loaded: its package's folder where installed, and its path in it. */
 function installedPlace(file: string): string {
   const place = packagePlace(file);
@@ -192,7 +210,7 @@ export async function buildCliBundle(outDir: string, { packed = false } = {}): P
       // Bundled CommonJS dependencies call require() for Node's modules.
       banner: { js: "import { createRequire as __rtbenchCreateRequire } from 'node:module'; const require = __rtbenchCreateRequire(import.meta.url);" },
       define: { 'import.meta.url': '__rtbenchModuleUrl', 'import.meta.dirname': '__rtbenchModuleDir', 'import.meta.filename': '__rtbenchModuleFile' },
-      plugins: [workspaceModules(packed)],
+      plugins: [esbuildRequired(), workspaceModules(packed)],
       logLevel: 'silent',
     });
     writeFileSync(join(scratch, ENTRIES_FILE), JSON.stringify(entries, null, 2));
