@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, w
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fixture, repoRoot, runCli, tempFile } from '../../../test/helpers/cli.ts';
+import { cliArgv, fixture, repoRoot, runCli, tempFile } from '../../../test/helpers/cli.ts';
 import { sourcesKey } from '../bin/cli-key.mjs';
 
 /** The text of a bundle's file and of every chunk it imports statically, as Node loads them before the first dynamic import(). */
@@ -64,6 +64,14 @@ describe('a start', () => {
     const chunks = readdirSync(join(dir, 'chunks')).filter((f) => f.endsWith('.mjs'));
     expect(chunks.filter((f) => /^(?:import|export)\b[^;]*?from\s*"esbuild"|\bimport\(\s*"esbuild"\s*\)/m.test(readFileSync(join(dir, 'chunks', f), 'utf8')))).toEqual([]);
     expect(chunks.some((f) => readFileSync(join(dir, 'chunks', f), 'utf8').includes('__require("esbuild")'))).toBe(true);
+  });
+
+  it('keeps compiled code beside the bundle for the next start where Node has a compile cache (22.1 and later)', () => {
+    // node@24 as rtbench's checkout pins it for runs (runners/node's devDependencies).
+    const node24 = join(repoRoot, 'runners/node/node_modules/node-24/bin/node');
+    const r = spawnSync(node24, cliArgv(['--version']), { cwd: repoRoot, encoding: 'utf8' });
+    expect(r.stdout).toContain('node-v24.');
+    expect(readdirSync(join(bundleOf(sourcesKey()), 'compile-cache')).some((d) => d.startsWith('v24.'))).toBe(true);
   });
 
   // The run's set-up built the bundle before any test (test/helpers/fixture-pool.ts), and the first test started it: the others read it.
