@@ -256,17 +256,17 @@ async function requestDeclarations(suite: SuiteLocation): Promise<readonly Reque
   return Array.isArray(declarations) ? declarations : undefined;
 }
 
-/**
- * The versions an arm pins of the packages its suite installs, each checked
- * against the registry (an x-range: its newest release); a path is refused,
- * as a declaration installs from npm.
- */
 /** The pins as the arm wrote them, when each names one version (no x-range, no folder): what it would install. */
 function asWritten(pins: readonly Pin[]): ArmPackages | undefined {
   if (!pins.every((pin) => pin.path === undefined && pin.version !== undefined && !X_RANGE.test(pin.version))) return undefined;
   return Object.fromEntries(pins.map((pin) => [pin.name, pin.version!]));
 }
 
+/**
+ * The versions an arm pins of the packages its suite installs, each checked
+ * against the registry (an x-range: its newest release); a path is refused,
+ * as a declaration installs from npm.
+ */
 async function installedVersions(spec: VariantSpec, pins: readonly Pin[], versionsOf: VersionsOf): Promise<ArmPackages> {
   const out: Record<string, string> = {};
   for (const pin of pins) {
