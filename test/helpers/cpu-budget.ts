@@ -12,6 +12,9 @@ import { join } from 'node:path';
 /** The record folder inside the run's temporary folder (test/helpers/temp-root.ts): the worker writes it, the reporter reads it. */
 export const cpuRecordDir = (tmpRoot: string): string => join(tmpRoot, 'cpu-records');
 
+/** A record's file in that folder, one per test file (or per process that is no test file's, such as the shared Chromium). */
+export const cpuRecordFile = (tmpRoot: string, file: string): string => join(cpuRecordDir(tmpRoot), `${file.replaceAll('/', '__')}.json`);
+
 /** One test file's cost in one run. */
 export interface CpuRecord {
   /** The file, relative to the repository's root. */

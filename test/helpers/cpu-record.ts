@@ -14,7 +14,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll } from 'vitest';
-import { cpuRecordDir, parseProcStat, TICKS_PER_S, type CpuRecord } from './cpu-budget.ts';
+import { cpuRecordDir, cpuRecordFile, parseProcStat, TICKS_PER_S, type CpuRecord } from './cpu-budget.ts';
 import { childrenOf } from '@rtbench/process/process-tree';
 
 /** A /proc file's text, or undefined once the process is gone. */
@@ -69,6 +69,6 @@ if (tmpRoot && process.platform === 'linux') {
     };
     const dir = cpuRecordDir(tmpRoot);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, `${record.file.replaceAll('/', '__')}.json`), JSON.stringify(record));
+    writeFileSync(cpuRecordFile(tmpRoot, record.file), JSON.stringify(record));
   });
 }

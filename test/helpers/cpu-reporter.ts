@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
-import { checkBudget, cpuRecordDir, overrunLines, parseProcStat, summaryLines, TICKS_PER_S, type CpuBudget, type CpuRecord } from './cpu-budget.ts';
+import { checkBudget, cpuRecordDir, cpuRecordFile, overrunLines, parseProcStat, summaryLines, TICKS_PER_S, type CpuBudget, type CpuRecord } from './cpu-budget.ts';
 import { poolRoot } from './pool-root.ts';
 import { SHARED_CHROMIUM_RECORD, stopSharedChromium } from './shared-chromium.ts';
 
@@ -42,7 +42,7 @@ function writeSharedRecord(tmpRoot: string, stat: string): void {
   const st = parseProcStat(stat);
   const record: CpuRecord = { file: SHARED_CHROMIUM_RECORD, cpuS: (st.utime + st.stime + st.cutime + st.cstime) / TICKS_PER_S, childrenS: (st.cutime + st.cstime) / TICKS_PER_S, leftRunning: 0 };
   mkdirSync(cpuRecordDir(tmpRoot), { recursive: true });
-  writeFileSync(join(cpuRecordDir(tmpRoot), `${record.file.replaceAll('/', '__')}.json`), JSON.stringify(record));
+  writeFileSync(cpuRecordFile(tmpRoot, record.file), JSON.stringify(record));
 }
 
 export class CpuBudgetReporter implements Reporter {

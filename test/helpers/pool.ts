@@ -18,7 +18,6 @@ import { join } from 'node:path';
 import { pidAlive } from '@rtbench/process';
 import { poolRoot } from './pool-root.ts';
 
-
 const read = (path: string): string | undefined => {
   try {
     return readFileSync(path, 'utf8');

@@ -18,7 +18,7 @@ export const SHARED_CHROMIUM_RECORD = 'test/browser/chromium-server.mjs';
 
 const SERVER = join(import.meta.dirname, '..', 'browser', 'chromium-server.mjs');
 
-/** Whether a process runs (kill 0: no signal sent). */
+/** Whether a process runs (kill 0: no signal sent). Not @rtbench/process's: the CPU reporter, which vitest's config loads, imports this module, and a workspace package's TypeScript cannot load there (pool-root.ts). */
 const pidAlive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);

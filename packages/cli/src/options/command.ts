@@ -9,7 +9,6 @@ import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type Positi
 import type { CommandHelp } from '../args/help.ts';
 import { PROGRAM } from './global.ts';
 
-
 export interface Command extends CommandHelp {
   /** As typed: "bench". */
   readonly name: string;

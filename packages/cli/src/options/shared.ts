@@ -19,7 +19,6 @@ export const TIMING_THRESHOLD = DEFAULT_MEASURER.defaults.threshold([]);
 /** Taken by bench, run, bisect and releases. */
 export const FIXED_WARMUP_OPTION = { name: 'fixed-warmup', kind: 'flag', help: 'Warm each process for --warmup exactly, not until its batch times are steady, take three samples a case whatever --time, not grown to span collections, and no full collection between cases: for smoke runs whose figures are not read (docs/warmup.md)' } as const satisfies OptionSpec;
 
-
 /** Said once when a command line still spells the run's file `--out`. */
 const OUT_RENAMED = '`--out` is now `--save` (the run as JSON); `-o/--output` writes the rendered --format';
 
