@@ -18,10 +18,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-
-
-/** Clock ticks per second of /proc's times (USER_HZ: 100 on every Linux build in use). */
-const TICKS = 100;
+import { parseProcStat, TICKS_PER_S } from '../test/helpers/cpu-budget.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' }, only: { type: 'string' }, checkout: { type: 'string' } } });
 const repoRoot = resolve(values.checkout ?? join(import.meta.dirname, '..'));
@@ -34,9 +31,8 @@ if (!Number.isInteger(runs) || runs < 1) {
 
 /** CPU seconds of this process's waited-for children so far (user + system). */
 function childrenCpu(): number {
-  // Fields after the command's name (which may hold spaces): cutime and cstime are the 14th and 15th.
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / TICKS;
+  const { cutime, cstime } = parseProcStat(readFileSync('/proc/self/stat', 'utf8'));
+  return (cutime + cstime) / TICKS_PER_S;
 }
 
 /** One start's CPU seconds; a start that fails stops the script. */
