@@ -16,6 +16,7 @@ import { executeJob, type RuntimeEnvironment } from '../packages/core/src/execut
 import type { MeasureOptions } from '../packages/core/src/measure.ts';
 import { MEASURER_RECORDS } from '../packages/measurer-records/src/index.ts';
 import { SMOKE_SAMPLES, timedMeasureOptions } from '../packages/measurers/src/measurers/measure-options.ts';
+import { SAMPLE_FLOOR_MS } from '../packages/core/src/amortize.ts';
 import { collectedFields, LOCKSTEP_OWN, lockstepOptions, turnsFor } from '../packages/measurers/src/measurers/lockstep.ts';
 
 const setup = { sampleTimeMs: 30, warmupMs: 10, timeoutMs: 60_000 };
@@ -35,11 +36,13 @@ describe('a fixed warmup is a smoke run', () => {
   it('grows no sample to span collections, and the record says smoke; a watched warmup grows them', () => {
     expect(timedMeasureOptions(setup)).not.toHaveProperty('amortize');
     expect(collectedFields({ needs: [] })).toEqual({ record: { smoke: true, smokeSamples: SMOKE_SAMPLES } });
-    expect(timedMeasureOptions(watched)).toMatchObject({ amortize: true, warmupMinMs: 10 });
+    expect(timedMeasureOptions(watched)).toMatchObject({ amortize: true, sampleFloorMs: SAMPLE_FLOOR_MS, warmupMinMs: 10 });
     expect(collectedFields(watched)).toEqual({});
     // The memory view collects before sampling instead, watched or not.
     expect(timedMeasureOptions({ ...watched, needs: ['settled-memory'] })).toMatchObject({ collectBeforeSampling: true });
     expect(timedMeasureOptions({ ...watched, needs: ['settled-memory'] })).not.toHaveProperty('amortize');
+    expect(timedMeasureOptions({ ...watched, needs: ['settled-memory'] })).not.toHaveProperty('sampleFloorMs');
+    expect(timedMeasureOptions(setup)).not.toHaveProperty('sampleFloorMs');
     expect(collectedFields({ ...setup, needs: ['settled-memory'] })).toEqual({ record: { collectBeforeSampling: true, smoke: true } });
   });
 
@@ -49,9 +52,9 @@ describe('a fixed warmup is a smoke run', () => {
     expect(timedMeasureOptions(watched)).toMatchObject({ minSamples: 5, maxSamples: 100_000 });
     // A long operation and a short one: three turns in a smoke set, and a table's 8 or its sampling time's 30 when watched.
     for (const own of [LOCKSTEP_OWN.bench, LOCKSTEP_OWN.compare]) {
-      expect([turnsFor(lockstepOptions(setup, own), [16e6]), turnsFor(lockstepOptions(setup, own), [1e6])]).toEqual([3, 3]);
+      expect([turnsFor(lockstepOptions(setup, own), [{ batchNs: 16e6 }]), turnsFor(lockstepOptions(setup, own), [{ batchNs: 1e6 }])]).toEqual([3, 3]);
     }
-    expect([turnsFor(lockstepOptions(watched, LOCKSTEP_OWN.bench), [16e6]), turnsFor(lockstepOptions(watched, LOCKSTEP_OWN.bench), [1e6])]).toEqual([8, 30]);
+    expect([turnsFor(lockstepOptions(watched, LOCKSTEP_OWN.bench), [{ batchNs: 16e6 }]), turnsFor(lockstepOptions(watched, LOCKSTEP_OWN.bench), [{ batchNs: 1e6 }])]).toEqual([8, 30]);
   });
 
   it('forces no collection between cases; a view that reads what the samples saw keeps them, and the sampling time', () => {
@@ -61,7 +64,7 @@ describe('a fixed warmup is a smoke run', () => {
     for (const need of ['settled-memory', 'collection-counts'] as const) {
       expect(timedMeasureOptions({ ...setup, needs: [need] })).not.toHaveProperty('noCollections');
       expect(timedMeasureOptions({ ...setup, needs: [need] })).toMatchObject({ minSamples: 5, maxSamples: 100_000 });
-      expect(turnsFor(lockstepOptions({ ...setup, needs: [need] }, LOCKSTEP_OWN.bench), [1e6])).toBe(30);
+      expect(turnsFor(lockstepOptions({ ...setup, needs: [need] }, LOCKSTEP_OWN.bench), [{ batchNs: 1e6 }])).toBe(30);
       expect(collectedFields({ ...setup, needs: [need] }).record).not.toHaveProperty('smokeSamples');
     }
   });

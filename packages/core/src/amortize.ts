@@ -31,6 +31,38 @@ const SPAN_MIN_BATCHES = 7;
  */
 export const SPAN_CYCLES = 2;
 
+/**
+ * A sample of a case that allocates lasts at least this long (ms; the
+ * timing measurers send it as MeasureOptions.sampleFloorMs), whatever the
+ * span settled on: several young-generation cycles of such a case, and few
+ * enough turns that what a process pays on waking from its wait (the caches
+ * and the allocator's free lists the others' heaps evicted, an edge-aligned
+ * clock's spin) is a small share of each sample. With ~1 ms samples those
+ * costs made an allocating case read up to 1.5 times its long loop on bun
+ * and workerd (docs/how-a-number-is-made.md, "The sample floor").
+ */
+export const SAMPLE_FLOOR_MS = 20;
+
+/**
+ * Whether a case allocates enough that its samples take the floor: its
+ * span saw periodic costs (spansCollections), or the engine says it fills
+ * its young generation within a floored sample (`cycleCalls` calls at
+ * `callNs` each).
+ */
+export function takesFloor(span: SampleSpan, cycleCalls: number, callNs: number, floorNs: number): boolean {
+  return spansCollections(span) || (cycleCalls > 0 && cycleCalls * callNs <= floorNs);
+}
+
+/**
+ * The calls of a sample raised to the floor: `n` calls whose batch takes
+ * `batchNs`, scaled up until the batch lasts `floorNs`; `n` where it
+ * already does or the clock did not see it.
+ */
+export function flooredCalls(n: number, batchNs: number, floorNs: number): number {
+  if (!(batchNs > 0) || batchNs >= floorNs) return n;
+  return ceil((n * floorNs) / batchNs);
+}
+
 /** What the engine says of its young generation (MetricsProbe.youngGeneration): the bytes the program has allocated so far, and the bytes it allocates from one young collection to the next. */
 export interface YoungGeneration {
   allocatedBytes: number;

@@ -13,7 +13,7 @@ import { lockstepPreBatch } from './protocol.ts';
 import { runUpCalls } from './run-up.ts';
 import type { MeasureOptions, WarmupSeries } from './protocol-schema.ts';
 import { WarmupWatch, type SteadyRule } from './steady-state.ts';
-import { cycleCallsOf, spanPeriodicCosts, type YoungGeneration } from './amortize.ts';
+import { cycleCallsOf, flooredCalls, spanPeriodicCosts, takesFloor, type YoungGeneration } from './amortize.ts';
 import type { SampleSpan } from './protocol-schema.ts';
 
 export type { MeasureOptions };
@@ -543,13 +543,19 @@ async function spannedSampler(
   // The watched warmup's last batches, of the size it ends with, are the span's first window: a case that allocates nothing pays no more.
   const cycle = cycleCalls(warmed.warmupIterations);
   const spanned = await spanPeriodicCosts((size, batches) => spanWindow(time, size, batches), warmed.n, warmed.batchNs, target, recent, cycle);
-  const grownBy = spanned.span.grownBy;
-  // The cycle in whole calls (a short record; under a call still says the case allocates), and each lockstep sample's run-up, decided once (run-up.ts).
+  // The cycle in whole calls (a short record; under a call still says the case allocates).
   const span: SampleSpan = { ...spanned.span, ...(cycle > 0 ? { cycleCalls: max(1, round(cycle)) } : {}) };
-  span.runUpCalls = runUpCalls(spanned.n, spanned.batchNs, span);
+  // A case that allocates: its samples raised to the floor (amortize.ts SAMPLE_FLOOR_MS), by the span's rate per call.
+  const floorNs = (options.sampleFloorMs ?? 0) * 1e6;
+  const n = floorNs > 0 && takesFloor(span, cycle, spanned.batchNs / spanned.n, floorNs) ? flooredCalls(spanned.n, spanned.batchNs, floorNs) : spanned.n;
+  const batchNs = (spanned.batchNs * n) / spanned.n;
+  if (n > spanned.n) span.flooredBy = n / spanned.n;
+  // Each lockstep sample's run-up, decided once (run-up.ts).
+  span.runUpCalls = runUpCalls(n, batchNs, span);
   // The series says its batches were shorter than the samples: its level is not held against theirs (stats classifyProcess).
+  const grownBy = n / warmed.n;
   const warmup = rest.warmup && grownBy > 1 ? { ...rest.warmup, samplesGrown: grownBy } : rest.warmup;
-  return samplerOf(time, clock, options, { ...rest, ...(warmup ? { warmup } : {}), n: spanned.n, batchNs: spanned.batchNs, warmupIterations: warmed.warmupIterations + spanned.calls, span }, between);
+  return samplerOf(time, clock, options, { ...rest, ...(warmup ? { warmup } : {}), n, batchNs, warmupIterations: warmed.warmupIterations + spanned.calls, span }, between);
 }
 
 /** One window of the span (amortize.ts): `batches` batches of `size` calls, in ns per call. */

@@ -107,6 +107,8 @@ export const measureOptionsSchema = z.object({
     .optional(),
   /** Grow each sample until it spans the case's own periodic costs, collections first (amortize.ts); the timing measurers send it. */
   amortize: z.literal(true).optional(),
+  /** With amortize: a sample of a case that allocates lasts at least this long, in ms (amortize.ts SAMPLE_FLOOR_MS, takesFloor). */
+  sampleFloorMs: finite.positive().optional(),
   /**
    * The run asked for the engine's collection counts (--metrics gc). A
    * runtime that reads them only from a log its engine writes at every
@@ -271,6 +273,8 @@ export const sampleSpanSchema = z.object({
   capped: z.literal(true).optional(),
   /** The case's calls per young-generation cycle, where the engine said and the case allocates (amortize.ts cycleCallsOf); absent otherwise and in older runs. */
   cycleCalls: finite.positive().optional(),
+  /** The samples hold this many times the span's batch, raised to the sample floor (amortize.ts SAMPLE_FLOOR_MS); absent: not raised, or an older run. */
+  flooredBy: finite.positive().optional(),
   /** Untimed calls before each lockstep sample (run-up.ts runUpCalls); absent in older runs, whose run-up lockstepPreBatch derives. */
   runUpCalls: z.number().int().nonnegative().optional(),
 });

@@ -8,6 +8,7 @@
  * Runs beside case code: no Math.
  */
 import { spansCollections } from './amortize.ts';
+import { ceil } from './primordials.ts';
 import type { SampleSpan } from './protocol-schema.ts';
 
 /**
@@ -20,11 +21,13 @@ export const NO_PRE_BATCH_NS = 4e6;
 
 /**
  * Untimed calls before each lockstep sample: a quarter batch, at least 1; a
- * whole batch when the span saw the case's periodic costs (amortize.ts
- * spansCollections); none for a long batch of few calls.
+ * whole batch of the span's size when the span saw the case's periodic
+ * costs (amortize.ts spansCollections: one batch that spans a cycle; the
+ * span's, not the sample's, once the sample was raised to the floor, which
+ * a run-up as long would double); none for a long batch of few calls.
  */
 export function runUpCalls(iterationsPerSample: number, batchNs: number, span: SampleSpan | undefined): number {
   if (iterationsPerSample < 4 && batchNs >= NO_PRE_BATCH_NS) return 0;
-  if (spansCollections(span)) return iterationsPerSample;
+  if (spansCollections(span)) return ceil(iterationsPerSample / (span?.flooredBy ?? 1));
   return iterationsPerSample >> 2 || 1;
 }

@@ -5,7 +5,7 @@
  * does.
  */
 import { describe, expect, it } from 'vitest';
-import { cycleCallsOf, cycleFloor, SPAN_CAP_TARGETS, SPAN_CYCLES, spanPeriodicCosts, spansCollections, type SpanWindow } from '../src/amortize.ts';
+import { cycleCallsOf, cycleFloor, flooredCalls, SAMPLE_FLOOR_MS, SPAN_CAP_TARGETS, SPAN_CYCLES, spanPeriodicCosts, spansCollections, takesFloor, type SpanWindow } from '../src/amortize.ts';
 import { bench, suite } from '../src/index.ts';
 import { executeJob, type RuntimeEnvironment } from '../src/execute.ts';
 import type { Clock } from '../src/clock.ts';
@@ -242,10 +242,10 @@ describe('a job that asks for spanned samples', () => {
     });
   });
 
-  async function answer(caseId: string, amortize: boolean): Promise<CaseResultMessage> {
+  async function answer(caseId: string, amortize: boolean, sampleFloorMs?: number): Promise<CaseResultMessage> {
     const messages: RuntimeMessage[] = [];
     const env: RuntimeEnvironment = { facts: { runtime: 'node', version: '0', engine: 'v8', engineVersion: '0', gcExposed: false }, clock, emit: (m) => messages.push(m) };
-    const options = { warmupMs: 50, timeMs: 200, minSamples: 5, maxSamples: 100_000, sampleMs: 0, ...(amortize ? { amortize: true as const } : {}) };
+    const options = { warmupMs: 50, timeMs: 200, minSamples: 5, maxSamples: 100_000, sampleMs: 0, ...(amortize ? { amortize: true as const } : {}), ...(sampleFloorMs ? { sampleFloorMs } : {}) };
     await executeJob(collecting, { protocol: 1, kind: 'measure', caseId, options }, env);
     const r = messages.find((m): m is CaseResultMessage => m.type === 'result');
     if (!r) throw new Error(JSON.stringify(messages));
@@ -292,6 +292,24 @@ describe('a job that asks for spanned samples', () => {
     expect(lockstepSampleIterations(n, ready.batchNs, ready.span)).toBe(2 * n);
   });
 
+  it('raises the samples of a case whose span grew to the floor, and runs one span batch before each', async () => {
+    const spanned = await answer('allocates', true);
+    const floored = await answer('allocates', true, SAMPLE_FLOOR_MS);
+    expect(spanned.span!.flooredBy).toBeUndefined();
+    const { flooredBy, grownBy, runUpCalls } = floored.span!;
+    expect(grownBy).toBe(spanned.span!.grownBy);
+    // At 500 ns a call and a collection's 100 ns a call amortized: 20 ms is about 33,000 calls.
+    expect(floored.iterationsPerSample * 600).toBeGreaterThanOrEqual(SAMPLE_FLOOR_MS * 1e6 * 0.95);
+    expect(flooredBy).toBeCloseTo(floored.iterationsPerSample / spanned.iterationsPerSample, 1);
+    expect(runUpCalls).toBe(Math.ceil(floored.iterationsPerSample / flooredBy!));
+    expect(medianOf(floored.samples)).toBeGreaterThan(590);
+    expect(medianOf(floored.samples)).toBeLessThan(610);
+    // A case that pays nothing periodic keeps its calibrated sample under a floor.
+    const pure = await answer('pure', true, SAMPLE_FLOOR_MS);
+    expect(pure.span!.flooredBy).toBeUndefined();
+    expect(pure.iterationsPerSample * 500).toBeLessThan(2e6);
+  });
+
   it('keeps the calibrated sample of a case that pays nothing periodic', async () => {
     const r = await answer('pure', true);
     // The engine said no cycle; the run-up each lockstep sample had is recorded: a quarter batch.
@@ -332,6 +350,27 @@ describe('a job that asks for spanned samples', () => {
     const unsaid = quiet.find((m): m is CaseResultMessage => m.type === 'result')!;
     expect(unsaid.span!.grownBy).toBe(1);
     expect(unsaid.span!.cycleCalls).toBeUndefined();
+  });
+});
+
+describe('the sample floor of a case that allocates', () => {
+  const flat = { quietCallNs: 1_000, grownBy: 1 };
+  it('takes a case whose span grew or capped, or whose young generation fills within a floored sample', () => {
+    expect(takesFloor({ ...flat, grownBy: 2 }, 0, 1_000, 20e6)).toBe(true);
+    expect(takesFloor({ ...flat, capped: true }, 0, 1_000, 20e6)).toBe(true);
+    // 20,000 calls of 1 µs a cycle: one cycle in exactly 20 ms.
+    expect(takesFloor(flat, 20_000, 1_000, 20e6)).toBe(true);
+    expect(takesFloor(flat, 20_001, 1_000, 20e6)).toBe(false);
+    expect(takesFloor(flat, 0, 1_000, 20e6)).toBe(false);
+  });
+  it('raises the calls until the batch lasts the floor, and leaves a batch that already does', () => {
+    expect(flooredCalls(1_000, 1e6, 20e6)).toBe(20_000);
+    // One call of 8 ms: three.
+    expect(flooredCalls(1, 8e6, 20e6)).toBe(3);
+    expect(flooredCalls(1_000, 20e6, 20e6)).toBe(1_000);
+    expect(flooredCalls(1_000, 30e6, 20e6)).toBe(1_000);
+    // A batch the clock did not see is not scaled.
+    expect(flooredCalls(1_000, 0, 20e6)).toBe(1_000);
   });
 });
 

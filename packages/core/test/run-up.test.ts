@@ -24,6 +24,13 @@ describe('the run-up before a lockstep sample', () => {
     expect(runUpCalls(4, NO_PRE_BATCH_NS, flat)).toBe(1);
     expect(NO_PRE_BATCH_NS).toBe(4e6);
   });
+  it("is the span's batch, not the floored sample's, once the sample was raised to the floor", () => {
+    expect(runUpCalls(20_000, 20e6, { ...grown, flooredBy: 10 })).toBe(2_000);
+    expect(runUpCalls(20_001, 20e6, { ...grown, flooredBy: 10 })).toBe(2_001);
+    expect(runUpCalls(20_000, 20e6, { ...flat, capped: true, flooredBy: 4 })).toBe(5_000);
+    // Three calls of 8 ms raised from one: none, as for any long batch of few calls.
+    expect(runUpCalls(3, 24e6, { ...grown, flooredBy: 3 })).toBe(0);
+  });
 });
 
 describe("the host's reading of a sample's calls", () => {

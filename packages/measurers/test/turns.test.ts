@@ -1,23 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { LOCKSTEP, lockstepOptions, takesTurn, turnsFor, type LockstepSetup } from '../src/measurers/lockstep.ts';
 
+const samples = (...batchNs: number[]) => batchNs.map((ns) => ({ batchNs: ns }));
+
 describe('turns per lockstep set', () => {
   const options = { sampleTimeMs: 40, minTurns: 12, maxTurns: 10_000 };
   it('fills the sampling time at the longest arm sample', () => {
-    expect(turnsFor(options, [1e6, 2e6])).toBe(20);
+    expect(turnsFor(options, samples(1e6, 2e6))).toBe(20);
   });
   it('gives a long operation its minimum of turns, not the few its sampling time would buy', () => {
-    expect(turnsFor(options, [8e6, 16e6])).toBe(12);
+    expect(turnsFor(options, samples(8e6, 16e6))).toBe(12);
+  });
+  it('counts a floored longest sample as the span batches it holds: minTurns of those, and 2 turns at least', () => {
+    // 20 ms samples that hold 20 span batches of 1 ms: the sampling time's 2 turns.
+    expect(turnsFor(options, [{ batchNs: 1e6 }, { batchNs: 20e6, span: { flooredBy: 20 } }])).toBe(2);
+    // 24 ms samples of 3 calls of 8 ms (raised from one): 12 calls of 8 ms want 4 turns.
+    expect(turnsFor(options, [{ batchNs: 24e6, span: { flooredBy: 3 } }])).toBe(4);
+    // Only the longest arm's floor counts: a shorter floored arm leaves an unfloored long one its minimum.
+    expect(turnsFor(options, [{ batchNs: 20e6, span: { flooredBy: 20 } }, { batchNs: 30e6 }])).toBe(12);
+    expect(turnsFor(options, [{ batchNs: 20e6, span: { flooredBy: 40 } }])).toBe(2);
   });
   it('caps the turns', () => {
-    expect(turnsFor({ ...options, maxTurns: 30 }, [1e3])).toBe(30);
+    expect(turnsFor({ ...options, maxTurns: 30 }, samples(1e3))).toBe(30);
   });
   it("gives a long operation the minimum of turns lockstep prepares for the kind of run (a table: 8, a comparison: 12)", () => {
     // A watched warmup (warmupMinMs): a smoke run's turns are its own (test/smoke-timing.test.ts).
     const setup = { sampleTimeMs: 40, warmupMs: 300, warmupMinMs: 100, timeoutMs: 60_000 };
     const own = (mode: 'bench' | 'compare'): LockstepSetup => LOCKSTEP.prepare!({ given: {}, mode, cacheDir: '/nowhere' }).setup as LockstepSetup;
-    expect(turnsFor(lockstepOptions(setup, own('bench')), [16e6])).toBe(8);
-    expect(turnsFor(lockstepOptions(setup, own('compare')), [16e6])).toBe(12);
+    expect(turnsFor(lockstepOptions(setup, own('bench')), samples(16e6))).toBe(8);
+    expect(turnsFor(lockstepOptions(setup, own('compare')), samples(16e6))).toBe(12);
   });
 });
 

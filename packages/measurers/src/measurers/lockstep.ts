@@ -177,11 +177,29 @@ export function takesTurn(turn: number, plannedTurns: number, elapsedMs: number,
   return turn < LOADED_MIN_TURNS || elapsedMs <= SAMPLING_CAP_FACTOR * options.sampleTimeMs * liveArms;
 }
 
-/** How many turns a set takes: the sampling time over the longest arm's sample. */
-export function turnsFor(options: Pick<LockstepOptions, 'sampleTimeMs' | 'minTurns' | 'maxTurns'>, batchNs: readonly number[]): number {
-  const longest = Math.max(1, ...batchNs);
-  const turns = Math.ceil((options.sampleTimeMs * 1e6) / longest);
-  return Math.min(options.maxTurns, Math.max(options.minTurns, turns));
+/** A set whose longest sample was raised to the floor takes at least this many turns: a paired ratio over one turn is one pair. */
+const FLOORED_MIN_TURNS = 2;
+
+/** What a set's turns are planned from, per arm: its sample's expected length, and how many of the span's batches the sample holds once raised to the floor (the ready message's). */
+export interface PlannedSample {
+  batchNs: number;
+  span?: { flooredBy?: number | undefined } | undefined;
+}
+
+/**
+ * How many turns a set takes: the sampling time over the longest arm's
+ * sample, at least minTurns. A longest sample raised to the floor (core
+ * amortize.ts SAMPLE_FLOOR_MS) already holds `flooredBy` of the batches
+ * minTurns counts, so its minimum is minTurns of those batches, and
+ * FLOORED_MIN_TURNS turns at least.
+ */
+export function turnsFor(options: Pick<LockstepOptions, 'sampleTimeMs' | 'minTurns' | 'maxTurns'>, samples: readonly PlannedSample[]): number {
+  let longest: PlannedSample = { batchNs: 1 };
+  for (const s of samples) if (s.batchNs > longest.batchNs) longest = s;
+  const flooredBy = longest.span?.flooredBy ?? 1;
+  const minimum = flooredBy > 1 ? Math.max(FLOORED_MIN_TURNS, Math.ceil(options.minTurns / flooredBy)) : options.minTurns;
+  const turns = Math.ceil((options.sampleTimeMs * 1e6) / longest.batchNs);
+  return Math.min(options.maxTurns, Math.max(minimum, turns));
 }
 
 /** An arm's sample in one turn: its place in the turn's order (0 for all when asked together), and what it answered (undefined: it answered the case or ended instead). */
@@ -232,7 +250,7 @@ async function sampleInTurn(
   let live = arms.map((_, i) => i).filter((i) => ready[i] !== undefined);
   const positions: number[][] = arms.map(() => []);
   const readings: SampleReading[][] = arms.map(() => []);
-  const turns = turnsFor(options, live.map((i) => ready[i]!.batchNs));
+  const turns = turnsFor(options, live.map((i) => ready[i]!));
   // The turns are planned from the fastest warmup batch and a minimum that gives long operations more than their
   // sampling time; a set stops early (after LOADED_MIN_TURNS at least) once its sampling took SAMPLING_CAP_FACTOR
   // times the sampling time of its arms, so neither a loaded machine nor a long operation stretches a run without bound.
@@ -244,7 +262,8 @@ async function sampleInTurn(
   const emulators = cases.map((s) => s.emulator());
   for (let turn = 0; live.length && !context.signal?.aborted && takesTurn(turn, turns, performance.now() - started, options, armsAtStart); turn++) {
     const gone: number[] = [];
-    for (const { arm: i, position, reading } of await takeTurn(cases, live, turn, together)) {
+    // The rotation starts one place on in each set: a set of fewer turns than arms (samples raised to the floor) still gives every arm every position across sets.
+    for (const { arm: i, position, reading } of await takeTurn(cases, live, turn + context.round, together)) {
       if (reading === undefined) gone.push(i);
       else {
         positions[i]!.push(position);
