@@ -59,8 +59,7 @@ export function takesFloor(span: SampleSpan, cycleCalls: number, callNs: number,
  * already does or the clock did not see it.
  */
 export function flooredCalls(n: number, batchNs: number, floorNs: number): number {
-  if (!(batchNs > 0) || batchNs >= floorNs) return n;
-  return ceil((n * floorNs) / batchNs);
+  return batchNs > 0 ? max(n, ceil((n * floorNs) / batchNs)) : n;
 }
 
 /** What the engine says of its young generation (MetricsProbe.youngGeneration): the bytes the program has allocated so far, and the bytes it allocates from one young collection to the next. */
@@ -108,7 +107,7 @@ export function cycleFloor(n: number, callNs: number, cycleCalls: number, capNs:
  * loop runs back to back; one batch that spans a cycle puts the sample where
  * a long loop is (docs/how-a-number-is-made.md, "Against a long loop").
  */
-export function spansCollections(span: SampleSpan | undefined): boolean {
+export function spansCollections(span: SampleSpan | undefined): span is SampleSpan {
   return span !== undefined && (span.grownBy > 1 || span.capped === true);
 }
 

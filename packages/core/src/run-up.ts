@@ -28,6 +28,6 @@ export const NO_PRE_BATCH_NS = 4e6;
  */
 export function runUpCalls(iterationsPerSample: number, batchNs: number, span: SampleSpan | undefined): number {
   if (iterationsPerSample < 4 && batchNs >= NO_PRE_BATCH_NS) return 0;
-  if (spansCollections(span)) return ceil(iterationsPerSample / (span?.flooredBy ?? 1));
+  if (spansCollections(span)) return ceil(iterationsPerSample / (span.flooredBy ?? 1));
   return iterationsPerSample >> 2 || 1;
 }
