@@ -32,26 +32,19 @@ const SPAN_MIN_BATCHES = 7;
 export const SPAN_CYCLES = 2;
 
 /**
- * A sample of a case that allocates lasts at least this long (ms; the
- * timing measurers send it as MeasureOptions.sampleFloorMs), whatever the
- * span settled on: several young-generation cycles of such a case, and few
- * enough turns that what a process pays on waking from its wait (the caches
- * and the allocator's free lists the others' heaps evicted, an edge-aligned
- * clock's spin) is a small share of each sample. With ~1 ms samples those
- * costs made an allocating case read up to 1.5 times its long loop on bun
- * and workerd (docs/how-a-number-is-made.md, "The sample floor").
+ * A sample lasts at least this long (ms; the timing measurers send it as
+ * MeasureOptions.sampleFloorMs), whatever the span settled on. A lockstep
+ * process pays a toll each time it wakes from its wait, whatever its sample
+ * then does (the caches and the allocator's free lists the others' heaps
+ * evicted, first writes to fresh backing stores): per call, a share that
+ * falls as the sample grows. With ~1 ms samples it made an allocating case
+ * read up to 1.5 times its long loop on bun and workerd; every sample takes
+ * the floor, not only those the span saw collect, since neither engine says
+ * what a case allocates and a span of even windows cannot see a toll paid
+ * once per turn (docs/how-a-number-is-made.md, "The sample floor"). Long
+ * enough to hold several young-generation cycles of an allocating case.
  */
 export const SAMPLE_FLOOR_MS = 20;
-
-/**
- * Whether a case allocates enough that its samples take the floor: its
- * span saw periodic costs (spansCollections), or the engine says it fills
- * its young generation within a floored sample (`cycleCalls` calls at
- * `callNs` each).
- */
-export function takesFloor(span: SampleSpan, cycleCalls: number, callNs: number, floorNs: number): boolean {
-  return spansCollections(span) || (cycleCalls > 0 && cycleCalls * callNs <= floorNs);
-}
 
 /**
  * The calls of a sample raised to the floor: `n` calls whose batch takes

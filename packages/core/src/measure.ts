@@ -13,7 +13,7 @@ import { lockstepPreBatch } from './protocol.ts';
 import { runUpCalls } from './run-up.ts';
 import type { MeasureOptions, WarmupSeries } from './protocol-schema.ts';
 import { WarmupWatch, type SteadyRule } from './steady-state.ts';
-import { cycleCallsOf, flooredCalls, spanPeriodicCosts, takesFloor, type YoungGeneration } from './amortize.ts';
+import { cycleCallsOf, flooredCalls, spanPeriodicCosts, type YoungGeneration } from './amortize.ts';
 import type { SampleSpan } from './protocol-schema.ts';
 
 export type { MeasureOptions };
@@ -545,9 +545,9 @@ async function spannedSampler(
   const spanned = await spanPeriodicCosts((size, batches) => spanWindow(time, size, batches), warmed.n, warmed.batchNs, target, recent, cycle);
   // The cycle in whole calls (a short record; under a call still says the case allocates).
   const span: SampleSpan = { ...spanned.span, ...(cycle > 0 ? { cycleCalls: max(1, round(cycle)) } : {}) };
-  // A case that allocates: its samples raised to the floor (amortize.ts SAMPLE_FLOOR_MS), by the span's rate per call.
+  // Samples raised to the floor (amortize.ts SAMPLE_FLOOR_MS), at the span's rate per call.
   const floorNs = (options.sampleFloorMs ?? 0) * 1e6;
-  const n = floorNs > 0 && takesFloor(span, cycle, spanned.batchNs / spanned.n, floorNs) ? flooredCalls(spanned.n, spanned.batchNs, floorNs) : spanned.n;
+  const n = floorNs > 0 ? flooredCalls(spanned.n, spanned.batchNs, floorNs) : spanned.n;
   const batchNs = (spanned.batchNs * n) / spanned.n;
   if (n > spanned.n) span.flooredBy = n / spanned.n;
   // Each lockstep sample's run-up, decided once (run-up.ts).

@@ -107,7 +107,7 @@ export const measureOptionsSchema = z.object({
     .optional(),
   /** Grow each sample until it spans the case's own periodic costs, collections first (amortize.ts); the timing measurers send it. */
   amortize: z.literal(true).optional(),
-  /** With amortize: a sample of a case that allocates lasts at least this long, in ms (amortize.ts SAMPLE_FLOOR_MS, takesFloor). */
+  /** With amortize: a sample lasts at least this long, in ms (amortize.ts SAMPLE_FLOOR_MS). */
   sampleFloorMs: finite.positive().optional(),
   /**
    * The run asked for the engine's collection counts (--metrics gc). A

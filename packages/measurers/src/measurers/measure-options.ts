@@ -45,7 +45,7 @@ export function timedMeasureOptions(setup: TimedSetup): MeasureOptions {
     // amortize.ts). Not for the memory view: its leak rule reads growth per sample and needs the samples' number.
     // Nor under a fixed warmup (--fixed-warmup, no warmupMinMs): a smoke run whose figures nobody reads, where the
     // span's windows (seven batches at least, twice while uneven) were most of a slow case's time.
-    // A case that allocates samples for SAMPLE_FLOOR_MS at least (amortize.ts says why).
+    // Every sample SAMPLE_FLOOR_MS at least (amortize.ts says why).
     ...(collectsBeforeSampling(setup) ? { collectBeforeSampling: true } : isSmoke(setup) ? {} : { amortize: true, sampleFloorMs: SAMPLE_FLOOR_MS }),
     ...(smoke ? { noCollections: true } : {}),
     // The GC view's counts: a runtime that reads them from its engine's log turns the log on for this run alone.
