@@ -553,8 +553,8 @@ async function spannedSampler(
   // Each lockstep sample's run-up, decided once (run-up.ts).
   span.runUpCalls = runUpCalls(n, batchNs, span);
   // The series says its batches were shorter than the samples: its level is not held against theirs (stats classifyProcess).
-  const grownBy = n / warmed.n;
-  const warmup = rest.warmup && grownBy > 1 ? { ...rest.warmup, samplesGrown: grownBy } : rest.warmup;
+  const samplesGrown = n / warmed.n;
+  const warmup = rest.warmup && samplesGrown > 1 ? { ...rest.warmup, samplesGrown } : rest.warmup;
   return samplerOf(time, clock, options, { ...rest, ...(warmup ? { warmup } : {}), n, batchNs, warmupIterations: warmed.warmupIterations + spanned.calls, span }, between);
 }
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LOCKSTEP, lockstepOptions, takesTurn, turnsFor, type LockstepSetup } from '../src/measurers/lockstep.ts';
 
 const samples = (...batchNs: number[]) => batchNs.map((ns) => ({ batchNs: ns }));
+/** A span whose samples were raised to the floor, holding `flooredBy` of its batches. */
+const floored = (flooredBy: number) => ({ quietCallNs: 1_000, grownBy: 1, flooredBy });
 
 describe('turns per lockstep set', () => {
   const options = { sampleTimeMs: 40, minTurns: 12, maxTurns: 10_000 };
@@ -13,12 +15,12 @@ describe('turns per lockstep set', () => {
   });
   it('counts a floored longest sample as the span batches it holds: minTurns of those, and 2 turns at least', () => {
     // 20 ms samples that hold 20 span batches of 1 ms: the sampling time's 2 turns.
-    expect(turnsFor(options, [{ batchNs: 1e6 }, { batchNs: 20e6, span: { flooredBy: 20 } }])).toBe(2);
+    expect(turnsFor(options, [{ batchNs: 1e6 }, { batchNs: 20e6, span: floored(20) }])).toBe(2);
     // 24 ms samples of 3 calls of 8 ms (raised from one): 12 calls of 8 ms want 4 turns.
-    expect(turnsFor(options, [{ batchNs: 24e6, span: { flooredBy: 3 } }])).toBe(4);
+    expect(turnsFor(options, [{ batchNs: 24e6, span: floored(3) }])).toBe(4);
     // Only the longest arm's floor counts: a shorter floored arm leaves an unfloored long one its minimum.
-    expect(turnsFor(options, [{ batchNs: 20e6, span: { flooredBy: 20 } }, { batchNs: 30e6 }])).toBe(12);
-    expect(turnsFor(options, [{ batchNs: 20e6, span: { flooredBy: 40 } }])).toBe(2);
+    expect(turnsFor(options, [{ batchNs: 20e6, span: floored(20) }, { batchNs: 30e6 }])).toBe(12);
+    expect(turnsFor(options, [{ batchNs: 20e6, span: floored(40) }])).toBe(2);
   });
   it('caps the turns', () => {
     expect(turnsFor({ ...options, maxTurns: 30 }, samples(1e3))).toBe(30);

@@ -11,7 +11,7 @@
  * setsPerProcess > 1. Why and what was measured: docs/lockstep.md.
  */
 import type { MeasureOptions } from '@rtbench/core/measure';
-import { pacedJob, type CaseResultMessage, type ErrorMessage, type Job } from '@rtbench/core/protocol';
+import { pacedJob, type CaseResultMessage, type ErrorMessage, type Job, type ReadyMessage } from '@rtbench/core/protocol';
 import type { MeasurerFields, RoundRecord } from '@rtbench/core/schema';
 import { lockstepOf, MEASURER_RECORDS, type LockstepRound } from '@rtbench/measurer-records';
 import { cpuNsBetween, type CpuBetween, type JobOutcome, type LiveCase, type SampleReading, type WarmProcess } from '@rtbench/process';
@@ -180,11 +180,8 @@ export function takesTurn(turn: number, plannedTurns: number, elapsedMs: number,
 /** A set whose longest sample was raised to the floor takes at least this many turns: a paired ratio over one turn is one pair. */
 const FLOORED_MIN_TURNS = 2;
 
-/** What a set's turns are planned from, per arm: its sample's expected length, and how many of the span's batches the sample holds once raised to the floor (the ready message's). */
-export interface PlannedSample {
-  batchNs: number;
-  span?: { flooredBy?: number | undefined } | undefined;
-}
+/** What a set's turns are planned from, per arm, as its ready message says it: the sample's expected length, and its span (flooredBy: how many of the span's batches a sample raised to the floor holds). */
+export type PlannedSample = Pick<ReadyMessage, 'batchNs' | 'span'>;
 
 /**
  * How many turns a set takes: the sampling time over the longest arm's
