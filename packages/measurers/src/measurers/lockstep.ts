@@ -259,8 +259,7 @@ async function sampleInTurn(
   const emulators = cases.map((s) => s.emulator());
   for (let turn = 0; live.length && !context.signal?.aborted && takesTurn(turn, turns, performance.now() - started, options, armsAtStart); turn++) {
     const gone: number[] = [];
-    // The rotation starts one place on in each set: a set of fewer turns than arms (samples raised to the floor) still gives every arm every position across sets.
-    for (const { arm: i, position, reading } of await takeTurn(cases, live, turn + context.round, together)) {
+    for (const { arm: i, position, reading } of await takeTurn(cases, live, turn, together)) {
       if (reading === undefined) gone.push(i);
       else {
         positions[i]!.push(position);
