@@ -54,8 +54,12 @@ afterAll(() => {
 /** A track's name: the runtime (and flags) × the suite, a file named by its path. */
 const TINY = fixture('tiny');
 const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-/** Short sets of the tiny suite's longer sum: 6 sets, two per process (3 independent units per step, the fewest an interval takes), each process warmed a fixed 5 ms. */
-const SMALL = [TINY, '--filter', 'n=1600', '--sets', '6', '--time', '10ms', '--warmup', '5ms', '--fixed-warmup', '--threshold', '20%', '--timeout', '60s'];
+/**
+ * Short sets of the tiny suite's longer sum: 8 sets, two per process (4 independent units per step: with 3, the fewest
+ * an interval takes, the planted jitless step read undecided once in six clean clones at load 3.5), each process warmed
+ * a fixed 5 ms.
+ */
+const SMALL = [TINY, '--filter', 'n=1600', '--sets', '8', '--time', '10ms', '--warmup', '5ms', '--fixed-warmup', '--threshold', '20%', '--timeout', '60s'];
 /** The workflow's shards and their merge: tracks split and joined, no verdict read, one process per release. */
 const FEW = [TINY, '--filter', 'n=1600', '--sets', '2', '--time', '10ms', '--warmup', '5ms', '--fixed-warmup', '--timeout', '60s'];
 /** `rtbench releases` in this process (one command at a time); the real CLI for the matrix that finds the changes. */
@@ -84,12 +88,12 @@ describe.concurrent('rtbench releases', () => {
     expect(plan.status, plan.stderr).toBe(0);
     // A plan writes nothing: no folder, no lock.
     expect(existsSync(dir)).toBe(false);
-    expect(plan.stderr).toMatch(new RegExp(`mxrt × ${escaped(TINY)}: 3 releases × 1 case; to measure: 1 window, 6 sets, 9 processes, ~\\d`));
+    expect(plan.stderr).toMatch(new RegExp(`mxrt × ${escaped(TINY)}: 3 releases × 1 case; to measure: 1 window, 8 sets, 12 processes, ~\\d`));
     expect(plan.stderr).not.toContain('measuring');
 
     const first = await releasesCli(['mxrt@1.0.0..mxrt@3.0.0', ...SMALL, '--dir', dir]);
     expect(first.status, first.stderr).toBe(0);
-    expect(first.stderr).toContain(`measuring mxrt × ${TINY}: 1.0.0, 2.0.0, 3.0.0: 6 sets, 9 processes`);
+    expect(first.stderr).toContain(`measuring mxrt × ${TINY}: 1.0.0, 2.0.0, 3.0.0: 8 sets, 12 processes`);
     // Both steps are planted (--jitless off, then on again); that an unchanged step is no change point is asserted on made-up
     // runs (packages/releases/test/matrix.test.ts), where its reading is not sampled.
     expect(first.stdout).toContain('change points: 2');
@@ -130,8 +134,8 @@ describe.concurrent('rtbench releases', () => {
     // 4.0.0 "published": its step only, paired with 3.0.0 in fresh sets.
     const grown = await releases(['mxrt@1.0.0..mxrt@4.0.0', ...SMALL, '--dir', dir]);
     expect(grown.status, grown.stderr).toBe(0);
-    expect(grown.stderr).toContain('to measure: 1 window, 6 sets, 6 processes');
-    expect(grown.stderr).toContain(`measuring mxrt × ${TINY}: 3.0.0, 4.0.0: 6 sets`);
+    expect(grown.stderr).toContain('to measure: 1 window, 8 sets, 8 processes');
+    expect(grown.stderr).toContain(`measuring mxrt × ${TINY}: 3.0.0, 4.0.0: 8 sets`);
     expect(grown.stdout).toContain(`mxrt × ${TINY}: 3.0.0 → 4.0.0`);
     // Redrawn without --claims, the claims kept in the folder are still drawn.
     expect(readFileSync(join(dir, 'releases.md'), 'utf8')).toContain('### Claims that changed between releases (0)');
