@@ -51,14 +51,16 @@ function expectTurns(results: RunRecord['results'], turns: number, atLeast = fal
 
 async function bench(suite: string, extra: string[], runtimes = ALL): Promise<{ run: RunRecord; status: number | null; stderr: string }> {
   const out = tempFile('run.json');
-  const r = await runCliAsync(['bench', suite, ...QUICK, ...timeOf(extra), '--runtime', runtimes, ...extra, '--save', out, '--quiet']);
+  // Rounds the test names replace the quick run's.
+  const quick = extra.includes('--rounds') ? QUICK.filter((a, i) => a !== '--rounds' && QUICK[i - 1] !== '--rounds') : QUICK;
+  const r = await runCliAsync(['bench', suite, ...quick, ...timeOf(extra), '--runtime', runtimes, ...extra, '--save', out, '--quiet']);
   return { run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out), status: r.status, stderr: r.stderr };
 }
 
 // The runs are independent: side by side.
 describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
-  it('samples the live processes of a set in turn and pairs the rounds; one warm process per arm serves both cases of both sets', async () => {
-    const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--sets-per-process', '2', FIXED]);
+  it('samples the live processes of a set in turn and pairs the rounds; with lockstep-shared one warm process per arm serves both cases of both sets', async () => {
+    const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--schedule', 'lockstep-shared', '--sets-per-process', '2', FIXED]);
     expect(status, stderr).toBe(0);
     expect(run.options.measurer).toBe('lockstep');
     expect(run.options.measurerFields).toMatchObject({ processes: 'warm', setsPerProcess: 2 });
@@ -121,8 +123,41 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
     for (const r of run.results) expect(r.rounds.every((x) => lockstepOf(x) !== undefined && lockstepOf(x)!.servedBefore === undefined)).toBe(true);
   });
 
-  it('starts new warm processes every set with --sets-per-process 1, each case set up and warmed in each', async () => {
-    const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--sets-per-process', '1', FIXED], HOST_SCHEDULE);
+  it('gives every case processes of its own by default, each started ahead while the case before warmed up: no process serves two cases', async () => {
+    const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', FIXED], HOST_SCHEDULE);
+    expect(status, stderr).toBe(0);
+    expect(run.options.measurer).toBe('lockstep');
+    expect(run.options.measurerFields).toMatchObject({ processes: 'per-case', startedAhead: true, setsPerProcess: 1 });
+    const served = run.results.flatMap((r) => r.rounds.map((x) => lockstepOf(x)!));
+    expect(served).toHaveLength(4);
+    for (const l of served) expect([l.visit, l.servedBefore]).toEqual([1, 0]);
+    // Two cases × two sets: four processes, none of which served another case or set.
+    expect(new Set(served.map((l) => l.process)).size).toBe(4);
+  });
+
+  it('keeps a case in its own processes and hands no other case what it left behind, whatever the order of a set', async () => {
+    const { run, status, stderr } = await bench(fixture('leaves-state'), ['--rounds', '4', FIXED], 'node,bun');
+    expect(status, stderr).toBe(0);
+    const reads = run.results.filter((r) => r.caseId.includes('reads what it finds'));
+    expect(reads.map((r) => r.variantId).sort()).toEqual(['bun', 'node']);
+    // Shared processes would hand the reader the writer's global in every set that ran the writer first (3 in 4).
+    for (const r of reads) {
+      expect(r.rounds).toHaveLength(4);
+      for (const x of r.rounds) expect(x.digest.summary).toBe('number 0');
+    }
+    expect(run.digestMismatches).toEqual([]);
+  });
+
+  it("runs a brought file's cases that share a module's object each in processes of its own: the reader's answer never depends on the order", async () => {
+    const { run, status, stderr } = await bench(join(repoRoot, 'test/fixtures/brought/shared-headers.mjs'), ['--rounds', '4', FIXED], HOST_SCHEDULE);
+    expect(status, stderr).toBe(0);
+    const read = run.results.find((r) => r.caseId.includes('read the header'))!;
+    expect(read.rounds).toHaveLength(4);
+    for (const x of read.rounds) expect(x.digest.summary).toBe('number 0');
+  });
+
+  it('starts new warm processes every set with lockstep-shared and --sets-per-process 1, each case set up and warmed in each', async () => {
+    const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--schedule', 'lockstep-shared', '--sets-per-process', '1', FIXED], HOST_SCHEDULE);
     expect(status, stderr).toBe(0);
     expect(run.options.measurerFields).toMatchObject({ setsPerProcess: 1 });
     for (const r of run.results) expect(r.rounds.map((x) => [x.round, lockstepOf(x)!.process, lockstepOf(x)!.visit])).toEqual([[0, 0, 1], [1, 1, 1]]);

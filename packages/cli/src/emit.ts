@@ -81,6 +81,17 @@ export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream:
 }
 
 /**
+ * A section printed after the view and its saved run (the self-check's):
+ * on stdout in a format that prints sections, else on stderr in the
+ * default format's words, coloured where that stream is a colour terminal.
+ */
+export function emitAfter(render: (sections: NonNullable<Reporter['sections']>, options: { color: boolean; columns: number }) => string, reporter: Reporter): void {
+  const stream = reporter.sections ? process.stdout : process.stderr;
+  const colour = colourOn(stream);
+  stream.write(`\n${safeOutput(reporter.sections ? reporter : defaultReporter(), render(reporter.sections ?? defaultReporter().sections!, { color: colour, columns: columnsOf(stream) }), colour)}`);
+}
+
+/**
  * --fail-on-regression: exit 1 when a ratio is significantly slower (its
  * adjusted interval excludes 1) by more than `limit`, with one line per case
  * on stderr; else 0. `flagged`: the case ids found. `unjudged`: lines for

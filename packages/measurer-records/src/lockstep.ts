@@ -55,6 +55,8 @@ export function pairable(round: RoundRecord): PairableRound {
 const lockstepFieldsSchema = collectedFieldSchema.extend({
   processes: z.enum(['warm', 'per-case']).optional(),
   setsPerProcess: z.number().int().positive().optional(),
+  /** Per-case processes were started while the case before theirs warmed up, and sat loaded and idle until their case opened (absent: started as their case opened). */
+  startedAhead: z.literal(true).optional(),
 });
 type LockstepFields = z.infer<typeof lockstepFieldsSchema>;
 
@@ -75,12 +77,15 @@ function collections(o: LockstepFields): string {
 function describeLockstep(options: RunRecord['options']): MeasuredBy {
   const { perArm, warmup } = roundLengths(options);
   const o = lockstepFields(options);
+  const sets = o.setsPerProcess ?? 1;
   const held =
-    o.processes === 'warm' && (o.setsPerProcess ?? 1) > 1
-      ? `each round (a lockstep set) has one live process per arm that serves every case in a shuffled order and samples the arms in turn, a few ms apart; a process serves ${o.setsPerProcess} rounds in a row, warming each case once (${warmup}) and rewarming it briefly in its later rounds: ${perArm} of sampling per arm and round; pairs are (round, case)`
+    o.processes === 'warm' && sets > 1
+      ? `each round (a lockstep set) has one live process per arm that serves every case in a shuffled order and samples the arms in turn, a few ms apart; a process serves ${sets} rounds in a row, warming each case once (${warmup}) and rewarming it briefly in its later rounds: ${perArm} of sampling per arm and round; pairs are (round, case)`
       : o.processes === 'warm'
         ? `each round (a lockstep set) starts one live process per arm that serves every case in a shuffled order, warming each case and sampling the arms in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`
-        : `each round (a lockstep set) starts one live process per arm and samples them in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`;
+        : o.startedAhead
+          ? `each case has live processes of its own, one per arm, that serve no other case (started while the case before it warmed up, idle until it opened), warmed together and sampled in turn, a few ms apart: ${perArm} of sampling per arm and round after ${warmup}${sets > 1 ? `; a case's processes serve it in ${sets} rounds in a row, rewarming it briefly in the later ones` : ''}; pairs are (round, case)`
+          : `each round (a lockstep set) starts one live process per arm and samples them in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`;
   return timedMethod(`${held}${collections(o)}`);
 }
 

@@ -259,6 +259,10 @@ export interface MeasurerDescriptor {
   readonly isolation?: Isolation;
   /** Whether its cases run in the in-runtime loop, which warms them (an adaptive warmup's floor is then recorded, and profiles can be taken of them). */
   readonly warmsInRuntime: boolean;
+  /** Its figure is time per call in the in-runtime loop, which bench --self-check holds against the same case alone and in a long loop. */
+  readonly timesCalls?: true;
+  /** Its processes call a case back to back, each of its own: time over calls across its samples is a long loop's figure (bench --self-check's loop). */
+  readonly callsBackToBack?: true;
   /** Whether its cases are served by a server it starts, which a CPU profile can be taken of (request cases: Measurer.profileServing). */
   readonly profilesServers?: true;
   /** How it measures, in one sentence for --help. */

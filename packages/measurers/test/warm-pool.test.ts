@@ -56,4 +56,23 @@ describe('WarmPool', () => {
     await expect(pool.drain()).rejects.toThrow('pipe broke');
     await expect(pool.drain()).resolves.toEqual([]);
   });
+
+  it('adopts a process started ahead into the key of the case it serves, never over a kept one or from a broken one', () => {
+    const pool = new WarmPool<{ process: WarmProcess; name: string }>(() => []);
+    const ahead = fakeProcess();
+    pool.take('spare', () => ({ process: ahead.process, name: 'ahead' }));
+    expect(pool.adopt('spare', 'case a')).toBe(true);
+    expect([pool.holds('spare'), pool.holds('case a')]).toEqual([false, true]);
+    // take() now reuses the adopted process instead of starting one.
+    expect(pool.take('case a', () => ({ process: fakeProcess().process, name: 'fresh' })).name).toBe('ahead');
+
+    pool.take('spare', () => ({ process: fakeProcess().process, name: 'second' }));
+    expect(pool.adopt('spare', 'case a')).toBe(false);
+    expect(pool.take('spare', () => ({ process: fakeProcess().process, name: 'third' })).name).toBe('second');
+
+    const broken = { usable: false, close: () => new Promise(() => undefined), kill: () => undefined } as unknown as WarmProcess;
+    pool.take('dead', () => ({ process: broken, name: 'broken' }));
+    expect(pool.adopt('dead', 'case b')).toBe(false);
+    expect(pool.holds('case b')).toBe(false);
+  });
 });

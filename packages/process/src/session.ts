@@ -80,6 +80,13 @@ export interface WarmProcess {
   readonly usable: boolean;
   /** Case ids opened in this process so far, in order. */
   readonly served: readonly string[];
+  /**
+   * Settles once the runtime has started and loaded the suite (its hello) or
+   * has ended: from then on a process not asked for a case sits blocked on its
+   * input, off the CPU. A process started ahead of its case is awaited so
+   * before another's samples are taken.
+   */
+  readonly loaded: Promise<void>;
 }
 
 /** The case's calls per sample, from its ready message: what the host's memory readings are per. */
@@ -186,6 +193,8 @@ export function warmProcess(running: RunningJob): WarmProcess {
   let closing = false;
   /** The first case, opened before the runtime said hello: sent once it has (startCase). */
   let sendOnHello: (() => void) | undefined;
+  let onLoaded!: () => void;
+  const loaded = new Promise<void>((resolve) => (onLoaded = resolve));
 
   const settle = (c: OpenCase): void => {
     clearTimeout(c.timer);
@@ -196,6 +205,7 @@ export function warmProcess(running: RunningJob): WarmProcess {
   };
   reader.listen((message) => {
     if (message.type === 'hello') {
+      onLoaded();
       sendOnHello?.();
       sendOnHello = undefined;
     }
@@ -216,6 +226,7 @@ export function warmProcess(running: RunningJob): WarmProcess {
   });
   void running.outcome.then((outcome) => {
     ended = outcome;
+    onLoaded();
     if (current) settle(current);
   });
 
@@ -239,6 +250,7 @@ export function warmProcess(running: RunningJob): WarmProcess {
       return !ended && !broken && !closing;
     },
     served,
+    loaded,
     open(caseId, timeoutMs, keep = false, tierUpCallNs) {
       if (current && !reader.currentAnswer && !ended) throw new Error(`case "${caseId}" opened while "${current.caseId}" is still open`);
       let onReady!: (message: ReadyMessage | undefined) => void;

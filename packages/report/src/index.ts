@@ -16,3 +16,4 @@ export { formatBytes, formatRate, metricsCells, metricsChange, metricsRowCells, 
 export { METRICS_VIEWS, metricsSection, type MetricsViewName } from './views/metrics.ts';
 export { claimFigure, claimedText, matrixRowText } from './cells/claims.ts';
 export { claimFlipNotes } from './cells/claims-history.ts';
+export { companySection, type CompanySection } from './views/company.ts';

@@ -54,6 +54,11 @@ export const BENCH_OPTIONS = [
     kind: 'flag',
     help: 'Exit 1 when a case is without work on some variant (it returns undefined, or takes no longer than an empty call: marked ∅), naming the cases in one line after the run is saved',
   },
+  {
+    name: 'self-check',
+    kind: 'flag',
+    help: 'After the table, each case measured again on each runtime alone and in a long loop (fresh processes calling it back to back), every cell printed beside both and marked where what ran beside it moved its figure; the runs saved in a folder beside the table\'s (docs/reading-the-table.md)',
+  },
   ...OUTPUT_OPTIONS,
   ...GLOBAL_OPTIONS,
 ] as const satisfies readonly OptionSpec[];

@@ -11,7 +11,7 @@ import { failedRunLine } from '../emit/failed-run.ts';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type Reporter, type View, withoutWorkLine } from '@rtbench/report';
 import { writeFileAtomically } from '@rtbench/host';
-import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
+import { emit, emitAfter, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { kindOf } from '@rtbench/measurers';
 import { makePlan, type Plan } from '../plan.ts';
 import { execute } from './execute.ts';
@@ -21,6 +21,7 @@ import { resolve as resolvePath } from 'node:path';
 import { resultsDir } from '../paths.ts';
 import { parseProfileKinds } from '../args/profiles.ts';
 import { info } from '../emit/info.ts';
+import { selfCheck } from './self-check.ts';
 
 export interface BenchFlags extends PlanFlags, OutputFlags, VerdictFlags {
   /** The arms of a comparison, as typed (each may hold several, comma-separated): a verdict per case instead of a table. */
@@ -33,6 +34,8 @@ export interface BenchFlags extends PlanFlags, OutputFlags, VerdictFlags {
   profile?: string | true;
   /** A case without work (it returns undefined, or takes an empty call's time) makes the command exit 1, after the run is saved. */
   strict?: boolean;
+  /** After the table, each case measured alone on each runtime and in a long loop, every cell printed beside both (run/self-check.ts). */
+  selfCheck?: boolean;
 }
 
 /** Where --html writes: the file named, or the saved run's path with .html. */
@@ -63,6 +66,8 @@ export async function prepareSuite(suiteName: string, flags: BenchFlags): Promis
   const plan = await makePlan(suiteName, flags, compareArms);
   if (plan.fewRounds) process.stderr.write(pc.yellow(`! ${plan.fewRounds}\n`));
   const { measurer } = plan.options;
+  if (flags.selfCheck && compareArms) throw new UsageError('--self-check checks a table\'s cells against their cases alone; a comparison pairs arms that share their company: run it without --compare');
+  if (flags.selfCheck && !measurer.timesCalls) throw new UsageError(`--self-check holds a case's time per call against the same case alone and in a long loop; ${plan.suite.name} is ${kindOf(measurer)}, which it cannot check`);
   if (profileKinds && !measurer.warmsInRuntime) {
     // A server rtbench starts (request cases) is profiled by CPU, under the runtime's profiler; allocation and native profiles sample a timed loop.
     const loopOnly = measurer.profilesServers ? profileKinds.filter((k) => k !== 'cpu') : profileKinds;
@@ -138,6 +143,10 @@ async function runPrepared(plan: Plan, flags: BenchFlags, reporter: Reporter, li
   writeHtml(withProfiles);
   const gate = regressionGate(view, limit).exit;
   if (run.status === 'interrupted') return SIGNAL_EXIT[executed.signal ?? 'SIGINT'];
+  if (flags.selfCheck && run.results.some((r) => r.stats)) {
+    const section = await selfCheck(plan.suite.name, flags, plan, run, path);
+    emitAfter((sections, options) => sections.company(section, options), reporter);
+  }
   // A run in which not one case × variant has a sample answers nothing: say so, and do not exit 0.
   if (!run.results.some((r) => r.rounds.length > 0)) {
     // With --quiet there is no "above": the first failure is named here.

@@ -14,7 +14,7 @@ import { MeasurerRefused, type MeasurerDescriptor, type MeasurerOption, type Mea
 import { DUET } from './duet.ts';
 import { HOST_TIMED } from './host-timed.ts';
 import { INSTRUCTIONS } from './instructions.ts';
-import { LOCKSTEP, LOCKSTEP_PER_CASE } from './lockstep.ts';
+import { LOCKSTEP, LOCKSTEP_PER_CASE, LOCKSTEP_SHARED } from './lockstep.ts';
 import { PROCESSES } from './processes.ts';
 import { REQUEST_CPU } from './request-cpu.ts';
 
@@ -154,7 +154,7 @@ export class MeasurerRegistry {
 }
 
 /** rtbench's measurers. */
-export const MEASURERS = new MeasurerRegistry([LOCKSTEP, LOCKSTEP_PER_CASE, PROCESSES, DUET, INSTRUCTIONS, HOST_TIMED, REQUEST_CPU], MEASURER_RECORDS);
+export const MEASURERS = new MeasurerRegistry([LOCKSTEP, LOCKSTEP_PER_CASE, LOCKSTEP_SHARED, PROCESSES, DUET, INSTRUCTIONS, HOST_TIMED, REQUEST_CPU], MEASURER_RECORDS);
 
 /**
  * The first schedule that gives the isolation a brought file's format needs

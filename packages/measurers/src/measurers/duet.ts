@@ -95,6 +95,7 @@ export const DUET: MeasurerDescriptor = {
   record: MEASURER_RECORDS.recorded('duet'),
   platforms: linuxOnly('a duet pins its processes to cores with taskset, which is Linux only; use --schedule lockstep'),
   measures: 'time per operation',
+  timesCalls: true,
   needs: 'two CPU cores, taskset',
   prepare: prepareDuet,
   warmsInRuntime: true,

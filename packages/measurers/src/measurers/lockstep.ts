@@ -4,11 +4,13 @@
  * every turn, so neighbouring samples of different arms are milliseconds apart
  * and share the machine's state (docs/measurements/two-speed-noise.md). The set's paired
  * ratio is the Hodges–Lehmann estimate over its turns (stats' pairRounds).
- * Warm (the default): one process per arm serves every case of a set, in an
- * order shuffled per set, and with setsPerProcess > 1 (a comparison's default:
- * timing-defaults.ts) several sets in a row, its cases kept warm
- * between them. Per case: a process per arm and case, fresh every set unless
- * setsPerProcess > 1. Why and what was measured: docs/lockstep.md.
+ * The default: every case has processes of its own, one per arm, started
+ * while the case before it warms up, which serve it in setsPerProcess sets
+ * (a comparison's default, 2: timing-defaults.ts) and end. Shared
+ * (lockstep-shared): one process per arm serves every case of a set, in an
+ * order shuffled per set. Per case (lockstep-per-case): a process per arm
+ * and case started as the case opens. Why and what was measured:
+ * docs/lockstep.md.
  */
 import type { MeasureOptions } from '@rtbench/core/measure';
 import { pacedJob, type CaseResultMessage, type ErrorMessage, type Job, type ReadyMessage } from '@rtbench/core/protocol';
@@ -44,11 +46,17 @@ export interface LockstepOptions {
    */
   setsPerProcess?: number;
   /**
-   * Warm processes that each serve one case (--schedule lockstep-per-case
-   * with --sets-per-process > 1): a case never shares a process with another
-   * case, and still warms up fully once per process instead of once per set.
+   * Warm processes that each serve one case (--schedule lockstep, and
+   * lockstep-per-case with --sets-per-process > 1): a case never shares a
+   * process with another case, and warms up fully once per process.
    */
   processPerCase?: boolean;
+  /**
+   * With processPerCase: while a case warms up, each arm's process for the
+   * next case starts and loads the suite, so that case finds it waiting; the
+   * samples wait until it has loaded and sits idle.
+   */
+  startAhead?: boolean;
 }
 
 /**
@@ -125,19 +133,25 @@ export function collectedFields(setup: Pick<MeasurerSetup, 'needs' | 'warmupMinM
   return Object.keys(record).length ? { record } : {};
 }
 
-// Both kinds warm the case together in every process, then take one sample each in turn (order rotating every turn, an untimed run-up before each sample: a quarter batch, a whole one once the sample grew to hold collections, none before a batch of under 4 calls that takes 4 ms or more: core run-up.ts, recorded in each round's span).
+// Every kind warms the case together in every process, then takes one sample each in turn (order rotating every turn, an untimed run-up before each sample: a quarter batch, a whole one once the sample grew to hold collections, none before a batch of under 4 calls that takes 4 ms or more: core run-up.ts, recorded in each round's span).
+// The default gives every case processes of its own, so that a cell is a property of its case and runtime: a process
+// that served other cases hands the next one their heap, the engine's sizing of its young generation and their compiled
+// code (docs/lockstep.md, "A case's own processes"); the next case's processes start while this one warms up, so the
+// isolation costs no start-up time between cases.
 export const LOCKSTEP: MeasurerDescriptor = {
   name: 'lockstep',
   chosenBy: 'schedule',
-  record: { ...MEASURER_RECORDS.recorded('lockstep'), fields: { processes: 'warm' } },
+  record: { ...MEASURER_RECORDS.recorded('lockstep'), fields: { processes: 'per-case', startedAhead: true } },
   platforms: EVERY_PLATFORM,
   measures: 'time per operation',
+  timesCalls: true,
   options: [SETS_PER_PROCESS_OPTION],
   prepare: (context) => prepareLockstep(context, true),
+  isolation: 'process-per-case',
   warmsInRuntime: true,
-  help: 'per round a set of warm processes, one per runtime, that serve every case in a shuffled order, sampled in turn',
+  help: "per round live processes of each case's own, one per runtime (started while the case before warms up), sampled in turn",
   defaults: TIMING_DEFAULTS,
-  build: (setup) => ({ measurer: warmLockstepMeasurer(lockstepOptions(setup, lockstepSetupOf(setup))), ...collectedFields(setup) }),
+  build: (setup) => ({ measurer: warmLockstepMeasurer({ ...lockstepOptions(setup, lockstepSetupOf(setup)), processPerCase: true, startAhead: true }), ...collectedFields(setup) }),
 };
 export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
   name: 'lockstep-per-case',
@@ -145,17 +159,34 @@ export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
   record: { ...MEASURER_RECORDS.recorded('lockstep'), fields: { processes: 'per-case' } },
   platforms: EVERY_PLATFORM,
   measures: 'time per operation',
+  timesCalls: true,
   options: [SETS_PER_PROCESS_OPTION],
   prepare: (context) => prepareLockstep(context, false),
   isolation: 'process-per-case',
   warmsInRuntime: true,
-  help: 'the same with live processes of their own per case',
+  help: 'the same, each process started as its case opens and fresh every round unless --sets-per-process says otherwise',
   defaults: TIMING_DEFAULTS,
   // A process per case: fresh every set, or warm for several sets of its one case.
   build(setup) {
     const options = lockstepOptions(setup, lockstepSetupOf(setup));
     return { measurer: (options.setsPerProcess ?? 1) > 1 ? warmLockstepMeasurer({ ...options, processPerCase: true }) : lockstepMeasurer(options), ...collectedFields(setup) };
   },
+};
+// One process per runtime serves every case of a set: the cases share its heap, the engine's sizing and compiled code.
+// Kept to show what that company does to a cell (scripts/independence.ts), and for runs that want the older design.
+export const LOCKSTEP_SHARED: MeasurerDescriptor = {
+  name: 'lockstep-shared',
+  chosenBy: 'schedule',
+  record: { ...MEASURER_RECORDS.recorded('lockstep'), fields: { processes: 'warm' } },
+  platforms: EVERY_PLATFORM,
+  measures: 'time per operation',
+  timesCalls: true,
+  options: [SETS_PER_PROCESS_OPTION],
+  prepare: (context) => prepareLockstep(context, true),
+  warmsInRuntime: true,
+  help: 'per round one warm process per runtime that serves every case in a shuffled order (the cases share its heap and compiled code), sampled in turn',
+  defaults: TIMING_DEFAULTS,
+  build: (setup) => ({ measurer: warmLockstepMeasurer(lockstepOptions(setup, lockstepSetupOf(setup))), ...collectedFields(setup) }),
 };
 
 /**
@@ -429,7 +460,10 @@ export interface Seating {
  */
 export function warmLockstepMeasurer(options: LockstepOptions, seating?: Seating): Measurer {
   const setsPerProcess = Math.max(1, options.setsPerProcess ?? 1);
-  const keyOf = (arm: Arm, caseId: string, core: number | undefined): string => (options.processPerCase ? `${arm.id}\u0000${caseId}` : core !== undefined ? `${arm.id}\u0000core ${core}` : arm.id);
+  const perCase = options.processPerCase === true && !seating;
+  const keyOf = (arm: Arm, caseId: string, core: number | undefined): string => (perCase ? `${arm.id}\u0000${caseId}` : core !== undefined ? `${arm.id}\u0000core ${core}` : arm.id);
+  /** Where an arm's process started ahead of its case waits (no case id holds the control character). */
+  const aheadKey = (arm: Arm): string => `\u0001ahead\u0000${arm.id}`;
   const started = new Map<string, number>();
 
   /** As a process ends: the records of its cases get what the host read after its end (engine traces), and a crash after its last answer fails that case. */
@@ -445,7 +479,7 @@ export function warmLockstepMeasurer(options: LockstepOptions, seating?: Seating
           unitKey: s.unitKey,
           armId,
           round: s.round,
-          failure: { kind: 'warning', message: cases > 1 ? `${leftBehind} (one of the ${cases} cases this warm process served; --schedule lockstep-per-case tells which)` : leftBehind },
+          failure: { kind: 'warning', message: cases > 1 ? `${leftBehind} (one of the ${cases} cases this warm process served; --schedule lockstep, the default, tells which)` : leftBehind },
         }))
       : [];
     const crash = last?.record && crashAfterLastAnswer(outcome, `the ${held.arm.plugin.name} process`, held.served.length, { unitKey: last.unitKey, armId, round: last.round });
@@ -454,16 +488,28 @@ export function warmLockstepMeasurer(options: LockstepOptions, seating?: Seating
   // Keyed by arm, or by arm and case when every case has processes of its own.
   const processes = new WarmPool<ServingProcess>(closed);
 
-  const processFor = (arm: Arm, caseId: string, context: ReplicateContext, core: number | undefined): ServingProcess =>
-    processes.take(keyOf(arm, caseId, core), (replaced) => {
-      const job: Job = { protocol: 1, kind: 'serve', options: withSteadyRule(options.measure, arm.plugin.engine.warmup) };
-      const wrap = seating && core !== undefined ? { wrap: seating.wrap(core) } : {};
-      const process = arm.plugin.startWarm!({ target: arm.target, flags: collectingFlags(arm), bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS * setsPerProcess, ...wrap, ...(context.signal ? { signal: context.signal } : {}) });
-      const index = started.get(arm.id) ?? 0;
-      started.set(arm.id, index + 1);
-      // A replacement mid-set takes over the set's count, so it ends with the others.
-      return { process, arm, served: [], index, sets: replaced?.sets ?? 0, servedThisSet: 0, visits: new Map() };
-    });
+  const startProcess = (arm: Arm, context: ReplicateContext, core: number | undefined, replaced: ServingProcess | undefined): ServingProcess => {
+    const job: Job = { protocol: 1, kind: 'serve', options: withSteadyRule(options.measure, arm.plugin.engine.warmup) };
+    const wrap = seating && core !== undefined ? { wrap: seating.wrap(core) } : {};
+    const process = arm.plugin.startWarm!({ target: arm.target, flags: collectingFlags(arm), bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS * setsPerProcess, ...wrap, ...(context.signal ? { signal: context.signal } : {}) });
+    const index = started.get(arm.id) ?? 0;
+    started.set(arm.id, index + 1);
+    // A replacement mid-set takes over the set's count, so it ends with the others.
+    return { process, arm, served: [], index, sets: replaced?.sets ?? 0, servedThisSet: 0, visits: new Map() };
+  };
+
+  const processFor = (arm: Arm, caseId: string, context: ReplicateContext, core: number | undefined): ServingProcess => {
+    const key = keyOf(arm, caseId, core);
+    // A case without a process of its own takes the one started ahead for it while the case before warmed up.
+    if (options.startAhead && perCase && !processes.holds(key)) processes.adopt(aheadKey(arm), key);
+    return processes.take(key, (replaced) => startProcess(arm, context, core, replaced));
+  };
+
+  /** Starts each arm's process for the next case, unless one waits already; it loads the suite while this case warms up. */
+  const startAhead = (arms: readonly Arm[], context: ReplicateContext): Promise<void>[] => {
+    if (!options.startAhead || !perCase) return [];
+    return arms.map((arm) => processes.take(aheadKey(arm), (replaced) => startProcess(arm, context, undefined, replaced)).process.loaded);
+  };
 
   /**
    * Ends the processes that served their last set (all of them with `all`).
@@ -472,6 +518,8 @@ export function warmLockstepMeasurer(options: LockstepOptions, seating?: Seating
    * at the run's end, everything.
    */
   const endProcesses = async (all: boolean): Promise<LateFailure[]> => {
+    // A case's own processes end after their last visit (replicate), not with the set.
+    if (perCase && !all) return processes.settled();
     for (const [key, held] of processes.entries()) {
       held.sets++;
       held.servedThisSet = 0;
@@ -480,14 +528,14 @@ export function warmLockstepMeasurer(options: LockstepOptions, seating?: Seating
     return all ? processes.drain() : processes.settled();
   };
 
-  const perCase = lockstepMeasurer(options);
+  const sessionsPerCase = lockstepMeasurer(options);
   const horizons = new TierUpHorizons();
   return {
     descriptor: seating?.descriptor ?? (options.processPerCase ? LOCKSTEP_PER_CASE : LOCKSTEP),
     untimedStart: true,
     async replicate(unit: Unit, given: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
       // A runtime whose plug-in cannot serve many cases gets a process per case (a seating's descriptor refuses it).
-      if (!seating && given.some((a) => !a.plugin.startWarm)) return perCase.replicate(unit, given, context);
+      if (!seating && given.some((a) => !a.plugin.startWarm)) return sessionsPerCase.replicate(unit, given, context);
       const seats: readonly (Pick<Seat, 'arm'> & Partial<Seat>)[] = seating ? seating.seat(given, context) : given.map((arm) => ({ arm }));
       const arms = seats.map((s) => s.arm);
       const caseId = unit.cases[0]!.id;
@@ -495,12 +543,18 @@ export function warmLockstepMeasurer(options: LockstepOptions, seating?: Seating
         context.onArmStart?.(arm);
         return processFor(arm, caseId, context, core);
       });
-      const servedBefore = held.map((h) => h.servedThisSet);
-      // Kept warm for the next set unless this is the process's last one.
-      const keep = held.map((h) => h.sets + 1 < setsPerProcess);
+      const servedBefore = held.map((h) => (perCase ? 0 : h.servedThisSet));
       const visit = held.map((h) => (h.visits.get(caseId) ?? 0) + 1);
+      // Kept warm for the next set unless this is the process's last one (a case's own process: its case's last visit).
+      const keep = held.map((h, i) => (perCase ? visit[i]! : h.sets + 1) < setsPerProcess);
       const cases = held.map((h, i) => h.process.open(caseId, options.timeoutMs, keep[i], horizons.callNs(arms[i]!.id, caseId)));
-      const { results, outcomes } = await sampleInTurn(cases, arms, options, context, () => processes.ended(), seating !== undefined);
+      const loadedAhead = startAhead(arms, context);
+      // Nothing of ours runs while the arms sample: processes ending, or the next case's still loading.
+      const quiet = async (): Promise<void> => {
+        await processes.ended();
+        await Promise.all(loadedAhead);
+      };
+      const { results, outcomes } = await sampleInTurn(cases, arms, options, context, quiet, seating !== undefined);
       learnHorizons(horizons, caseId, arms, results);
       results.forEach((result, i) => {
         const outcome = result.outcomes[0];
@@ -519,9 +573,11 @@ export function warmLockstepMeasurer(options: LockstepOptions, seating?: Seating
           if (message) served.message = message;
         } else if (outcome?.kind === 'failure' && (outcome.failure.kind === 'crash' || outcome.failure.kind === 'timeout') && held[i]!.process.served.length > 1) {
           // What ran before in the same process may be the cause: say so, and how to rule it out.
-          outcome.failure.message += ` (in a warm process that had served ${held[i]!.process.served.length - 1} other cases before; --schedule lockstep-per-case gives each case its own process)`;
+          outcome.failure.message += ` (in a warm process that had served ${held[i]!.process.served.length - 1} other cases before; --schedule lockstep, the default, gives each case its own processes)`;
         }
         held[i]!.served.push(served);
+        // A case's own process ends after its last visit, while the next case warms up.
+        if (perCase && !keep[i]) processes.retire(keyOf(arms[i]!, caseId, undefined));
       });
       return results;
     },

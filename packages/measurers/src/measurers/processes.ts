@@ -26,6 +26,8 @@ export const PROCESSES: MeasurerDescriptor = {
   record: MEASURER_RECORDS.recorded('processes'),
   platforms: EVERY_PLATFORM,
   measures: 'time per operation',
+  timesCalls: true,
+  callsBackToBack: true,
   warmsInRuntime: true,
   help: 'a fresh process per case, runtime and round, sampling back to back',
   defaults: TIMING_DEFAULTS,

@@ -41,6 +41,24 @@ export class WarmPool<H extends Kept> {
     return fresh;
   }
 
+  /** Whether a usable process is kept under `key`. */
+  holds(key: string): boolean {
+    return this.held.get(key)?.process.usable === true;
+  }
+
+  /**
+   * Moves the process kept under `from` to `to` (a process started ahead of
+   * its case, given the case it serves): false, and nothing moved, when no
+   * usable process is kept under `from` or one is already kept under `to`.
+   */
+  adopt(from: string, to: string): boolean {
+    const held = this.held.get(from);
+    if (!held?.process.usable || this.held.has(to)) return false;
+    this.held.delete(from);
+    this.held.set(to, held);
+    return true;
+  }
+
   /** Ends the process under `key`; what its end tells comes with the next drain(). */
   retire(key: string): void {
     const held = this.held.get(key);

@@ -1,4 +1,5 @@
 /** Markdown for pasting a run or a comparison into a pull request or an issue. */
+import { markdownCompany } from './company.ts';
 import { loadMarkdown } from './load.ts';
 import { cpuPerRequestMarkdown } from './cpu-per-request.ts';
 import { renderClaimsMarkdown } from './claims-markdown.ts';
@@ -136,5 +137,5 @@ export const markdownReporter: Reporter = {
   description: 'a table for a pull request or an issue (alias: md)',
   extension: 'md',
   render: byKind({ bench: renderBenchMarkdown, comparison: renderComparisonMarkdown, history: renderHistoryMarkdown, claims: renderClaimsMarkdown, releases: releasesMarkdown, bisect: bisectMarkdown }),
-  sections: { metrics: markdownMetrics, profiles: (section) => renderProfileSection(section, markdownProfileBlock) },
+  sections: { metrics: markdownMetrics, company: markdownCompany, profiles: (section) => renderProfileSection(section, markdownProfileBlock) },
 };

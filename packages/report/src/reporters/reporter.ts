@@ -4,6 +4,7 @@
  * renderers (byKind) of each format that shows it.
  */
 import type { ProfileSection } from '@rtbench/core/profile-view';
+import type { CompanySection } from '../views/company.ts';
 import type { MetricsSection } from '../views/metrics.ts';
 import type { View } from '../views/types.ts';
 
@@ -24,6 +25,8 @@ interface SectionRenderers {
   metrics(section: MetricsSection, options?: ReporterOptions): string;
   /** --profile: the profiles' top functions and what moved. */
   profiles(section: ProfileSection): string;
+  /** --self-check: each cell beside its case alone and in a long loop. */
+  company(section: CompanySection, options?: ReporterOptions): string;
 }
 
 export interface Reporter {

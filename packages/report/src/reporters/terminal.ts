@@ -6,6 +6,7 @@
  * arm labels (A, B, …) with a legend — and the first that fits is used; a
  * line under the table says what a wider terminal would add.
  */
+import { terminalCompany } from './company.ts';
 import { loadTerminal } from './load.ts';
 import { cpuPerRequestTerminal } from './cpu-per-request.ts';
 import { counted } from '../text.ts';
@@ -315,5 +316,5 @@ export const terminalReporter: Reporter = {
   description: 'the table (default; alias: table)',
   extension: 'txt',
   render: byKind({ bench: renderBenchTerminal, comparison: renderComparisonTerminal, history: renderHistoryTerminal, claims: renderClaimsTerminal, releases: releasesText, bisect: bisectTerminal }),
-  sections: { metrics: terminalMetrics, profiles: (section) => renderProfileSection(section, terminalProfileBlock) },
+  sections: { metrics: terminalMetrics, company: terminalCompany, profiles: (section) => renderProfileSection(section, terminalProfileBlock) },
 };

@@ -1,0 +1,69 @@
+/**
+ * The self-check section (views/company.ts) as a terminal table or markdown:
+ * per case a row per runtime with the table's figure, the same case alone
+ * and in a long loop, and their ratios; a cell that depends on its company
+ * is marked.
+ */
+import pc from 'picocolors';
+import { ALONE_TOLERANCE, LOOP_TOLERANCE, type CompanyRow } from '@rtbench/verdicts';
+import { formatDuration, formatRatio } from '../format.ts';
+import { markdownCell } from '../text.ts';
+import { renderGrid, wrapWords, type GridColumn, type GridRow } from './grid.ts';
+import type { ReporterOptions } from './reporter.ts';
+import type { CompanySection } from '../views/company.ts';
+
+const HEADS = ['runtime', 'table/op', 'alone/op', 'loop/op', 'table÷alone', 'table÷loop', ''] as const;
+
+const KEY =
+  `alone: the same case on its runtime alone (a run of that runtime only; each case has processes of its own); loop: a fresh process calling the case back to back, time over calls (median over processes). ` +
+  `company: the table's figure is more than ${ALONE_TOLERANCE * 100}% from its case alone and the two 95% intervals do not overlap, so what ran beside it moved it; ` +
+  `loop: more than ${LOOP_TOLERANCE * 100}% from the long loop (an allocating case's loop also pays the collector's work between samples: docs/how-a-number-is-made.md).`;
+
+function cells(row: CompanyRow): string[] {
+  const ratio = (other: number | undefined): string => (other === undefined ? '—' : formatRatio(row.tableNs / other));
+  const marks = [row.company ? 'company' : '', row.apartFromLoop ? 'loop' : ''].filter(Boolean).join(' ');
+  return [
+    row.variantId,
+    formatDuration(row.tableNs),
+    row.aloneNs === undefined ? '—' : formatDuration(row.aloneNs),
+    row.loopNs === undefined ? '—' : formatDuration(row.loopNs),
+    ratio(row.aloneNs),
+    ratio(row.loopNs),
+    marks,
+  ];
+}
+
+/** How many cells depend on their company, said under the table. */
+function summaryLine(section: CompanySection): string {
+  const moved = section.rows.filter((r) => r.company);
+  const loop = section.rows.filter((r) => r.apartFromLoop).length;
+  const what = moved.length ? `${moved.length} of ${section.rows.length} cells depend on their company (${moved.map((r) => `${r.caseId} on ${r.variantId}`).join('; ')})` : `no cell of ${section.rows.length} depends on its company`;
+  return `self-check: ${what}; ${loop} more than ${LOOP_TOLERANCE * 100}% from a long loop`;
+}
+
+export function terminalCompany(section: CompanySection, options: ReporterOptions = {}): string {
+  const c = pc.createColors(options.color ?? true);
+  const maxWidth = options.columns ?? 100;
+  const columns: GridColumn[] = HEADS.map((head, i): GridColumn => ({ head, align: i === 0 || i === HEADS.length - 1 ? 'left' : 'right', ...(i === 0 ? { wrap: true } : {}) }));
+  const rows: GridRow[] = [];
+  let previous: string | undefined;
+  for (const row of section.rows) {
+    if (row.caseId !== previous) rows.push({ heading: c.bold(row.caseId) });
+    rows.push({ cells: cells(row) });
+    previous = row.caseId;
+  }
+  const files = [...section.files.alone, ...(section.files.loop ? [section.files.loop] : [])];
+  const notes = [summaryLine(section), KEY, `the runs: ${files.join(', ')}`];
+  return [...renderGrid(columns, rows, { maxWidth, bold: c.bold, dim: c.dim }), ...notes.flatMap((n) => wrapWords(n, maxWidth).map((l) => c.dim(l)))].join('\n') + '\n';
+}
+
+export function markdownCompany(section: CompanySection): string {
+  const lines = [`| case | ${HEADS.join(' | ')} |`, `|---|---|${HEADS.slice(1, -1).map(() => '--:').join('|')}|---|`];
+  let previous: string | undefined;
+  for (const row of section.rows) {
+    lines.push(`| ${row.caseId === previous ? '' : markdownCell(row.caseId)} | ${cells(row).map(markdownCell).join(' | ')} |`);
+    previous = row.caseId;
+  }
+  lines.push('', summaryLine(section), '', `<sub>${KEY}</sub>`);
+  return lines.join('\n') + '\n';
+}
