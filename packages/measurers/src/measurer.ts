@@ -255,7 +255,7 @@ export interface MeasurerDescriptor {
    * when it cannot. Absent: it needs nothing of its own.
    */
   prepare?(context: PrepareContext): PreparedMeasurer;
-  /** The isolation it gives a case, when a brought file's format asks for one: 'process-per-case' (no case shares a process with another). */
+  /** The isolation it gives a case, when a brought file's format asks for one: 'process-per-case' (no case shares a process with another, and every set starts fresh ones, as Node core's compare.js does). */
   readonly isolation?: Isolation;
   /** Whether its cases run in the in-runtime loop, which warms them (an adaptive warmup's floor is then recorded, and profiles can be taken of them). */
   readonly warmsInRuntime: boolean;

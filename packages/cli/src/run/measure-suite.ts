@@ -5,17 +5,18 @@
  * only in the plan's defaults and round plan and in the view (a table, or
  * verdicts per arm).
  */
-import { takeLock, loadProfileManifest, profiler, SIGNAL_EXIT, type PlanFlags, type ProfileKind } from '@rtbench/run';
+import { takeLock, loadProfileManifest, profiler, SIGNAL_EXIT, type ProfileKind } from '@rtbench/run';
 import { assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved } from '@rtbench/saved-runs';
 import { failedRunLine } from '../emit/failed-run.ts';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type Reporter, type View, withoutWorkLine } from '@rtbench/report';
 import { writeFileAtomically } from '@rtbench/host';
-import { emit, emitAfter, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
+import { emit, emitAfter, outputReporter, regressionGate } from '../emit.ts';
 import { kindOf } from '@rtbench/measurers';
 import { makePlan, type Plan } from '../plan.ts';
 import { execute } from './execute.ts';
-import { failLimit, ratioOptions, shownOptions, type VerdictFlags } from '../verdict-flags.ts';
+import { failLimit, ratioOptions, shownOptions } from '../verdict-flags.ts';
+import type { BenchFlags } from './bench-flags.ts';
 import { UsageError } from '../errors.ts';
 import { resolve as resolvePath } from 'node:path';
 import { resultsDir } from '../paths.ts';
@@ -23,20 +24,7 @@ import { parseProfileKinds } from '../args/profiles.ts';
 import { info } from '../emit/info.ts';
 import { selfCheck } from './self-check.ts';
 
-export interface BenchFlags extends PlanFlags, OutputFlags, VerdictFlags {
-  /** The arms of a comparison, as typed (each may hold several, comma-separated): a verdict per case instead of a table. */
-  compare?: readonly string[];
-  save?: string;
-  /** Also write the HTML report: to this file, or (true) beside the saved run. */
-  html?: string | true;
-  quiet?: boolean;
-  /** After the measured rounds, profiles per case × variant in an extra process (@rtbench/run profiles.ts): true (CPU) or the kinds, "cpu,alloc". */
-  profile?: string | true;
-  /** A case without work (it returns undefined, or takes an empty call's time) makes the command exit 1, after the run is saved. */
-  strict?: boolean;
-  /** After the table, each case measured alone on each runtime and in a long loop, every cell printed beside both (run/self-check.ts). */
-  selfCheck?: boolean;
-}
+export type { BenchFlags } from './bench-flags.ts';
 
 /** Where --html writes: the file named, or the saved run's path with .html. */
 function htmlPath(flag: BenchFlags['html'], runPath: string): string | undefined {

@@ -14,7 +14,7 @@ import { companySection, type CompanySection } from '@rtbench/report';
 import { makePlan, type Plan } from '../plan.ts';
 import { info } from '../emit/info.ts';
 import { execute } from './execute.ts';
-import type { BenchFlags } from './measure-suite.ts';
+import type { BenchFlags } from './bench-flags.ts';
 
 /** Rounds of the long loop per case and runtime: fresh processes, each its own loop. */
 const LOOP_ROUNDS = 3;

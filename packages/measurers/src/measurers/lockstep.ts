@@ -147,7 +147,6 @@ export const LOCKSTEP: MeasurerDescriptor = {
   timesCalls: true,
   options: [SETS_PER_PROCESS_OPTION],
   prepare: (context) => prepareLockstep(context, true),
-  isolation: 'process-per-case',
   warmsInRuntime: true,
   help: "per round live processes of each case's own, one per runtime (started while the case before warms up), sampled in turn",
   defaults: TIMING_DEFAULTS,
