@@ -156,6 +156,29 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
     for (const x of read.rounds) expect(x.digest.summary).toBe('number 0');
   });
 
+  it('--self-check: measures each case again alone and in a long loop, prints the cells beside both and saves the runs beside the table', async () => {
+    const out = tempFile('checked.json');
+    const r = await runCliAsync(['bench', fixture('tiny'), ...QUICK, '--time', '10ms', FIXED, '--filter', 'n=200', '--runtime', 'node,bun', '--self-check', '--save', out, '--quiet']);
+    expect(r.status, r.stderr).toBe(0);
+    const folder = out.replace(/\.json$/, '.self-check');
+    const alone = ['node', 'bun'].map((v) => parseRun(JSON.parse(readFileSync(join(folder, `alone-${v}.json`), 'utf8')), v));
+    // Each runtime alone: a run of that runtime only, the table's design and rounds.
+    expect(alone.map((a) => [a.variants.map((v) => v.id), a.options.measurer, a.results[0]!.rounds.length])).toEqual([
+      [['node'], 'lockstep', 2],
+      [['bun'], 'lockstep', 2],
+    ]);
+    // The long loop: fresh processes that call the case back to back, both runtimes, three each.
+    const loop = parseRun(JSON.parse(readFileSync(join(folder, 'loop.json'), 'utf8')), 'loop');
+    expect(loop.options.measurer).toBe('processes');
+    expect(loop.results.map((x) => [x.variantId, x.rounds.length]).sort()).toEqual([['bun', 3], ['node', 3]]);
+    // Every cell of the table beside both, and the line that counts them.
+    const rows = r.stdout.split('\n').filter((l) => /^ {2}(node|bun) /.test(l) && /\d\.\d{3}/.test(l));
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(r.stdout).toMatch(/table\/op +alone\/op +loop\/op +table÷alone +table÷loop/);
+    expect(r.stdout).toMatch(/^self-check: (no cell of 2 depends on its company|1 of 2 cells depend on their company|2 of 2 cells depend on their company)/m);
+    for (const line of r.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(100);
+  });
+
   it('starts new warm processes every set with lockstep-shared and --sets-per-process 1, each case set up and warmed in each', async () => {
     const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--schedule', 'lockstep-shared', '--sets-per-process', '1', FIXED], HOST_SCHEDULE);
     expect(status, stderr).toBe(0);

@@ -36,6 +36,9 @@ describe.concurrent('bad options', () => {
     [['--quiet=no'], /--quiet takes no value/],
   ])('bench %j', (extra, message) => expectUsageError(bench(...extra), message));
 
+  it('refuses --self-check with --compare, whose arms share their company, in one line', () =>
+    expectUsageError(['bench', fixture('tiny'), '--compare', 'node', 'node@24', '--self-check'], /^error: --self-check checks a table's cells against their cases alone; a comparison pairs arms that share their company: run it without --compare$/));
+
   it('rtbench run says what is wrong with the path: no such file, a directory, a framework app, not a benchmark file', async () => {
     const dir = dirname(tempFile('x'));
     const text = join(dir, 'notes.txt');

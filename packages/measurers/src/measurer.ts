@@ -68,6 +68,8 @@ export interface ReplicateContext {
    * process would wait for it.
    */
   whileUntimed?(): void;
+  /** No replicate follows this one in the run (absent: one may): a measurer starts nothing ahead for a next one. */
+  last?: true;
 }
 
 /** A failure known only once a set's processes ended (a crash after a case's result): that case's round of the set is failed. */

@@ -155,7 +155,7 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
     return results.some((r) => r.status === 'ok') && !results.some((r) => r.status === 'failed');
   };
 
-  async function replicate(unit: Unit, round: number): Promise<void> {
+  async function replicate(unit: Unit, round: number, last = false): Promise<void> {
     const order = balanced ? balanced.get(unit.key)![round]! : shuffle(arms, random);
     const asked = order.filter((a) => active(unit, a));
     done += order.length - asked.length;
@@ -163,7 +163,7 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
     const event = (arm: Arm): ProgressEvent => ({ done, total, elapsedMs: performance.now() - started, timedMs, round, rounds: roundPlan.rounds, adaptive: adaptivePhase, caseId: unit.key, variantId: arm.id });
     let results: ArmResult[];
     try {
-      const context = { round, runArms: arms, ...(hooks.signal ? { signal: hooks.signal } : {}), ...(measurer.untimedStart ? { whileUntimed: saveIfUnsaved } : {}) };
+      const context = { round, runArms: arms, ...(hooks.signal ? { signal: hooks.signal } : {}), ...(measurer.untimedStart ? { whileUntimed: saveIfUnsaved } : {}), ...(last ? { last: true as const } : {}) };
       results = await measurer.replicate(unit, asked, { ...context, onArmStart: (arm) => hooks.onProgress?.(event(arm)) });
     } finally {
       // A replicate that threw, or did not get as far as its processes' warmup, still saves the ones before it.
@@ -183,12 +183,14 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
 
   const roundsRun = new Map(units.map((u) => [u.key, 0]));
   outer: for (let round = 0; round < roundPlan.rounds; round++) {
-    for (const unit of setOrder(units)) {
+    const ordered = setOrder(units);
+    for (const [i, unit] of ordered.entries()) {
       if (aborted()) {
         await endSet();
         break outer;
       }
-      await replicate(unit, round);
+      // Without an adaptive phase, the last round's last case is the run's last replicate.
+      await replicate(unit, round, !roundPlan.adaptive && round === roundPlan.rounds - 1 && i === ordered.length - 1);
       roundsRun.set(unit.key, round + 1);
     }
     await endSet();

@@ -51,10 +51,10 @@ export async function prepareSuite(suiteName: string, flags: BenchFlags): Promis
   const limit = failLimit(flags);
   if (flags.save !== undefined) assertWritableOutput(flags.save);
   const profileKinds = flags.profile === undefined ? undefined : parseProfileKinds(flags.profile);
+  if (flags.selfCheck && compareArms) throw new UsageError('--self-check checks a table\'s cells against their cases alone; a comparison pairs arms that share their company: run it without --compare');
   const plan = await makePlan(suiteName, flags, compareArms);
   if (plan.fewRounds) process.stderr.write(pc.yellow(`! ${plan.fewRounds}\n`));
   const { measurer } = plan.options;
-  if (flags.selfCheck && compareArms) throw new UsageError('--self-check checks a table\'s cells against their cases alone; a comparison pairs arms that share their company: run it without --compare');
   if (flags.selfCheck && !measurer.timesCalls) throw new UsageError(`--self-check holds a case's time per call against the same case alone and in a long loop; ${plan.suite.name} is ${kindOf(measurer)}, which it cannot check`);
   if (profileKinds && !measurer.warmsInRuntime) {
     // A server rtbench starts (request cases) is profiled by CPU, under the runtime's profiler; allocation and native profiles sample a timed loop.

@@ -506,7 +506,7 @@ export function warmLockstepMeasurer(options: LockstepOptions, seating?: Seating
 
   /** Starts each arm's process for the next case, unless one waits already; it loads the suite while this case warms up. */
   const startAhead = (arms: readonly Arm[], context: ReplicateContext): Promise<void>[] => {
-    if (!options.startAhead || !perCase) return [];
+    if (!options.startAhead || !perCase || context.last) return [];
     return arms.map((arm) => processes.take(aheadKey(arm), (replaced) => startProcess(arm, context, undefined, replaced)).process.loaded);
   };
 
