@@ -38,7 +38,9 @@ function measure(target: string): { table: RunRecord; alone: RunRecord[]; loop: 
   const out = join(mkdtempSync(join(tmpdir(), 'rtbench-independence-')), 'table.json');
   const command = existsSync(join(repoRoot, target)) && !existsSync(join(repoRoot, 'bench', target)) ? 'run' : 'bench';
   const started = performance.now();
-  const r = spawnSync('flock', [LOCK, process.execPath, join(repoRoot, 'packages/cli/bin/rtbench.mjs'), command, target, '--self-check', '--quiet', '--save', out, ...passed], {
+  // Waits for the measurement lock and holds it for this run alone (lib.ts benchRun does the same).
+  const [file, ...args] = ['flock', LOCK, process.execPath, join(repoRoot, 'packages/cli/bin/rtbench.mjs'), command, target, '--self-check', '--quiet', '--save', out, ...passed];
+  const r = spawnSync(file!, args, {
     cwd: repoRoot,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },

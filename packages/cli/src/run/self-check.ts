@@ -30,7 +30,7 @@ function loopSchedule(): string {
 const variantText = (v: RunRecord['variants'][number]): string => [v.spec, ...v.flags].join(' ');
 
 /** Where the self-check's runs go: a folder beside the table's run, named after it. */
-export function selfCheckFolder(tablePath: string): string {
+function selfCheckFolder(tablePath: string): string {
   return join(dirname(tablePath), `${basename(tablePath, '.json')}.self-check`);
 }
 
