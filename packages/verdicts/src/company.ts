@@ -10,6 +10,7 @@
  */
 import type { RunRecord } from '@rtbench/core/schema';
 import { median } from '@rtbench/stats';
+import { machineStatesDiffer } from './machine-state.ts';
 
 /** A table's cell may read this far from its case alone (±10%) before its company is said to move it. */
 export const ALONE_TOLERANCE = 0.1;
@@ -28,8 +29,14 @@ export interface CompanyRow {
   aloneCi?: readonly [number, number];
   /** A long loop's time over calls: per process the mean of its back-to-back samples, the median over processes. */
   loopNs?: number;
-  /** The table's figure depends on what ran beside it: table ÷ alone outside ±ALONE_TOLERANCE, and the two intervals apart. */
+  /** The table's figure depends on what ran beside it: table ÷ alone outside ±ALONE_TOLERANCE, the two intervals apart, and the machine alike in both runs. */
   company: boolean;
+  /**
+   * The two runs met different machine states (other work beside them), in
+   * one line: their absolute figures then follow the machine, and a cell
+   * apart from its case alone is not said to carry its company.
+   */
+  machineMoved?: string;
   /** The table's figure is more than LOOP_TOLERANCE from the long loop's. */
   apartFromLoop: boolean;
 }
@@ -66,6 +73,7 @@ export function companyRows(table: RunRecord, alone: readonly RunRecord[], loop:
     const loopResult = figured(loop, caseId, variantId);
     const loopNs = loopResult ? loopFigure(loopResult) : undefined;
     const off = aloneStats ? Math.abs(stats.median / aloneStats.median - 1) > ALONE_TOLERANCE : false;
+    const machineMoved = aloneRun ? machineStatesDiffer(table.host?.machine?.points, aloneRun.host?.machine?.points, table.host?.cores ?? 1, ['the table', `${variantId} alone`]) : undefined;
     rows.push({
       caseId,
       variantId,
@@ -73,7 +81,8 @@ export function companyRows(table: RunRecord, alone: readonly RunRecord[], loop:
       ...(stats.ci ? { tableCi: stats.ci } : {}),
       ...(aloneStats ? { aloneNs: aloneStats.median, ...(aloneStats.ci ? { aloneCi: aloneStats.ci } : {}) } : {}),
       ...(loopNs !== undefined ? { loopNs } : {}),
-      company: off && apart(stats.ci, aloneStats?.ci),
+      company: off && apart(stats.ci, aloneStats?.ci) && machineMoved === undefined,
+      ...(machineMoved ? { machineMoved } : {}),
       apartFromLoop: loopNs !== undefined && Math.abs(stats.median / loopNs - 1) > LOOP_TOLERANCE,
     });
   }

@@ -1,7 +1,7 @@
 /** bench --self-check's decision (company.ts): a cell against its case alone and a long loop. */
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
-import { ALONE_TOLERANCE, companyRows, LOOP_TOLERANCE, loopFigure } from '../src/index.ts';
+import { ALONE_TOLERANCE, companyRows, LOOP_TOLERANCE, loopFigure, type MachineReading } from '../src/index.ts';
 
 interface Cell {
   caseId: string;
@@ -11,9 +11,13 @@ interface Cell {
   samples?: number[][];
 }
 
-/** A run holding only what the decision reads: variants, and per cell its figure, interval and rounds' samples. */
-function run(cells: readonly Cell[]): RunRecord {
+/** One reading of the machine a second, other work at `others` cores throughout. */
+const machine = (others: number): MachineReading[] => Array.from({ length: 20 }, (_, i) => ({ atMs: (i + 1) * 1000, load1: 1, busy: 1 + others, steal: 0, others }));
+
+/** A run holding only what the decision reads: variants, the machine's readings, and per cell its figure, interval and rounds' samples. */
+function run(cells: readonly Cell[], others = 0.05): RunRecord {
   return {
+    host: { cores: 2, machine: { points: machine(others) } },
     variants: [...new Set(cells.map((c) => c.variantId))].map((id) => ({ id })),
     results: cells.map((c) => ({
       caseId: c.caseId,
@@ -61,5 +65,11 @@ describe('companyRows', () => {
     (table.results as unknown as { stats?: unknown }[]).push({ caseId: 'b', variantId: 'deno', rounds: [] } as never);
     const rows = companyRows(table, [run([{ caseId: 'a', variantId: 'node', median: 1 }])], undefined);
     expect(rows).toEqual([{ caseId: 'a', variantId: 'deno', tableNs: 500, tableCi: tight(500), company: false, apartFromLoop: false }]);
+  });
+
+  it('does not say a cell carries its company where the machine moved between the table and its case alone, and says so', () => {
+    const table = run([{ caseId: 'a', variantId: 'node', median: 150, ci: tight(150) }], 0.9);
+    const rows = companyRows(table, [run([{ caseId: 'a', variantId: 'node', median: 100, ci: tight(100) }], 0.05)], undefined);
+    expect(rows[0]).toMatchObject({ company: false, machineMoved: 'different machine states: other work used 0.90 cores during the table, 0.05 during node alone' });
   });
 });

@@ -17,11 +17,12 @@ const HEADS = ['runtime', 'table/op', 'alone/op', 'loop/op', 'table÷alone', 'ta
 const KEY =
   `alone: the same case on its runtime alone (a run of that runtime only; each case has processes of its own); loop: a fresh process calling the case back to back, time over calls (median over processes). ` +
   `company: the table's figure is more than ${ALONE_TOLERANCE * 100}% from its case alone and the two 95% intervals do not overlap, so what ran beside it moved it; ` +
+  `machine: the table and its case alone met different machine states, so their figures are not held against each other; ` +
   `loop: more than ${LOOP_TOLERANCE * 100}% from the long loop (an allocating case's loop also pays the collector's work between samples: docs/how-a-number-is-made.md).`;
 
 function cells(row: CompanyRow): string[] {
   const ratio = (other: number | undefined): string => (other === undefined ? '—' : formatRatio(row.tableNs / other));
-  const marks = [row.company ? 'company' : '', row.apartFromLoop ? 'loop' : ''].filter(Boolean).join(' ');
+  const marks = [row.company ? 'company' : '', row.machineMoved ? 'machine' : '', row.apartFromLoop ? 'loop' : ''].filter(Boolean).join(' ');
   return [
     row.variantId,
     formatDuration(row.tableNs),
@@ -38,7 +39,8 @@ function summaryLine(section: CompanySection): string {
   const moved = section.rows.filter((r) => r.company);
   const loop = section.rows.filter((r) => r.apartFromLoop).length;
   const what = moved.length ? `${moved.length} of ${section.rows.length} cells depend on their company (${moved.map((r) => `${r.caseId} on ${r.variantId}`).join('; ')})` : `no cell of ${section.rows.length} depends on its company`;
-  return `self-check: ${what}; ${loop} more than ${LOOP_TOLERANCE * 100}% from a long loop`;
+  const machines = [...new Set(section.rows.flatMap((r) => (r.machineMoved ? [r.machineMoved] : [])))];
+  return `self-check: ${what}; ${loop} more than ${LOOP_TOLERANCE * 100}% from a long loop${machines.length ? `; not judged where the machine moved between the runs (machine): ${machines.join('; ')}` : ''}`;
 }
 
 export function terminalCompany(section: CompanySection, options: ReporterOptions = {}): string {
