@@ -32,38 +32,8 @@ const NOT_MEASURED = 'measured by rtbench in separate processes: see the table r
 
 const notMeasuredStats = Object.freeze({ deviation: NaN, mean: NaN, moe: NaN, rme: NaN, sem: NaN, variance: NaN, sample: Object.freeze([]) as readonly number[] });
 
-/** One benchmark: its name, its function and options, and figures that say where the real ones are. */
-export class Benchmark {
-  static Suite: typeof Suite;
-  static options: Record<string, unknown> = {};
-  static version = 'rtbench';
-  readonly name: string;
-  readonly fn: Fn | string | undefined;
-  readonly options: BenchmarkOptions;
-  readonly stats = notMeasuredStats;
-  readonly hz = NaN;
-  readonly count = 0;
-  readonly cycles = 0;
-  readonly aborted = false;
-  readonly error = undefined;
-
-  constructor(name?: string | Fn | BenchmarkOptions, fn?: Fn | string | BenchmarkOptions, options: BenchmarkOptions = {}) {
-    let opts: BenchmarkOptions;
-    if (typeof name === 'object') opts = { ...name };
-    else if (typeof name === 'function') opts = { ...(typeof fn === 'object' ? fn : {}), fn: name };
-    else if (typeof fn === 'object') opts = { ...fn, name };
-    else opts = { ...options, name, fn };
-    this.name = opts.name ?? (typeof opts.fn === 'function' && opts.fn.name ? opts.fn.name : `<Test #${lone.length + inSuites + 1}>`);
-    this.fn = opts.fn;
-    this.options = opts;
-  }
-
-  /** Declares this benchmark (a lone one; one added to a suite is declared with it) and returns at once. */
-  run(_options?: unknown): this {
-    if (!lone.includes(this)) lone.push(this);
-    return this;
-  }
-
+/** benchmark.js's events and controls, which do nothing here: nothing runs while the file loads. */
+class Inert {
   on(_event?: unknown, _handler?: unknown): this {
     return this;
   }
@@ -85,18 +55,57 @@ export class Benchmark {
   }
 
   toString(): string {
+    return NOT_MEASURED;
+  }
+}
+
+/** One benchmark: its name, its function and options, and figures that say where the real ones are. */
+export class Benchmark extends Inert {
+  static Suite: typeof Suite;
+  static options: Record<string, unknown> = {};
+  static version = 'rtbench';
+  readonly name: string;
+  readonly fn: Fn | string | undefined;
+  readonly options: BenchmarkOptions;
+  readonly stats = notMeasuredStats;
+  readonly hz = NaN;
+  readonly count = 0;
+  readonly cycles = 0;
+  readonly aborted = false;
+  readonly error = undefined;
+
+  constructor(name?: string | Fn | BenchmarkOptions, fn?: Fn | string | BenchmarkOptions, options: BenchmarkOptions = {}) {
+    super();
+    let opts: BenchmarkOptions;
+    if (typeof name === 'object') opts = { ...name };
+    else if (typeof name === 'function') opts = { ...(typeof fn === 'object' ? fn : {}), fn: name };
+    else if (typeof fn === 'object') opts = { ...fn, name };
+    else opts = { ...options, name, fn };
+    this.name = opts.name ?? (typeof opts.fn === 'function' && opts.fn.name ? opts.fn.name : `<Test #${lone.length + inSuites + 1}>`);
+    this.fn = opts.fn;
+    this.options = opts;
+  }
+
+  /** Declares this benchmark (a lone one; one added to a suite is declared with it) and returns at once. */
+  run(_options?: unknown): this {
+    if (!lone.includes(this)) lone.push(this);
+    return this;
+  }
+
+  override toString(): string {
     return `${this.name}: ${NOT_MEASURED}`;
   }
 }
 
 /** Every benchmark a suite holds, as benchmark.js's array-like Suite. */
-export class Suite {
+export class Suite extends Inert {
   readonly name: string | undefined;
   readonly benchmarks: Benchmark[] = [];
   readonly aborted = false;
   readonly running = false;
 
   constructor(name?: string | Record<string, unknown>, options?: Record<string, unknown>) {
+    super();
     this.name = typeof name === 'string' ? name : ((name?.['name'] as string | undefined) ?? (options?.['name'] as string | undefined));
     suites.push(this);
   }
@@ -112,28 +121,12 @@ export class Suite {
   }
 
   /** Handlers are kept from running: what they read (`this.filter('fastest')`, `String(event.target)`) holds no figure. */
-  on(_event?: unknown, _handler?: unknown): this {
+  override on(_event?: unknown, _handler?: unknown): this {
     note("benchmark.js's on('cycle' | 'complete' | …) handlers are not called: rtbench times the benchmarks after the file has loaded and prints its own table");
     return this;
   }
 
-  off(_event?: unknown, _handler?: unknown): this {
-    return this;
-  }
-
-  emit(_event?: unknown): this {
-    return this;
-  }
-
   run(_options?: unknown): this {
-    return this;
-  }
-
-  abort(): this {
-    return this;
-  }
-
-  reset(): this {
     return this;
   }
 

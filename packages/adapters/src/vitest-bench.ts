@@ -110,13 +110,18 @@ export const bench = Object.assign((name: string, fn?: Fn, options?: BenchOption
   todo: (name: string) => declareBench('todo', name),
 });
 
-/** vitest's `describe(name, fn)` (and `suite`), with `.skip`, `.only` and `.todo`. */
-export const describe = Object.assign((name: string, define?: () => unknown) => describeBlock('run', name, define), {
-  skip: (name: string, define?: () => unknown) => describeBlock('skip', name, define),
-  only: (name: string, define?: () => unknown) => describeBlock('only', name, define),
-  todo: (name: string) => describeBlock('todo', name),
-});
-export const suite = describe;
+function blockApi(): ((name: string, define?: () => unknown) => void) & Record<'skip' | 'only', (name: string, define?: () => unknown) => void> & { todo: (name: string) => void } {
+  return Object.assign((name: string, define?: () => unknown) => describeBlock('run', name, define), {
+    skip: (name: string, define?: () => unknown) => describeBlock('skip', name, define),
+    only: (name: string, define?: () => unknown) => describeBlock('only', name, define),
+    todo: (name: string) => describeBlock('todo', name),
+  });
+}
+
+/** vitest's `describe(name, fn)`, with `.skip`, `.only` and `.todo`. */
+export const describe = blockApi();
+/** vitest's `suite`: another name for describe, as vitest exports it. */
+export const suite = blockApi();
 
 function hook(kind: keyof Block['hooks']): (fn: Hook) => void {
   return (fn) => {
