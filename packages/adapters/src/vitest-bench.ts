@@ -103,11 +103,16 @@ async function collect(block: Block, into: Declared[]): Promise<void> {
   }
 }
 
-/** vitest's `bench(name, fn, options)`, with `.skip`, `.only` and `.todo`. */
-export const bench = Object.assign((name: string, fn?: Fn, options?: BenchOptions) => declareBench('run', name, fn, options), {
-  skip: (name: string, fn?: Fn, options?: BenchOptions) => declareBench('skip', name, fn, options),
-  only: (name: string, fn?: Fn, options?: BenchOptions) => declareBench('only', name, fn, options),
+type BenchCall = (name: string, fn?: Fn, options?: BenchOptions) => void;
+const benchIn = (mode: Mode): BenchCall => (name, fn, options) => declareBench(mode, name, fn, options);
+
+/** vitest's `bench(name, fn, options)`, with `.skip`, `.only`, `.todo`, and `.skipIf(c)` / `.runIf(c)` (bench or its skip, by the condition). */
+export const bench = Object.assign(benchIn('run'), {
+  skip: benchIn('skip'),
+  only: benchIn('only'),
   todo: (name: string) => declareBench('todo', name),
+  skipIf: (condition: unknown): BenchCall => benchIn(condition ? 'skip' : 'run'),
+  runIf: (condition: unknown): BenchCall => benchIn(condition ? 'run' : 'skip'),
 });
 
 function blockApi(): ((name: string, define?: () => unknown) => void) & Record<'skip' | 'only', (name: string, define?: () => unknown) => void> & { todo: (name: string) => void } {

@@ -42,6 +42,17 @@ describe('declaring', () => {
     expect(suite.notes).toEqual(expect.arrayContaining(['skipped: skipped (.skip), as vitest skips it', 'skipped: block > inside (.skip), as vitest skips it', 'bench.todo("later") is a benchmark to write: not run, as in vitest']));
   });
 
+  it('.skipIf and .runIf skip by their condition', async () => {
+    const suite = await load(() => {
+      adapter.bench.skipIf(true)('skipped', () => 1);
+      adapter.bench.skipIf(false)('kept', () => 1);
+      adapter.bench.runIf(false)('not run', () => 1);
+      adapter.bench.runIf(true)('run', () => 1);
+    });
+    expect(suite.cases().map((c) => c.id)).toEqual(['kept', 'run']);
+    expect(suite.notes).toEqual(expect.arrayContaining(['skipped: skipped (.skip), as vitest skips it', 'skipped: not run (.skip), as vitest skips it']));
+  });
+
   it('.only, on a bench or a block, leaves the others out', async () => {
     const suite = await load(() => {
       adapter.bench('other', () => 1);
