@@ -34,7 +34,7 @@ export const PURE_TESTS: string[] = [
   'packages/cli/test/{usage-errors,leading-command,refused-inputs,report-saved,hostile-formats,hostile-text,bisect-threshold,brought-schedule,campaign-lines,claims-on-releases,claims-views,cli-args,command-reference,edited-run,findings,cli-names,compare-analyze,compare-saved,output-places,cache-advice,packed-places,plan,platforms,progress,refused-variants,releases-ranges,round-blocks,run-heading,saved-before-block,saved-load-run,shards-merge,terminal-width}.test.ts',
   'packages/cli/test/{plan,info}-*.test.ts',
   'packages/cli/test/faults/{forged-output,parsers.property,user-names.property}.test.ts',
-  'packages/suite-loader/test/{brought-format,case-filter,deno-config,framework-app,app-next,static-assets,suite-summary,suite-errors,worker}.test.ts',
+  'packages/suite-loader/test/{brought-format,case-filter,declared-values,deno-config,framework-app,app-next,static-assets,suite-summary,suite-errors,worker}.test.ts',
   'test/{cli-shape,cpu-budget,cpu-view,digest-tolerance,host-timed-direction,install-programs,kit-exports,layout-doc,long-loop-judge,named-paths,pool,profile-manifest,reference-docs,request-loop-gc-trace,request-loop-ratio,request-loop-worker,runtime-globals,runtime-pins,smoke-timing,stopping-simulation,suite-face,suite-folders}.test.ts',
   'packages/suite-loader/test/{app-suite,app-react-router,app-arms,app-astro}.test.ts',
   'test/faults/host-bounds.test.ts',

@@ -1,5 +1,6 @@
 /**
- * Node.js core benchmark files, node:bench files and Deno.bench files, run
+ * Node.js core benchmark files, node:bench, Deno.bench, vitest bench() and
+ * benchmark.js files, run
  * unchanged by `rtbench run` on node, deno, bun and workerd with a minimal
  * budget: one run per format (the examples/ files written in each format),
  * every case timed on every runtime, names as each format's own plugin shows
@@ -79,6 +80,55 @@ describe.concurrent('brought formats on all four runtimes', () => {
     // Each benchmark in processes of its own: in shared ones a benchmark reads the heap the others left.
     expect(run.options.measurerFields).toMatchObject({ processes: 'per-case' });
     expect(stderr).toContain('note: a Deno.bench file: each benchmark runs in processes of its own');
+  });
+});
+
+describe.concurrent('vitest bench() and benchmark.js files, Deno.bench taken out by destructuring, on all four runtimes', () => {
+  it('a vitest bench file: describe blocks as groups, skip and options noted, cases that return nothing compared by what can be proven', async () => {
+    const { run, status, stderr } = await runFile(join('examples', 'vitest-strings.bench.ts'));
+    expect(status, stderr).toBe(0);
+    expectAllTimed(run);
+    expect(run.cases.map((c) => c.id)).toEqual(['join 200 parts / Array.prototype.join', 'join 200 parts / += in a loop', 'sort / numbers']);
+    expect(stderr).toContain('note: skipped: join 200 parts > not yet (.skip), as vitest skips it');
+    expect(stderr).toContain("note: bench(name, fn, { time }) is accepted: rtbench's --time");
+    // Every benchmark returns nothing: the runtimes agree on what can be proven, so the cells are not marked as without work.
+    expect(run.digestMismatches).toEqual([]);
+    for (const r of run.results) {
+      expect([r.caseId, r.rounds[0]!.digest.summary, r.withoutWork?.returnsUndefined ?? false]).toEqual([r.caseId, 'ReturnedNothing{3 keys}', false]);
+      expect(r.failures.filter((f) => f.kind === 'warning').map((f) => f.message)).toEqual([expect.stringMatching(/^returns nothing \(undefined\): the check that every runtime did the same work compares what can be proven without a value — the same source \(sha256 [0-9a-f]{16} /)]);
+    }
+  });
+
+  it('a benchmark.js suite: required as CommonJS, its add() chain, a deferred benchmark, handlers not called', async () => {
+    const { run, status, stderr } = await runFile(join('examples', 'benchmark-js-find.cjs'));
+    expect(status, stderr).toBe(0);
+    expectAllTimed(run);
+    expect(run.cases.map((c) => c.id)).toEqual(['find o / RegExp#test', 'find o / String#indexOf', 'find o / deferred']);
+    expect(run.digestMismatches).toEqual([]);
+    expect(run.results.find((r) => r.caseId === 'find o / String#indexOf')!.rounds[0]!.digest.summary).toBe('boolean true');
+    expect(stderr).toContain("note: benchmark.js's on('cycle' | 'complete' | …) handlers are not called");
+    expect(stderr).toContain("note: benchmark.js's { minSamples } is accepted");
+  });
+
+  // On node (no such global: the rewrite stands alone) and deno (the rewrite over deno's own global); the format runs on the four runtimes above.
+  it('a Deno.bench file that takes bench out of Deno by destructuring', async () => {
+    const { run, status, stderr } = await runFile(join('test', 'fixtures', 'brought', 'deno-destructured.bench.mjs'), [], ['node', 'deno']);
+    expect(status, stderr).toBe(0);
+    expectAllTimed(run, ['node', 'deno']);
+    expect(run.cases.map((c) => c.id)).toEqual(['encode', 'loops / sum to 1000']);
+    expect(run.digestMismatches).toEqual([]);
+    expect(run.results.find((r) => r.caseId === 'loops / sum to 1000')!.rounds[0]!.digest.summary).toBe('number 499500');
+  });
+});
+
+describe.concurrent('values a file declares random or per-runtime', () => {
+  it('random and per-runtime cases agree by their shape on two runtimes; the others by their values', async () => {
+    const { run, status, stderr } = await runFile(join('test', 'fixtures', 'brought', 'random-values.mjs'), [], ['node', 'workerd']);
+    expect(status, stderr).toBe(0);
+    expectAllTimed(run, ['node', 'workerd']);
+    expect(run.digestMismatches).toEqual([]);
+    const summary = (caseId: string) => run.results.find((r) => r.caseId === caseId)!.rounds[0]!.digest.summary;
+    expect([summary('ids / randomUUID'), summary("ids / runtime's own"), summary('ids / counter')]).toEqual(['ValueShape{2 keys}', 'ValueShape{2 keys}', 'Array(3)']);
   });
 });
 

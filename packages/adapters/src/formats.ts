@@ -18,6 +18,8 @@ export const BROUGHT_FORMATS = {
     },
   },
   'node-bench': { label: 'node:bench' },
+  vitest: { label: 'vitest bench()' },
+  'benchmark-js': { label: 'benchmark.js' },
   // In a warm process serving them all, a benchmark reads the heap the others filled (docs/brought-files.md has the measurements).
   'deno-bench': {
     label: 'Deno.bench',

@@ -1,6 +1,7 @@
 /**
  * The registry a brought-over file fills as it loads. The file (mitata,
- * tinybench, Node core's common.js, node:bench or Deno.bench) is imported for
+ * tinybench, Node core's common.js, node:bench, Deno.bench, vitest's bench()
+ * or benchmark.js) is imported for
  * its side effects; its declarations (`bench()`, `new Bench().add()`, …)
  * land here instead of in a harness of their own, and `broughtSuite` turns what
  * was declared into an rtbench suite. One registry per bundle: each runtime
@@ -10,7 +11,8 @@ import { caseId, UnsupportedError, type CaseSpec } from '@rtbench/core/suite';
 import { type CaseBody, type Params, type SuiteDefinition } from '@rtbench/core';
 import { oneLine } from '@rtbench/core/words';
 import type { BroughtFormat } from './formats.ts';
-import { forgetKept, valueForDigest } from './keep-alive.ts';
+import { forgetKept } from './keep-alive.ts';
+import { digestFor, type BroughtSource } from './case-digest.ts';
 
 export interface DeclaredCase {
   /** The format of the file that declared it. */
@@ -25,17 +27,6 @@ export interface DeclaredCase {
   body: CaseBody;
 }
 
-/**
- * How to fix a case that returns nothing, in each file's own terms (continues
- * the core warning's sentence). Formats whose functions return nothing by
- * design (a timed region, not a value) say so once in a note instead.
- */
-const EMPTY_RESULT_ADVICE: Partial<Record<BroughtFormat, string>> = {
-  mitata: "or pass it to do_not_optimize() from 'mitata' (e.g. bench('parse', () => do_not_optimize(JSON.parse(text))))",
-  tinybench: "e.g. bench.add('parse', () => JSON.parse(text))",
-  'deno-bench': "e.g. Deno.bench('parse', () => JSON.parse(text))",
-};
-
 /** Formats whose functions return nothing by design, and why in a few words: their undefined is not a case without work. */
 const NOTHING_BY_DESIGN: Partial<Record<BroughtFormat, string>> = {
   'node-core': "Node core's main() times a region and returns nothing",
@@ -48,7 +39,7 @@ interface RegistryState {
   /** Declarations still running (async group/summary bodies). */
   pending: Promise<unknown>[];
   /** Called once the file has loaded: commit what was declared but never run(). */
-  onLoaded: (() => void)[];
+  onLoaded: (() => void | Promise<void>)[];
 }
 
 const state: RegistryState = { declared: [], notes: [], pending: [], onLoaded: [] };
@@ -66,7 +57,7 @@ export function trackPending(promise: Promise<unknown>): void {
   state.pending.push(promise);
 }
 
-export function whenLoaded(fn: () => void): void {
+export function whenLoaded(fn: () => void | Promise<void>): void {
   state.onLoaded.push(fn);
 }
 
@@ -76,7 +67,7 @@ export interface BroughtSuite extends SuiteDefinition {
   readonly loadError?: string;
 }
 
-function toSpecs(declared: readonly DeclaredCase[]): CaseSpec[] {
+function toSpecs(declared: readonly DeclaredCase[], source: BroughtSource): CaseSpec[] {
   const seen = new Map<string, number>();
   return declared.map((c) => {
     let id = caseId(c.group, c.name, c.idParams);
@@ -92,10 +83,8 @@ function toSpecs(declared: readonly DeclaredCase[]): CaseSpec[] {
       name: c.name,
       group: c.group,
       params: c.params,
-      body: c.body,
-      digestValue: valueForDigest,
+      ...digestFor(c, id, source),
       beforeDigestCall: forgetKept,
-      ...(EMPTY_RESULT_ADVICE[c.format] ? { emptyResultAdvice: EMPTY_RESULT_ADVICE[c.format] } : {}),
       ...(NOTHING_BY_DESIGN[c.format] ? { returnsNothing: NOTHING_BY_DESIGN[c.format] } : {}),
     };
   });
@@ -151,7 +140,7 @@ function withoutExit(): void {
  * the first selected runtime that could load the file, so a failure now is
  * this runtime's.
  */
-export async function broughtSuite(name: string, load: () => Promise<unknown>): Promise<BroughtSuite> {
+export async function broughtSuite(name: string, load: () => Promise<unknown>, source: BroughtSource = {}): Promise<BroughtSuite> {
   // Files written for mitata often end in `await run(); process.exit(0)`. The
   // harness ends the process itself (with its own reference to exit), so the
   // file's exit is kept from ending it before a case has run.
@@ -160,7 +149,7 @@ export async function broughtSuite(name: string, load: () => Promise<unknown>): 
     await load();
     // Async group() bodies may still be declaring.
     while (state.pending.length) await Promise.all(state.pending.splice(0));
-    for (const fn of state.onLoaded.splice(0)) fn();
+    for (const fn of state.onLoaded.splice(0)) await fn();
   } catch (error) {
     const reason = loadFailureReason(error);
     return {
@@ -173,6 +162,6 @@ export async function broughtSuite(name: string, load: () => Promise<unknown>): 
       },
     };
   }
-  const specs = toSpecs(state.declared);
+  const specs = toSpecs(state.declared, source);
   return { kind: 'rtbench.suite', name, notes: [...state.notes], cases: () => specs };
 }

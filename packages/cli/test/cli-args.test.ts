@@ -151,7 +151,7 @@ describe('options given more than once, options with several values', () => {
 describe('positional arguments', () => {
   it('says what is missing or left over in one line with the usage', () => {
     expect(refused('bench')).toBe('rtbench bench <suite...>: name a suite (`rtbench suites` lists them) or a suite folder');
-    expect(refused('run', '--quiet')).toBe('rtbench run <file>: name a benchmark file written for mitata, tinybench, node:bench, Deno.bench, or a Node.js core benchmark/<area>/<file>.js; or a Worker: a module with `export default { fetch }`, a wrangler project folder or its wrangler.json(c)/.toml');
+    expect(refused('run', '--quiet')).toBe('rtbench run <file>: name a benchmark file written for mitata, tinybench, vitest bench(), benchmark.js, node:bench, Deno.bench, or a Node.js core benchmark/<area>/<file>.js; or a Worker: a module with `export default { fetch }`, a wrangler project folder or its wrangler.json(c)/.toml');
     expect(refused('report', 'a.json', 'extra')).toBe('rtbench report [run]: unexpected argument "extra"');
     expect(refused('compare', 'a', 'b', 'c')).toBe('rtbench compare <run> [other]: unexpected argument "c"');
     expect(refused('merge', '--save', 'm.json')).toMatch(/^rtbench merge <shards\.\.\.>: /);

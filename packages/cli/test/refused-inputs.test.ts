@@ -65,7 +65,7 @@ describe.concurrent('brought files and Workers rtbench cannot run as they are', 
 
   it('a file written for none of the harnesses rtbench stands in for', async () => {
     expect(await refused(['run', fixture('tiny')])).toEqual([
-      expect.stringMatching(/^error: .*is not a benchmark file or a Worker rtbench can bring \(mitata, tinybench, node:bench, Deno\.bench, or a Node\.js core benchmark/),
+      expect.stringMatching(/^error: .*is not a benchmark file or a Worker rtbench can bring \(mitata, tinybench, vitest bench\(\), benchmark\.js, node:bench, Deno\.bench, or a Node\.js core benchmark/),
     ]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A benchmark file written for another harness, run unchanged: mitata,
- * tinybench, Node.js core's benchmark/ files (createBenchmark from
+ * tinybench, vitest's bench(), benchmark.js, Node.js core's benchmark/ files (createBenchmark from
  * '../common.js'), node:bench and Deno.bench. The file is imported for its
  * side effects; what it imports from its harness resolves to
  * packages/adapters (bundle.ts), whose registry becomes the suite. This module
@@ -15,11 +15,12 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import { BROUGHT_FORMATS, type BroughtFormat, type IsolationNeed } from '@rtbench/adapters/formats';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
 import { storeNamedFile } from '@rtbench/host';
-import { CALLS_DENO_BENCH, IMPORTS_ADAPTED, markBroughtGraph } from './bundle.ts';
+import { callsDenoBench, IMPORTS_ADAPTED, markBroughtGraph } from './bundle.ts';
 import { UsageError } from '@rtbench/core/usage-error';
 import { cacheDir, rtbenchModule } from './places.ts';
 import type { SuiteLocation } from './suite-location.ts';
 import { FRAMEWORK_PACKAGES_IN_WORDS } from './framework-app.ts';
+import { declaredValues } from './declared-values.ts';
 
 const REGISTRY = rtbenchModule('@rtbench/adapters/registry');
 const NODE_COMMON = rtbenchModule('@rtbench/adapters/node-common');
@@ -30,7 +31,7 @@ const SCRIPT = /\.[cm]?[jt]sx?$/;
 const broughtEntries = new Map<string, string>();
 
 /** What the formats rtbench runs unchanged look like, for messages. */
-export const BROUGHT_FORMATS_IN_WORDS = "mitata, tinybench, node:bench, Deno.bench, or a Node.js core benchmark/<area>/<file>.js";
+export const BROUGHT_FORMATS_IN_WORDS = "mitata, tinybench, vitest bench(), benchmark.js, node:bench, Deno.bench, or a Node.js core benchmark/<area>/<file>.js";
 
 /** What `rtbench run` takes, for messages: those files, or a Worker. */
 export const RUN_TARGETS_IN_WORDS = `${BROUGHT_FORMATS_IN_WORDS}; or a Worker: a module with \`export default { fetch }\`, a wrangler project folder or its wrangler.json(c)/.toml`;
@@ -40,10 +41,13 @@ const IMPORTS_NODE_BENCH = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"]node:
 
 /** The harness a module was written for, from its own text; undefined for anything else. */
 function broughtFormatOf(source: string): BroughtFormat | undefined {
-  const adapted = IMPORTS_ADAPTED.exec(source);
-  if (adapted) return adapted[1] as 'mitata' | 'tinybench';
+  const adapted = IMPORTS_ADAPTED.exec(source)?.[1];
+  // A vitest file is a benchmark file when it calls bench() (its tests import vitest too).
+  if (adapted === 'vitest') return /\bbench(?:\.only)?\s*\(/.test(source) ? 'vitest' : undefined;
+  if (adapted === 'benchmark') return 'benchmark-js';
+  if (adapted) return adapted as 'mitata' | 'tinybench';
   if (IMPORTS_NODE_BENCH.test(source)) return 'node-bench';
-  if (CALLS_DENO_BENCH.test(source)) return 'deno-bench';
+  if (callsDenoBench(source)) return 'deno-bench';
   if (REQUIRES_NODE_COMMON.test(source) && /\bcreateBenchmark\s*\(/.test(source)) return 'node-core';
   return undefined;
 }
@@ -115,6 +119,16 @@ function graphFormat(path: string): { format: BroughtFormat; files: string[] } |
   return format ? { format, files: graph.map((m) => m.path) } : undefined;
 }
 
+/**
+ * The sha256 (16 hex digits) of the text of a file's own module graph, in
+ * order: what a case that returns nothing is proven to have run (registry.ts).
+ */
+function graphSourceHash(path: string): string {
+  const hash = createHash('sha256');
+  for (const { source } of ownGraph(path)) hash.update(source).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
 /** Is this path a file written for one of the harnesses rtbench stands in for? */
 export function isBroughtFile(path: string): boolean {
   return sourceOf(path) !== undefined && graphFormat(path) !== undefined;
@@ -131,10 +145,12 @@ function harnessNeeds(source: string): string | undefined {
 /**
  * Options that belong to one format, checked before anything runs: a Node
  * core file that needs more of Node's harness than a microbenchmark is
- * refused, and `--set` applies to Node core files only.
+ * refused, `--set` applies to Node core files only, and a `// rtbench:`
+ * comment must declare a value rtbench can read (declared-values.ts).
  */
 export function checkBroughtFile(path: string, set: readonly string[]): void {
   const source = sourceOf(path) ?? '';
+  declaredValues(path, source);
   const format = graphFormat(path)?.format;
   if (format === 'node-core') {
     const needs = harnessNeeds(source);
@@ -217,7 +233,7 @@ export function locateBroughtFile(path: string, set: readonly string[] = []): Su
           `configureNodeCore({ set: ${JSON.stringify(set)}, name: ${JSON.stringify(`${basename(dirname(file))}/${basename(file)}`)} });`,
         ]
       : []),
-    `export default await broughtSuite(${JSON.stringify(name)}, async () => { ${preload}return import(${JSON.stringify(file)}); });`,
+    `export default await broughtSuite(${JSON.stringify(name)}, async () => { ${preload}return import(${JSON.stringify(file)}); }, ${JSON.stringify({ sourceHash: graphSourceHash(file), declaredValues: declaredValues(path, readFileSync(file, 'utf8')) })});`,
     '',
   ].join('\n');
   // In the one program cache (owner-only, rewritten whenever it differs), named after the file it stands for (and its --set).

@@ -14,17 +14,22 @@ import { transform, type Plugin } from 'esbuild';
 import type { BundleTarget } from '@rtbench/host';
 import { bundleProgramFor, ownerOnlyDir, type BundledPackage, type NodeEnvUse } from '@rtbench/host';
 import { DenoResolver } from './deno-config.ts';
+import { takesDenoBenchOut, withDenoBenchTakenOut } from './deno-destructured.ts';
 import { cacheDir, repoRoot, rtbenchModule } from './places.ts';
 
 /**
- * Files written for mitata or tinybench import those packages; in a bundle
- * they resolve to rtbench's adapters (packages/adapters), which declare cases
- * instead of measuring. A suite that does not import them is not affected.
+ * Files written for mitata, tinybench or vitest's bench() import those
+ * packages; in a bundle they resolve to rtbench's adapters
+ * (packages/adapters), which declare cases instead of measuring. A suite that
+ * does not import them is not affected.
  */
 const ADAPTED_PACKAGES: Readonly<Record<string, string>> = {
   mitata: rtbenchModule('@rtbench/adapters/mitata'),
   tinybench: rtbenchModule('@rtbench/adapters/tinybench'),
+  vitest: rtbenchModule('@rtbench/adapters/vitest-bench'),
 };
+/** benchmark.js exports its constructor itself (`module.exports = Benchmark`): a CommonJS module hands on the adapter's. */
+const BENCHMARK_JS = rtbenchModule('@rtbench/adapters/benchmark-js');
 
 /** `node:bench` resolves to rtbench's implementation of its API on every runtime (node 26's own is behind a flag and runs its own sampling loop). */
 const NODE_BENCH = rtbenchModule('@rtbench/adapters/node-bench');
@@ -35,11 +40,12 @@ const DENO_BENCH = rtbenchModule('@rtbench/adapters/deno-bench');
 /** Where the builtins a CommonJS file requires are kept, loaded by the brought entry before the file (adapters/builtins.ts). */
 const BUILTINS_KEY = 'rtbench.builtins';
 
-/** The mark of a file written for Deno's bench runner. */
-export const CALLS_DENO_BENCH = /\bDeno\.bench\s*\(/;
+/** The mark of a file written for Deno's bench runner: it calls Deno.bench, or takes it out by destructuring. */
+const CALLS_DENO_BENCH = /\bDeno\.bench\s*\(/;
+export const callsDenoBench = (source: string): boolean => CALLS_DENO_BENCH.test(source) || takesDenoBenchOut(source);
 
-/** An import of mitata or tinybench (ESM or require): the mark of a file brought over unchanged. */
-export const IMPORTS_ADAPTED = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"](mitata|tinybench)['"]/;
+/** An import of a harness rtbench stands in for (ESM or require): the mark of a file brought over unchanged. */
+export const IMPORTS_ADAPTED = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"](mitata|tinybench|vitest|benchmark)['"]/;
 
 /** The files of brought files' own graphs (the file, and the modules of its repository it imports): their import.meta is their own. */
 const broughtGraph = new Set<string>();
@@ -56,7 +62,13 @@ const SUITE_API = rtbenchModule('@rtbench/core');
 const adapterPlugin: Plugin = {
   name: 'rtbench-adapters',
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^(mitata|tinybench)$/ }, (args) => ({ path: ADAPTED_PACKAGES[args.path]! }));
+    pluginBuild.onResolve({ filter: /^(mitata|tinybench|vitest)$/ }, (args) => ({ path: ADAPTED_PACKAGES[args.path]! }));
+    pluginBuild.onResolve({ filter: /^benchmark$/ }, () => ({ path: 'benchmark', namespace: 'rtbench-benchmark-js' }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'rtbench-benchmark-js' }, () => ({
+      contents: `module.exports = require(${JSON.stringify(BENCHMARK_JS)}).Benchmark;`,
+      loader: 'js',
+      resolveDir: repoRoot,
+    }));
     pluginBuild.onResolve({ filter: /^node:bench$/ }, () => ({ path: NODE_BENCH }));
     // Node core's benchmark/common.js (required as '../common.js' or '../common' from benchmark/<area>/).
     pluginBuild.onResolve({ filter: /^(\.\.\/)+common(\.js)?$/ }, (args) => {
@@ -93,7 +105,7 @@ const adapterPlugin: Plugin = {
     pluginBuild.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
       if (args.path.includes('node_modules')) return undefined;
       const source = readFileSync(args.path, 'utf8');
-      const denoBench = CALLS_DENO_BENCH.test(source);
+      const denoBench = callsDenoBench(source);
       const brought = broughtGraph.has(args.path) || IMPORTS_ADAPTED.test(source) || denoBench || /['"]node:bench['"]/.test(source);
       if (!brought || (!source.includes('import.meta.') && !denoBench)) return undefined;
       let contents = source
@@ -105,7 +117,7 @@ const adapterPlugin: Plugin = {
       if (denoBench) {
         // Deno.bench(...) becomes the adapter's bench(...): esbuild's define rewrites the member expression
         // (not the text), and an inline map keeps stacks pointing at the file's own lines.
-        const rewritten = await transform(`${contents}\nimport { bench as __rtbenchDenoBench } from ${JSON.stringify(DENO_BENCH)};\n`, {
+        const rewritten = await transform(`${withDenoBenchTakenOut(contents, '__rtbenchDenoBench')}\nimport { bench as __rtbenchDenoBench } from ${JSON.stringify(DENO_BENCH)};\n`, {
           loader,
           format: 'esm',
           define: { 'Deno.bench': '__rtbenchDenoBench' },

@@ -12,6 +12,8 @@ const EXAMPLES: Record<BroughtFormat, string> = {
   'node-core': join('examples', 'node-core', 'benchmark', 'buffers', 'buffer-read-write.js'),
   'node-bench': join('examples', 'node-bench-json.mjs'),
   'deno-bench': join('examples', 'deno-text.bench.ts'),
+  vitest: join('examples', 'vitest-strings.bench.ts'),
+  'benchmark-js': join('examples', 'benchmark-js-find.cjs'),
 };
 
 describe('brought formats', () => {
@@ -37,6 +39,20 @@ describe('brought formats', () => {
     writeFileSync(join(dir, 'suite.ts'), "import { suite } from '@rtbench/core';\nimport { bench } from './helper.mjs';\nexport default suite('s', () => {});\n");
     expect(broughtFileProblem(join(dir, 'plain.mjs'))).toMatch(/is not a benchmark file or a Worker/);
     expect(broughtFileProblem(join(dir, 'suite.ts'))).toMatch(/is not a benchmark file or a Worker/);
+  });
+
+  it('finds Deno.bench taken out of the global by destructuring', () => {
+    const file = join('test', 'fixtures', 'brought', 'deno-destructured.bench.mjs');
+    expect(broughtFileProblem(file)).toBeUndefined();
+    expect(broughtFormatOfEntry(locateBroughtFile(file).entry)).toBe('deno-bench');
+  });
+
+  it('takes a vitest file for a benchmark file when it calls bench(), not when it only tests', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-vitest-'));
+    writeFileSync(join(dir, 'x.test.ts'), "import { expect, it } from 'vitest';\nit('adds', () => expect(1 + 1).toBe(2));\n");
+    writeFileSync(join(dir, 'x.bench.ts'), "import { bench } from 'vitest';\nbench('adds', () => {\n  void (1 + 1);\n});\n");
+    expect(broughtFileProblem(join(dir, 'x.test.ts'))).toMatch(/is not a benchmark file or a Worker/);
+    expect(broughtFormatOfEntry(locateBroughtFile(join(dir, 'x.bench.ts')).entry)).toBe('vitest');
   });
 
   it("has no format for a suite's own entry", () => {
