@@ -134,6 +134,14 @@ describe('rtbench installed from its one package in a project of its own', () =>
     }
     const listed = JSON.parse(rtbench(['runtimes', '--json']).stdout) as { spec: string; available: boolean; from?: string }[];
     expect(listed.find((r) => r.spec === 'node@20')).toMatchObject({ available: true, from: 'workspace' });
+    // The releases that can be named: offline (RTBENCH_NO_INSTALL), the pins, the one the project holds with what it says it runs.
+    const releases = JSON.parse(rtbench(['runtimes', 'node', '--releases', '--json']).stdout) as { unlisted?: string; rows: { spec: string; alsoNamed: string[]; held?: string; engine?: string }[] };
+    expect(releases.unlisted).toMatch(/^RTBENCH_NO_INSTALL is set/);
+    expect(releases.rows.map((r) => [r.spec, r.alsoNamed[0], r.held])).toEqual([
+      [`node@${NODE_20.replace(/^.*@/, '')}`, 'node@20', 'workspace'],
+      ...['node@22', 'node@24', 'node@26'].map((pin) => [expect.stringMatching(new RegExp(`^${pin}\\.`)), pin, undefined]),
+    ]);
+    expect(releases.rows[0]!.engine).toBe(`V8 ${process.versions.v8}`);
     const saved = readdirSync(join(project, 'results')).filter((f) => f.endsWith('.json'));
     const runs = saved.map((f) => ({ file: f, run: JSON.parse(readFileSync(join(project, 'results', f), 'utf8')) as RunRecord }));
     expect(runs.map(({ run }) => run.cases.map((c) => c.id).sort()).sort()).toEqual([['JSON.parse'], ['sum to 10', 'sum to SIZE']]);

@@ -1,6 +1,6 @@
 /**
  * What `rtbench runtimes <name> --releases` lists: the releases of one
- * runtime that a variant can name (`node@24.3.0`, `workerd@2026-01-20`), the
+ * runtime that a variant can name (`node@24.3.0`, `workerd@<YYYY-MM-DD>`), the
  * pins that name some of them too (`node@24`), which this machine holds
  * (node_modules beside rtbench, or the cache of installs on demand) and, for
  * those, the version and engine the runtime itself says (asked without
@@ -15,10 +15,10 @@ import { stableVersionsInOrder } from '@rtbench/core/versions';
 import { UsageError } from '@rtbench/core/usage-error';
 import { runtimeCacheDir, runtimeStore } from './runtime-store.ts';
 
-export interface ReleaseRow {
+interface ReleaseRow {
   /** How a variant names it: "node@24.3.0". */
   spec: string;
-  /** The version of the npm package it installs (workerd's "1.20260120.0" for workerd@2026-01-20). */
+  /** The version of the npm package it installs (workerd's "1.<YYYYMMDD>.0" for workerd@<YYYY-MM-DD>). */
   npmVersion: string;
   /** The other names of it: a pin ("node@24") and the bare name of a default ("node"). */
   alsoNamed: string[];
