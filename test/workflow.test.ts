@@ -1,7 +1,7 @@
 /**
- * The repository's GitHub Actions workflows validate against the workflow
- * schema (action-validator, from npm), and the validator does catch a broken
- * one. The workflow itself runs on GitHub; what it calls (shards, merge,
+ * The repository's GitHub Actions workflows, and the ones another repository
+ * copies (docs/guides/ci/), validate against the workflow schema
+ * (action-validator, from npm), and the validator does catch a broken one. The workflow itself runs on GitHub; what it calls (shards, merge,
  * compare, report) is tested here by the CLI's own tests. What is checked
  * here besides the schema is who may do what: which code each job runs (the
  * base's or the pull request's), which token it holds, and whether its
@@ -16,6 +16,8 @@ import { repoRoot, tempFile } from './helpers/cli.ts';
 
 const VALIDATOR = join(repoRoot, 'node_modules', '.bin', 'action-validator');
 const WORKFLOWS = join(repoRoot, '.github', 'workflows');
+/** The workflows another repository copies (docs/guides/ci.md): held to the same rules. */
+const RECIPES = join(repoRoot, 'docs', 'guides', 'ci');
 const validate = (file: string) => spawnSync(VALIDATOR, [file], { encoding: 'utf8', timeout: 120_000 });
 
 /** A workflow as far as these checks read it. */
@@ -35,9 +37,14 @@ interface Workflow {
   jobs: Record<string, Job>;
 }
 
-const read = (name: string): Workflow => parse(readFileSync(join(WORKFLOWS, name), 'utf8')) as Workflow;
-const BENCHMARKS = read('benchmarks.yml');
-const ALL = readdirSync(WORKFLOWS).filter((f) => f.endsWith('.yml')).map((f) => ({ file: f, workflow: read(f) }));
+const read = (path: string): Workflow => parse(readFileSync(path, 'utf8')) as Workflow;
+const BENCHMARKS = read(join(WORKFLOWS, 'benchmarks.yml'));
+/** Each workflow by its name here (a recipe's with its folder), its file and what it says. */
+const ALL = [WORKFLOWS, RECIPES].flatMap((dir) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.yml'))
+    .map((f) => ({ file: dir === WORKFLOWS ? f : `recipe ${f}`, path: join(dir, f), workflow: read(join(dir, f)) })),
+);
 
 /** The one way a checkout names the base commit: anything else (no ref) is the pull request's merge commit. */
 const BASE_REF = '${{ github.event.pull_request.base.sha || github.sha }}';
@@ -58,8 +65,9 @@ describe('GitHub Actions workflows', () => {
   it('validate against the workflow schema, and a broken one does not', () => {
     expect(ALL.map((w) => w.file)).toContain('benchmarks.yml');
     expect(ALL.map((w) => w.file)).toContain('releases.yml');
-    for (const { file } of ALL) {
-      const r = validate(join(WORKFLOWS, file));
+    expect(ALL.map((w) => w.file)).toEqual(expect.arrayContaining(['recipe rtbench.yml', 'recipe rtbench-comment.yml']));
+    for (const { file, path } of ALL) {
+      const r = validate(path);
       expect(r.status, `${file}: ${r.stdout}${r.stderr}`).toBe(0);
     }
     const broken = tempFile('broken.yml');
@@ -116,7 +124,7 @@ describe('GitHub Actions workflows', () => {
 
   it('posts the comment from a workflow_run job that runs no code of the pull request, and has the permission to', () => {
     const commenting = ALL.flatMap(({ file, workflow }) => Object.entries(workflow.jobs).flatMap(([name, job]) => (/createComment/.test(scripts(job)) ? [{ file, name, job, workflow }] : [])));
-    expect(commenting.map((c) => `${c.file} ${c.name}`)).toEqual(['benchmarks-comment.yml comment']);
+    expect(commenting.map((c) => `${c.file} ${c.name}`)).toEqual(['benchmarks-comment.yml comment', 'recipe rtbench-comment.yml comment']);
     for (const { workflow, job } of commenting) {
       expect(Object.keys(workflow.on)).toEqual(['workflow_run']);
       expect(permissionsOf(workflow, job)['pull-requests']).toBe('write');
@@ -127,6 +135,19 @@ describe('GitHub Actions workflows', () => {
     // The gate writes the comment into an artifact whatever happened; the posting job reads that artifact.
     expect(JSON.stringify(BENCHMARKS.jobs.gate!.steps)).toContain('rtbench-comment');
     expect(JSON.stringify(commenting[0]!.job.steps)).toContain('rtbench-comment');
+  });
+
+  it('gives the copied recipe one measuring job that runs rtbench-pr and hands its verdicts to the commenting workflow by name', () => {
+    const recipe = ALL.find((w) => w.file === 'recipe rtbench.yml')!.workflow;
+    const comment = ALL.find((w) => w.file === 'recipe rtbench-comment.yml')!.workflow;
+    expect(Object.keys(recipe.on)).toEqual(['pull_request']);
+    expect(scripts(recipe.jobs.measure!)).toContain('npx rtbench-pr --base "$BASE"');
+    // The history the base commit is in, for the worktree rtbench-pr checks it out into.
+    expect(checkouts(recipe.jobs.measure!).map((c) => c.with?.['fetch-depth'])).toEqual([0]);
+    const uploaded = recipe.jobs.measure!.steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'))?.with?.name;
+    expect(uploaded).toBe('rtbench-comment');
+    expect(downloads(comment.jobs.comment!).map((s) => s.with?.name)).toEqual([uploaded]);
+    expect((comment.on.workflow_run as { workflows: string[] }).workflows).toEqual([(parse(readFileSync(join(RECIPES, 'rtbench.yml'), 'utf8')) as { name: string }).name]);
   });
 
   it('reruns the flagged cases as the docs say: base and head alternating, twice each, each side merged before the compare', () => {

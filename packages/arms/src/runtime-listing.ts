@@ -19,7 +19,7 @@ export interface RuntimeRow {
   engine?: string;
   binary?: string;
   source?: 'npm' | 'system' | 'path';
-  /** Where the binary came from: node_modules of rtbench's checkout, the cache of installs on demand, PATH, a path named. */
+  /** Where the binary came from: node_modules beside rtbench (its checkout's, or an installing project's), the cache of installs on demand, PATH, a path named. */
   from?: 'workspace' | 'cache' | 'PATH' | 'path';
   /** A pinned npm runtime in neither place: the first run that uses it installs it. */
   installsOnFirstUse?: boolean;

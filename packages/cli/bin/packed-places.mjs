@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Where an installed rtbench's packages lie, for the bundle packed with it
- * (pack-bundle.mjs, @rtbench/host's cli-bundle.ts): each module of that
+ * (scripts/pack-rtbench.ts, @rtbench/host's cli-bundle.ts): each module of that
  * bundle that reads files next to itself (the warden's script, a runtime's
  * in-runtime entry, the page's styles) asks for its place as
  * (package, path in it) when it loads, and gets the installed package's
@@ -13,7 +13,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** Where the bundle packed with the package lies in it (pack-bundle.mjs builds it, rtbench.mjs starts it). */
+/** Where the bundle packed with the package lies in it (scripts/pack-rtbench.ts builds it, rtbench.mjs starts it). */
 export const PACKED = join(dirname(fileURLToPath(import.meta.url)), '..', 'packed');
 
 /** The key cli-bundle.ts's packed modules call (it declares the same). */

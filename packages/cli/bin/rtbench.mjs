@@ -14,7 +14,7 @@
  * module and of its state.
  *
  * Installed from its package (no checkout around it), the CLI runs from the
- * bundle packed with it (pack-bundle.mjs), its user modules bundled under
+ * bundle packed with it (scripts/pack-rtbench.ts), its user modules bundled under
  * rtbench's cache. Where there is no bundle to run, the CLI runs from its
  * sources through tsx, as it does with RTBENCH_FROM_SOURCE=1.
  */
@@ -78,7 +78,8 @@ function packedBundle() {
 }
 
 // An installed rtbench has no workspace around it (its packages are spread over node_modules): it runs from the bundle packed with it.
-const inCheckout = existsSync(join(repoRoot, 'pnpm-workspace.yaml'));
+// Installed by npm in a project that is a pnpm workspace of its own, three folders up is that project: its sources name it apart.
+const inCheckout = existsSync(join(repoRoot, 'pnpm-workspace.yaml')) && existsSync(join(repoRoot, 'packages', 'host', 'src', 'cli-bundle.ts'));
 const dir = process.env.RTBENCH_FROM_SOURCE === '1' ? undefined : inCheckout ? await checkoutBundle() : packedBundle();
 // Outside a checkout, the user's modules are bundled under rtbench's cache (@rtbench/suite-loader's places.ts): the installed package's folder may not be the user's to write in.
 if (dir) await startBundle(dir, inCheckout ? dir : join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'rtbench', 'cli'));

@@ -1,5 +1,5 @@
 /**
- * The CLI's bundle packed with the package (bin/pack-bundle.mjs): its modules
+ * The CLI's bundle packed with the package (scripts/pack-rtbench.ts): its modules
  * name their places as (package, path in it) at build time
  * (@rtbench/host's cli-bundle.ts packagePlace), and an installed rtbench finds
  * each of its packages as Node does, from the package that depends on it

@@ -177,7 +177,7 @@ function installedPlace(file: string): string {
  * into a scratch directory first, renamed into place, so a CLI started
  * meanwhile never sees half a bundle; when another start got there first, its
  * bundle stays. `packed`: the bundle published with the package
- * (packages/cli/bin/pack-bundle.mjs, before `pnpm pack`), whose modules find
+ * (scripts/pack-rtbench.ts, before `npm pack`), whose modules find
  * their places where installed, without source maps (they would name this
  * checkout's files).
  */

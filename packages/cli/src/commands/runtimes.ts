@@ -1,14 +1,16 @@
-/** `rtbench runtimes`: every runtime rtbench can run, its version, engine and binary; `--platform`: runtimes-platform.ts. */
+/** `rtbench runtimes [<name>]`: every runtime rtbench can run (or one's), its version, engine and binary; `--platform`: runtimes-platform.ts; `<name> --releases`: runtimes-releases.ts. */
 import { isAbsolute, relative } from 'node:path';
 import pico from 'picocolors';
 import { colourOn } from '../emit/colours.ts';
 import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
 import { repoRoot } from '../paths.ts';
-import { listRuntimes, platformView, runtimeStore, type RuntimeRow } from '@rtbench/arms';
+import { listReleases, listRuntimes, platformView, runtimeStore, type RuntimeRow } from '@rtbench/arms';
 import { displayWidth, renderGrid, wrapWords, type GridColumn, type GridRow } from '@rtbench/report';
 import { DEFAULT_RUNTIMES, runtimePlugins } from '@rtbench/runtime-registry';
 import { MEASURERS } from '@rtbench/measurers';
 import { parsePlatform, platformViewText } from './runtimes-platform.ts';
+import { releasesText } from './runtimes-releases.ts';
+import { UsageError } from '../errors.ts';
 import { PLATFORMS } from '@rtbench/process';
 import { command } from '../options/command.ts';
 import { LISTING_OPTIONS } from '../options/shared.ts';
@@ -70,7 +72,26 @@ export function runtimesTable(rows: readonly RuntimeRow[], colour: boolean): str
   ];
 }
 
-async function runtimesCommand(flags: ListingFlags & { platform?: string }): Promise<number> {
+interface RuntimesFlags extends ListingFlags {
+  platform?: string;
+  releases?: boolean;
+  all?: boolean;
+}
+
+async function releasesCommand(name: string, flags: RuntimesFlags): Promise<number> {
+  const format = listingFormat(flags);
+  const all = flags.all === true;
+  const listing = await listReleases(name, { all });
+  const colour = flags.output === undefined && colourOn(process.stdout);
+  writeListing(format === 'json' ? `${JSON.stringify(listing, null, 2)}\n` : releasesText(listing, { all, cache: displayPath(runtimeStore().dir ?? ''), colour }), flags);
+  return 0;
+}
+
+async function runtimesCommand(name: string | undefined, flags: RuntimesFlags): Promise<number> {
+  if (flags.releases && name === undefined) throw new UsageError('--releases lists one runtime\'s releases: name it (rtbench runtimes node --releases)');
+  if (flags.all && !flags.releases) throw new UsageError('--all goes with --releases (rtbench runtimes node --releases --all)');
+  if (name !== undefined && flags.platform !== undefined) throw new UsageError('--platform lists every runtime: name none');
+  if (name !== undefined && flags.releases) return releasesCommand(name, flags);
   const format = listingFormat(flags);
   if (flags.platform !== undefined) {
     const view = platformView(parsePlatform(flags.platform), MEASURERS.every());
@@ -78,7 +99,9 @@ async function runtimesCommand(flags: ListingFlags & { platform?: string }): Pro
     writeListing(text, flags);
     return 0;
   }
-  const rows = await listRuntimes();
+  const known = runtimePlugins().map((p) => p.name);
+  if (name !== undefined && !known.includes(name as (typeof known)[number])) throw new UsageError(`no runtime "${name}": name one of ${known.join(', ')}`);
+  const rows = (await listRuntimes()).filter((r) => name === undefined || r.spec === name || r.spec.startsWith(`${name}@`));
   if (format === 'json') {
     writeListing(`${JSON.stringify(rows, null, 2)}\n`, flags);
     return 0;
@@ -94,7 +117,7 @@ async function runtimesCommand(flags: ListingFlags & { platform?: string }): Pro
     `Default run (pnpm bench <suite> without --runtime): ${defaults}.`,
     'Also: <runtime>=/path/to/binary runs a build of your own (e.g. node=/src/node/out/Release/node).',
     `Any release on npm, written in full, is a variant too (${runtimePlugins().flatMap((r) => (r.releases ? [`${r.name}@${r.releases.tagOf(r.releases.template.version)}`] : [])).join(', ')}): installed into the cache on first use.`,
-    `from: workspace = node_modules of rtbench's checkout, cache = installed on demand into ${displayPath(runtimeStore().dir ?? '')}, PATH = <runtime>@system.`,
+    `from: workspace = node_modules beside rtbench (its checkout's, or the project's that installed it with its runtimes), cache = installed on demand into ${displayPath(runtimeStore().dir ?? '')}, PATH = <runtime>@system.`,
     runtimePlugins().flatMap((p) => (p.versionNote ? [p.versionNote] : [])).join(' '),
   ].filter(Boolean).flatMap((n) => wrapWords(n, WIDTH));
   writeListing([...runtimesTable(rows, colour), '', ...notes.map((n) => pc.dim(n))].join('\n') + '\n', flags);
@@ -103,8 +126,8 @@ async function runtimesCommand(flags: ListingFlags & { platform?: string }): Pro
 
 export const runtimes = command({
   name: 'runtimes',
-  positionals: [],
-  summary: 'List the runtimes rtbench can run, with versions, engines and binaries',
+  positionals: [{ name: 'runtime' }],
+  summary: 'List the runtimes rtbench can run (or one of them), with versions, engines and binaries; with --releases, the releases of one that can be named',
   options: [
     {
       name: 'platform',
@@ -112,7 +135,9 @@ export const runtimes = command({
       value: 'os-arch',
       help: `For another platform (${PLATFORMS.join(', ')}): each pinned runtime's npm package there, and which measurers and host tools work there, as declared; nothing is looked for or installed`,
     },
+    { name: 'releases', kind: 'flag', help: 'The releases of the runtime named that a variant can name (node@24.3.0): the newest on npm, the pins and what this machine holds, with the version and engine of each held one' },
+    { name: 'all', kind: 'flag', help: 'With --releases: every release npm lists, not only the newest' },
     ...LISTING_OPTIONS,
   ],
-  run: (_, flags) => runtimesCommand(flags),
+  run: ([name], flags) => runtimesCommand(name, flags),
 });
