@@ -133,6 +133,14 @@ module.exports = {
       to: { path: '^packages/(run|measurers|campaign|bisect|claims|releases|cli)/' },
     },
     {
+      name: 'the-results-store-reads-what-the-loader-returns',
+      severity: 'error',
+      comment:
+        "The results store (packages/results-store) keeps the runs the saved-run loader returns, handed to it by the command that reads them: it imports the schema (core) and the saved runs' shapes (verdicts) only, never the loader, the run, a measurer, the host's tools or a runtime, so a store opens without loading what starts processes, and the loader does not know a store exists.",
+      from: { path: '^packages/results-store/src/' },
+      to: { path: '^(packages/(?!core/|verdicts/|results-store/|stats/|measurer-records/)[^/]+/|runners/)' },
+    },
+    {
       name: 'arms-measure-nothing',
       severity: 'error',
       comment:

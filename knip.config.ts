@@ -12,8 +12,9 @@
 import type { KnipConfig } from 'knip';
 
 const config: KnipConfig = {
-  // System programs rtbench and its scripts spawn (CPU pinning, the native profiler's control fifo, load, a C compiler, perf), not npm packages.
-  ignoreBinaries: ['taskset', 'mkfifo', 'uptime', 'cc', 'perf'],
+  // System programs rtbench, its scripts and tests spawn (CPU pinning, the native profiler's control fifo, load, a C compiler, perf,
+  // the PostgreSQL test server's programs run as its own user), not npm packages.
+  ignoreBinaries: ['taskset', 'mkfifo', 'uptime', 'cc', 'perf', 'runuser'],
   // A Deno workspace: its bare imports resolve through its own deno.json import maps (deno types it, not the project).
   // The framework apps the tests build: their imports resolve through their own node_modules, installed from their own lockfiles.
   ignore: ['test/fixtures/brought/deno-workspace/**', 'test/fixtures/apps/**'],

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { needsProgram, programsLater } from './helpers/sequencer.ts';
 import { INSTALL_PROBLEM_ENV, INSTALL_STATUS_ENV, program, requireProgram, SYSTEM_PROGRAMS, type ProgramId } from './helpers/system-programs.ts';
 
-/** The linux-arm64 emulation's pieces: present in the fakes unless a test leaves them out. */
+/** The linux-arm64 emulation's pieces (and PostgreSQL's server): present in the fakes unless a test leaves them out. */
 const EMULATION: ProgramId[] = ['qemu-aarch64', 'arm64-libc', 'arm64-libstdc++', 'arm64-libatomic'];
 
 interface Fake extends Machine {
@@ -20,8 +20,8 @@ interface Fake extends Machine {
   said: string[];
 }
 
-function fakeMachine(opts: { present?: string[]; emulation?: boolean; isRoot?: boolean; env?: NodeJS.ProcessEnv; answer?: (args: string[], call: number) => CommandResult }): Fake {
-  const present = new Set([...(opts.present ?? []), ...(opts.emulation === false ? [] : EMULATION.map((id) => SYSTEM_PROGRAMS[id].path))]);
+function fakeMachine(opts: { present?: string[]; emulation?: boolean; postgres?: boolean; isRoot?: boolean; env?: NodeJS.ProcessEnv; answer?: (args: string[], call: number) => CommandResult }): Fake {
+  const present = new Set([...(opts.present ?? []), ...(opts.emulation === false ? [] : EMULATION.map((id) => SYSTEM_PROGRAMS[id].path)), ...(opts.postgres === false ? [] : [SYSTEM_PROGRAMS.postgres.path])]);
   let clock = 0;
   const calls: string[] = [];
   const said: string[] = [];
@@ -70,6 +70,13 @@ describe('installing the programs the tests need', () => {
       'apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends chromium linux-perf qemu-user-static libc6-arm64-cross libstdc++6-arm64-cross libatomic1-arm64-cross',
     ]);
     expect(m.said[0]).toMatch(/needed by the HTML report tests, the native-profile tests, the linux-arm64 check under emulation/);
+  });
+
+  it("installs PostgreSQL's server, for the shared results store's tests, with the rest", () => {
+    const m = fakeMachine({ present: ['/usr/bin/chromium', '/usr/bin/valgrind', '/usr/bin/perf'], postgres: false });
+    expect(installMissing(m)).toBeUndefined();
+    expect(m.calls.filter((c) => c.startsWith('apt-get -o'))).toEqual(['apt-get -o DPkg::Lock::Timeout=600 update -qq', 'apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends wrk postgresql']);
+    expect(m.said[0]).toMatch(/needed by the http-hello tests, the PostgreSQL store test\)/);
   });
 
   it('waits while apt says a lock is taken (update does not wait on the lists lock itself), saying so once', () => {

@@ -1,7 +1,7 @@
 /**
  * The system programs some tests need, from Debian's packages: Chromium for
  * the page tests, wrk for http-hello's load, valgrind for instruction counts,
- * perf for native profiles, and for the linux-arm64 check under emulation
+ * perf for native profiles, PostgreSQL for the shared results store, and for the linux-arm64 check under emulation
  * qemu-user and Debian's arm64 cross libraries (run with `qemu-aarch64-static
  * -L /usr/aarch64-linux-gnu`, so no binfmt_misc registration and no second
  * dpkg architecture are needed). They are installed once, before any test runs, by
@@ -14,7 +14,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export type ProgramId = 'chromium' | 'wrk' | 'valgrind' | 'perf' | 'qemu-aarch64' | 'arm64-libc' | 'arm64-libstdc++' | 'arm64-libatomic';
+export type ProgramId = 'chromium' | 'wrk' | 'valgrind' | 'perf' | 'postgres' | 'qemu-aarch64' | 'arm64-libc' | 'arm64-libstdc++' | 'arm64-libatomic';
 
 export interface SystemProgram {
   /** The Debian package that installs it. */
@@ -35,6 +35,8 @@ export const SYSTEM_PROGRAMS: Readonly<Record<ProgramId, SystemProgram>> = {
   wrk: { pkg: 'wrk', path: '/usr/bin/wrk', env: 'RTBENCH_WRK', purpose: 'the http-hello tests' },
   valgrind: { pkg: 'valgrind', path: '/usr/bin/valgrind', env: 'RTBENCH_VALGRIND', purpose: 'the instruction-count tests' },
   perf: { pkg: 'linux-perf', path: '/usr/bin/perf', env: 'RTBENCH_PERF', purpose: 'the native-profile tests' },
+  // Debian's server: its programs are under /usr/lib/postgresql/<version>/bin (test/helpers/postgres.ts); pg_ctlcluster comes with them. The variable names a folder holding initdb and pg_ctl.
+  postgres: { pkg: 'postgresql', path: '/usr/bin/pg_ctlcluster', env: 'RTBENCH_POSTGRES', purpose: 'the PostgreSQL store test' },
   'qemu-aarch64': { pkg: 'qemu-user-static', path: '/usr/bin/qemu-aarch64-static', env: 'RTBENCH_QEMU_AARCH64', purpose: 'the linux-arm64 check under emulation' },
   'arm64-libc': { pkg: 'libc6-arm64-cross', path: `${ARM64_LIBRARIES}/lib/ld-linux-aarch64.so.1`, env: 'RTBENCH_ARM64_LIBC', purpose: 'the linux-arm64 check under emulation' },
   'arm64-libstdc++': { pkg: 'libstdc++6-arm64-cross', path: `${ARM64_LIBRARIES}/lib/libstdc++.so.6`, env: 'RTBENCH_ARM64_LIBSTDCXX', purpose: 'the linux-arm64 check under emulation' },

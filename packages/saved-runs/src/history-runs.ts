@@ -1,5 +1,7 @@
 /**
- * The runs a history reads: every run file the paths name, each run once.
+ * The runs a history reads: every run file the paths name, each run once; a
+ * file that is not a readable run, or whose run cannot be summarised, is
+ * named in one line and left out, and the others are read.
  * A run is known by its id: a copy of it (the same id, the same record) is
  * read once; two files that say they are the same run but hold different
  * records (one was edited) are both left out, said in one line, so an edited
@@ -7,7 +9,7 @@
  */
 import { resolve } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
-import type { HistoryInput } from '@rtbench/verdicts';
+import type { HistoryInput, SavedRun } from '@rtbench/verdicts';
 import { loadSavedRun, runFilesIn } from './saved-run.ts';
 
 /** A line for stderr: `info` may be silenced (--quiet), a warning or a skipped file never is. */
@@ -22,20 +24,27 @@ export interface HistoryRuns {
   lines: HistoryLine[];
 }
 
-export function readHistoryRuns(paths: readonly string[]): HistoryRuns {
+/** The run files the paths name (a folder's `*.json`, sorted), each once, as named. */
+export function historyFiles(paths: readonly string[]): string[] {
   const files = new Map<string, string>();
   for (const file of paths.flatMap(runFilesIn)) if (!files.has(resolve(file))) files.set(resolve(file), file);
+  return [...files.values()];
+}
+
+/** `load`: how a file is read (the results store's reader answers from the store); the loader by default. */
+export function readHistoryRuns(paths: readonly string[], load: (file: string) => SavedRun = loadSavedRun): HistoryRuns {
   const inputs: HistoryInput[] = [];
   const lines: HistoryLine[] = [];
   const byId = new Map<string, { file: string; record: string }>();
   const contested = new Set<string>();
-  for (const file of files.values()) {
+  for (const file of historyFiles(paths)) {
     let saved;
     try {
-      saved = loadSavedRun(file);
+      saved = load(file);
     } catch (error) {
-      if (!(error instanceof UsageError)) throw error;
-      lines.push({ level: 'skipped', text: `skipped ${error.message.startsWith(file) ? error.message : `${file}: ${error.message}`}` });
+      // A run the loader cannot summarise (a round whose figures its rounds cannot give) costs that run, not the history.
+      const why = error instanceof UsageError ? error.message : `it cannot be summarised (${(error as Error).message})`;
+      lines.push({ level: 'skipped', text: `skipped ${why.startsWith(file) ? why : `${file}: ${why}`}` });
       continue;
     }
     const { id } = saved.run;

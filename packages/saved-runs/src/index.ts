@@ -13,5 +13,5 @@ export { runSaver, writeRunAtomically } from './save.ts';
 export { assertWritableOutput, claimResultsPath, defaultResultsPath, readJsonFile, readRegularFile, releaseUnsaved, tryCreatingIn, validateRun } from './results-file.ts';
 export { mergeShards } from './merge-shards.ts';
 export { latestRun, loadDistinctRuns, loadSavedRun } from './saved-run.ts';
-export { readHistoryRuns } from './history-runs.ts';
+export { historyFiles, readHistoryRuns } from './history-runs.ts';
 export { outputFileOf } from './output-place.ts';

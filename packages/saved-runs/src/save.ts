@@ -1,13 +1,15 @@
 /**
  * Saving a run: the whole record, written atomically (a crash or a full disk
  * never leaves half a file, and a save that fails leaves the previous save
- * whole; a FileWriteError says so in one line), after every job.
+ * whole; a FileWriteError says so in one line), after every job. Without
+ * indentation: a run's thousands of samples one to a line made most of a
+ * committed run's lines and a good part of its bytes.
  */
 import type { RunRecord } from '@rtbench/core/schema';
 import { diskIo, FileWriteError, writeFileAtomically, type FileIo } from '@rtbench/host';
 
 export function writeRunAtomically(path: string, run: RunRecord, io: FileIo = diskIo): void {
-  writeFileAtomically(path, `${JSON.stringify(run, null, 1)}\n`, { io });
+  writeFileAtomically(path, `${JSON.stringify(run)}\n`, { io });
 }
 
 /**

@@ -7,14 +7,15 @@
 import { chooseOrder, claimFlipNotes, counted, historyView, printable, type Note } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { parseRuntimeList } from '@rtbench/arms';
-import { readHistoryRuns } from '@rtbench/saved-runs';
+import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
+import { readStored } from '@rtbench/results-store';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { commitRanks } from '@rtbench/host';
 import { inCheckout, repoRoot, resultsDir } from '../paths.ts';
 import { filterCases } from '@rtbench/suite-loader';
 import { failLimit, ratioOptions, type VerdictFlags } from '../verdict-flags.ts';
-import { info, type QuietFlag } from '../emit/info.ts';
+import { info } from '../emit/info.ts';
 import type { HistoryInput } from '@rtbench/verdicts';
 import type { OptionSpec } from '../args/args.ts';
 import { command } from '../options/command.ts';
@@ -25,11 +26,20 @@ interface HistoryFlags extends OutputFlags, VerdictFlags {
   filter?: readonly string[];
   /** Each --runtime as typed: a comma-separated list of variant ids. */
   runtime?: readonly string[];
+  /** --store: a PostgreSQL URL or a SQLite file every run file is read through. */
+  store?: string;
 }
 
-/** Every run the paths hold (@rtbench/saved-runs history-runs.ts), and what was said of them on stderr, one line each. */
-function loadRuns(paths: readonly string[], flags: QuietFlag): { inputs: HistoryInput[]; skipped: string[] } {
-  const { inputs, lines } = readHistoryRuns(paths);
+/**
+ * Every run the paths hold (@rtbench/saved-runs history-runs.ts), each read
+ * through its store (@rtbench/results-store: a folder's own, or --store's),
+ * and what was said of them on stderr, one line each.
+ */
+async function loadRuns(paths: readonly string[], flags: HistoryFlags): Promise<{ inputs: HistoryInput[]; skipped: string[] }> {
+  const stored = await readStored(paths, historyFiles(paths), loadSavedRun, flags.store);
+  const read = readHistoryRuns(paths, stored.load);
+  const { inputs } = read;
+  const lines = [...stored.lines.map((text) => ({ level: 'info' as const, text })), ...read.lines];
   for (const { level, text } of lines) {
     if (level === 'info') info(flags, text);
     else process.stderr.write(pc.yellow(`${printable(text, { oneLine: true })}\n`));
@@ -37,7 +47,7 @@ function loadRuns(paths: readonly string[], flags: QuietFlag): { inputs: History
   return { inputs, skipped: lines.filter((l) => l.level === 'skipped').map((l) => printable(l.text, { oneLine: true })) };
 }
 
-function historyCommand(paths: readonly string[], flags: HistoryFlags): number {
+async function historyCommand(paths: readonly string[], flags: HistoryFlags): Promise<number> {
   const reporter = outputReporter(flags, paths);
   const refused = reporter.refuses?.history;
   if (refused !== undefined) throw new UsageError(`--format ${reporter.format}: ${refused}`);
@@ -47,7 +57,7 @@ function historyCommand(paths: readonly string[], flags: HistoryFlags): number {
   const runtimes = flags.runtime?.join(',');
   const wantedVariants = runtimes !== undefined ? parseRuntimeList(runtimes).map((v) => v.id) : undefined;
   const roots = paths.length ? paths : [resultsDir];
-  const { inputs, skipped } = loadRuns(roots, flags);
+  const { inputs, skipped } = await loadRuns(roots, flags);
   if (!inputs.length) throw new UsageError(`no readable rtbench runs in ${roots.join(', ')}${paths.length ? '' : '; run `rtbench bench <suite>` first or name files'}`);
 
   const allCases = [...new Set(inputs.flatMap((x) => x.run.cases.map((c) => c.id)))].map((id) => ({ id }));
@@ -80,6 +90,12 @@ function historyCommand(paths: readonly string[], flags: HistoryFlags): number {
 const HISTORY_OPTIONS = [
   { name: 'filter', kind: 'list', value: 'pattern', help: 'Only cases whose id contains this text (or matches /regex/); commas for several; !text leaves out what it matches' },
   { name: 'runtime', kind: 'list', value: 'list', help: 'Only these variants, comma-separated, as the runs name them (node@26, "node@26 --jitless")' },
+  {
+    name: 'store',
+    kind: 'value',
+    value: 'place',
+    help: "Read the files through this store: a PostgreSQL server's URL (postgres://…, a fleet's) or a SQLite file (default: each folder's own, inside it)",
+  },
   {
     name: 'format',
     kind: 'value',

@@ -1,0 +1,62 @@
+/**
+ * `rtbench history --store postgres://…`: the results store on a real
+ * PostgreSQL server (a throwaway cluster the test starts, test/helpers/postgres.ts)
+ * gives the same history as a folder's own SQLite store, byte for byte; a
+ * second history is answered from the server; a server that cannot be
+ * reached is one line. Synthetic runs without a commit
+ * (ordered by start time), the CLI in the test's own process.
+ */
+import { mkdtempSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeRun } from '../../../test/compare-synthetic.ts';
+import { historyRuns } from '../../../test/history-synthetic.ts';
+import { clusterForFile } from '../../../test/helpers/postgres.ts';
+import { commandStreams as runCli } from './usage-lines.ts';
+
+const cases = [
+  { id: 'parse / small', ns: 1_000 },
+  { id: 'stringify', ns: 8_000 },
+];
+
+/** Four runs, the third on 10% slower, and a file that is not a run. */
+function savedRuns(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'rtbench-history-pg-'));
+  // Whole seconds: a time set back by utimes (to the microsecond) is then the time the store read.
+  const savedAt = new Date(Date.UTC(2026, 0, 5));
+  historyRuns([1, 1, 1.1, 1.1].map((factor) => ({ factor })), { cases, rounds: 10, seed: 9, suite: 'synthetic' }).forEach((run, i) => utimesSync(writeRun(join(dir, `run-${i}.json`), run), savedAt, savedAt));
+  writeFileSync(join(dir, 'notes.json'), '{"hello": "world"}\n');
+  return dir;
+}
+
+const cluster = clusterForFile();
+
+describe('the results store on PostgreSQL', () => {
+  it('the same history as the embedded store, byte for byte, and the second answered from the server', async () => {
+    const dir = savedRuns();
+    for (const format of ['terminal', 'json']) {
+      const embedded = await runCli(['history', dir, '--format', format]);
+      expect(embedded.status, embedded.stderr).toBe(0);
+      const ingest = await runCli(['history', dir, '--format', format, '--store', cluster().url]);
+      const served = await runCli(['history', dir, '--format', format, '--store', cluster().url]);
+      expect(ingest.stdout).toBe(embedded.stdout);
+      expect(served.stdout).toBe(embedded.stdout);
+      expect(served.stderr).toBe(embedded.stderr);
+    }
+    // The same size and modification time, other bytes: only a store that is read still has the run.
+    const file = join(dir, 'run-0.json');
+    const { atime, mtime, size } = statSync(file);
+    writeFileSync(file, 'x'.repeat(size));
+    utimesSync(file, atime, mtime);
+    const [fromServer, fromFiles] = await Promise.all([runCli(['history', dir, '--format', 'json', '--store', cluster().url]), runCli(['history', join(dir, 'run-0.json'), join(dir, 'run-1.json'), '--format', 'json'])]);
+    expect((JSON.parse(fromServer.stdout) as { runs: unknown[] }).runs).toHaveLength(4);
+    expect(fromFiles.stderr).toMatch(/skipped .*run-0\.json/);
+  });
+
+  it('a server that cannot be reached: one line, exit 2', async () => {
+    const r = await runCli(['history', savedRuns(), '--store', 'postgres://nobody:secret@127.0.0.1:1/none']);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim()).toMatch(/^error: --store postgres:\/\/nobody:\*\*\*@127\.0\.0\.1:1\/none: cannot connect \(.+\)$/);
+  });
+});

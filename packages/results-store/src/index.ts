@@ -1,0 +1,10 @@
+/**
+ * @rtbench/results-store: saved runs read once and kept in a database, so a
+ * command that reads many runs (history) reads each file once. By default a
+ * folder's runs are indexed in one SQLite file inside it; a fleet shares one
+ * on a PostgreSQL server (places.ts). The tables (schema.ts) are the same on
+ * both; a run as rows (records.ts); reading files through a store
+ * (read-through.ts). The run files stay what is exchanged and kept: a store is
+ * rebuilt from them.
+ */
+export { readStored, STORE_FILE, type StoredReading } from './places.ts';

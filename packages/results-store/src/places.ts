@@ -1,0 +1,77 @@
+/**
+ * Which store a command reads its run files through. By default each folder
+ * named keeps its own, a SQLite file inside it (STORE_FILE), and a file named
+ * by itself is loaded as it is; `--store` names one store for every file: a
+ * PostgreSQL server by its URL (`postgres://…`), or a SQLite file by its path.
+ * A folder whose own store cannot be opened (a read-only checkout, a damaged
+ * file) is read file by file, as without a store, and that is said in a line.
+ */
+import { statSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { UsageError } from '@rtbench/core/usage-error';
+import { openPostgresStore, isPostgresUrl } from './postgres-store.ts';
+import { readThrough, type RunLoader } from './read-through.ts';
+import { openSqliteStore } from './sqlite-store.ts';
+import type { RunStore } from './store.ts';
+
+/** A folder's own store, inside it. */
+export const STORE_FILE = '.rtbench-store.sqlite';
+
+export interface StoredReading {
+  /** Answers each file the paths name, from its store where it has one. */
+  load: RunLoader;
+  /** What was said about the stores (one that could not be opened), one line each. */
+  lines: string[];
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The SQLite store `--store` names; one that cannot be opened is the user's to fix, in one line. */
+async function namedSqliteStore(place: string): Promise<RunStore> {
+  try {
+    return openSqliteStore(resolve(place));
+  } catch (error) {
+    throw new UsageError(`--store ${place}: cannot open it as a SQLite store (${(error as Error).message})`);
+  }
+}
+
+/** The machine a file is on, as a shared store keeps them apart: its host name. */
+const thisHost = (): string => hostname();
+
+async function throughOne(files: readonly string[], open: () => Promise<RunStore>, loader: RunLoader, hostId: string): Promise<RunLoader> {
+  const store = await open();
+  try {
+    return await readThrough(files, store, hostId, loader);
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * Reads the run files `files` (those the paths name, as named) through their
+ * stores: `place` (a `--store` value) for all of them, or each folder's own.
+ */
+export async function readStored(paths: readonly string[], files: readonly string[], loader: RunLoader, place?: string, hostId: string = thisHost()): Promise<StoredReading> {
+  if (place !== undefined) {
+    const open = isPostgresUrl(place) ? () => openPostgresStore(place) : () => namedSqliteStore(place);
+    return { load: await throughOne(files, open, loader, hostId), lines: [] };
+  }
+  const lines: string[] = [];
+  const byFolder = new Map<string, RunLoader>();
+  for (const folder of new Set(paths.filter(isFolder).map((p) => resolve(p)))) {
+    const inside = files.filter((f) => dirname(resolve(f)) === folder);
+    try {
+      byFolder.set(folder, await throughOne(inside, async () => openSqliteStore(join(folder, STORE_FILE)), loader, hostId));
+    } catch (error) {
+      lines.push(`the store of ${folder} (${STORE_FILE}) could not be used (${(error as Error).message}): its run files are read one by one`);
+    }
+  }
+  return { load: (file) => (byFolder.get(dirname(resolve(file))) ?? loader)(file), lines };
+}

@@ -1,0 +1,92 @@
+/**
+ * The store on a PostgreSQL server, for a fleet: several CI runners or
+ * benchmark machines write one history. The same tables as a folder's SQLite
+ * file (schema.ts); each machine's files are its own (`files.host_id`), and a
+ * run measured on one machine and read on another is one row (its record's
+ * digest). Through `pg` (node-postgres: pure JavaScript, no native build),
+ * required when a store opens, as the SQLite binding is.
+ */
+import { createRequire } from 'node:module';
+import type { Client as PgClient, ClientConfig } from 'pg';
+import { UsageError } from '@rtbench/core/usage-error';
+import { META_TABLE, SQL, STORE_FORMAT, storeTables } from './schema.ts';
+import type { RunStore, StoredFile } from './store.ts';
+
+/** Whether a `--store` value names a PostgreSQL server. */
+export const isPostgresUrl = (place: string): boolean => /^postgres(ql)?:\/\//i.test(place);
+
+/** PostgreSQL's placeholders for the shared statements' `?`. */
+function numbered(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+/** The URL without its password, for the lines that name the store. */
+function shownUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://…';
+  }
+}
+
+/** One lock for making the tables, so that two machines starting together do not both make them. */
+const SCHEMA_LOCK = 0x72746265;
+
+async function prepare(client: PgClient, place: string): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+    await client.query(META_TABLE);
+    const format = (await client.query<{ value: string }>(SQL.format)).rows[0]?.value;
+    // Another rtbench's store is shared: its runs' files are on other machines, so it is refused, never emptied.
+    if (format !== undefined && format !== STORE_FORMAT) throw new UsageError(`the store at ${place} holds runs of store format ${format}; this rtbench reads format ${STORE_FORMAT}`);
+    for (const table of storeTables('postgres')) await client.query(table);
+    await client.query(numbered(SQL.setFormat), [STORE_FORMAT]);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  }
+}
+
+export async function openPostgresStore(url: string): Promise<RunStore> {
+  const { Client } = createRequire(import.meta.url)('pg') as { Client: new (config: ClientConfig) => PgClient };
+  const place = shownUrl(url);
+  const client = new Client({ connectionString: url });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new UsageError(`--store ${place}: cannot connect (${(error as Error).message})`);
+  }
+  try {
+    await prepare(client, place);
+  } catch (error) {
+    await client.end();
+    throw error;
+  }
+  return {
+    place,
+    async storedFiles(hostId, paths) {
+      const { rows } = await client.query<{ path: string; size: string; mtime_ns: string; notes: string; record: Buffer }>(numbered(SQL.storedFiles), [hostId, paths]);
+      return new Map(rows.map((r): [string, StoredFile] => [r.path, { path: r.path, size: r.size, mtimeNs: r.mtime_ns, notes: r.notes, record: r.record }]));
+    },
+    async put(hostId, { path, size, mtimeNs }, run) {
+      await client.query('BEGIN');
+      try {
+        if ((await client.query(numbered(SQL.insertRun), run.run)).rowCount) {
+          for (const arm of run.arms) await client.query(numbered(SQL.insertArm), arm);
+          for (const figure of run.figures) await client.query(numbered(SQL.insertFigure), figure);
+        }
+        await client.query(numbered(SQL.upsertFile), [hostId, path, size, mtimeNs, run.run[0]]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    },
+    close: () => client.end(),
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * A store in one SQLite file, through better-sqlite3 (why that binding: this
+ * package's package.json). Required when a store opens, not imported, so the
+ * CLI bundle leaves the binding outside (it loads its native module from
+ * beside its own package) and a command that opens no store never loads it.
+ */
+import { createRequire } from 'node:module';
+import type BetterSqlite3 from 'better-sqlite3';
+import { DROP_TABLES, META_TABLE, SQL, STORE_FORMAT, storeTables } from './schema.ts';
+import type { RunStore, StoredFile } from './store.ts';
+
+type Database = BetterSqlite3.Database;
+
+/** How long a second CLI waits for the one writing the store before giving up on it, in ms. */
+const BUSY_TIMEOUT_MS = 5000;
+
+export function openDatabase(file: string): Database {
+  const Sqlite = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
+  const db = new Sqlite(file);
+  // The default rollback journal keeps the store one file between commands (WAL would leave two more beside it).
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  return db;
+}
+
+/** Makes the tables; a store of another format is emptied first (it is a folder's own: its files rebuild it). */
+function prepare(db: Database): void {
+  db.transaction(() => {
+    db.exec(META_TABLE);
+    const format = db.prepare(SQL.format).pluck().get() as string | undefined;
+    if (format !== undefined && format !== STORE_FORMAT) for (const drop of DROP_TABLES) db.exec(drop);
+    for (const table of storeTables('sqlite')) db.exec(table);
+    db.prepare(SQL.setFormat).run(STORE_FORMAT);
+  }).immediate();
+}
+
+/** Opens (or makes) the store in `file`; throws when it cannot be opened or written (a read-only folder). */
+export function openSqliteStore(file: string): RunStore {
+  const db = openDatabase(file);
+  try {
+    prepare(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const storedFile = db.prepare<[string, string], { path: string; size: string; mtime_ns: string; notes: string; record: Buffer }>(SQL.storedFile);
+  const insertRun = db.prepare(SQL.insertRun);
+  const insertArm = db.prepare(SQL.insertArm);
+  const insertFigure = db.prepare(SQL.insertFigure);
+  const upsertFile = db.prepare(SQL.upsertFile);
+  const put = db.transaction((hostId: string, path: string, size: string, mtimeNs: string, run: Parameters<RunStore['put']>[2]) => {
+    if (insertRun.run(...run.run).changes) {
+      for (const arm of run.arms) insertArm.run(...arm);
+      for (const figure of run.figures) insertFigure.run(...figure);
+    }
+    upsertFile.run(hostId, path, size, mtimeNs, run.run[0]);
+  });
+  return {
+    place: file,
+    storedFiles: async (hostId, paths) => {
+      const found = new Map<string, StoredFile>();
+      for (const path of paths) {
+        const r = storedFile.get(hostId, path);
+        if (r) found.set(path, { path, size: r.size, mtimeNs: r.mtime_ns, notes: r.notes, record: r.record });
+      }
+      return found;
+    },
+    put: async (hostId, { path, size, mtimeNs }, run) => put(hostId, path, size, mtimeNs, run),
+    close: async () => void db.close(),
+  };
+}

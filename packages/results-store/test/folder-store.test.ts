@@ -1,0 +1,115 @@
+/**
+ * A folder's own store: a run read once, answered from the store while its
+ * file is unchanged, read again when it changes; its arms and headline
+ * figures in their tables; a store of another format rebuilt; a file the
+ * loader refuses refused again; a folder whose store cannot be opened read
+ * file by file. Synthetic runs; no process started.
+ */
+import { mkdirSync, mkdtempSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { historyFiles, loadSavedRun } from '@rtbench/saved-runs';
+import type { SavedRun } from '@rtbench/verdicts';
+import { readStored, STORE_FILE } from '../src/index.ts';
+import { openDatabase } from '../src/sqlite-store.ts';
+import { historyRuns } from '../../../test/history-synthetic.ts';
+import { writeRun } from '../../../test/compare-synthetic.ts';
+
+const cases = [
+  { id: 'parse', ns: 1_000 },
+  { id: 'stringify', ns: 8_000 },
+];
+
+function folderOfRuns(count: number): { dir: string; files: string[] } {
+  const dir = mkdtempSync(join(tmpdir(), 'rtbench-store-'));
+  const steps = Array.from({ length: count }, () => ({ factor: 1 }));
+  const files = historyRuns(steps, { cases, rounds: 6, seed: 5, suite: 'synthetic' }).map((run, i) => writeRun(join(dir, `run-${i}.json`), run));
+  return { dir, files };
+}
+
+/** The loader, counting the files it was asked for. */
+function countingLoader(): { load: (file: string) => SavedRun; asked: string[] } {
+  const asked: string[] = [];
+  return { asked, load: (file) => (asked.push(file), loadSavedRun(file)) };
+}
+
+/** Every file of the folder read through its store, as history reads them. */
+async function readFolder(dir: string, loader: (file: string) => SavedRun): Promise<{ runs: SavedRun[]; lines: string[] }> {
+  const files = historyFiles([dir]);
+  const { load, lines } = await readStored([dir], files, loader);
+  return { runs: files.map(load), lines };
+}
+
+describe("a folder's own store", () => {
+  it('reads a file once: the same run from the store while the file is unchanged, read again once it changes', async () => {
+    const { dir, files } = folderOfRuns(2);
+    const first = countingLoader();
+    const loaded = await readFolder(dir, first.load);
+    expect(first.asked).toEqual(files);
+    expect(loaded.lines).toEqual([]);
+
+    const second = countingLoader();
+    const stored = await readFolder(dir, second.load);
+    expect(second.asked).toEqual([]);
+    expect(stored.runs).toEqual(loaded.runs);
+
+    const { atime, mtime } = statSync(files[0]!);
+    utimesSync(files[0]!, atime, new Date(mtime.getTime() + 5_000));
+    const third = countingLoader();
+    await readFolder(dir, third.load);
+    expect(third.asked).toEqual([files[0]]);
+  });
+
+  it("keeps each run's machine, arms and headline figures in their own tables", async () => {
+    const { dir } = folderOfRuns(1);
+    const [{ run }] = (await readFolder(dir, loadSavedRun)).runs as [SavedRun];
+    const db = openDatabase(join(dir, STORE_FILE));
+    const figures = db.prepare('SELECT case_id, variant_id, unit, median, ci_low, ci_high FROM figures ORDER BY case_id').all();
+    const arms = db.prepare('SELECT variant_id, runtime, version, engine_version FROM arms').all();
+    const runs = db.prepare('SELECT run_id, suite, machine FROM runs').all();
+    db.close();
+    expect(figures).toHaveLength(2);
+    expect(figures).toEqual(
+      run.results
+        .map((r) => ({ case_id: r.caseId, variant_id: r.variantId, unit: 'ns', median: r.stats!.median, ci_low: r.stats!.ci?.[0] ?? null, ci_high: r.stats!.ci?.[1] ?? null }))
+        .sort((a, b) => a.case_id.localeCompare(b.case_id)),
+    );
+    expect(arms).toEqual(run.variants.map((v) => ({ variant_id: v.id, runtime: v.runtime, version: v.version ?? null, engine_version: v.engineVersion ?? null })));
+    expect(runs).toEqual([{ run_id: run.id, suite: 'synthetic', machine: expect.stringContaining(run.host.cpuModel) }]);
+  });
+
+  it('a store of another format is emptied and rebuilt from the files', async () => {
+    const { dir, files } = folderOfRuns(1);
+    await readFolder(dir, loadSavedRun);
+    const db = openDatabase(join(dir, STORE_FILE));
+    db.prepare("UPDATE rtbench_meta SET value = 'older' WHERE key = 'format'").run();
+    db.close();
+    const counting = countingLoader();
+    await readFolder(dir, counting.load);
+    expect(counting.asked).toEqual(files);
+  });
+
+  it('a file the loader refuses is not stored: it is refused again, in its words', async () => {
+    const { dir } = folderOfRuns(0);
+    writeFileSync(join(dir, 'not-a-run.json'), '[1, 2]\n');
+    for (let i = 0; i < 2; i++) {
+      const counting = countingLoader();
+      const files = historyFiles([dir]);
+      const { load } = await readStored([dir], files, counting.load);
+      expect(() => load(files[0]!)).toThrow(/not an rtbench run \(a JSON array\)/);
+      expect(counting.asked).toEqual(files);
+    }
+  });
+
+  it('a folder whose store cannot be opened is read file by file, and says so in one line', async () => {
+    const { dir, files } = folderOfRuns(1);
+    mkdirSync(join(dir, STORE_FILE));
+    const counting = countingLoader();
+    const { runs, lines } = await readFolder(dir, counting.load);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`the store of ${dir} (${STORE_FILE}) could not be used`);
+    expect(runs.map((r) => r.run.id)).toEqual(['history-1']);
+    expect(counting.asked).toEqual(files);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * `rtbench history` at a fleet's scale, through the results store
+ * (packages/results-store): N synthetic saved runs (test/history-synthetic.ts)
+ * written into a fresh folder, then the CLI's history over it twice, each a
+ * start of its own: the first reads every file and fills the store (ingest),
+ * the second is answered from it. Prints the ingest per run and the second
+ * history's wall time and peak resident memory (GNU time's maximum RSS), the
+ * figures docs/history.md's targets name (history ≤ 1 s and ≤ 300 MB once
+ * ingested; ingest ≤ 50 ms a run). A figure of the machine it runs on: run it
+ * alone on a quiet one.
+ *
+ *   npx tsx scripts/store-scale.ts [--runs 10000] [--cases 8] [--variants 4] [--rounds 10] [--samples 15] [--keep]
+ *
+ * Runs carry no project commit, so the history is ordered by start time and
+ * git is not asked. The folder is removed after unless --keep.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { writeRun } from '../test/compare-synthetic.ts';
+import { historyRuns } from '../test/history-synthetic.ts';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '10000' },
+    cases: { type: 'string', default: '8' },
+    variants: { type: 'string', default: '4' },
+    rounds: { type: 'string', default: '10' },
+    samples: { type: 'string', default: '15' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const runs = Number(values.runs);
+const cases = Array.from({ length: Number(values.cases) }, (_, i) => ({ id: `case ${i + 1}`, ns: 1000 * (i + 1) }));
+const variants = Array.from({ length: Number(values.variants) }, (_, i) => `node@${20 + 2 * i}`);
+const cli = join(import.meta.dirname, '../packages/cli/bin/rtbench.mjs');
+const gnuTime = '/usr/bin/time';
+
+const dir = mkdtempSync(join(tmpdir(), 'rtbench-store-scale-'));
+try {
+  const day = Date.UTC(2026, 0, 1);
+  for (let i = 0; i < runs; i++) {
+    // One run at a time: 10,000 runs held at once would be gigabytes.
+    const [run] = historyRuns([{ factor: 1, startedAt: new Date(day + i * 3_600_000).toISOString() }], { cases, variants, rounds: Number(values.rounds), samplesPerRound: Number(values.samples), seed: 11 + i * 7919, suite: 'scale' });
+    writeRun(join(dir, `run-${String(i).padStart(6, '0')}.json`), { ...run!, id: `scale-${i}` });
+  }
+  console.log(`${runs} runs of ${cases.length} cases × ${variants.length} variants × ${values.rounds} rounds of ${values.samples} samples in ${dir}`);
+  // The first start may build the CLI's bundle: not a history's cost.
+  spawnSync(process.execPath, [cli, '--version'], { stdio: 'ignore' });
+
+  const history = (): { seconds: number; peakMb?: number } => {
+    const args = [cli, 'history', dir, '--format', 'json', '--quiet'];
+    const timed = existsSync(gnuTime);
+    const started = process.hrtime.bigint();
+    const r = timed ? spawnSync(gnuTime, ['-f', 'peak-kb %M', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 30 }) : spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 30 });
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    if (r.status !== 0) throw new Error(`history exited ${r.status}: ${r.stderr.slice(-2000)}`);
+    const peak = /peak-kb (\d+)/.exec(r.stderr)?.[1];
+    return { seconds, ...(peak ? { peakMb: Number(peak) / 1024 } : {}) };
+  };
+  const mb = (x: number | undefined): string => (x === undefined ? `unknown (no ${gnuTime})` : `${x.toFixed(0)} MB`);
+  const ingest = history();
+  console.log(`ingest (the first history, every file read and stored): ${ingest.seconds.toFixed(1)} s, ${((ingest.seconds * 1000) / runs).toFixed(1)} ms a run; peak ${mb(ingest.peakMb)}`);
+  const stored = history();
+  console.log(`history from the store: ${stored.seconds.toFixed(2)} s; peak ${mb(stored.peakMb)}`);
+} finally {
+  if (values.keep) console.log(`kept ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
+}
