@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import type { RequestShape, ResponseNormalizer } from '@rtbench/core';
 import type { MaskedAnswer } from '@rtbench/core/schema';
 import type { RequestsRound } from '@rtbench/measurer-records';
-import { AnswerLearner, bodyText } from '@rtbench/core/same-work';
+import { AnswerLearner, bodyText, maskedDigestText } from '@rtbench/core/same-work';
 
 /** --same-work, as the saved round records it. */
 export type SameWorkRule = NonNullable<RequestsRound['sameWork']>;
@@ -97,7 +97,6 @@ export class RoundAnswers {
   /** The round's digest text (of the arm's templates so far: how many answered is the round's own count), and the masked answers. */
   result(): { answer: string; answers: MaskedAnswer[] } {
     const answers = this.learner.answers();
-    const digest = sha256(answers.map((a) => `${a.request} ${a.status} ${a.contentType ?? ''} ${JSON.stringify(a.headers ?? {})} ${a.hash}`).join('\n'));
-    return { answer: `masked sha256 ${digest}`, answers };
+    return { answer: maskedDigestText(answers, sha256), answers };
   }
 }
