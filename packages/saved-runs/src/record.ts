@@ -140,12 +140,9 @@ export function finishRun(run: RunRecord, interrupted: boolean): void {
       result.status = result.rounds.length ? 'partial' : 'failed';
     }
   }
-  const work = sameWorkOf(run);
-  run.digestMismatches = work.digestMismatches;
   delete run.digestsRounded;
   delete run.sameWorkMasked;
-  if (work.digestsRounded) run.digestsRounded = work.digestsRounded;
-  if (work.sameWorkMasked) run.sameWorkMasked = work.sameWorkMasked;
+  Object.assign(run, sameWorkOf(run));
   const failed = run.results.some((r) => r.failures.some((f) => f.kind !== 'unsupported' && f.kind !== 'warning')) || run.digestMismatches.length > 0;
   run.status = interrupted ? 'interrupted' : failed ? 'failed' : 'complete';
   run.finishedAt = new Date().toISOString();

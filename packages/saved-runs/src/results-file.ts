@@ -6,6 +6,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { displayNamesOf } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/core/usage-error';
+import { formatByteSize } from '@rtbench/core/byte-size';
 import { fileStamp } from '@rtbench/host';
 
 /** `<dir>/<stamp>-<suite>[-compare].json`; a suite named by its path ("test/fixtures/tiny/index.ts") gives one file name, not folders. */
@@ -123,8 +124,6 @@ function holdsRunOrNothing(path: string): boolean {
   }
 }
 
-const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(bytes < 2 ** 20 ? 2 : 0)} MiB`;
-
 /** Reads a JSON file; a missing, empty or corrupt file is a UsageError with a plain message. */
 export function readJsonFile(path: string): unknown {
   const text = readRegularFile(path);
@@ -157,7 +156,7 @@ export function readRegularFile(path: string, mostBytes: number = MOST_FILE_BYTE
     const stat = fstatSync(fd);
     if (stat.isDirectory()) throw new UsageError(`${path} is a directory, not a run file`);
     if (!stat.isFile()) throw new UsageError(`${path} is not a regular file`);
-    if (stat.size > mostBytes) throw new UsageError(`${path} is ${mib(stat.size)}, more than the ${mib(mostBytes)} rtbench reads of a file; not read`);
+    if (stat.size > mostBytes) throw new UsageError(`${path} is ${formatByteSize(stat.size)}, more than the ${formatByteSize(mostBytes)} rtbench reads of a file; not read`);
     return readFileSync(fd, 'utf8');
   } catch (error) {
     if (error instanceof UsageError) throw error;

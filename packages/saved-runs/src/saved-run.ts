@@ -74,8 +74,9 @@ function digestsFromAnswers(run: RunRecord): string | undefined {
     for (const round of result.rounds) {
       const requests = requestsOf(round);
       // Answers learned across rounds (they say from how many) were saved since a round's digest is of them alone.
-      if (!requests?.answers?.length || requests.sameWork === 'strict' || !requests.answers.every((a) => a.rounds !== undefined)) continue;
-      const again = digest(maskedDigestText(requests.answers, sha256));
+      const answers = requests?.answers;
+      if (answers?.[0]?.rounds === undefined) continue;
+      const again = digest(maskedDigestText(answers, sha256));
       if (again.hash === round.digest.hash) continue;
       round.digest = again;
       edited = true;
@@ -93,13 +94,11 @@ function digestsFromAnswers(run: RunRecord): string | undefined {
  */
 function sameWorkFromRounds(run: RunRecord): string | undefined {
   const work = sameWorkOf(run);
-  const listed = (m: readonly { caseId: string }[] | undefined): string => JSON.stringify((m ?? []).map((x) => x.caseId).sort());
-  const differ = run.cases.filter((c) => listed(run.digestMismatches.filter((m) => m.caseId === c.id)) !== listed(work.digestMismatches.filter((m) => m.caseId === c.id)));
-  run.digestMismatches = work.digestMismatches;
+  const listed = (mismatches: RunRecord['digestMismatches'], caseId: string): boolean => mismatches.some((m) => m.caseId === caseId);
+  const differ = run.cases.filter((c) => listed(run.digestMismatches, c.id) !== listed(work.digestMismatches, c.id));
   delete run.digestsRounded;
   delete run.sameWorkMasked;
-  if (work.digestsRounded) run.digestsRounded = work.digestsRounded;
-  if (work.sameWorkMasked) run.sameWorkMasked = work.sameWorkMasked;
+  Object.assign(run, work);
   if (work.digestMismatches.length && run.status === 'complete') run.status = 'failed';
   if (!differ.length) return undefined;
   return `the saved list of cases with different work is not what the rounds of ${cellsText(differ.map((c) => ({ caseId: c.id })))} say (the file was edited after it was saved?): the rounds' judgement is shown`;

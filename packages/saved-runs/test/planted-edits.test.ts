@@ -19,7 +19,7 @@ import { UsageError } from '@rtbench/core/usage-error';
 import { requestsOf } from '@rtbench/measurer-records';
 import { benchView } from '@rtbench/report';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
-import { computeStats, finishRun, loadSavedRun } from '../src/index.ts';
+import { computeStats, finishRun, loadSavedRun, readRegularFile } from '../src/index.ts';
 import { sameWorkOf } from '../src/record.ts';
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -36,15 +36,16 @@ type Figures = Record<string, string[][]>;
  * the host learns them (host-timed request/answers.ts), finished as the run
  * loop finishes it.
  */
-function requestRun(figures: Figures, samples = 8): RunRecord {
+function requestRun(figures: Figures, samples = 8, cases: readonly string[] = ['page']): RunRecord {
   const variants = Object.keys(figures);
-  const run = syntheticRun({ cases: [{ id: 'page', ns: 2e6 }], arms: variants.map((id) => ({ id, factor: 1 })), rounds: 3, samplesPerRound: samples });
+  const run = syntheticRun({ cases: cases.map((id) => ({ id, ns: 2e6 })), arms: variants.map((id) => ({ id, factor: 1 })), rounds: 3, samplesPerRound: samples });
   run.options = { ...run.options, measurer: 'request-cpu', measurerFields: {} };
   for (const result of run.results) {
     const learner = new AnswerLearner(sha256);
     for (const round of result.rounds) {
       learner.nextRound();
-      const pages = figures[result.variantId]![round.round]!;
+      // A case named "same…" answers the first variant's figures on every variant.
+      const pages = figures[result.caseId.startsWith('same') ? variants[0]! : result.variantId]![round.round]!;
       pages.forEach((figure, i) => learner.add({ request: 'GET /', status: 200, contentType: 'text/html', text: page(figure, round.round * 10 + i), bytes: 80 }));
       const answers = learner.answers();
       round.samples = round.samples.map((ns) => ns / 1e6);
@@ -88,6 +89,7 @@ describe('a saved request run read back as saved', () => {
     const same = reloaded(requestRun(SAME));
     expect(same.notes).toBeUndefined();
     expect(same.run.digestMismatches).toEqual([]);
+    expect(same.run.status).toBe('complete');
     const other = reloaded(requestRun(OTHER));
     expect(other.notes).toBeUndefined();
     expect(other.run.digestMismatches).toMatchObject([{ caseId: 'page', where: { line: 2, variants: { node: { text: '<p>42</p>' }, bun: { text: '<p>41</p>' } } } }]);
@@ -106,6 +108,23 @@ describe('planted edits read as what the rounds say', () => {
     expect(loaded.notes).toContain('the saved list of cases with different work is not what the rounds of "page" say (the file was edited after it was saved?): the rounds\' judgement is shown');
     const view = benchView(loaded.run, { notes: loaded.notes! });
     expect(view.notes.some((n) => n.level === 'error' && n.text.startsWith('different work on "page"'))).toBe(true);
+  });
+
+  it('of two cases, only the one whose listing was edited is named', () => {
+    const loaded = reloaded(requestRun(OTHER, 8, ['same page', 'page']), (run) => {
+      run.digestMismatches = [];
+    });
+    expect(loaded.run.digestMismatches.map((m) => m.caseId)).toEqual(['page']);
+    expect(loaded.notes?.[0]).toMatch(/^the saved list of cases with different work is not what the rounds of "page" say/);
+  });
+
+  it('an interrupted run whose rounds differ stays interrupted, the difference listed', () => {
+    const loaded = reloaded(requestRun(OTHER), (run) => {
+      run.digestMismatches = [];
+      run.status = 'interrupted';
+    });
+    expect(loaded.run.status).toBe('interrupted');
+    expect(loaded.run.digestMismatches).toHaveLength(1);
   });
 
   it('a case listed as different work that the rounds say is the same: taken off the list, the edit said', () => {
@@ -142,6 +161,27 @@ describe('planted edits read as what the rounds say', () => {
       }
     });
     expect(loaded.notes).toBeUndefined();
+  });
+
+  it('a run of other cases (no request rounds) reads with no note', () => {
+    const run = syntheticRun({ cases: [{ id: 'a', ns: 1000 }], arms: [{ id: 'node', factor: 1 }, { id: 'deno', factor: 1.1 }], rounds: 3 });
+    finishRun(run, false);
+    expect(reloaded(run).notes).toBeUndefined();
+  });
+
+  it('statistics within JSON\'s round trip of the samples\' are the samples\'; a result saved without them says nothing', () => {
+    const run = requestRun(SAME);
+    expect(reloaded(run, (r) => void (resultOf(r, 'bun').stats!.median *= 1 + 1e-12)).notes).toBeUndefined();
+    expect(reloaded(run, (r) => void delete resultOf(r, 'bun').stats).notes).toBeUndefined();
+    expect(reloaded(run, (r) => void (resultOf(r, 'bun').stats!.median *= 1 + 1e-6)).notes?.[0]).toMatch(/^the samples of "page" on bun do not give/);
+  });
+
+  it('names six cells and counts the rest', () => {
+    const ids = Array.from({ length: 8 }, (_, i) => `case ${i}`);
+    const loaded = reloaded(requestRun(SAME, 8, ids), (r) => {
+      for (const result of r.results) if (result.variantId === 'bun') result.stats!.median *= 2;
+    });
+    expect(loaded.notes?.[0]).toMatch(/^the samples of "case 0" on bun, "case 1" on bun, "case 2" on bun, "case 3" on bun, "case 4" on bun, "case 5" on bun and 2 more do not give/);
   });
 
   it('edited statistics: the figures are the samples\', the cell named', () => {
@@ -236,12 +276,42 @@ describe('samples no clock reads', () => {
   });
 });
 
+describe('a file that is not this version\'s run', () => {
+  const written = (json: unknown): string => {
+    const file = join(mkdtempSync(join(tmpdir(), 'rtbench-planted-')), 'run.json');
+    writeFileSync(file, JSON.stringify(json));
+    return file;
+  };
+
+  it('is refused in one line saying what it is', () => {
+    const run = requestRun(SAME);
+    for (const [json, says] of [
+      [[1, 2], 'is not an rtbench run (a JSON array)'],
+      [null, 'is not an rtbench run (a JSON object)'],
+      ['run', 'is not an rtbench run (a JSON string)'],
+      [{ ...run, schema: 'other' }, 'is not an rtbench run (its "schema" is "other", expected "rtbench.run")'],
+      [{ ...run, schemaVersion: 2 }, 'has schema version 2, from a newer rtbench; this one reads version 1'],
+      [{ ...run, schemaVersion: '1' }, 'has no valid schema version ("1"); this rtbench reads version 1'],
+    ] as const) {
+      const file = written(json);
+      expect(() => loadSavedRun(file)).toThrow(new UsageError(`${file} ${says}`));
+    }
+  });
+});
+
 describe('a file too large to be a run', () => {
   it('is refused by its size in one line, unread (a sparse file: no disk used)', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'rtbench-large-')), 'run.json');
     const fd = openSync(file, 'w');
     ftruncateSync(fd, 1.2e9);
     closeSync(fd);
-    expect(() => loadSavedRun(file)).toThrow(new UsageError(`${file} is 1144 MiB, more than the 256 MiB rtbench reads of a file; not read`));
+    expect(() => loadSavedRun(file)).toThrow(new UsageError(`${file} is 1200MB, more than the 256MiB rtbench reads of a file; not read`));
+  });
+
+  it('a file of the bound is read; a byte more is not', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'rtbench-large-')), 'run.json');
+    writeFileSync(file, 'x'.repeat(1024));
+    expect(readRegularFile(file, 1024)).toHaveLength(1024);
+    expect(() => readRegularFile(file, 1023)).toThrow(new UsageError(`${file} is 1KiB, more than the 1023 bytes rtbench reads of a file; not read`));
   });
 });
