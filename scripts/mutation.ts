@@ -94,7 +94,7 @@ const AREAS: Record<string, Area> = {
   },
   // A saved run read back as data: its digests, its same work, its statistics taken again from its rounds, and what is refused unread.
   'saved-run': {
-    mutate: ['packages/saved-runs/src/saved-run.ts', 'packages/saved-runs/src/results-file.ts:126-126', 'packages/saved-runs/src/results-file.ts:160-160', 'packages/saved-runs/src/results-file.ts:197-200'],
+    mutate: ['packages/saved-runs/src/saved-run.ts', 'packages/saved-runs/src/results-file.ts:159-159', 'packages/saved-runs/src/results-file.ts:196-199'],
     tests: ['packages/saved-runs/test/planted-edits.test.ts'],
   },
   // The CLI's plan (what a command's flags make of a run: rounds, sets, time, the measurer) and its informational lines.
