@@ -23,6 +23,7 @@ export const PURE_TESTS: string[] = [
   'packages/adapters/test/**/*.test.ts',
   'packages/runtime-registry/test/**/*.test.ts',
   'packages/host-timed/test/**/*.test.ts',
+  'packages/saved-runs/test/**/*.test.ts',
   'packages/run/test/**/*.test.ts',
   'packages/measurers/test/**/*.test.ts',
   'packages/arms/test/**/*.test.ts',

@@ -57,7 +57,7 @@ const AREAS: Record<string, Area> = {
   },
   run: {
     mutate: ['packages/saved-runs/src/record.ts'],
-    tests: ['packages/run/test/**/*.test.ts', 'packages/measurers/test/**/*.test.ts', 'test/digest-tolerance.test.ts'],
+    tests: ['packages/run/test/**/*.test.ts', 'packages/measurers/test/**/*.test.ts', 'test/digest-tolerance.test.ts', 'packages/saved-runs/test/planted-edits.test.ts'],
   },
   // Ratios and claims' words are decided in @rtbench/verdicts and printed by report: one area, as their tests read both.
   report: {
@@ -91,6 +91,11 @@ const AREAS: Record<string, Area> = {
   'saved-runs': {
     mutate: ['packages/verdicts/src/machine-state.ts', 'packages/report/src/reporters/markdown.ts:26-33', 'packages/campaign/src/campaign-files.ts', 'packages/bisect/src/resume.ts'],
     tests: ['packages/verdicts/test/machine-state.test.ts', 'packages/report/test/markdown-escaping.test.ts', 'packages/bisect/test/replay.test.ts', 'packages/campaign/test/campaign-files.test.ts'],
+  },
+  // A saved run read back as data: its digests, its same work, its statistics taken again from its rounds, and what is refused unread.
+  'saved-run': {
+    mutate: ['packages/saved-runs/src/saved-run.ts', 'packages/saved-runs/src/results-file.ts:159-159', 'packages/saved-runs/src/results-file.ts:196-199'],
+    tests: ['packages/saved-runs/test/planted-edits.test.ts'],
   },
   // The CLI's plan (what a command's flags make of a run: rounds, sets, time, the measurer) and its informational lines.
   cli: {

@@ -17,14 +17,17 @@
  * runs go side by side (most of a round here is a server starting or a
  * time-out): the hang and the endless body on four runtimes, the spin and
  * the forged outcome on four, and the servers that end or fail on node and
- * deno with the body that never ends given 5 s.
+ * deno with the body that never ends given 5 s; beside them the spin with 4
+ * requests in flight on node, whose wave stops sending at its time-out: a
+ * measured round that says it, saved, and read by `report` and `history`.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type CaseResult, type RunRecord } from '@rtbench/core/schema';
 import { requestsOf } from '../../measurer-records/src/index.ts';
-import { spawnCli, tempFile } from '../../../test/helpers/cli.ts';
+import { readHistoryRuns } from '@rtbench/saved-runs';
+import { runCliAsync, spawnCli, tempFile } from '../../../test/helpers/cli.ts';
 
 const SUITE = join('test', 'fixtures', 'request-cases');
 const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
@@ -47,6 +50,8 @@ function peakBytes(pid: number): number | undefined {
 }
 
 interface Watched {
+  /** The saved run's file. */
+  out: string;
   status: number | null;
   stdout: string;
   stderr: string;
@@ -67,7 +72,7 @@ async function bench(args: string[]): Promise<Watched> {
   const watch = setInterval(() => (peak = Math.max(peak, peakBytes(child.pid!) ?? 0)), 50);
   const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearInterval(watch);
-  return { status, stdout, stderr, run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out), peak };
+  return { out, status, stdout, stderr, run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out), peak };
 }
 
 /** Handlers that never answer one request or answer a body that never ends: four runtimes, a 400 ms time-out. */
@@ -80,12 +85,15 @@ let spins: Watched;
  * request), and one that answers 503 to every request on deno alone.
  */
 let breaks: Watched;
+/** The spin with 4 requests in flight on node: the requests queued behind it time out with it. */
+let inFlightSpin: Watched;
 
 beforeAll(async () => {
-  [faults, spins, breaks] = await Promise.all([
+  [faults, spins, breaks, inFlightSpin] = await Promise.all([
     bench(['--runtime', RUNTIMES.join(','), '--filter', 'hangs once,endless body', '--timeout', '400ms']),
     bench(['--runtime', RUNTIMES.join(','), '--filter', 'spins once,forges', '--timeout', '400ms']),
     bench(['--runtime', 'node,deno', '--filter', 'endless body,breaks when left,dies on deno,fails on deno', '--timeout', '5s']),
+    bench(['--runtime', 'node', '--filter', 'spins once', '--timeout', '400ms', '--concurrency', '4']),
   ]);
 }, 600_000);
 
@@ -113,6 +121,33 @@ describe('request handlers that misbehave once', () => {
         expect(Math.max(...round.samples), `${variant} ${figure}: ${round.samples.join(', ')}`).toBeLessThan(NO_LEAKED_SPIN_MS);
       }
     }
+  });
+
+  it('with requests in flight, a time-out ends as a measured, saved round that says it, which report and history read', async () => {
+    expect(inFlightSpin.stderr).not.toMatch(/RangeError|\n\s+at /);
+    for (const figure of ['js thread', 'all threads']) {
+      const r = result(`spins once [cpu=${figure}]`, 'node', inFlightSpin.run);
+      const round = r.rounds[0];
+      // On a loaded machine the process's first request may pass 400 ms too: then no request is measured, a
+      // time-out said in one line and the run failed (exit 1), never a stack; else the round is saved.
+      if (!round) {
+        expect(inFlightSpin.status, inFlightSpin.stderr).toBe(1);
+        expect(r.failures[0], warnings(r)).toMatchObject({ kind: 'timeout' });
+        continue;
+      }
+      expect(inFlightSpin.status, inFlightSpin.stderr).toBe(0);
+      // The wave with the spin stopped sending once a request got no response: the rest of the 6 were not sent.
+      expect(requestsOf(round)!.outcomes.timedOut, warnings(r)).toBeGreaterThanOrEqual(1);
+      expect(requestsOf(round)!.outcomes.ok + requestsOf(round)!.outcomes.timedOut).toBeLessThanOrEqual(6);
+      expect(warnings(r)).toMatch(/some requests got no response in time/);
+    }
+    const report = await runCliAsync(['report', inFlightSpin.out, '--no-color']);
+    expect(report.status, report.stderr).toBe(0);
+    expect(report.stderr).not.toMatch(/RangeError|\n\s+at /);
+    expect(report.stdout).toContain('spins once');
+    const history = readHistoryRuns([dirname(inFlightSpin.out)]);
+    expect(history.lines.filter((l) => l.level === 'skipped')).toEqual([]);
+    expect(history.inputs).toHaveLength(1);
   });
 
   it('a body that never ends is read within the bound: no figure for it, the rest measured, the CLI small', () => {

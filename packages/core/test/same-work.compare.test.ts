@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { MaskedAnswer } from '../src/schema.ts';
-import { answerName, answersDifference, standingAnswers, standingRound, unlikeText, unlikeWithinText } from '../src/same-work/index.ts';
+import { answerName, answersDifference, maskedDigestText, standingAnswers, standingRound, unlikeText, unlikeWithinText } from '../src/same-work/index.ts';
 
 /** A test round's masked answers, as a request round holds them. */
 const answersIn = (r: { readonly requests?: { readonly answers?: readonly MaskedAnswer[] } }): readonly MaskedAnswer[] | undefined => r.requests?.answers;
@@ -19,6 +19,19 @@ describe('an answer\'s name', () => {
     expect(answerName({ request: 'GET /', status: 204 })).toBe('GET / → 204');
     expect(answerName({ request: 'GET /', status: 200, headers: { etag: 'e', 'x-b': '2', 'x-a': '1' } })).toBe('GET / → 200 etag: e; x-a: 1; x-b: 2');
     expect(unlikeWithinText([answer({ segments: ['x'], unmasked: 1 }), answer({ request: 'GET /b', segments: ['y'], unmasked: 2 })])).toBe('GET / → 200: 1 responses unlike the rest; GET /b → 200: 2 responses unlike the rest');
+  });
+});
+
+describe('the text a masked round digests', () => {
+  it('is each answer\'s request, status, content type, headers and template hash, a line each in order, hashed', () => {
+    const hashed: string[] = [];
+    const text = maskedDigestText(
+      [answer({ segments: ['a'], contentType: 'text/html', headers: { location: '/x' }, hash: 'h1' }), answer({ request: 'GET /b', status: 404, segments: ['b'], hash: 'h2' })],
+      (t) => (hashed.push(t), 'HASH'),
+    );
+    expect(text).toBe('masked sha256 HASH');
+    expect(hashed).toEqual(['GET / 200 text/html {"location":"/x"} h1\nGET /b 404  {} h2']);
+    expect(maskedDigestText([], (t) => `[${t}]`)).toBe('masked sha256 []');
   });
 });
 

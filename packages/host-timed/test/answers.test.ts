@@ -16,6 +16,13 @@ describe('a round’s answers', () => {
     expect(mediaType('text/html')).not.toBe(mediaType('text/plain'));
   });
 
+  it('reads parameters in any order, spaced or not, as one media type; their values still count', () => {
+    expect(mediaType('text/html; level=1; charset=iso-8859-1')).toBe('text/html; charset=iso-8859-1; level=1');
+    expect(mediaType('text/html;charset = iso-8859-1;level=1')).toBe('text/html; charset=iso-8859-1; level=1');
+    expect(mediaType('text/html; level=1; charset=iso-8859-1')).not.toBe(mediaType('text/html; level=2; charset=iso-8859-1'));
+    expect(mediaType('multipart/mixed; b=2; a=1')).toBe(mediaType('multipart/mixed; a=1; b=2'));
+  });
+
   it('drops a charset that restates its type\'s default however it is written, and keeps one that does not', () => {
     for (const type of ['application/json', 'application/problem+json', 'application/ld+json', 'application/javascript', 'application/ecmascript', 'text/javascript', 'text/event-stream']) {
       for (const charset of ['charset=utf-8', 'charset=UTF-8', 'Charset="utf-8"', 'charset = utf-8']) expect(mediaType(`${type};${charset}`)).toBe(type);

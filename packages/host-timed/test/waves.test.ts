@@ -60,4 +60,33 @@ describe('inFlight', () => {
     expect(order).toEqual([0, 1, 2]);
     expect(await inFlight(0, 4, async () => 1)).toEqual([]);
   });
+
+  it('once a result says stop, no further task starts: those in flight end and keep their results, the rest have none', async () => {
+    const started: number[] = [];
+    const pending = new Map<number, (stuck: boolean) => void>();
+    const done = inFlight(
+      12,
+      3,
+      async (i) => {
+        started.push(i);
+        return { i, stuck: await new Promise<boolean>((resolve) => pending.set(i, resolve)) };
+      },
+      (r) => r.stuck,
+    );
+    const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+    await settle();
+    expect(started).toEqual([0, 1, 2]);
+    pending.get(0)!(false);
+    await settle();
+    expect(started).toEqual([0, 1, 2, 3]);
+    // Request 1 got no response: nothing more is sent; 2 and 3, already in flight, are answered.
+    pending.get(1)!(true);
+    await settle();
+    pending.get(2)!(false);
+    pending.get(3)!(false);
+    const results = await done;
+    expect(started).toEqual([0, 1, 2, 3]);
+    expect(results.map((r) => r?.i)).toEqual([0, 1, 2, 3, ...Array.from({ length: 8 }, () => undefined)]);
+    expect(results[1]).toEqual({ i: 1, stuck: true });
+  });
 });

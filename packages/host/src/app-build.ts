@@ -10,7 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, linkSync, lstatSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, linkSync, lstatSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative } from 'node:path';
 import { buildSync } from 'esbuild';
@@ -26,12 +26,38 @@ export class AppBuildFailed extends Error {
 /** Folders of an app that are not its source: its installed packages, its repository, and what Next.js, OpenNext and wrangler write when the app is built in place. */
 const NOT_SOURCE = new Set(['node_modules', '.git', '.next', '.open-next', '.wrangler']);
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile())
-    .map((e) => relative(dir, join(e.parentPath, e.name)))
-    .filter((path) => !path.split(/[\\/]/).some((part) => NOT_SOURCE.has(part)))
-    .sort();
+/**
+ * The app's source files by path, links followed: a link to a file is the
+ * file it points to (the build reads that), and a link to a folder holds
+ * that folder's files (each folder once, so a link back up ends there).
+ * Anything else that is not a file (a FIFO, a socket, a device) is not
+ * read.
+ */
+function sourceFiles(dir: string, under = '', seen: Set<string> = new Set([realpathSync(dir)])): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const path = relative(dir, join(e.parentPath, e.name));
+    if (path.split(/[\\/]/).some((part) => NOT_SOURCE.has(part))) continue;
+    if (e.isFile()) out.push(join(under, path));
+    if (!e.isSymbolicLink()) continue;
+    const target = linkTarget(join(dir, path));
+    if (target?.file) out.push(join(under, path));
+    else if (target && !seen.has(target.real)) {
+      seen.add(target.real);
+      out.push(...sourceFiles(target.real, join(under, path), seen));
+    }
+  }
+  return out.sort();
+}
+
+/** Where a link leads: a file, or a folder by its real path; undefined when it leads nowhere or elsewhere (a FIFO, a device). */
+function linkTarget(link: string): { file: boolean; real: string } | undefined {
+  try {
+    const s = statSync(link);
+    return s.isFile() || s.isDirectory() ? { file: s.isFile(), real: realpathSync(link) } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

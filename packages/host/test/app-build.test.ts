@@ -1,6 +1,6 @@
 /**
  * What every app's build shares, on the host: the cache key follows the
- * app's source, the toolchain's versions and what its package manager
+ * app's source (links followed), the toolchain's versions and what its package manager
  * records it installed (never the installed packages' files, nor its place),
  * and a failed step is one line quoting the last error it printed, not a
  * count of errors or a package manager's wrapper; a build made afresh is
@@ -45,6 +45,27 @@ describe("an app's build", () => {
     // Another version of any installed package (npm's record of node_modules) is another build.
     writeFileSync(join(dir, 'node_modules', '.package-lock.json'), JSON.stringify({ packages: { 'node_modules/vite': { version: '8.0.1' } } }));
     expect(appBuildKey(dir, { vite: '8.0.0' })).not.toBe(key);
+  });
+
+  it('is keyed by what its links lead to: a linked file or a file in a linked folder that changes is another build; a link back up is read once', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'rtbench-app-linked-'));
+    writeFileSync(join(outside, 'shared.js'), 'export const n = 1;\n');
+    mkdirSync(join(outside, 'lib'));
+    writeFileSync(join(outside, 'lib', 'util.js'), 'export const u = 1;\n');
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-app-build-'));
+    writeFileSync(join(dir, 'page.js'), 'export default 1;\n');
+    symlinkSync(join(outside, 'shared.js'), join(dir, 'shared.js'));
+    symlinkSync(join(outside, 'lib'), join(dir, 'lib'));
+    // A link to the app's own folder, and one that leads nowhere: neither loops nor fails.
+    symlinkSync(dir, join(dir, 'self'));
+    symlinkSync(join(outside, 'gone.js'), join(dir, 'gone.js'));
+    const key = appBuildKey(dir, { vite: '8.0.0' });
+    expect(appBuildKey(dir, { vite: '8.0.0' })).toBe(key);
+    writeFileSync(join(outside, 'shared.js'), 'export const n = 2;\n');
+    const afterFile = appBuildKey(dir, { vite: '8.0.0' });
+    expect(afterFile).not.toBe(key);
+    writeFileSync(join(outside, 'lib', 'util.js'), 'export const u = 2;\n');
+    expect(appBuildKey(dir, { vite: '8.0.0' })).not.toBe(afterFile);
   });
 
   it('builds only the editions without a whole build, once, and reuses them after', () => {

@@ -1,8 +1,8 @@
 /**
  * @rtbench/saved-runs: a run as a file. Written atomically after every job
  * (save.ts) under a name no other run holds (results-file.ts), read back
- * strictly, with each measurer's own fields checked and the statistics
- * recomputed from the samples (saved-run.ts; the record's results added and
+ * strictly, with each measurer's own fields checked and the digests,
+ * same-work judgement and statistics recomputed from the rounds (saved-run.ts; the record's results added and
  * finished from its samples: record.ts, which the run's loop fills), the runs a history reads
  * (history-runs.ts), shard runs merged into one (merge-shards.ts), and the
  * places an output must not be (output-place.ts). What report, compare,

@@ -13,7 +13,7 @@ import { memoryGrowth, workAnswers, type ResidentSeries } from '@rtbench/verdict
 import { DIGEST_SIGNIFICANT_DIGITS, UNDEFINED_SUMMARY } from '@rtbench/core/digest';
 import { headlineSamples } from '@rtbench/core/cpu-per-request';
 import type { MaskedAnswer, RoundRecord } from '@rtbench/core/schema';
-import { answersDifference, standingRound, unlikeWithinText } from '@rtbench/core/same-work';
+import { answerName, answersDifference, standingRound, unlikeWithinText } from '@rtbench/core/same-work';
 import { lockstepOf, pairable, requestAnswers, requestsOf } from '@rtbench/measurer-records';
 
 /** A variant of the run: its id, and why it cannot run, when it cannot. */
@@ -46,15 +46,23 @@ export function addResults(run: RunRecord, cases: readonly { id: string }[], var
   return resultFor;
 }
 
-/** Sets the statistics of every case x variant that has rounds, recomputed from the raw samples (in place). */
+/**
+ * Sets the statistics of every case x variant, recomputed from the raw
+ * samples (in place): a result without rounds has none, whatever it held.
+ */
 export function computeStats(run: RunRecord): void {
   for (const result of run.results) {
-    if (!result.rounds.length) continue;
+    // A request round saved with phases is summarized on its steady requests (the headline: core headlineSamples);
+    // a round cut short after its first request (a time-out under --concurrency) has none, and adds nothing.
+    const headline = result.rounds.map((r) => pairable({ ...r, samples: [...headlineSamples(r.samples, requestsOf(r)?.phases)] }));
+    if (!headline.some((r) => r.samples.length)) {
+      delete result.stats;
+      continue;
+    }
     // The schema names the fields a run keeps; parsing picks exactly those. A
     // median of 0 ns (below the clock's resolution) has no finite relative CI:
     // such a result keeps its samples and goes without statistics.
-    // A request round saved with phases is summarized on its steady requests (the headline: core headlineSamples).
-    const stats = statsSchema.safeParse(summarizeArm(result.rounds.map((r) => pairable({ ...r, samples: [...headlineSamples(r.samples, requestsOf(r)?.phases)] }))));
+    const stats = statsSchema.safeParse(summarizeArm(headline));
     // Stryker disable next-line ConditionalExpression: a failed parse's data is undefined, and `stats: undefined` reads and saves (JSON) as no statistics
     if (stats.success) result.stats = stats.data;
     else delete result.stats;
@@ -132,9 +140,28 @@ export function finishRun(run: RunRecord, interrupted: boolean): void {
       result.status = result.rounds.length ? 'partial' : 'failed';
     }
   }
-  run.digestMismatches = [];
   delete run.digestsRounded;
   delete run.sameWorkMasked;
+  Object.assign(run, sameWorkOf(run));
+  const failed = run.results.some((r) => r.failures.some((f) => f.kind !== 'unsupported' && f.kind !== 'warning')) || run.digestMismatches.length > 0;
+  run.status = interrupted ? 'interrupted' : failed ? 'failed' : 'complete';
+  run.finishedAt = new Date().toISOString();
+}
+
+/** What a run says of its variants' work, case by case: computed from its rounds alone. */
+type SameWork = Pick<RunRecord, 'digestMismatches' | 'digestsRounded' | 'sameWorkMasked'>;
+
+/**
+ * Whether each case's variants did the same work, from their rounds: the
+ * standing round's digests, or, where every variant saved masked answers,
+ * those answers, whatever the digests say (a digest is the answers' hash, so
+ * answers that differ are different work even where the digests were made
+ * alike).
+ */
+export function sameWorkOf(run: Pick<RunRecord, 'cases' | 'results'>): SameWork {
+  const digestMismatches: RunRecord['digestMismatches'] = [];
+  const digestsRounded: NonNullable<RunRecord['digestsRounded']> = [];
+  const sameWorkMasked: NonNullable<RunRecord['sameWorkMasked']> = [];
   for (const c of run.cases) {
     // Keyed by variant ids, which users name: no prototype.
     const digests: Record<string, string> = Object.create(null);
@@ -145,25 +172,31 @@ export function finishRun(run: RunRecord, interrupted: boolean): void {
       digests[r.variantId] = standing.digest.hash;
       rounded[r.variantId] = standing.digest.rounded;
     }
+    const oneDigest = new Set(Object.values(digests)).size <= 1;
     const masked = maskedAnswersOf(run.results.filter((r) => r.caseId === c.id && r.rounds[0]));
-    const where = masked && new Set(Object.values(digests)).size > 1 ? answersDifference(masked) : undefined;
+    // Alike digests over answers whose hashes differ were made alike apart from the answers: the answers decide.
+    const where = masked && (!oneDigest || !sameHashes(Object.values(masked))) ? answersDifference(masked) : undefined;
     if (masked && !where) {
       const proof = maskedProof(c.id, Object.values(masked));
-      if (proof.spans > 0) (run.sameWorkMasked ??= []).push(proof);
+      if (proof.spans > 0) sameWorkMasked.push(proof);
     }
     // The same work once each process's changing spans are masked.
-    if (new Set(Object.values(digests)).size <= 1 || (masked && !where)) continue;
+    if (masked ? !where : oneDigest) continue;
     // Exact comparison first; numbers rounded to DIGEST_SIGNIFICANT_DIGITS only when every variant's value holds fractions.
     const roundedHashes = Object.values(rounded);
-    if (roundedHashes.every((h) => h !== undefined) && new Set(roundedHashes).size === 1) {
-      (run.digestsRounded ??= []).push({ caseId: c.id, digits: DIGEST_SIGNIFICANT_DIGITS, digests });
+    if (!where && roundedHashes.every((h) => h !== undefined) && new Set(roundedHashes).size === 1) {
+      digestsRounded.push({ caseId: c.id, digits: DIGEST_SIGNIFICANT_DIGITS, digests });
     } else {
-      run.digestMismatches.push({ caseId: c.id, digests, ...(where ? { where } : {}) });
+      digestMismatches.push({ caseId: c.id, digests, ...(where ? { where } : {}) });
     }
   }
-  const failed = run.results.some((r) => r.failures.some((f) => f.kind !== 'unsupported' && f.kind !== 'warning')) || run.digestMismatches.length > 0;
-  run.status = interrupted ? 'interrupted' : failed ? 'failed' : 'complete';
-  run.finishedAt = new Date().toISOString();
+  return { digestMismatches, ...(digestsRounded.length ? { digestsRounded } : {}), ...(sameWorkMasked.length ? { sameWorkMasked } : {}) };
+}
+
+/** Whether every variant's answers are the same kinds with the same template hashes, in the same order. */
+function sameHashes(byVariant: readonly (readonly MaskedAnswer[])[]): boolean {
+  const key = (answers: readonly MaskedAnswer[]): string => JSON.stringify(answers.map((a) => [answerName(a), a.hash]));
+  return new Set(byVariant.map(key)).size <= 1;
 }
 
 /** Each variant's answers standing for its work (whole again where packed), when every one has them (a request case not run strict). */

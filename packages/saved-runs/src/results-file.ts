@@ -6,6 +6,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { displayNamesOf } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/core/usage-error';
+import { formatByteSize } from '@rtbench/core/byte-size';
 import { fileStamp } from '@rtbench/host';
 
 /** `<dir>/<stamp>-<suite>[-compare].json`; a suite named by its path ("test/fixtures/tiny/index.ts") gives one file name, not folders. */
@@ -135,17 +136,27 @@ export function readJsonFile(path: string): unknown {
 }
 
 /**
- * A file's text, refused in one line (a UsageError) unless it is a regular
- * file: it is opened without blocking and checked on the open file, so a FIFO
- * or a device named `*.json` neither blocks rtbench nor feeds it forever.
+ * The most bytes of a file rtbench reads: far past any run it saves (a
+ * round's answers are bounded to a few MiB), and below the longest string
+ * JavaScript holds (about 512 MiB), past which reading would fail anyway
+ * after holding the whole file.
  */
-export function readRegularFile(path: string): string {
+const MOST_FILE_BYTES = 256 * 2 ** 20;
+
+/**
+ * A file's text, refused in one line (a UsageError) unless it is a regular
+ * file of at most `mostBytes`: it is opened without blocking and checked on
+ * the open file, so a FIFO or a device named `*.json` neither blocks rtbench
+ * nor feeds it forever, and a file too large is refused by its size, unread.
+ */
+export function readRegularFile(path: string, mostBytes: number = MOST_FILE_BYTES): string {
   let fd: number | undefined;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
     const stat = fstatSync(fd);
     if (stat.isDirectory()) throw new UsageError(`${path} is a directory, not a run file`);
     if (!stat.isFile()) throw new UsageError(`${path} is not a regular file`);
+    if (stat.size > mostBytes) throw new UsageError(`${path} is ${formatByteSize(stat.size)}, more than the ${formatByteSize(mostBytes)} rtbench reads of a file; not read`);
     return readFileSync(fd, 'utf8');
   } catch (error) {
     if (error instanceof UsageError) throw error;
@@ -182,7 +193,10 @@ function runProblems(run: RunRecord): string[] {
       if (round.samples.length === 0) problems.push(`${where} has a round (${round.round}) without samples`);
     }
     for (const n of duplicates(r.rounds.map((x) => String(x.round)))) problems.push(`${where} has round ${n} twice`);
+    // Figures are read from rounds: statistics kept without them are no measurement.
+    if (!r.rounds.length && (r.stats || r.memory)) problems.push(`${where} holds ${r.stats ? 'statistics' : 'a memory summary'} but no rounds to read them from`);
   }
+  if (run.results.length && !run.results.some((r) => r.rounds.length || r.failures.length) && run.status !== 'interrupted') problems.push('it holds no rounds, and no failure saying why');
   for (const m of run.digestMismatches) {
     if (!caseIds.has(m.caseId)) problems.push(`a digest mismatch names case "${m.caseId}", which the run does not list`);
     for (const v of Object.keys(m.digests)) if (!variantIds.has(v)) problems.push(`a digest mismatch names variant "${v}", which the run does not list`);

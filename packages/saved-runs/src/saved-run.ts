@@ -2,14 +2,20 @@
  * Reading saved runs back (`rtbench compare`, `report`, `history`, `merge`):
  * the files a path names, the newest one, and a run itself. Only a file of
  * this schema version is read, strictly (validateRun); any other version is
- * refused in one line naming both (version 1 is the first there is). Every
- * failure is a UsageError: one message, no stack trace.
+ * refused in one line naming both (version 1 is the first there is). A
+ * run's digests, same-work judgement, statistics and claims are taken again
+ * from its rounds, never from what it stored beside them. Every failure is a
+ * UsageError: one message, no stack trace.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { RUN_SCHEMA, RUN_SCHEMA_VERSION, type RunRecord } from '@rtbench/core/schema';
 import { UsageError } from '@rtbench/core/usage-error';
-import { computeStats } from './record.ts';
+import { computeStats, sameWorkOf } from './record.ts';
+import { createHash } from 'node:crypto';
+import { digest } from '@rtbench/core/digest';
+import { maskedDigestText } from '@rtbench/core/same-work';
+import { requestsOf } from '@rtbench/measurer-records';
 import { MEASURER_RECORDS } from '@rtbench/measurer-records';
 import { readJsonFile, validateRun } from './results-file.ts';
 import { refuseRepeatedInput } from './output-place.ts';
@@ -22,7 +28,8 @@ export function loadSavedRun(path: string): SavedRun {
   if (schema !== RUN_SCHEMA) throw new UsageError(`${path} is not an rtbench run (its "schema" is ${JSON.stringify(schema) ?? 'missing'}, expected "${RUN_SCHEMA}")`);
   if (schemaVersion === RUN_SCHEMA_VERSION) {
     const run = validateRun(json, path);
-    const notes = [statisticsFromSamples(run), claimsFromSamples(run), ...MEASURER_RECORDS.doubts(run)].filter((n): n is string => n !== undefined);
+    // The digests first: the work each case did is judged on them, and the claims after the statistics.
+    const notes = fromRounds(path, () => [digestsFromAnswers(run), sameWorkFromRounds(run), statisticsFromSamples(run), claimsFromSamples(run), ...MEASURER_RECORDS.doubts(run)]).filter((n): n is string => n !== undefined);
     return { run, file: path, ...(notes.length ? { notes } : {}) };
   }
   // A newer version's fields may mean something else: it is refused, never read as this one (nor relabelled by --format json).
@@ -30,6 +37,71 @@ export function loadSavedRun(path: string): SavedRun {
     throw new UsageError(`${path} has schema version ${schemaVersion}, from a newer rtbench; this one reads version ${RUN_SCHEMA_VERSION}`);
   }
   throw new UsageError(`${path} has no valid schema version (${JSON.stringify(schemaVersion) ?? 'missing'}); this rtbench reads version ${RUN_SCHEMA_VERSION}`);
+}
+
+/** What `read` takes from a run's rounds; rounds the schema let through but no figure can be read from are a UsageError naming the file. */
+function fromRounds<T>(path: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`${path}: its rounds give no figures (${(error as Error).message})`);
+  }
+}
+
+/** Up to this many cells are named in a note; the rest counted. */
+const NAMED_CELLS = 6;
+
+/** `"a" on node, "b" on deno and 3 more`. */
+function cellsText(cells: readonly { caseId: string; variantId?: string }[]): string {
+  const named = cells.slice(0, NAMED_CELLS).map((r) => `"${r.caseId}"${r.variantId === undefined ? '' : ` on ${r.variantId}`}`);
+  return `${named.join(', ')}${cells.length > named.length ? ` and ${cells.length - named.length} more` : ''}`;
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/**
+ * A request round that saved its masked answers digested them (host-timed
+ * request/answers.ts): its digest is given again by its answers. One that
+ * is not was edited apart from them; the answers stand, and the cells are
+ * named. A run saved before answers were learned across rounds digested a
+ * count with them, and is read as saved.
+ */
+function digestsFromAnswers(run: RunRecord): string | undefined {
+  const cells: { caseId: string; variantId: string }[] = [];
+  for (const result of run.results) {
+    let edited = false;
+    for (const round of result.rounds) {
+      const requests = requestsOf(round);
+      // Answers learned across rounds (they say from how many) were saved since a round's digest is of them alone.
+      const answers = requests?.answers;
+      if (answers?.[0]?.rounds === undefined) continue;
+      const again = digest(maskedDigestText(answers, sha256));
+      if (again.hash === round.digest.hash) continue;
+      round.digest = again;
+      edited = true;
+    }
+    if (edited) cells.push(result);
+  }
+  return cells.length ? `the digests of ${cellsText(cells)} are not what their saved answers give (the file was edited after it was saved?): the answers' are used` : undefined;
+}
+
+/**
+ * Judges again from the rounds whether each case's variants did the same
+ * work (saved-runs record.ts sameWorkOf): every view shows that, never the
+ * stored list, and a run whose rounds hold a difference it does not list is
+ * failed. A stored list the rounds do not give names its cases.
+ */
+function sameWorkFromRounds(run: RunRecord): string | undefined {
+  const work = sameWorkOf(run);
+  const listed = (mismatches: RunRecord['digestMismatches'], caseId: string): boolean => mismatches.some((m) => m.caseId === caseId);
+  const differ = run.cases.filter((c) => listed(run.digestMismatches, c.id) !== listed(work.digestMismatches, c.id));
+  delete run.digestsRounded;
+  delete run.sameWorkMasked;
+  Object.assign(run, work);
+  if (work.digestMismatches.length && run.status === 'complete') run.status = 'failed';
+  if (!differ.length) return undefined;
+  return `the saved list of cases with different work is not what the rounds of ${cellsText(differ.map((c) => ({ caseId: c.id })))} say (the file was edited after it was saved?): the rounds' judgement is shown`;
 }
 
 /** How far a recomputed median may lie from the stored one and still be the same figure (JSON's round trip keeps 17 digits). */
@@ -50,9 +122,7 @@ function statisticsFromSamples(run: RunRecord): string | undefined {
     return before !== undefined && now !== undefined && Math.abs(now - before) > SAME_FIGURE * Math.max(Math.abs(before), Math.abs(now));
   });
   if (!cells.length) return undefined;
-  const named = cells.slice(0, 6).map((r) => `"${r.caseId}" on ${r.variantId}`);
-  const more = cells.length > named.length ? ` and ${cells.length - named.length} more` : '';
-  return `the samples of ${named.join(', ')}${more} do not give the statistics stored with them (the file was edited after it was saved?): the figures shown are the samples'`;
+  return `the samples of ${cellsText(cells)} do not give the statistics stored with them (the file was edited after it was saved?): the figures shown are the samples'`;
 }
 
 /**

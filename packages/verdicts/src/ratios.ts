@@ -81,7 +81,11 @@ export interface PairedCase {
 export function roundMedians(result: CaseResult | undefined): Map<number, number> {
   const out = new Map<number, number>();
   // A request round saved with phases: its steady requests (core headlineSamples).
-  for (const r of result?.rounds ?? []) if (r.samples.length) out.set(r.round, median([...headlineSamples(r.samples, requestsOf(r)?.phases)]));
+  // A round cut short after its first request has no steady requests, and no median.
+  for (const r of result?.rounds ?? []) {
+    const headline = headlineSamples(r.samples, requestsOf(r)?.phases);
+    if (headline.length) out.set(r.round, median([...headline]));
+  }
   return out;
 }
 

@@ -22,6 +22,16 @@ export function answerName(a: Pick<MaskedAnswer, 'request' | 'status' | 'content
   return `${a.request} → ${a.status}${a.contentType ? ` ${a.contentType}` : ''}${headers}`;
 }
 
+/**
+ * What a masked round's digest is taken of: each kind of answer's name and
+ * template hash, in the order they came (`hash`: sha256 hex of a text, the
+ * host's). A saved round's answers give it again, so a digest edited apart
+ * from its answers is seen.
+ */
+export function maskedDigestText(answers: readonly Pick<MaskedAnswer, 'request' | 'status' | 'contentType' | 'headers' | 'hash'>[], hash: (text: string) => string): string {
+  return `masked sha256 ${hash(answers.map((a) => `${a.request} ${a.status} ${a.contentType ?? ''} ${JSON.stringify(a.headers ?? {})} ${a.hash}`).join('\n'))}`;
+}
+
 /** A variant's own responses that were unlike each other, in words: why, and the line where. */
 export function unlikeText(a: MaskedAnswer): string {
   if (!a.unlike) return `${a.unmasked} responses unlike the rest`;

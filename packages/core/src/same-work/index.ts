@@ -2,6 +2,6 @@
 export { tokenize, valueText } from './tokens.ts';
 export { fits, holes, learn, learnFrom, literalTemplate, maskedText, templateDifference, widen, HOLE_MARK, HOLE_SLACK, MOST_MASKED_SHARE, MOST_SHAPE_EDITS, type Template } from './template.ts';
 export { AnswerLearner, bodyText, MOST_KINDS, MOST_LEARNED_CHARS, SAVED_CHARS, SAVED_KINDS, type Response } from './answers.ts';
-export { answerName, answersDifference, standingAnswers, standingRound, unlikeText, unlikeWithinText } from './compare.ts';
+export { answerName, answersDifference, maskedDigestText, standingAnswers, standingRound, unlikeText, unlikeWithinText } from './compare.ts';
 export { firstDifferingLine, lineAt } from './lines.ts';
 export { normalizePatternsProblem, patternNormalizer, NORMALIZED_MARK } from './normalize.ts';

@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import type { RequestShape, ResponseNormalizer } from '@rtbench/core';
 import type { MaskedAnswer } from '@rtbench/core/schema';
 import type { RequestsRound } from '@rtbench/measurer-records';
-import { AnswerLearner, bodyText } from '@rtbench/core/same-work';
+import { AnswerLearner, bodyText, maskedDigestText } from '@rtbench/core/same-work';
 
 /** --same-work, as the saved round records it. */
 export type SameWorkRule = NonNullable<RequestsRound['sameWork']>;
@@ -37,13 +37,15 @@ const UTF8_BY_DEFINITION = /^(application\/(json|javascript|ecmascript)|applicat
 /**
  * A content type as a media type compares: servers spell the same default
  * differently ("text/plain;charset=UTF-8", "text/plain; charset=utf-8",
- * "application/json" and "application/json; charset=utf-8"), and type,
- * subtype, parameter names and the charset are case-insensitive.
+ * "application/json" and "application/json; charset=utf-8"), type, subtype,
+ * parameter names and the charset are case-insensitive, and parameters are
+ * a set (RFC 9110 §5.6.6): written in any order, with space around their
+ * `=` or none, they are one media type.
  */
 export function mediaType(contentType: string): string {
   const [type = '', ...params] = contentType.trim().toLowerCase().split(';').map((part) => part.trim()).filter(Boolean);
-  const kept = params.filter((p) => !(UTF8_BY_DEFINITION.test(type) && /^charset\s*=\s*"?utf-8"?$/.test(p)));
-  return [type, ...kept].join('; ');
+  const kept = params.filter((p) => !(UTF8_BY_DEFINITION.test(type) && /^charset\s*=\s*"?utf-8"?$/.test(p))).map((p) => p.replace(/\s*=\s*/, '='));
+  return [type, ...kept.sort()].join('; ');
 }
 
 /** What a response says besides its body that is compared: its status, content type and these headers. */
@@ -97,7 +99,6 @@ export class RoundAnswers {
   /** The round's digest text (of the arm's templates so far: how many answered is the round's own count), and the masked answers. */
   result(): { answer: string; answers: MaskedAnswer[] } {
     const answers = this.learner.answers();
-    const digest = sha256(answers.map((a) => `${a.request} ${a.status} ${a.contentType ?? ''} ${JSON.stringify(a.headers ?? {})} ${a.hash}`).join('\n'));
-    return { answer: `masked sha256 ${digest}`, answers };
+    return { answer: maskedDigestText(answers, sha256), answers };
   }
 }

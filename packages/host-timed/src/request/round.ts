@@ -151,7 +151,12 @@ export type RequestRoundOutcome = RequestRoundValues | RoundFailure;
 const EXIT_SEEN_MS = 1_000;
 /** Polls of about 1 ms for the threads to go idle after a response. */
 const IDLE_POLLS = 20;
-/** Requests that never answer after which a round stops sending (its JavaScript thread may be stuck). */
+/**
+ * Waves with a request that never answered after which a round stops
+ * sending (its JavaScript thread may be stuck). With N in flight, the
+ * requests queued behind a stuck one time out with it: one wave, one count
+ * (one at a time, a wave is one request).
+ */
 const MOST_TIMEOUTS = 3;
 /** After a request got no response, how long the server may take to go idle before the round stops: three request time-outs, and at least 10 s (a loaded machine). */
 const IDLE_WAIT_TIMEOUTS = 3;
@@ -297,6 +302,8 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
   let emptyProblem: string | undefined;
   let bound: string | undefined;
   let noResponse = 0;
+  let stuckWaves = 0;
+  let unsent = 0;
   let busy = false;
   let ended = false;
   let stopped = false;
@@ -350,17 +357,20 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
       } finally {
         budget.give(reader);
       }
-    });
+      // A request with no response stops the wave: the rest would queue behind it on a server that may be stuck.
+    }, (g) => 'none' in g.answer);
+    const taken = got.flatMap((g, k) => (g ? [{ ...g, k }] : []));
+    unsent += got.length - taken.length;
     const after = await readWhenIdle(pid, IDLE_POLLS);
     // Read after the idle read, before the next wave's CPU read: no request's figure holds it.
     memory.afterWave(waveIndex);
-    const answered = got.filter((g) => 'status' in g.answer).length;
+    const answered = taken.filter((g) => 'status' in g.answer).length;
     // A request with no response in the wave: its CPU, spent beside the others', is no answered request's.
-    const noneInWave = got.some((g) => 'none' in g.answer);
+    const noneInWave = taken.some((g) => 'none' in g.answer);
     const deltas = noneInWave ? undefined : shareOf(threadCpuDeltas(before, after.times), answered);
     let unanswered: string | undefined;
     const sentBefore = sent.length;
-    for (const [k, { answer, latencyMs }] of got.entries()) {
+    for (const { answer, latencyMs, k } of taken) {
       const drawn = plan.requests[wave[k]!]!;
       if ('error' in answer) {
         // A refused or reset connection is most often a server going down: its exit is given a moment to be seen.
@@ -385,8 +395,9 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
     if (deltas) previous = { idle: after.times, measured: sent.slice(sentBefore).filter((s) => s.deltas), empties: [] };
     if (problem || ended || stopped) break;
     if (unanswered) {
+      stuckWaves++;
       if (!server.alive()) ended = true;
-      else if (noResponse >= MOST_TIMEOUTS) problem = `${noResponse} requests got no whole response; the round stopped sending`;
+      else if (stuckWaves >= MOST_TIMEOUTS) problem = `${noResponse} requests${concurrency > 1 ? ` in ${stuckWaves} waves` : ''} got no whole response; the round stopped sending`;
       // Its CPU, still being spent, belongs to no other request: the next is sent once the server is idle.
       else if (!(await waitUntilIdle(pid, idleWaitMs))) problem = `the server was still running ${idleWaitMs} ms after a request ${unanswered}; the round stopped there`;
       if (problem) {
@@ -394,7 +405,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
         break;
       }
     }
-    const empties = wave.reduce((n, index, k) => n + ('status' in got[k]!.answer ? (emptyAfter[index] ?? 0) : 0), 0);
+    const empties = taken.reduce((n, { answer, k }) => n + ('status' in answer ? (emptyAfter[wave[k]!] ?? 0) : 0), 0);
     for (let i = 0; i < empties && emptyProblem === undefined && server.alive(); i++) {
       const e = await measured(pid, port, GET, ownTimeoutMs, RESERVED.empty);
       if (!('status' in e.answer) || e.answer.status !== 200 || e.answer.body.length > 0) {
@@ -410,7 +421,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
   if (stopped) problem ??= `the run was stopped; the round kept the ${sent.length} requests it measured`;
   // The last wave's after: up to the end of serving (a server gone or stopped reads nothing more).
   if (!stopped && server.alive()) closePrevious(threadCpuTimes(pid));
-  return { sent, empty, order, problem: problem ?? bound, emptyProblem, busy, ended, stopped, answers, pending, inFlight: Math.max(1, inFlightMost) };
+  return { sent, empty, order, problem: problem ?? bound, emptyProblem, busy, ended, stopped, answers, pending, inFlight: Math.max(1, inFlightMost), unsent };
 }
 
 export async function runRequestRound(v: RunnableVariant, plan: RequestRoundPlan): Promise<RequestRoundOutcome> {
@@ -456,6 +467,7 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
   }
   const notes: string[] = [];
   if (sent.some((s) => 'none' in s.received && s.received.none === 'body too long')) notes.push(`a response body passed ${MAX_BODY_BYTES / 2 ** 20} MiB, the most rtbench reads of one: that request has no figure`);
+  if (round.unsent) notes.push(`a wave sent no more requests once one got no whole response (${round.unsent} of the drawn requests not sent: they would have queued behind it)`);
   if (sent.some((s) => 'status' in s.received && !s.deltas)) notes.push('a wave with a request that got no whole response gave its answered requests no CPU figure (the CPU it spent is no answered request\'s)');
   const alive = !stopped && server.alive() && !busy;
   const ownTimeoutMs = ownRequestTimeoutMs(plan.requestTimeoutMs);

@@ -31,15 +31,21 @@ export function perRequestShare(waveNs: number, answered: number): number | unde
 
 /**
  * Runs `task` for 0 … count − 1 with at most `limit` running at once, a new
- * one started as each ends; the results in index order.
+ * one started as each ends; the results in index order. Once `stop` says so
+ * (after a task ended) no further task starts: those have no result, so a
+ * server stuck on one request is not sent the rest of its wave to queue
+ * behind it.
  */
-export async function inFlight<T>(count: number, limit: number, task: (index: number) => Promise<T>): Promise<T[]> {
-  const out = new Array<T>(count);
+export async function inFlight<T>(count: number, limit: number, task: (index: number) => Promise<T>, stop: (result: T) => boolean = () => false): Promise<(T | undefined)[]> {
+  const out = new Array<T | undefined>(count).fill(undefined);
   let next = 0;
+  let stopped = false;
   const worker = async (): Promise<void> => {
-    while (next < count) {
+    while (next < count && !stopped) {
       const index = next++;
-      out[index] = await task(index);
+      const result = await task(index);
+      out[index] = result;
+      stopped ||= stop(result);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, count)) }, worker));

@@ -6,8 +6,8 @@
 import { loadSection, measurementId } from './load.ts';
 import { cpuPerRequestSection } from './cpu-per-request.ts';
 import { asCost, metricOf, statsSchema, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
-import { MIN_ROUNDS_FOR_BOOTSTRAP, readByMean, summarizeArm } from '@rtbench/stats';
-import { lockstepOf, pairable } from '@rtbench/measurer-records';
+import { median, MIN_ROUNDS_FOR_BOOTSTRAP, readByMean, summarizeArm } from '@rtbench/stats';
+import { lockstepOf, pairable, requestsOf } from '@rtbench/measurer-records';
 import { formatMetric } from '../format.ts';
 import { shownNames } from '../names.ts';
 import { counted, firstLine } from '../text.ts';
@@ -38,7 +38,8 @@ function statsMethod(processes: number): string {
  */
 export function rowStats(result: CaseResult): CaseStats | undefined {
   if (result.stats?.processes !== undefined) return result.stats;
-  if (!result.rounds.some((r) => r.samples.length)) return undefined;
+  // A request round saved with phases is read on its steady requests alone (saved-runs computeStats): none, no figure.
+  if (!result.rounds.some((r) => r.samples.length) || result.rounds.some((r) => requestsOf(r)?.phases)) return undefined;
   const parsed = statsSchema.safeParse(summarizeArm(result.rounds.map(pairable)));
   return parsed.success && parsed.data.median > 0 ? parsed.data : result.stats;
 }
@@ -83,7 +84,16 @@ function noteOf(result: CaseResult, stats: CaseStats | undefined): string | unde
   const last = result.failures.filter((f) => f.kind !== 'warning').at(-1);
   if (result.status === 'unsupported') return `unsupported: ${last?.message ?? ''}`;
   if (last) return `${last.kind}: ${firstLine(last.message)}`;
-  return result.rounds.length && !stats ? 'no statistics: the median sample is 0 ns (below the clock resolution)' : undefined;
+  return result.rounds.length && !stats ? noStatisticsText(result) : undefined;
+}
+
+/** Why a result with rounds has no statistics, from its samples. */
+function noStatisticsText(result: CaseResult): string {
+  const samples = result.rounds.flatMap((r) => r.samples);
+  if (result.rounds.every((r) => requestsOf(r)?.phases && r.samples.length < 2)) return 'no statistics: every round kept its first request alone (the rest got no response in time or were not sent), and the figure is read from the requests after it';
+  if (median(samples) === 0) return 'no statistics: the median sample is 0 ns (below the clock resolution)';
+  // Past about 1e154 a square overflows to Infinity: no spread, no interval, and no clock reads such a figure.
+  return `no statistics: its samples cannot be summarized (the largest is ${samples.reduce((a, b) => Math.max(a, b))}, past what their squares hold)`;
 }
 
 /** Notes under the table: failures, unavailable variants, different work. */
