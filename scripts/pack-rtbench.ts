@@ -55,6 +55,9 @@ function newer(a: string, b: string): boolean {
   return false;
 }
 
+/** Dependencies that build a native module at install time; the package lists them as optional. */
+const NATIVE_MODULES = ['better-sqlite3'];
+
 /** The npm packages the workspace's packages depend on, each at `^` the newest version this checkout installed for them. */
 function outsideDependencies(folders: readonly string[]): Record<string, string> {
   const installed = new Map<string, string>();
@@ -107,12 +110,16 @@ async function packRtbench(out: string): Promise<string> {
     );
     names.sort();
     const { dependencies: _own, '//': _notes, ...rest } = cli;
+    // A package that builds a native module (better-sqlite3: the results store) is optional: where it cannot build, or
+    // under --omit=optional, history reads the run files one by one and says so in one line (results-store places.ts).
+    const outside = outsideDependencies(folders);
+    const native = Object.fromEntries(Object.entries(outside).filter(([name]) => NATIVE_MODULES.includes(name)));
     const manifest = {
       ...rest,
       files: ['bin', 'packed', 'src'],
-      dependencies: { ...outsideDependencies(folders), ...Object.fromEntries(names.map((n) => [n, cli.version])) },
+      dependencies: { ...Object.fromEntries(Object.entries(outside).filter(([name]) => !(name in native))), ...Object.fromEntries(names.map((n) => [n, cli.version])) },
       bundleDependencies: names,
-      optionalDependencies: runtimes,
+      optionalDependencies: { ...runtimes, ...native },
     };
     writeFileSync(join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     mkdirSync(out, { recursive: true });

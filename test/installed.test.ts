@@ -114,13 +114,17 @@ afterAll(() => {
 });
 
 describe('rtbench installed from its one package in a project of its own', () => {
-  it('is one tarball holding its packages, and brings the pinned runtimes only as optional dependencies', () => {
+  it("is one tarball holding its packages, and brings the pinned runtimes and the store's native module only as optional dependencies", () => {
     expect(tarballs).toEqual([`rtbench-${VERSION}.tgz`]);
     const installed = join(project, 'node_modules', 'rtbench');
     for (const name of ['core', 'suite-loader', 'runtime-node', 'runtime-workerd']) expect(existsSync(join(installed, 'node_modules', '@rtbench', name, 'src')), name).toBe(true);
     expect(existsSync(join(installed, 'packed', 'entries.json'))).toBe(true);
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { optionalDependencies: Record<string, string>; dependencies: Record<string, string> };
-    expect(Object.keys(manifest.optionalDependencies).sort()).toEqual(['bun', 'deno', 'node-20', 'node-22', 'node-24', 'node-26', 'workerd']);
+    // better-sqlite3 builds a native module: optional, so an install without a C++ toolchain (or without optional
+    // dependencies, as here) still installs, and history then reads the run files one by one.
+    expect(Object.keys(manifest.optionalDependencies).sort()).toEqual(['better-sqlite3', 'bun', 'deno', 'node-20', 'node-22', 'node-24', 'node-26', 'workerd']);
+    expect(manifest.dependencies['better-sqlite3']).toBeUndefined();
+    expect(existsSync(join(project, 'node_modules', 'better-sqlite3'))).toBe(false);
     expect(manifest.optionalDependencies['node-20']).toBe(NODE_20);
     for (const runtime of ['bun', 'deno', 'workerd', 'node-26']) expect(existsSync(join(project, 'node_modules', runtime)), runtime).toBe(false);
   });

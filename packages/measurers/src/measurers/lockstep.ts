@@ -133,38 +133,37 @@ export function collectedFields(setup: Pick<MeasurerSetup, 'needs' | 'warmupMinM
   return Object.keys(record).length ? { record } : {};
 }
 
+/** What the three lockstep schedules share: chosen by --schedule, timed calls, their one option and the timing defaults. */
+const LOCKSTEP_KIND = {
+  chosenBy: 'schedule',
+  platforms: EVERY_PLATFORM,
+  measures: 'time per operation',
+  timesCalls: true,
+  options: [SETS_PER_PROCESS_OPTION],
+  warmsInRuntime: true,
+  defaults: TIMING_DEFAULTS,
+} as const satisfies Partial<MeasurerDescriptor>;
+
 // Every kind warms the case together in every process, then takes one sample each in turn (order rotating every turn, an untimed run-up before each sample: a quarter batch, a whole one once the sample grew to hold collections, none before a batch of under 4 calls that takes 4 ms or more: core run-up.ts, recorded in each round's span).
 // The default gives every case processes of its own, so that a cell is a property of its case and runtime: a process
 // that served other cases hands the next one their heap, the engine's sizing of its young generation and their compiled
 // code (docs/lockstep.md, "A case's own processes"); the next case's processes start while this one warms up, so the
 // isolation costs no start-up time between cases.
 export const LOCKSTEP: MeasurerDescriptor = {
+  ...LOCKSTEP_KIND,
   name: 'lockstep',
-  chosenBy: 'schedule',
   record: { ...MEASURER_RECORDS.recorded('lockstep'), fields: { processes: 'per-case', startedAhead: true } },
-  platforms: EVERY_PLATFORM,
-  measures: 'time per operation',
-  timesCalls: true,
-  options: [SETS_PER_PROCESS_OPTION],
   prepare: (context) => prepareLockstep(context, true),
-  warmsInRuntime: true,
   help: "per round live processes of each case's own, one per runtime (started while the case before warms up), sampled in turn",
-  defaults: TIMING_DEFAULTS,
   build: (setup) => ({ measurer: warmLockstepMeasurer({ ...lockstepOptions(setup, lockstepSetupOf(setup)), processPerCase: true, startAhead: true }), ...collectedFields(setup) }),
 };
 export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
+  ...LOCKSTEP_KIND,
   name: 'lockstep-per-case',
-  chosenBy: 'schedule',
   record: { ...MEASURER_RECORDS.recorded('lockstep'), fields: { processes: 'per-case' } },
-  platforms: EVERY_PLATFORM,
-  measures: 'time per operation',
-  timesCalls: true,
-  options: [SETS_PER_PROCESS_OPTION],
   prepare: (context) => prepareLockstep(context, false),
   isolation: 'process-per-case',
-  warmsInRuntime: true,
   help: 'the same, each process started as its case opens and fresh every round unless --sets-per-process says otherwise',
-  defaults: TIMING_DEFAULTS,
   // A process per case: fresh every set, or warm for several sets of its one case.
   build(setup) {
     const options = lockstepOptions(setup, lockstepSetupOf(setup));
@@ -172,19 +171,13 @@ export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
   },
 };
 // One process per runtime serves every case of a set: the cases share its heap, the engine's sizing and compiled code.
-// Kept to show what that company does to a cell (scripts/independence.ts), and for runs that want the older design.
+// Kept to show what that company does to a cell (docs/measurements/independence.md), and for runs that want the older design.
 export const LOCKSTEP_SHARED: MeasurerDescriptor = {
+  ...LOCKSTEP_KIND,
   name: 'lockstep-shared',
-  chosenBy: 'schedule',
   record: { ...MEASURER_RECORDS.recorded('lockstep'), fields: { processes: 'warm' } },
-  platforms: EVERY_PLATFORM,
-  measures: 'time per operation',
-  timesCalls: true,
-  options: [SETS_PER_PROCESS_OPTION],
   prepare: (context) => prepareLockstep(context, true),
-  warmsInRuntime: true,
   help: 'per round one warm process per runtime that serves every case in a shuffled order (the cases share its heap and compiled code), sampled in turn',
-  defaults: TIMING_DEFAULTS,
   build: (setup) => ({ measurer: warmLockstepMeasurer(lockstepOptions(setup, lockstepSetupOf(setup))), ...collectedFields(setup) }),
 };
 
