@@ -81,7 +81,9 @@ describe('a suite that misbehaves in every way, on all four runtimes', () => {
   it("times and reports correctly when a case replaces the clock, JSON.stringify, console and stdout", () => {
     for (const r of resultsOf(run, "replaces the harness's globals")) {
       expect(r.status, JSON.stringify(r.failures).slice(0, 500)).toBe('ok');
-      expect(r.stats!.median).toBeGreaterThan(0);
+      // The replaced clock reads 0 for every sample. The harness's own clock does not, though in a process of its own a
+      // case tiers up after a 1 ms smoke warmup and workerd's 1 ms clock can read one of its three batches as 0.
+      expect(Math.max(...r.rounds.flatMap((x) => x.samples)), r.variantId).toBeGreaterThan(0);
     }
   });
 
