@@ -14,6 +14,7 @@ import { companySection, type CompanySection } from '@rtbench/report';
 import { makePlan, type Plan } from '../plan.ts';
 import { info } from '../emit/info.ts';
 import { execute } from './execute.ts';
+import { savedName } from './several-suites.ts';
 import type { BenchFlags } from './bench-flags.ts';
 
 /** Rounds of the long loop per case and runtime: fresh processes, each its own loop. */
@@ -34,8 +35,6 @@ function selfCheckFolder(tablePath: string): string {
   return join(dirname(tablePath), `${basename(tablePath, '.json')}.self-check`);
 }
 
-const fileName = (what: string): string => `${what.replace(/[^A-Za-z0-9@._-]+/g, '-').replace(/^-+|-+$/g, '')}.json`;
-
 /** Flags for a run the self-check plans: the table's, less what belongs to the table alone (its file, page, profiles). */
 function checkFlags(flags: BenchFlags, plan: Plan, changes: Partial<BenchFlags>): BenchFlags {
   const { save: _save, html: _html, profile: _profile, selfCheck: _selfCheck, maxTime: _maxTime, target: _target, stop: _stop, ...rest } = flags;
@@ -54,12 +53,12 @@ export async function selfCheck(suiteName: string, flags: BenchFlags, plan: Plan
   const alone: { run: RunRecord; file: string }[] = [];
   for (const variant of variants) {
     info(flags, `self-check: ${variant.id} alone`);
-    const file = join(folder, fileName(`alone-${variant.id}`));
+    const file = join(folder, savedName(`alone-${variant.id}`));
     const planned = await makePlan(suiteName, checkFlags(flags, plan, { runtime: [variantText(variant)] }));
     alone.push({ run: (await execute(planned, file, flags.quiet === true)).run, file });
   }
   info(flags, 'self-check: a long loop of each case');
-  const loopFile = join(folder, fileName('loop'));
+  const loopFile = join(folder, savedName('loop'));
   const loopPlan = await makePlan(suiteName, checkFlags(flags, plan, { runtime: variants.map(variantText), schedule: loopSchedule(), rounds: LOOP_ROUNDS, measurerOptions: {} }));
   const loop = { run: (await execute(loopPlan, loopFile, flags.quiet === true)).run, file: loopFile };
   return companySection(table, alone, loop);
