@@ -139,7 +139,7 @@ describe('profileCase on a case under 100 ns a call', () => {
 // own time, its harness's clock waits set aside); the differential view is one function of two profiles
 // (diffProfiles: summary.test.ts).
 describe('a comparison whose arms differ only in the hot helper', () => {
-  it('node: puts the helper at the top of the differential view, growing', async () => {
+  it('node: puts the helper at the top of the differential view\'s growth, among its two largest moves', async () => {
     // The arms differ only in the helper's work: 10 iterations (~10% of the case) against 800 (~90%). Its share
     // then grows by what the two steady helpers lose together, so it moves most by design, whichever tier each
     // process's helpers were in (on a busy machine their shares vary several-fold between processes).
@@ -148,11 +148,13 @@ describe('a comparison whose arms differ only in the hot helper', () => {
     const slow = ok((await slowProfile(nodeRuntime)).result);
     const diff = diffProfiles(base.summary, slow.summary);
     const text = terminalProfileBlock(diffTable(diff, { a: 'base', b: 'slow', top: 5 }));
-    // On node the harness is under 1% of the window: the view of the whole profile puts the helper first.
-    const first = diff.functions[0]!;
-    expect(first.name, text).toBe('slowHelper');
-    expect(first.category).toBe('benchmark');
-    expect(first.delta, text).toBeGreaterThan(0);
+    // The view orders by the size of a move, either way. The helper's growth is the largest growth; a steady helper
+    // that held most of the base arm's time (the other inlined into it) can lose as much as the helper gains, so the
+    // helper is among the two largest moves, not always first.
+    const growing = diff.functions.filter((f) => f.delta > 0);
+    expect(growing[0]?.name, text).toBe('slowHelper');
+    expect(growing[0]?.category).toBe('benchmark');
+    expect(diff.functions.slice(0, 2).map((f) => f.name), text).toContain('slowHelper');
   });
 });
 
