@@ -231,6 +231,9 @@ function has(name: string): unknown {
 
 /** The web platform's values, where the runtime has them, by what they hold: true when `obj` was one. */
 function webValue(obj: object, h: DigestWriter, seen: Map<object, number>): boolean {
+  // A plain object is an instance of no class: reading the globals would, on node, load its fetch classes (a tenth
+  // of a second of a fresh process's start-up) for a value that cannot be one.
+  if (isPlain(obj)) return false;
   const URLClass = has('URL');
   if (typeof URLClass === 'function' && obj instanceof URLClass) {
     h.write(`U${(obj as URL).href}`);
@@ -311,7 +314,8 @@ export async function readBodies(value: unknown): Promise<Map<object, Uint8Array
   const bodies = new Map<object, Uint8Array>();
   const candidates = Array.isArray(value) ? value : value !== null && typeof value === 'object' && isPlain(value) ? Object.values(value) : [value];
   for (const v of candidates) {
-    if (v === null || typeof v !== 'object') continue;
+    // A plain object or an array is neither; reading the classes would load node's fetch (webValue).
+    if (v === null || typeof v !== 'object' || isPlain(v) || Array.isArray(v)) continue;
     const ResponseClass = has('Response');
     const RequestClass = has('Request');
     const readable = (typeof ResponseClass === 'function' && v instanceof ResponseClass) || (typeof RequestClass === 'function' && v instanceof RequestClass);

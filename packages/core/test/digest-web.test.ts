@@ -349,3 +349,32 @@ describe('the digest of web values and classes across versions', () => {
     expect(digest(value)).toEqual({ hash: 'd3997e86b7e31d13', summary: 'Object{9 keys}', rounded: 'fa4939c6f3e70394' });
   });
 });
+
+describe('plain values', () => {
+  it('are digested, and their bodies looked for, without reading the fetch globals, which node loads on first read; a class instance still reads them', async () => {
+    const names = ['URL', 'URLSearchParams', 'Headers', 'Request', 'Response'] as const;
+    const saved = names.map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)!] as const);
+    const read: string[] = [];
+    try {
+      for (const [name, descriptor] of saved) {
+        const value = descriptor.get ? descriptor.get.call(globalThis) : descriptor.value;
+        Object.defineProperty(globalThis, name, { configurable: true, get: () => (read.push(name), value) });
+      }
+      const plain = { a: [1, { b: 'c' }], d: Object.assign(Object.create(null) as object, { e: 2 }) };
+      await readBodies(plain);
+      await readBodies([plain, { f: 3 }]);
+      digest(plain);
+      // Counted before asserting: the assertion's own equality reads URL.
+      const readByPlain = read.length;
+      expect(readByPlain).toBe(0);
+      class Point {
+        constructor(readonly x: number) {}
+      }
+      digest(new Point(1));
+      const readByInstance = [...read];
+      expect(readByInstance).toEqual(expect.arrayContaining(['Headers', 'Response']));
+    } finally {
+      for (const [name, descriptor] of saved) Object.defineProperty(globalThis, name, descriptor);
+    }
+  });
+});
