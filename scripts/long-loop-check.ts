@@ -42,7 +42,7 @@
  * that allocates can read higher for it (docs/lockstep.md, "The set's
  * company"); the judgement stays the table's.
  *
- *   npx tsx scripts/long-loop-check.ts                       the four cases below, on the table's default runtimes
+ *   npx tsx scripts/long-loop-check.ts                       the cases below, on the table's default runtimes
  *   npx tsx scripts/long-loop-check.ts --loop-ms 500 --processes 1 --pinned 0 --alone 0 -- --rounds 6 --max-rounds 6
  *   npx tsx scripts/long-loop-check.ts --case json-reviver "identity reviver (arrow) [size=10kb]"
  *   npx tsx scripts/long-loop-check.ts --case scripts/long-loop-check/allocating.mjs "records from a CSV line" -- --runtime bun
@@ -77,6 +77,14 @@ const CASES: CheckedCase[] = [
   { target: join(HERE, 'benchmark/util/text-encoder.js'), filter: "op='encode'", label: 'Node core file: encode (allocates)' },
   { target: join(HERE, 'benchmark/util/text-encoder.js'), filter: "op='encodeInto'", label: 'Node core file: encodeInto (allocates nothing)' },
   { target: join(HERE, 'allocating.mjs'), filter: 'records from a CSV line', label: 'mitata file: records from a CSV line (allocates)' },
+  ...[
+    'array of 256 numbers, pushed and mapped',
+    'string of 200 parts, concatenated and searched',
+    '4 KB byte array copied',
+    '64 KB ArrayBuffer allocated',
+    'retained set of 20k records, one replaced a call',
+    'request-scoped context of 40 records',
+  ].map((filter) => ({ target: join(HERE, 'allocating.mjs'), filter, label: `mitata file: ${filter} (allocates)` })),
   { target: 'json-reviver', filter: 'identity reviver (arrow) [size=10kb]', label: 'json-reviver: identity reviver (arrow), 10 KB' },
 ];
 
