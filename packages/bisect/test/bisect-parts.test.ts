@@ -180,17 +180,17 @@ describe('the answer', () => {
     // Through the reporter map, as the command prints it: the answer under its heading, then the steps.
     const answer = (unit: BisectView['unit']): string[] => reporterFor('terminal')!.render(view(unit), { color: false, columns: 100 }).split('\n').slice(1);
     const lines = answer('ns');
-    expect(lines[0]).toBe('node@24.0.0..node@26.0.0: −30%, ratio 0.700 (0.686–0.714) at 99% over the range');
-    expect(lines[1]).toBe('faster in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 (0.686–0.714) at 99%');
+    expect(lines[0]).toBe('node@24.0.0..node@26.0.0: −30%, ratio 0.700 [0.686–0.714] at 99% over the range');
+    expect(lines[1]).toBe('faster in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 [0.686–0.714] at 99%');
     expect(lines[3]).toContain('V8 14.1.146.12  (engine 14.1.146.11 → 14.1.146.12)');
     expect(lines[lines.indexOf('steps') - 2]).toBe('skipped node@25.0.0: crash');
     // A count is not a time: the same answer over instruction counts says "fewer".
-    expect(answer('instructions')[1]).toBe('fewer instructions in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 (0.686–0.714) at 99%');
+    expect(answer('instructions')[1]).toBe('fewer instructions in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 [0.686–0.714] at 99%');
     // The JSON keeps its schema's fields, in their order, and leaves out what only the words need.
     expect(Object.keys(JSON.parse(reporterFor('json')!.render(view('ns'), {})))).toEqual(['schema', 'runtime', 'suite', 'caseId', 'measure', 'threshold', 'confidence', 'sameConfidence', 'folder', 'engines', 'result']);
     // Markdown, for an issue: the answer as a list, the engines' lines under their change.
     const markdown = reporterFor('markdown')!.render(view('ns'), {}).split('\n');
-    expect(markdown).toContain('- faster in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 (0.686–0.714) at 99%');
+    expect(markdown).toContain('- faster in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 [0.686–0.714] at 99%');
     expect(markdown).toContain('  - node@25.1.0: node 25.1.0, V8 14.1.146.12  (engine 14.1.146.11 → 14.1.146.12)');
   });
 });

@@ -102,12 +102,12 @@ export function intervalDigits(lo: number, hi: number, digits: number): number {
   return d;
 }
 
-/** "0.739 (0.731–0.748)" */
+/** "0.739 [0.731–0.748]": an interval is written in brackets wherever a report prints one, as the tables' ratios are. */
 export function ratioWithCi(ratio: number, ci: readonly [number, number]): string {
   if (!hasFiniteInterval(ci)) return `${formatRatio(ratio)} (no interval)`;
-  if (ci[1] >= 10) return `${formatRatio(ratio)} (${formatRatio(ci[0])}–${formatRatio(ci[1])})`;
+  if (ci[1] >= 10) return `${formatRatio(ratio)} [${formatRatio(ci[0])}–${formatRatio(ci[1])}]`;
   const d = intervalDigits(ci[0], ci[1], 3);
-  return `${ratio < 10 ? ratio.toFixed(d) : formatRatio(ratio)} (${ci[0].toFixed(d)}–${ci[1].toFixed(d)})`;
+  return `${ratio < 10 ? ratio.toFixed(d) : formatRatio(ratio)} [${ci[0].toFixed(d)}–${ci[1].toFixed(d)}]`;
 }
 
 /** Whether an interval is one: a ratio from too few independent units carries [0, Infinity] instead. */

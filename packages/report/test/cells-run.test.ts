@@ -113,7 +113,7 @@ describe('the comparison cells', () => {
     const cells = comparisonCells(row(slower), { pairing: 'paired', threshold: 0.01 });
     expect(cells).toMatchObject({ verdict: 'slower', word: 'slower', q: '0.010' });
     expect(cells.detail).toMatch(/^\+2\d\.\d?%$|^\+2\d%$/);
-    expect(cells.ratio).toMatch(/^1\.2\d+ \(1\.\d+–1\.\d+\)$/);
+    expect(cells.ratio).toMatch(/^1\.2\d+ \[1\.\d+–1\.\d+\]$/);
     const throughput: Metric = { name: 'requests', unit: 'req/s', direction: 'higher-is-better' };
     expect(comparisonCells(row(slower, { metric: throughput }), { pairing: 'paired', threshold: 0.01 }).detail).toMatch(/^−20\.?\d?% req\/s$/);
     const small = comparison(Math.log(1.005), 0.0005, 6);

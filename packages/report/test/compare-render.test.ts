@@ -83,7 +83,7 @@ describe('renderComparisonTable', () => {
   const flat = text.replace(/\s+/g, ' ');
   it('has a row per case with ratio, CI, verdict and q', () => {
     expect(text).toContain('json-reviver: node@26 --max-semi-space-size=64 vs node@24 (baseline)');
-    expect(text).toMatch(/^parse\n {2}59\.8 µs +44\.2 µs +0\.739 \(0\.731–0\.748\) +faster +−26% +<0\.001$/m);
+    expect(text).toMatch(/^parse\n {2}59\.8 µs +44\.2 µs +0\.739 \[0\.731–0\.748\] +faster +−26% +<0\.001$/m);
     expect(text).toMatch(/^stringify\n.* slower +\+10%/m);
     expect(flat).toContain('equivalent within ±1%');
     expect(flat).toContain('inconclusive ~25 more process pairs would decide');
@@ -91,18 +91,18 @@ describe('renderComparisonTable', () => {
   });
   it('fits 100 columns: short arm labels as heads, named in the arm lines, and what a wider terminal adds', () => {
     for (const line of text.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(100);
-    expect(text).toMatch(/^ +A +B +ratio \(interval\) +verdict +q$/m);
+    expect(text).toMatch(/^ +A +B +ratio \[interval\] +verdict +q$/m);
     expect(text).toContain('  A = node@24: Node.js 24.1.0');
     expect(text).toContain('  B = node@26 --max-semi-space-size=64: Node.js 26.0.0');
     expect(flat).toMatch(/a wider terminal adds \(≥ \d+ columns: the arm names as column heads/);
     // At 200 columns the arm names are the heads and the cases a column.
     const wide = renderComparisonTerminal(report, { color: false, columns: 200 });
-    expect(wide).toMatch(/^case +node@24 +node@26 --max-semi-space-size=64 +ratio \(interval\)/m);
+    expect(wide).toMatch(/^case +node@24 +node@26 --max-semi-space-size=64 +ratio \[interval\]/m);
     expect(wide).toMatch(/^parse +59\.8 µs +44\.2 µs/m);
     expect(wide).not.toContain('wider terminal');
   });
   it('gives the geomean, warns about different work, and states the rules', () => {
-    expect(flat).toContain('geomean over 4 cases (1 case with different work left out): 0.948 (0.930–0.970), −5.2% time');
+    expect(flat).toContain('geomean over 4 cases (1 case with different work left out): 0.948 [0.930–0.970], −5.2% time');
     expect(flat).toContain('✗ different work on "context": node@24 111111111111…; node@26 --max-semi-space-size=64 222222222222…; the ratio compares');
     expect(flat).toContain('≠ work');
     expect(flat).toContain('! the run was interrupted');
@@ -124,11 +124,11 @@ describe('renderComparisonMarkdown', () => {
     expect(md).toContain('| candidate `node@26 --max-semi-space-size=64` | Node.js 26.0.0, V8 14.6.202.34 | `--max-semi-space-size=64` | `bbbbbbbbbbbb` |');
   });
   it('has the verdict table, geomean, warnings and the command', () => {
-    expect(md).toContain('| case | `node@24` | `node@26 --max-semi-space-size=64` | ratio (interval) | verdict | q |');
-    expect(md).toContain('| parse | 59.8 µs | 44.2 µs | 0.739 (0.731–0.748) | **faster** −26% | <0.001 |');
-    expect(md).toContain('| noisy | 1 µs | 1.02 µs | 1.020 (0.990–1.050) | _inconclusive_ ~25 more process pairs would decide it | 0.27 |');
+    expect(md).toContain('| case | `node@24` | `node@26 --max-semi-space-size=64` | ratio [interval] | verdict | q |');
+    expect(md).toContain('| parse | 59.8 µs | 44.2 µs | 0.739 [0.731–0.748] | **faster** −26% | <0.001 |');
+    expect(md).toContain('| noisy | 1 µs | 1.02 µs | 1.020 [0.990–1.050] | _inconclusive_ ~25 more process pairs would decide it | 0.27 |');
     expect(md).toContain('| bun only | — | — |  | unsupported on node@24: no such API |  |');
-    expect(md).toContain('**Geometric mean** over 4 cases (1 case with different work left out): 0.948 (0.930–0.970), −5.2% time.');
+    expect(md).toContain('**Geometric mean** over 4 cases (1 case with different work left out): 0.948 [0.930–0.970], −5.2% time.');
     expect(md).toContain('> ⚠️ **Different work** on `context`');
     expect(md).toContain('`rtbench bench json-reviver --compare node@24 "node@26 --max-semi-space-size=64"`');
   });

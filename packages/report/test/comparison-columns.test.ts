@@ -39,7 +39,7 @@ describe('the comparison table\'s one column list', () => {
 
     const terminal = render('terminal').split('\n');
     const candidate = comparison.sections[0]!.candidate.label;
-    expect(terminal.find((l) => l.includes('ratio (interval)'))).toMatch(new RegExp(`probe of ${candidate.replace(/[.*+?^${}()|[\]\\@]/g, '\\$&')}$`));
+    expect(terminal.find((l) => l.includes('ratio [interval]'))).toMatch(new RegExp(`probe of ${candidate.replace(/[.*+?^${}()|[\]\\@]/g, '\\$&')}$`));
     expect(terminal.filter((l) => /p~.+~/.test(l))).toHaveLength(cases.length);
 
     const markdown = render('markdown').split('\n');

@@ -148,7 +148,7 @@ describe('history reporters', () => {
     expect(text).toContain('history of synthetic: 4 runs, ordered by start time');
     expect(text.match(/▲\+\d+(\.\d)?%/g)).toHaveLength(3);
     const wide = renderHistoryTerminal(view, { color: false, columns: 200 });
-    expect(wide).toMatch(/▲ node@24 at run 3 \(2026-01-03 00:00\): 1\.\d{3}× \([\d.]+% interval 1\.\d{3}–1\.\d{3}\) against run 2 \(2026-01-02 00:00\), \+\d+(\.\d)?% time, q [<\d.]+/);
+    expect(wide).toMatch(/▲ node@24 at run 3 \(2026-01-03 00:00\): 1\.\d{3}× \[1\.\d{3}–1\.\d{3}\] at [\d.]+% against run 2 \(2026-01-02 00:00\), \+\d+(\.\d)?% time, q [<\d.]+/);
     expect(text).toMatch(/node@24 {2}[▁▂▃▄▅▆▇█]{4} {2}/);
     expect(text).toContain('3 change points in 9 comparisons of neighbouring runs (FDR 5%, threshold 1%)');
     for (const line of text.split('\n')) expect([...line].length).toBeLessThanOrEqual(100);

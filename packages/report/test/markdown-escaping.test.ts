@@ -61,6 +61,8 @@ describe("a saved run's machine fields in markdown", () => {
   });
 });
 
+const capitalised = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
 describe("a bench table's header in markdown", () => {
   it('names the suite, each runtime with its version or why it did not run, the rounds, how and where it was measured, each on its line', async () => {
     const { howMeasured, hostLines } = await import('../src/cells/run.ts');
@@ -78,10 +80,11 @@ describe("a bench table's header in markdown", () => {
     expect(lines.slice(0, 4)).toEqual([
       '### rtbench: my\\|suite',
       '',
-      `Runtimes: \`node\` ${versions[0]}, \`bun\` ${versions[1]}, \`deno\` (did not run: not installed). 4 rounds: ${markdownCell(howMeasured(run.options))}. ${markdownCell(hostLines({ run }).join('; '))}.`,
+      `Runtimes: \`node\` ${versions[0]}, \`bun\` ${versions[1]}, \`deno\` (did not run: not installed). Rounds: 4 a row, 4 processes each. ${capitalised(markdownCell(howMeasured(run.options)))}. ${markdownCell(hostLines({ run }).join('; '))}.`,
       '',
     ]);
     const adaptive = draw({ ...run, options: { ...run.options, adaptive: { target: 0.02, maxRounds: 30, minRounds: 6 } } as typeof run.options });
-    expect(adaptive[2]).toContain('. 6–30 rounds (adaptive, target ±2%): ');
+    // The rounds the rows got, beside the plan that allowed more.
+    expect(adaptive[2]).toContain('. Rounds: 4 a row, 4 processes each; planned 6–30 until ±2%. ');
   });
 });

@@ -165,13 +165,15 @@ describe('the CPU-per-request table', () => {
 describe('a bench table too wide for the terminal', () => {
   it('leaves out ops/s, then the collector’s share, and says so; a wider terminal shows them', () => {
     const narrow = render(oneRound(), false);
-    const head = narrow.split('\n')[0]!;
+    // The first line says the rounds the rows got; the column heads follow it.
+    expect(narrow.split('\n')[0]).toMatch(/^rounds: \d+ a row/);
+    const head = narrow.split('\n')[1]!;
     expect(head).toMatch(/median\/op +p25–p75 +95% CI +vs A \(paired\)/);
     expect(narrow).toMatch(/^ops\/s, gc: left out to fit 100 columns \(≥ (\d+) shows them; --format markdown has every column\)$/m);
     const needed = Number(/≥ (\d+) shows them/.exec(narrow)![1]);
     expect(needed).toBeGreaterThan(COLUMNS);
     const wide = terminal.render(oneRound(), { color: false, columns: needed });
-    expect(wide.split('\n')[0]).toMatch(/95% CI +ops\/s +gc +vs \w+ \(paired\)/);
+    expect(wide.split('\n')[1]).toMatch(/95% CI +ops\/s +gc +vs \w+ \(paired\)/);
     expect(wide).not.toMatch(/left out to fit/);
     // One column short of that: only ops/s goes.
     expect(terminal.render(oneRound(), { color: false, columns: needed - 1 })).toMatch(/^ops\/s: left out to fit/m);

@@ -72,7 +72,7 @@ describe('a case without work in a comparison', () => {
   it('has its ratio and interval and no verdict, and each arm without work is said under the section', () => {
     const view = pairedComparisonView(run('compare'));
     const out = render('terminal', view);
-    expect(line(out, /^folded /)).toMatch(/\(\d\.\d+–\d\.\d+\)\s+∅\s+without work: no verdict/);
+    expect(line(out, /^folded /)).toMatch(/\[\d\.\d+–\d\.\d+\]\s+∅\s+without work: no verdict/);
     expect(line(out, /^work /)).toMatch(/slower/);
     expect(out).toMatch(/∅ node@26 · folded: without work: its fastest process took/);
     expect(out).toMatch(/∅ node@24 · folded: without work: returns undefined/);

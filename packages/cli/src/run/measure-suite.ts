@@ -117,6 +117,7 @@ async function runPrepared(plan: Plan, flags: BenchFlags, reporter: Reporter, li
     return 1;
   }
   info(flags, `saved ${path}`);
+  info(flags, executed.took);
   const writeHtml = (v: View): void => {
     if (html === undefined) return;
     writeFileAtomically(html, pageReporter().render(v, { color: false, columns: 100, plot: false }));

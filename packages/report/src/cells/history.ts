@@ -42,13 +42,13 @@ function costWord(metric: Metric | undefined): string {
   return m.unit === 'req/s' ? 'time per request' : verdictWords(m).quantity;
 }
 
-/** One change point in a line: "▲ node@24 at run 3 (abc1234): 1.098× (99.5% interval 1.071–1.126) against run 2 (def5678), +9.8% time, q <0.001". */
+/** One change point in a line: "▲ node@24 at run 3 (abc1234): 1.098× [1.071–1.126] at 99.5% against run 2 (def5678), +9.8% time, q <0.001". */
 export function changeLine(view: HistoryView, hc: HistoryCase, series: HistorySeries, point: HistoryPoint): string {
   const c = point.change!;
   const level = `${+(c.confidence * 100).toFixed(2)}%`;
   const work = point.digestChanged ? `; the work changed too (digest ${point.digestChanged.from} → ${point.digestChanged.to})` : '';
   const binary = point.binaryChanged ? `; new binary: ${point.binaryChanged}` : '';
-  return `${HISTORY_MARKS[point.changePoint!]} ${series.variantId} at ${runName(view.runs[point.run])}: ${formatRatio(c.ratio)}× (${level} interval ${formatRatio(c.ci[0])}–${formatRatio(c.ci[1])}) against ${runName(view.runs[point.changeFrom!])}, ${formatChange(c.ratio)} ${costWord(hc.metric)}, q ${formatQ(c.qValue)}${binary}${work}`;
+  return `${HISTORY_MARKS[point.changePoint!]} ${series.variantId} at ${runName(view.runs[point.run])}: ${formatRatio(c.ratio)}× [${formatRatio(c.ci[0])}–${formatRatio(c.ci[1])}] at ${level} against ${runName(view.runs[point.changeFrom!])}, ${formatChange(c.ratio)} ${costWord(hc.metric)}, q ${formatQ(c.qValue)}${binary}${work}`;
 }
 
 /** Each variant's binary changes, once per variant and run however many cases show them: "† node@26 at run 3 (abc1234): version 26.0.0 → 26.1.0". */

@@ -152,7 +152,7 @@ export function geomeanLeftOut(g: Pick<Geomean, 'excluded' | 'withoutWork'>): st
   return parts.length ? ` (${parts.join(' and ')} left out)` : '';
 }
 
-/** "geomean vs node: deno 0.952 (0.911–1.003) over 16 cases, bun …", or undefined. */
+/** "geomean vs node: deno 0.952 [0.911–1.003] over 16 cases, bun …", or undefined. */
 export function benchGeomeanLine(view: BenchView): string | undefined {
   if (!view.geomeans?.length) return undefined;
   const parts = view.geomeans.map((g) => `${g.variantId} ${ratioWithCi(g.ratio, g.ci)} over ${g.cases} cases${geomeanLeftOut(g)}`);
@@ -238,6 +238,36 @@ export function budgetLine(view: BenchView, marked: number): string | undefined 
   ].filter((l) => l.rows > 0);
   const raise = limits.length > 1 ? `${limits[0]!.option} (${counted(limits[0]!.rows, 'row')}) or ${limits[1]!.option} (${limits[1]!.rows})` : (limits[0]?.option ?? '--max-time');
   return `* ${counted(marked, 'row')} undecided within ${budgetText(adaptive)}: raise ${raise} to decide ${them}`;
+}
+
+/** "6" or "6–19": the fewest and the most of a set of counts. */
+function span(counts: readonly number[]): string {
+  const lo = Math.min(...counts);
+  const hi = Math.max(...counts);
+  return lo === hi ? String(lo) : `${lo}–${hi}`;
+}
+
+/**
+ * The line over a bench table: the rounds its rows really got and the processes behind them, and for an adaptive
+ * run what was planned and which limit ran out first ("rounds: 6 a row, 6 processes each; planned 6–30 until ±2%;
+ * --max-time 60 s ran out on 54 of 64 rows"). Undefined for a table without a measured row.
+ */
+export function roundsGotLine(view: BenchView): string | undefined {
+  const rows = view.cases.flatMap((c) => c.rows).filter((r) => r.result.rounds.length > 0);
+  if (!rows.length) return undefined;
+  const rounds = span(rows.map((r) => r.result.rounds.length));
+  const processes = span(rows.map((r) => r.stats?.processes ?? r.result.rounds.length));
+  const got = `rounds: ${rounds} a row, ${processes} process${processes === '1' ? '' : 'es'} each`;
+  const adaptive = view.run.options.adaptive;
+  if (!adaptive) return got;
+  const until = adaptive.rule === 'decided' ? 'until decided' : `until ±${formatThreshold(adaptive.target)}`;
+  const stopped = (stop: string): number => rows.filter((r) => r.precision?.stoppedBy === stop).length;
+  const limits = [
+    { limit: adaptive.budgetMs ? `--max-time ${fmtMs(adaptive.budgetMs)}` : '--max-time', rows: stopped('time-budget') },
+    { limit: `--max-rounds ${adaptive.maxRounds}`, rows: stopped('max-rounds') },
+  ].filter((l) => l.rows > 0);
+  const budget = limits.length ? `; ${limits.map((l) => `${l.limit} ran out on ${l.rows} of ${rows.length} rows`).join(', ')}` : '';
+  return `${got}; planned ${adaptive.minRounds}–${adaptive.maxRounds} ${until}${budget}`;
 }
 
 /** The lines that explain a bench table. */

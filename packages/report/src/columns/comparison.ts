@@ -56,7 +56,7 @@ export const COMPARISON_CASE_COLUMN = { head: 'case', th: 'case-name' } as const
 export const COMPARISON_COLUMNS: ComparisonColumn[] = [
   { id: 'baseline', head: (a) => a.baseline, text: (t) => t.baseline, align: 'right', page: { head: 'baseline', th: 'num', td: 'num baseline-median', label: 'baseline' } },
   { id: 'candidate', head: (a) => a.candidate, text: (t) => t.candidate, align: 'right', page: { head: 'candidate', th: 'num', td: 'num candidate-median', label: 'candidate' } },
-  { id: 'ratio', head: () => 'ratio (interval)', text: (t) => t.ratio, align: 'right', page: { head: 'ratio (interval)', th: 'num ratio', td: 'num ratio', label: 'ratio', first: 2, geomean: true } },
+  { id: 'ratio', head: () => 'ratio [interval]', text: (t) => t.ratio, align: 'right', page: { head: 'ratio [interval]', th: 'num ratio', td: 'num ratio', label: 'ratio', first: 2, geomean: true } },
   { id: 'verdict', head: () => 'verdict', text: verdictText, align: 'left', verdict: true, page: { head: 'verdict', th: 'verdict', td: 'verdict', coloured: true, first: 1 } },
   { id: 'q', head: () => 'q', text: (t) => t.q, align: 'right', page: { head: 'q', th: 'num', td: 'num q', label: 'q' } },
 ];

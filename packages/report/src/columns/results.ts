@@ -25,7 +25,7 @@ export interface ResultRow {
   stats?: CaseStats;
   /** Its ratio against a baseline (absent for the baseline, and when none was formed). */
   against?: { baseline: string; ratio: RatioComparison };
-  /** The relative cell as the view reads it ("1.35× faster [1.34–1.37]", "baseline", a comparison's "0.739 (0.731–0.748)") and the verdict that colours it. */
+  /** The relative cell as the view reads it ("1.35× faster [1.34–1.37]", "baseline", a comparison's "0.739 [0.731–0.748]") and the verdict that colours it. */
   relative: { text: string; verdict?: RowVerdict };
   /** A comparison's verdict in words ("faster −26.1%"), or "baseline". */
   verdictText?: string;

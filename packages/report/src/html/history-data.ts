@@ -16,7 +16,7 @@ interface HistoryPagePoint {
   median: number;
   lo?: number;
   hi?: number;
-  /** "1.23 µs (1.20–1.25 µs)" */
+  /** "1.23 µs [1.20–1.25 µs]" */
   text: string;
   change?: { kind: 'faster' | 'slower'; text: string };
   /** What about the binary changed since the previous point. */
@@ -83,7 +83,7 @@ export function historyPageData(view: HistoryView): HistoryPageData {
                     run: p.run,
                     median: p.median,
                     ...(p.ci ? { lo: p.ci[0], hi: p.ci[1] } : {}),
-                    text: `${formatMetric(p.median, metric)}${p.ci ? ` (${formatMetricRange(p.ci[0], p.ci[1], metric)})` : ''}`,
+                    text: `${formatMetric(p.median, metric)}${p.ci ? ` [${formatMetricRange(p.ci[0], p.ci[1], metric)}]` : ''}`,
                     ...(p.changePoint ? { change: { kind: p.changePoint, text: changeLine(view, hc, s, p) } } : {}),
                     ...(p.binaryChanged ? { binary: p.binaryChanged } : {}),
                     ...(p.digestChanged ? { workChanged: true } : {}),

@@ -45,7 +45,7 @@ interface PageRatio {
   /** Absent: too few independent units for an interval. */
   ci?: [number, number];
   verdict: VerdictName;
-  /** "0.739 (0.731–0.748)" */
+  /** "0.739 [0.731–0.748]" */
   text: string;
 }
 

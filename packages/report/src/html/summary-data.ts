@@ -22,7 +22,7 @@ export interface SummaryRow {
   /** ci absent: too few independent units for an interval. */
   ratio?: { ratio: number; ci?: [number, number] };
   verdict: SummaryVerdict;
-  /** "0.739 (0.731–0.748)", or empty. */
+  /** "0.739 [0.731–0.748]", or empty. */
   ratioText: string;
   /** Bench: "1.35× faster [1.34–1.37]"; comparison: "faster −26.1%", "inconclusive ~12 more rounds would decide it"; or the reason there is no ratio. */
   verdictText: string;

@@ -19,7 +19,7 @@ import type { ReporterOptions } from './reporter.ts';
 /** What a step's line needs of its bisect. */
 type StepFacts = Pick<BisectView, 'runtime' | 'unit'>;
 
-/** "−5.2%, ratio 0.948 (0.931–0.965) at 99%"; a "same" step names the band its interval lies in. */
+/** "−5.2%, ratio 0.948 [0.931–0.965] at 99%"; a "same" step names the band its interval lies in. */
 function pct(c: Comparison): string {
   const band = c.verdict === 'equivalent' ? `, within ±${+(c.threshold * 100).toFixed(1)}%` : '';
   return `${formatChange(c.ratio)}, ratio ${ratioWithCi(c.ratio, c.ci)} at ${+(c.confidence * 100).toFixed(1)}%${band}`;

@@ -10,7 +10,7 @@ import { formatThreshold, NO_RATE_REASON } from '../format.ts';
 import { firstLine, markdownCell as cell, markdownCode as code, shellQuote } from '../text.ts';
 import { belowClock, CASE_COLUMN, tableColumns, VARIANT_COLUMN } from '../columns/results.ts';
 import { COMPARISON_CASE_COLUMN, COMPARISON_COLUMNS, type ComparisonColumn } from '../columns/comparison.ts';
-import { bestRows, benchFacts, benchResultRow, benchGeomeanLine, geomeanLeftOut, benchLegend, comparisonCells, designLine, formatChange, hostLines, howMeasured, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
+import { bestRows, benchFacts, benchResultRow, benchGeomeanLine, geomeanLeftOut, benchLegend, roundsGotLine, comparisonCells, designLine, formatChange, hostLines, howMeasured, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
 import { renderHistoryMarkdown } from './history.ts';
 import { verdictWords } from '../verdict-words.ts';
 import { byKind, type Reporter } from './reporter.ts';
@@ -28,9 +28,13 @@ function renderBenchMarkdown(view: BenchView): string {
   const { run } = view;
   const lines: string[] = [`### rtbench: ${cell(view.suite)}`, ''];
   const variants = view.variants.map((v) => (v.unavailable ? `${code(v.id)} (did not run: ${cell(v.unavailable)})` : `${code(v.id)} ${cell(v.versionText)}`));
+  // The rounds the rows got, as the terminal's line over the table says them; the plan's alone when nothing was measured.
   const adaptive = run.options.adaptive;
-  const rounds = adaptive ? `${adaptive.minRounds}–${adaptive.maxRounds} rounds (adaptive, target ±${formatThreshold(adaptive.target)})` : `${run.options.rounds} rounds`;
-  lines.push(`Runtimes: ${variants.join(', ')}. ${rounds}: ${cell(howMeasured(run.options))}. ${cell(hostLines(view).join('; '))}.`);
+  const planned = adaptive ? `${adaptive.minRounds}–${adaptive.maxRounds} rounds (adaptive, target ±${formatThreshold(adaptive.target)})` : `${run.options.rounds} rounds`;
+  const got = roundsGotLine(view);
+  const how = cell(howMeasured(run.options));
+  const rounds = got ? `${cell(got.replace(/^rounds: /, 'Rounds: '))}. ${how.charAt(0).toUpperCase()}${how.slice(1)}` : `${planned}: ${how}`;
+  lines.push(`Runtimes: ${variants.join(', ')}. ${rounds}. ${cell(hostLines(view).join('; '))}.`);
   lines.push('');
   const facts = benchFacts(view);
   const figures = tableColumns(facts);

@@ -16,7 +16,7 @@ import { NO_RATE_REASON } from '../format.ts';
 import { armFlags, shortHash } from '../views/arms.ts';
 import { differentWorkText } from '../views/different-work.ts';
 import type { ArmComparison, BenchCase, BenchView, ComparisonView, Note } from '../views/types.ts';
-import { benchFacts, benchGeomeanLine, budgetLine, geomeanLeftOut, benchKey, benchLegend, benchResultRow, comparisonCells, comparisonKey, designLine, formatChange, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
+import { benchFacts, benchGeomeanLine, budgetLine, geomeanLeftOut, benchKey, benchLegend, benchResultRow, roundsGotLine, comparisonCells, comparisonKey, designLine, formatChange, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
 import { belowClock, budgetMarked, CASE_COLUMN, tableColumns, VARIANT_COLUMN, type ResultRow } from '../columns/results.ts';
 import { COMPARISON_CASE_COLUMN, COMPARISON_COLUMNS } from '../columns/comparison.ts';
 import { fitGrid, naturalGridWidth, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow, type Paint } from './grid.ts';
@@ -195,7 +195,9 @@ function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): st
   // where that makes it fit (a table too wide without them too keeps them: leaving them out would lose them for nothing).
   const dropped = fitGrid(grid.columns, grid.rows, columns);
   const fitted = naturalGridWidth(dropped.columns, dropped.rows) <= columns ? dropped : { columns: grid.columns, rows: grid.rows, dropped: [], fullWidth: dropped.fullWidth };
-  const lines = renderGrid(fitted.columns, fitted.rows, { maxWidth: columns, bold: c.bold, dim: c.dim });
+  // The rounds the rows really got, over the table: a plan's range says what might have been.
+  const got = roundsGotLine(view);
+  const lines = [...(got ? wrapped(got, columns, c.dim) : []), ...renderGrid(fitted.columns, fitted.rows, { maxWidth: columns, bold: c.bold, dim: c.dim })];
   if (fitted.dropped.length) lines.push(...wrapped(`${fitted.dropped.join(', ')}: left out to fit ${columns} columns (≥ ${fitted.fullWidth} shows them; --format markdown has every column)`, columns, c.dim));
   grid.reasons.forEach((reason, i) => lines.push(...wrapped(`[${i + 1}] ${reason.replace(/^unsupported: /, '')}`, columns, c.yellow, 4)));
   if (grid.layout.short) lines.push(...wrapped(view.variants.map((v, i) => `${letterLabel(i)} = ${v.id}`).join(' · '), columns, c.bold));

@@ -177,7 +177,7 @@ export function summarySection(data: PageData, labels: Labels): HTMLElement {
       el('td', { class: 'num ratio' }, g.text),
     ),
   );
-  const headers: [Child, string][] = [['case', 'case-name'], ...(showArm ? [[data.table.variantHead, 'arm'] as [Child, string]] : []), ['verdict', 'verdict'], [`ratio (${confidence})`, 'num ratio']];
+  const headers: [Child, string][] = [['case', 'case-name'], ...(showArm ? [[data.table.variantHead, 'arm'] as [Child, string]] : []), ['verdict', 'verdict'], [`ratio [${confidence}]`, 'num ratio']];
   const before = showArm ? 2 : 1;
   const table = el(
     'table',
