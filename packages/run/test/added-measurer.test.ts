@@ -30,6 +30,6 @@ describe('a measurer added as one file', () => {
     expect(view.cases[0]!.rows[1]!.relative?.verdict).toBe('faster');
     const explained = reporterFor('terminal')!.render(view, { color: false, columns: 100, explain: true });
     expect(explained).toContain('median: the scripted samples; 95% CI: none needed');
-    expect(reporterFor('markdown')!.render(view, { color: false, columns: 100 })).toContain("each of the 4 rounds reads every arm's samples from a script");
+    expect(reporterFor('markdown')!.render(view, { color: false, columns: 100 })).toContain("Each of the 4 rounds reads every arm's samples from a script");
   });
 });
