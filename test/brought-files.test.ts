@@ -18,14 +18,19 @@ const SHELL_ONLY = 'value-from-the-cli-shell-9f3a';
 
 // Side by side: each test is a run of its own, mostly its processes starting.
 describe.concurrent('brought files listed where they run', () => {
-  it('a file ending in process.exit(0) that reads the shell: listed with the scrubbed environment, run and saved on four runtimes', async () => {
+  it('a file ending in process.exit(0) that reads the shell, with a case on deno only: listed with the scrubbed environment on each runtime, run and saved on four runtimes', async () => {
     const out = tempFile('run.json');
     const r = await runCli(['run', join('test', 'fixtures', 'brought', 'exit-after-run.mjs'), '--runtime', 'node,deno,bun,workerd', '--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--rounds', '1', '--quiet', '--save', out], { RTBENCH_TEST_SHELL_ONLY: SHELL_ONLY });
     expect(r.status, r.stderr).toBe(0);
     const text = readFileSync(out, 'utf8');
     const run = JSON.parse(text) as RunRecord;
-    expect(run.cases.map((c) => c.id)).toEqual(['sees: nothing']);
-    expect(run.results.map((x) => [x.variantId, x.status])).toEqual([['node', 'ok'], ['deno', 'ok'], ['bun', 'ok'], ['workerd', 'ok']]);
+    expect(run.cases.map((c) => c.id)).toEqual(['sees: nothing', 'deno only']);
+    expect(run.results.map((x) => [x.caseId, x.variantId, x.status])).toEqual([
+      ['sees: nothing', 'node', 'ok'], ['sees: nothing', 'deno', 'ok'], ['sees: nothing', 'bun', 'ok'], ['sees: nothing', 'workerd', 'ok'],
+      ['deno only', 'node', 'unsupported'], ['deno only', 'deno', 'ok'], ['deno only', 'bun', 'unsupported'], ['deno only', 'workerd', 'unsupported'],
+    ]);
+    expect(run.results.find((x) => x.caseId === 'deno only' && x.variantId === 'bun')!.failures[0]!.message).toBe('the file does not define this case on bun');
+    expect(r.stderr).toContain('note: cases defined on some runtimes only (unsupported elsewhere): "deno only" on deno only\n');
     expect(text).not.toContain(SHELL_ONLY);
     expect(r.stderr).toContain('note: process.exit(0) in the file is ignored');
   });

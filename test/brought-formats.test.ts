@@ -122,13 +122,14 @@ describe.concurrent('vitest bench() and benchmark.js files, Deno.bench taken out
 });
 
 describe.concurrent('values a file declares random or per-runtime', () => {
-  it('random and per-runtime cases agree by their shape on two runtimes; the others by their values', async () => {
-    const { run, status, stderr } = await runFile(join('test', 'fixtures', 'brought', 'random-values.mjs'), [], ['node', 'workerd']);
-    expect(status, stderr).toBe(0);
-    expectAllTimed(run, ['node', 'workerd']);
-    expect(run.digestMismatches).toEqual([]);
+  it('random (--random) and per-runtime (a comment) cases agree by their shape on two runtimes; the others by their values, a planted difference caught', async () => {
+    const { run, status, stderr } = await runFile(join('test', 'fixtures', 'brought', 'random-values.mjs'), ['--random', 'ids / random*'], ['node', 'workerd']);
+    expect(status, stderr).toBe(1);
+    expect(run.digestMismatches.map((m) => m.caseId)).toEqual(['ids / planted']);
     const summary = (caseId: string) => run.results.find((r) => r.caseId === caseId)!.rounds[0]!.digest.summary;
     expect([summary('ids / randomUUID'), summary("ids / runtime's own"), summary('ids / counter')]).toEqual(['ValueShape{2 keys}', 'ValueShape{2 keys}', 'Array(3)']);
+    const warnings = run.results.find((r) => r.caseId === 'ids / randomUUID' && r.variantId === 'workerd')!.failures.filter((f) => f.kind === 'warning');
+    expect(warnings.map((f) => f.message)).toEqual([expect.stringContaining('its value is declared random (--random or')]);
   });
 });
 

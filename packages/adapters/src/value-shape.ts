@@ -1,7 +1,7 @@
 /**
  * A value a brought file declares random or different per runtime (a
- * `// rtbench: random <case>` comment; suite-loader's declared-values.ts reads
- * it): its content is not compared, its shape is. A UUID is compared as a
+ * `// rtbench: random <case>` comment, which suite-loader's declared-values.ts
+ * reads, or `rtbench run --random <case>`): its content is not compared, its shape is. A UUID is compared as a
  * string of 36 characters, an object by its keys and their values' shapes,
  * so a case that starts returning something else still reads as different
  * work, and the other cases of the file are compared by their values as ever.
@@ -54,5 +54,5 @@ export function valueShape(value: unknown, why: ShapeOnly): ValueShape {
 /** The warning said once per case and process: what is compared of its value, and what is not. */
 export function shapeOnlyWarning(why: ShapeOnly): string {
   const declared = why === 'random' ? 'random' : 'different on each runtime';
-  return `its value is declared ${declared} (a "// rtbench: ${why} <case>" comment in the file): the check that every runtime did the same work compares its shape (types, lengths, keys), not its content`;
+  return `its value is declared ${declared} (--${why} or a "// rtbench: ${why} <case>" comment): the check that every runtime did the same work compares its shape (types, lengths, keys), not its content`;
 }

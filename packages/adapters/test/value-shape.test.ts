@@ -28,7 +28,7 @@ describe('a value declared random', () => {
     const longer = await digestOf(file(() => `${crypto.randomUUID()}!`, 3), 'ids / random id');
     expect(b.digest.hash).toBe(a.digest.hash);
     expect(longer.digest.hash).not.toBe(a.digest.hash);
-    expect(a.warnings).toEqual(['its value is declared random (a "// rtbench: random <case>" comment in the file): the check that every runtime did the same work compares its shape (types, lengths, keys), not its content']);
+    expect(a.warnings).toEqual(['its value is declared random (--random or a "// rtbench: random <case>" comment): the check that every runtime did the same work compares its shape (types, lengths, keys), not its content']);
   });
 
   it('compares records by their keys and the shapes of their values', async () => {

@@ -15,7 +15,7 @@ import { cacheDir } from './paths.ts';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
 import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './args/options.ts';
-import { type PlanFlags, type RoundPlan, type RunOptions, roundsPerArm } from '@rtbench/run';
+import { type AbsentCases, type PlanFlags, type RoundPlan, type RunOptions, roundsPerArm } from '@rtbench/run';
 import { parseRuntimeList } from '@rtbench/arms';
 import { kindOf, longestWarmupMs, MeasurerRefused, MEASURERS, type MeasurementNeed, type MeasurerDescriptor, type MeasurerOptionValue, type PreparedMeasurer } from '@rtbench/measurers';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
@@ -53,7 +53,7 @@ export function parsePercent(text: string | number, option: string): number {
 
 export interface Plan {
   /** Native suites' cases are their specs (host-timed ones are run from them); a brought file's are as its runtime listed them. */
-  suite: SuiteLocation & { cases: CaseListing[] };
+  suite: SuiteLocation & { cases: CaseListing[]; absent?: AbsentCases };
   variants: (ResolvedVariant | UnavailableVariant)[];
   options: Omit<RunOptions, 'command'>;
   /** Why a comparison of these fixed rounds can decide nothing: bench warns of it; a planner that adds or pools sets says its own. */
@@ -198,14 +198,15 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
 
   // Packages an arm pins (react@18.3.1): checked against the suite's imports and installed, before a brought file is listed or anything runs.
   await host.pinPackages(location, variants);
-  const cases = native ?? pick(await listInRuntime(host, location, variants.filter(isResolved)));
+  const listed = native ? undefined : await listInRuntime(host, location, variants.filter(isResolved));
+  const cases = native ?? pick(listed!.cases);
   // The compatibility a Worker is served with is said when a runtime that serves modules runs it.
   const servesModules = variants.some((v) => isResolved(v) && v.plugin.programs.kind === 'server');
   for (const note of [...notes, ...(servesModules ? (location.servedModuleNotes ?? []) : [])]) process.stderr.write(`note: ${note}\n`);
   // Rounds and time count per arm: a measurer that samples two arms a round (a duet) runs as many more rounds as that takes.
   const perArm = roundsPerArm({ roundPlan, timeMs }, measurer.roundsPerPair?.(variants.filter(isResolved).length) ?? 1);
   return {
-    suite: { ...location, cases },
+    suite: { ...location, cases, ...(listed && Object.keys(listed.absent).length ? { absent: listed.absent } : {}) },
     variants,
     ...(fewRounds ? { fewRounds } : {}),
     options: { warmupMs, ...(warmupMinMs !== undefined ? { warmupMinMs } : {}), timeoutMs, ...measurementNeeds(flags.metrics), ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: kind, ...perArm, measurer, prepared },
@@ -231,10 +232,10 @@ function refusedAsUsage<T>(choose: () => T): T {
 }
 
 /** A brought file's cases, listed in a process of a runtime it will run on. */
-async function listInRuntime(host: PlanHost, location: SuiteLocation, variants: readonly ResolvedVariant[]): Promise<CaseListing[]> {
+async function listInRuntime(host: PlanHost, location: SuiteLocation, variants: readonly ResolvedVariant[]): Promise<{ cases: CaseListing[]; absent: AbsentCases }> {
   const listed = await host.listInRuntime(location, variants, broughtFileOf(location.entry));
   for (const note of listed.notes) process.stderr.write(`note: ${note}\n`);
-  return listed.cases;
+  return listed;
 }
 
 /** One line for a variant that cannot run: its id, then why, never the same name twice. */

@@ -24,7 +24,7 @@ const resolved = (spec: VariantSpec): ResolvedVariant => ({
 const missing = (spec: VariantSpec): UnavailableVariant => ({ spec, plugin: pluginForSpec(spec.runtimeSpec)!, reason: 'not installed or cached', kind: 'runtime-unavailable' });
 
 /** A store that has every runtime but those named missing; what pins and listing were asked, kept. */
-function fakeHost(options: { missing?: string[]; installs?: boolean; platform?: string; listed?: CaseListing[] } = {}) {
+function fakeHost(options: { missing?: string[]; installs?: boolean; platform?: string; listed?: CaseListing[]; absent?: Record<string, string[]> } = {}) {
   const pinned: { entry: string; ids: string[] }[] = [];
   const listings: { entry: string; ids: string[]; file: string }[] = [];
   const host: PlanHost = {
@@ -36,7 +36,7 @@ function fakeHost(options: { missing?: string[]; installs?: boolean; platform?: 
     },
     listInRuntime: async (location, variants, file) => {
       listings.push({ entry: location.entry, ids: variants.map((v) => v.spec.id), file });
-      return { cases: options.listed ?? [], notes: ['listed in a fake runtime'], listedBy: variants[0]!.spec.id };
+      return { cases: options.listed ?? [], notes: ['listed in a fake runtime'], listedBy: variants[0]!.spec.id, absent: options.absent ?? {} };
     },
   };
   return { host, pinned, listings };
@@ -233,6 +233,14 @@ describe('a brought file', () => {
     expect(listings[0]!.entry).toBe(plan.suite.entry);
     expect(caseIds(plan)).toEqual(['parse small', 'stringify small']);
     expect(lines).toEqual(['note: listed in a fake runtime\n']);
+    expect(plan.suite.absent).toBeUndefined();
+  });
+
+  it('carries the cases some runtimes do not define to the run, which leaves those cells unsupported', async () => {
+    const absent = { 'parse large': ['deno'] };
+    const plan = await makePlan(join('examples', 'mitata-json.mjs'), { runtime: ['node,deno'], seed: 1 }, undefined, fakeHost({ listed, absent }).host);
+    expect(caseIds(plan)).toEqual(['parse small', 'parse large', 'stringify small']);
+    expect(plan.suite.absent).toEqual(absent);
   });
 
   const nodeCore = join('examples', 'node-core', 'benchmark', 'buffers', 'buffer-read-write.js');

@@ -54,6 +54,7 @@ describe.concurrent('brought files and Workers rtbench cannot run as they are', 
     ]);
     expect(await refused(['run', join(WORKERS, 'clock', 'worker.js'), '--runtime', 'node', '--request', 'FETCH /'])).toEqual(['error: --request "FETCH /": method FETCH is not one rtbench sends (GET, POST, PUT, DELETE)']);
     expect(await refused(['run', join(WORKERS, 'clock', 'worker.js'), '--runtime', 'node', '--normalize', 'at ('])).toEqual([expect.stringMatching(/^error: --normalize: the pattern "at \(" is not a regular expression: .+$/)]);
+    expect(await refused(['run', join(WORKERS, 'clock', 'worker.js'), '--runtime', 'node', '--random', 'x'])).toEqual([expect.stringMatching(/^error: --random and --per-runtime declare a benchmark file's cases; .*worker\.js is a Worker \(a value that changes per response: --normalize\)$/)]);
   });
 
   it('a Node core file that needs the HTTP harness, --set on a file of another format', async () => {

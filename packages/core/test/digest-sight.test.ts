@@ -39,6 +39,13 @@ describe('the digest of values beyond plain data', () => {
     expect(a.bodyUsed).toBe(false);
   });
 
+  it("reads a returned Request's body from a clone: the file can still read it, or build a Request from it", async () => {
+    const request = new Request('http://localhost/x', { method: 'POST', body: '{"a":1}' });
+    expect(digestWithSight(request, await readBodies(request)).unseen).toEqual([]);
+    expect(request.bodyUsed).toBe(false);
+    expect(await new Request(request).text()).toBe('{"a":1}');
+  });
+
   it('names what it cannot see: a Promise, state kept only in #private fields', () => {
     expect(digestWithSight({ pending: Promise.resolve(1) }).unseen).toEqual(['a Promise']);
     expect(digestWithSight(new Hidden('x')).unseen).toEqual(['an instance of Hidden with no state the digest can read (only #private fields, or none)']);

@@ -8,7 +8,7 @@ export { folderDigest, folderProof, LibraryStore, LibraryUnavailableError, type 
 export { AppBuildFailed, appBuildKey, buildAfresh, cachedBuildProblem, modulesDigest, nodePrefixed, recordBuild, runBuildStep, type Edition } from './app-build.ts';
 export { appWithVersions } from './app-versions.ts';
 export { buildNextApp, usesGoogleFonts, type NextBuild } from './next-build.ts';
-export { buildSvelteKit, packageEntry, svelteConfigOf, wrappedConfig, type EditionAdapter } from './sveltekit-build.ts';
+export { buildSvelteKit, packageEntry, svelteConfigOf, viteConfigNaming, wrappedConfig, type EditionAdapter } from './sveltekit-build.ts';
 export { buildReactRouter, REACT_ROUTER_OUT, viteConfigOf } from './react-router-build.ts';
 export { ASTRO_OUT, astroConfigOf, buildAstro, type AstroAdapter } from './astro-build.ts';
 export { contentHash, ownerOnlyDir, storeGeneratedModule, storeNamedFile, UnsafeCacheError } from './program-cache.ts';

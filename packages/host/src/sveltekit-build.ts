@@ -5,8 +5,10 @@
  * (adapter-cloudflare: `_worker.js` and its client files), each edition in
  * its own folder of rtbench's cache named by the app's files and the
  * versions it is built with (app-build.ts). The adapter the app's
- * svelte.config names serves its own side as configured; for the other
- * side the config is wrapped so that `kit.adapter` is the other adapter (the
+ * svelte.config (or, without one, its vite config) names serves its own side
+ * as configured; for the other side the config is wrapped so that
+ * `kit.adapter` is the other adapter (a vite config: its adapter's import
+ * names the other adapter's module instead) (the
  * app's own installed one when it declares it, else the one rtbench added
  * to its cache). A folder with a whole build is reused; a failed build
  * leaves none and is one line quoting the build's last error.
@@ -38,9 +40,34 @@ const NODE_OUT = 'build';
 /** The name the app's own config is moved to when rtbench wraps it. */
 const APP_CONFIG = 'svelte.config.rtbench-app';
 
-/** The config a SvelteKit app builds with: svelte.config.js (or .mjs) in its folder. */
+/** Where a vite config names the adapter among sveltekit()'s options (`adapter: adapter()`), as `npx sv create` writes it: the binding called. */
+const VITE_ADAPTER = /\badapter\s*:\s*([\w$]+)\s*\(/;
+const VITE_CONFIGS = ['vite.config.ts', 'vite.config.js', 'vite.config.mjs', 'vite.config.mts'];
+
+/**
+ * The file a SvelteKit app names its adapter in: svelte.config.js (or .mjs),
+ * else (today's template, without one) its vite config when it passes an
+ * adapter to sveltekit().
+ */
 export function svelteConfigOf(dir: string): string | undefined {
-  return ['svelte.config.js', 'svelte.config.mjs'].find((name) => existsSync(join(dir, name)));
+  return (
+    ['svelte.config.js', 'svelte.config.mjs'].find((name) => existsSync(join(dir, name))) ??
+    VITE_CONFIGS.find((name) => existsSync(join(dir, name)) && /\bsveltekit\s*\(/.test(readFileSync(join(dir, name), 'utf8')) && VITE_ADAPTER.test(readFileSync(join(dir, name), 'utf8')))
+  );
+}
+
+/**
+ * A vite config that names its adapter in sveltekit()'s options, with the
+ * module that adapter is imported from replaced by the named adapter's (its
+ * default export, called as the config calls it); undefined when the config
+ * does not import the adapter it calls by a default import.
+ */
+export function viteConfigNaming(text: string, adapterModule: string): string | undefined {
+  const binding = VITE_ADAPTER.exec(text)?.[1];
+  if (!binding) return undefined;
+  const from = new RegExp(`(\\bimport\\s+${binding.replace(/\$/g, '\\$')}\\s+from\\s*)(['"])[^'"]+\\2`);
+  if (!from.test(text)) return undefined;
+  return text.replace(from, (_, head: string) => `${head}${JSON.stringify(pathToFileURL(adapterModule).href)}`);
 }
 
 /** The wrapper written as svelte.config.js: the app's config, with `kit.adapter` the named adapter's default export called with no options. */
@@ -62,10 +89,16 @@ function buildEdition(input: SvelteKitBuildInput, edition: Edition, dir: string,
   const adapter = input.adapters[edition]!;
   if ('module' in adapter) {
     const config = svelteConfigOf(dir);
-    if (!config) throw new AppBuildFailed(`${input.appDir} has no svelte.config.js for rtbench to name its adapter in`);
-    const moved = `${APP_CONFIG}${config.slice(config.lastIndexOf('.'))}`;
-    renameSync(join(dir, config), join(dir, moved));
-    writeFileSync(join(dir, 'svelte.config.js'), wrappedConfig(moved, adapter.module));
+    if (!config) throw new AppBuildFailed(`${input.appDir} has no svelte.config.js, nor a vite config passing an adapter to sveltekit(), for rtbench to name its adapter in`);
+    if (config.startsWith('vite.config')) {
+      const named = viteConfigNaming(readFileSync(join(dir, config), 'utf8'), adapter.module);
+      if (named === undefined) throw new AppBuildFailed(`${input.appDir}: ${config} calls an adapter in sveltekit()'s options that it does not import by a default import (import adapter from '…'), which rtbench replaces`);
+      writeFileSync(join(dir, config), named);
+    } else {
+      const moved = `${APP_CONFIG}${config.slice(config.lastIndexOf('.'))}`;
+      renameSync(join(dir, config), join(dir, moved));
+      writeFileSync(join(dir, 'svelte.config.js'), wrappedConfig(moved, adapter.module));
+    }
   }
   if (edition === 'workers' && input.defaultWrangler && !['wrangler.json', 'wrangler.jsonc', 'wrangler.toml'].some((f) => existsSync(join(dir, f)))) writeFileSync(join(dir, 'wrangler.jsonc'), input.defaultWrangler);
   runBuildStep(`vite build (${edition === 'node' ? 'the Node.js adapter' : 'the Cloudflare adapter'})`, input.node, join(input.appDir, 'node_modules', 'vite', 'bin', 'vite.js'), ['build'], dir, log);

@@ -8,6 +8,7 @@ export { executeLoop, type Profiler, type ProfilePass, type ProgressEvent, type 
 export { executeRun, type RunEnvironment, type RunOptions, type RunRequest } from './run.ts';
 export { loadProfileManifest, PROFILE_KINDS, profiler, type ProfileKind } from './profiles.ts';
 export { listInRuntime } from './list-cases.ts';
+export type { AbsentCases } from './case-union.ts';
 export { roundsPerArm, type RoundPlan } from './schedule.ts';
 export { listenForStop, SIGNAL_EXIT, stopLine, type StopCause, type StopPorts, type StopSignal } from './stop.ts';
 export type { PlanFlags, PlanPort, PlanRequest } from './plan-port.ts';

@@ -15,7 +15,8 @@ import { hostInfo } from './host.ts';
 import { watchMachine } from './machine-watch.ts';
 import { executeLoop, type LoopPlan, type Profiler, type RunHooks } from './loop.ts';
 import type { Arm, BuiltMeasurer, MeasurementNeed, MeasurerDescriptor, PreparedMeasurer } from '@rtbench/measurers';
-import { addResults } from '@rtbench/saved-runs';
+import { addResults, resultKey } from '@rtbench/saved-runs';
+import type { AbsentCases } from './case-union.ts';
 import { BALANCED_ORDER_DESCRIPTION, SHUFFLED_ORDER_DESCRIPTION, type RoundPlan } from './schedule.ts';
 import { nodeEnvWarning, suiteBundle, type SuiteBundle } from '@rtbench/measurers';
 
@@ -143,7 +144,8 @@ function builtMeasurer(suite: RunRequest['suite'], options: RunOptions, variants
 }
 
 export interface RunRequest {
-  suite: SuiteLocation & { cases: readonly CaseListing[] };
+  /** `absent`: the cases a brought file does not define on some runtimes (case-union.ts), unsupported there. */
+  suite: SuiteLocation & { cases: readonly CaseListing[]; absent?: AbsentCases };
   variants: readonly RunVariant[];
   options: RunOptions;
   environment: RunEnvironment;
@@ -170,6 +172,14 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
     suite.cases,
     variants.map((v) => (isResolved(v) ? { id: v.spec.id } : { id: v.spec.id, unavailable: { kind: UNAVAILABLE_AS[v.kind], message: v.reason } })),
   );
+  for (const [caseId, variantIds] of Object.entries(suite.absent ?? {})) {
+    for (const variantId of variantIds) {
+      const result = resultFor.get(resultKey(caseId, variantId));
+      if (result?.status !== 'ok') continue;
+      result.status = 'unsupported';
+      result.failures.push({ kind: 'unsupported', message: `the file does not define this case on ${variantId}` });
+    }
+  }
   const ready = variants.filter(isResolved);
   // Pins are resolved by the plan (pinPackages); an arm that reaches here without them would run the suite's own versions.
   const unpinned = ready.find((v) => v.spec.packages?.length && !v.record.packages);

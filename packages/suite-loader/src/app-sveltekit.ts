@@ -122,7 +122,7 @@ export const sveltekit: AppFramework<AdapterPlan> = {
   plan(path, app): AppPlan<AdapterPlan> {
     requireVite(path, app);
     const config = svelteConfigOf(app.dir);
-    if (!config) throw new UsageError(`${path} is ${describeApp(app)}; it has no svelte.config.js (or .mjs), where a SvelteKit app names its adapter`);
+    if (!config) throw new UsageError(`${path} is ${describeApp(app)}; it has no svelte.config.js (or .mjs), nor a vite config passing an adapter to sveltekit(), where a SvelteKit app names its adapter`);
     const detail = svelteKitAdapters(app, readFileSync(join(app.dir, config), 'utf8'));
     const added = Object.fromEntries((['node', 'workers'] as const).flatMap((e) => { const p = detail[e]; return 'added' in p ? [[ADAPTERS[e], p.added.version]] : []; }));
     const refused = Object.fromEntries((['node', 'workers'] as const).flatMap((e) => { const p = detail[e]; return 'refused' in p ? [[e, p.refused]] : []; }));

@@ -21,6 +21,7 @@ import { cacheDir, rtbenchModule } from './places.ts';
 import type { SuiteLocation } from './suite-location.ts';
 import { FRAMEWORK_PACKAGES_IN_WORDS } from './framework-app.ts';
 import { declaredValues } from './declared-values.ts';
+import type { DeclaredValue } from '@rtbench/adapters/value-shape';
 
 const REGISTRY = rtbenchModule('@rtbench/adapters/registry');
 const NODE_COMMON = rtbenchModule('@rtbench/adapters/node-common');
@@ -211,9 +212,11 @@ export function isBroughtEntry(entry: string): boolean {
  * Writes the entry that turns the file into a suite: it imports the file
  * lazily, so an error while the file loads in some runtime becomes
  * "unsupported here, because …" for its cases instead of a dead process.
- * `set`: a Node.js core file's configurations (--set), baked into its entry.
+ * `set`: a Node.js core file's configurations (--set), baked into its entry;
+ * `declared`: values the command line declares random or per-runtime
+ * (--random, --per-runtime), with the file's own `// rtbench:` comments.
  */
-export function locateBroughtFile(path: string, set: readonly string[] = []): SuiteLocation {
+export function locateBroughtFile(path: string, set: readonly string[] = [], declared: readonly DeclaredValue[] = []): SuiteLocation {
   const file = resolve(path);
   const name = suiteNameFor(file);
   const graph = graphFormat(file);
@@ -233,11 +236,11 @@ export function locateBroughtFile(path: string, set: readonly string[] = []): Su
           `configureNodeCore({ set: ${JSON.stringify(set)}, name: ${JSON.stringify(`${basename(dirname(file))}/${basename(file)}`)} });`,
         ]
       : []),
-    `export default await broughtSuite(${JSON.stringify(name)}, async () => { ${preload}return import(${JSON.stringify(file)}); }, ${JSON.stringify({ sourceHash: graphSourceHash(file), declaredValues: declaredValues(path, readFileSync(file, 'utf8')) })});`,
+    `export default await broughtSuite(${JSON.stringify(name)}, async () => { ${preload}return import(${JSON.stringify(file)}); }, ${JSON.stringify({ sourceHash: graphSourceHash(file), declaredValues: [...declared, ...declaredValues(path, readFileSync(file, 'utf8'))] })});`,
     '',
   ].join('\n');
-  // In the one program cache (owner-only, rewritten whenever it differs), named after the file it stands for (and its --set).
-  const entry = storeNamedFile(join(cacheDir, 'brought', `${name}-${createHash('sha256').update(JSON.stringify([file, set])).digest('hex').slice(0, 12)}.ts`), source);
+  // In the one program cache (owner-only, rewritten whenever it differs), named after the file it stands for (and what the command line gave it).
+  const entry = storeNamedFile(join(cacheDir, 'brought', `${name}-${createHash('sha256').update(JSON.stringify([file, set, declared])).digest('hex').slice(0, 12)}.ts`), source);
   broughtEntries.set(entry, file);
   return { name, entry };
 }

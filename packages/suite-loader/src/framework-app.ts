@@ -44,7 +44,8 @@ const FRAMEWORKS: readonly Framework[] = [
   {
     name: 'SvelteKit',
     package: '@sveltejs/kit',
-    configs: configs('svelte.config'),
+    // Today's template (npx sv create) names its adapter in vite.config's sveltekit() and has no svelte.config.
+    configs: [...configs('svelte.config'), ...configs('vite.config')],
     build: 'vite build, once per adapter',
     node: { server: "adapter-node's server", adapters: ['@sveltejs/adapter-node'] },
     workers: { worker: "adapter-cloudflare's Worker", adapters: ['@sveltejs/adapter-cloudflare'] },

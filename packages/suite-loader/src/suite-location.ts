@@ -1,3 +1,5 @@
+import type { DeclaredValue } from '@rtbench/adapters/value-shape';
+
 /** Where a suite is: its name (bench/<name>, or a brought file's) and the file a bundle starts from. */
 export interface SuiteLocation {
   name: string;
@@ -16,8 +18,9 @@ export interface WorkerRequests {
   normalize?: readonly string[];
 }
 
-/** What the command line gives a brought file: a Node.js core file's configurations (--set), a Worker's requests. */
+/** What the command line gives a brought file: a Node.js core file's configurations (--set), cases whose values are random or per-runtime (--random, --per-runtime), a Worker's requests. */
 export interface BroughtSettings {
   set?: readonly string[];
+  declared?: readonly DeclaredValue[];
   worker?: WorkerRequests;
 }

@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RequestSuite } from '@rtbench/core';
 import { firstDifferingLine } from '@rtbench/core/same-work';
-import { packageEntry, svelteConfigOf, wrappedConfig } from '@rtbench/host';
+import { packageEntry, svelteConfigOf, viteConfigNaming, wrappedConfig } from '@rtbench/host';
 import { RESERVED as HOST_RESERVED } from '../../host-timed/src/request/paths.ts';
 import { fineThreadClock, RESERVED } from '../src/serve-app.mjs';
 import { inPeerRange } from '../src/app-framework.ts';
@@ -134,6 +134,24 @@ describe("a SvelteKit app's adapters", () => {
     expect(svelteConfigOf(folder({ 'svelte.config.mjs': '' }))).toBe('svelte.config.mjs');
     expect(svelteConfigOf(folder({}))).toBeUndefined();
   });
+
+  // As `npx sv create` writes it: no svelte.config.js, the adapter among sveltekit()'s options.
+  const svCreated = [
+    "import adapter from '@sveltejs/adapter-auto';",
+    "import { sveltekit } from '@sveltejs/kit/vite';",
+    "import { defineConfig } from 'vite';",
+    'export default defineConfig({ plugins: [sveltekit({ compilerOptions: { runes: true }, adapter: adapter() })] });',
+    '',
+  ].join('\n');
+
+  it("finds the adapter in a vite config when the app has no svelte.config, and names rtbench's adapter in its import", () => {
+    expect(svelteConfigOf(folder({ 'vite.config.ts': svCreated }))).toBe('vite.config.ts');
+    expect(svelteConfigOf(folder({ 'vite.config.ts': svCreated, 'svelte.config.js': '' }))).toBe('svelte.config.js');
+    // A vite config that passes no adapter names none: the app's config is elsewhere or missing.
+    expect(svelteConfigOf(folder({ 'vite.config.js': "export default { plugins: [sveltekit()] };" }))).toBeUndefined();
+    expect(viteConfigNaming(svCreated, '/cache/node_modules/@sveltejs/adapter-node/index.js')).toBe(svCreated.replace("'@sveltejs/adapter-auto'", '"file:///cache/node_modules/@sveltejs/adapter-node/index.js"'));
+    expect(viteConfigNaming(svCreated.replace('import adapter from', 'import { adapter } from'), '/a.js')).toBeUndefined();
+  });
 });
 
 describe('a SvelteKit app refused before any build', () => {
@@ -153,7 +171,7 @@ describe('a SvelteKit app refused before any build', () => {
     const { 'node_modules/vite/bin/vite.js': _vite, ...noVite } = installed;
     expect(() => locateSuite(folder(noVite))).toThrow(/is a SvelteKit app \(@sveltejs\/kit 3\.2\.0, svelte\.config\.js\): .*; its vite is not installed \(no node_modules\/vite\)/);
     const { 'svelte.config.js': _config, ...noConfig } = installed;
-    expect(() => locateSuite(folder(noConfig))).toThrow(/; it has no svelte\.config\.js \(or \.mjs\), where a SvelteKit app names its adapter$/);
+    expect(() => locateSuite(folder(noConfig))).toThrow(/; it has no svelte\.config\.js \(or \.mjs\), nor a vite config passing an adapter to sveltekit\(\), where a SvelteKit app names its adapter$/);
   });
 
   it('a kit no Cloudflare adapter rtbench adds supports: the Workers runtime says why, the Node.js side still runs', async () => {

@@ -10,13 +10,25 @@ import { BENCH_OPTIONS } from '../options/bench.ts';
 import { command } from '../options/command.ts';
 import { measureSuite } from '../run/measure-suite.ts';
 
-/** run's options: bench's, and compare.js's --set for Node core benchmark files. */
+/** run's options: bench's, compare.js's --set for Node core benchmark files, the values a file's cases may differ in, a Worker's requests. */
 const RUN_OPTIONS = [
   {
     name: 'set',
     kind: 'list',
     value: 'key=value',
     help: 'A Node.js core benchmark file: run only these values of one of its configurations, as compare.js --set does (repeat it; a key given several times takes each value)',
+  },
+  {
+    name: 'random',
+    kind: 'list',
+    value: 'case',
+    help: 'A benchmark file: this case returns a random value (crypto.randomUUID(), Math.random()); the same-work check compares its shape, not its content (a case id, * for any text; repeat it; as a "// rtbench: random <case>" comment)',
+  },
+  {
+    name: 'per-runtime',
+    kind: 'list',
+    value: 'case',
+    help: 'A benchmark file: this case returns a value each runtime makes its own (a version string); compared by its shape, as --random (repeat it; as a "// rtbench: per-runtime <case>" comment)',
   },
   {
     name: 'request',
@@ -45,14 +57,16 @@ export const run = command({
     const request = flags.request ?? [];
     const problem = broughtFileProblem(file!);
     // A file written for a benchmark harness is one, whatever else it exports (as the suite loader decides).
+    const declared = [...(flags.random ?? []).map((pattern) => ({ pattern, why: 'random' as const })), ...(flags.perRuntime ?? []).map((pattern) => ({ pattern, why: 'per-runtime' as const }))];
     if (problem !== undefined && isWorkerTarget(file!)) {
       if (set.length) throw new UsageError(`--set sets a configuration of a Node.js core benchmark file; ${file} is a Worker (its requests: --request or --requests)`);
+      if (declared.length) throw new UsageError(`--random and --per-runtime declare a benchmark file's cases; ${file} is a Worker (a value that changes per response: --normalize)`);
       const worker = { request, ...(flags.requests !== undefined ? { requests: flags.requests } : {}), ...(flags.normalize ? { normalize: flags.normalize } : {}) };
       return measureSuite(file!, { ...flags, brought: { worker } });
     }
     if (problem) throw new UsageError(problem);
     if (request.length || flags.requests !== undefined || flags.normalize) throw new UsageError(`--request, --requests and --normalize are a Worker's; ${file} is a benchmark file, not a Worker`);
     checkBroughtFile(file!, set);
-    return measureSuite(file!, { ...flags, brought: { set } });
+    return measureSuite(file!, { ...flags, brought: { set, declared } });
   },
 });
