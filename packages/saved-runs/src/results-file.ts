@@ -4,10 +4,10 @@ import { refuseLinkOrInput } from './output-place.ts';
 import { MEASURER_RECORDS, UnknownMeasurer } from '@rtbench/measurer-records';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
-import { displayNamesOf } from '@rtbench/runtime-registry';
+import { displayNamesOf } from '@rtbench/runtime-registry/names';
 import { UsageError } from '@rtbench/core/usage-error';
 import { formatByteSize } from '@rtbench/core/byte-size';
-import { fileStamp } from '@rtbench/host';
+import { fileStamp } from '@rtbench/host/files';
 
 /** `<dir>/<stamp>-<suite>[-compare].json`; a suite named by its path ("test/fixtures/tiny/index.ts") gives one file name, not folders. */
 export function defaultResultsPath(run: Pick<RunRecord, 'startedAt' | 'suite' | 'mode'>, resultsDir: string): string {

@@ -5,7 +5,7 @@
  * significantly slower by more than that.
  */
 import { existsSync } from 'node:fs';
-import { writeFileAtomically } from '@rtbench/host';
+import { writeFileAtomically } from '@rtbench/host/files';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { exactFilter } from '@rtbench/suite-loader';
 import { pairedComparisonView, unpairedComparisonView, ViewError, type ComparisonView } from '@rtbench/report';
