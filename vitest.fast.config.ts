@@ -39,12 +39,13 @@ export const PURE_TESTS: string[] = [
   'test/{cli-shape,cpu-budget,cpu-view,digest-tolerance,host-timed-direction,install-programs,kit-exports,layout-doc,long-loop-judge,named-paths,pool,profile-manifest,reference-docs,request-loop-gc-trace,request-loop-ratio,request-loop-worker,runtime-globals,runtime-pins,smoke-timing,stopping-simulation,suite-face,suite-folders}.test.ts',
   'packages/suite-loader/test/{app-suite,app-react-router,app-arms,app-astro}.test.ts',
   'test/faults/host-bounds.test.ts',
+  'test/reading-closure.test.ts',
   'packages/cli/test/{output-formats,faults-wording,history-store}.test.ts',
   'packages/results-store/test/folder-store.test.ts',
   'packages/saved-runs/test/**/*.test.ts',
 ];
 
-export const PURE_EXCLUDE: string[] = ['packages/report/test/html-reporter.test.ts', 'packages/arms/test/pins-one-bundle.test.ts', 'packages/host-timed/test/code.test.ts', 'bench/http-hello/test/**'];
+export const PURE_EXCLUDE: string[] = ['test/reading-closure.test.ts', 'packages/report/test/html-reporter.test.ts', 'packages/arms/test/pins-one-bundle.test.ts', 'packages/host-timed/test/code.test.ts', 'bench/http-hello/test/**'];
 
 export const NO_PROCESSES_SETUP = 'test/helpers/no-processes.ts';
 

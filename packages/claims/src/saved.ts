@@ -7,7 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { claimsView, type ClaimsView } from '@rtbench/report/views';
-import { loadSavedRun } from '@rtbench/saved-runs';
+import { isRunFileName, loadSavedRun } from '@rtbench/saved-runs';
 import { UsageError } from '@rtbench/core/usage-error';
 
 function isFolder(path: string): boolean {
@@ -21,7 +21,7 @@ function isFolder(path: string): boolean {
 /** The runs of a claims folder, in the order they were made (their file names). */
 export function loadClaimsFolder(dir: string): { run: RunRecord; file: string; notes?: string[] }[] {
   const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
+    .filter(isRunFileName)
     .sort();
   const runs = files.map((f) => loadSavedRun(join(dir, f))).filter((s) => s.run.claims);
   if (!runs.length) throw new UsageError(`${dir} is a directory, not a run file, and holds no run that checked claims (a folder rtbench claims saved) either`);

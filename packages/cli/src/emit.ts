@@ -7,7 +7,7 @@ import { colourOn, columnsOf, stderrColours as pc } from './emit/colours.ts';
 import { benchRatiosWithoutWork, comparisonRatiosWithoutWork, counted, defaultReporter, formatNames, formatPercent, formatRatio, formatThreshold, JSON_FLAG, jsonPrintable, MARKDOWN_FLAG, METRICS_VIEWS, metricsSection, printable, reporterFor, verdictWords, worseThan, type MetricsViewName, type Reporter, type View } from '@rtbench/report';
 import { judgedRatios, regressionsOf } from '@rtbench/verdicts';
 import { UsageError } from './errors.ts';
-import { writeFileAtomically } from '@rtbench/host';
+import { writeFileAtomically } from '@rtbench/host/files';
 import { assertWritableOutput, outputFileOf } from '@rtbench/saved-runs';
 import { info, type QuietFlag } from './emit/info.ts';
 

@@ -5,6 +5,7 @@
  * profiles recognise its symbols by it. V8 is declared here because three
  * plug-ins share it; an engine of one runtime is declared beside its plug-in.
  */
+import type { RuntimeKind } from '@rtbench/core/suite';
 
 /** How an engine's work is made repeatable and judged under instruction counts. */
 interface EngineCounting {
@@ -81,3 +82,13 @@ export const V8_ENGINE: EngineDescriptor = {
   gcSymbols:
     /(^|::)(Heap::(CollectGarbage|CollectAllGarbage|PerformGarbageCollection|GarbageCollectionPrologue|GarbageCollectionEpilogue|Scavenge|MarkCompact|MinorMarkSweep)|Scaveng\w*|MarkCompactCollector|MinorMarkSweep\w*|MinorMS\w*|IncrementalMarking|ConcurrentMarking|\w*MarkingVisitor\w*|MarkingBarrier|Sweeper|\w*Evacuat\w*|GCTracer|MarkingWorklist\w*)(::|<|$)|^cppgc::internal::(Marker|Sweeper|Compactor|MarkingVisitor)/,
 };
+
+/** A runtime as a saved run names it: what a plug-in is called, and the engine it runs on (a plug-in spreads its own, `runners/<name>/src/identity.ts`). */
+export interface RuntimeIdentity {
+  /** The name in specs, results and tables: `node`, `deno`, `bun`, `workerd`. */
+  readonly name: RuntimeKind;
+  /** As a report writes it: "Node.js". */
+  readonly displayName: string;
+  /** The engine that runs its JavaScript: the id a run records, its names, how it is counted. */
+  readonly engine: EngineDescriptor;
+}

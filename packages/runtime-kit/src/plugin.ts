@@ -15,7 +15,7 @@ import type { ChildExit, JobOutcome, LiveCase, RunningJob, Tail, WarmProcess } f
 import type { RuntimeStore } from './store.ts';
 import type { NpmRuntime } from './npm-runtime.ts';
 import type { RuntimeReleases } from './releases.ts';
-import type { EngineDescriptor } from './engine.ts';
+import type { RuntimeIdentity } from './engine.ts';
 import type { BundleTarget, JobRequest, RuntimeTarget, TranslatedFlags } from './types.ts';
 
 /** A capability the runtime does not have, and why (one clause, no runtime name: the host's cannotMessage() adds it). */
@@ -158,13 +158,7 @@ interface RuntimeFrames {
   readonly bundleModule?: string;
 }
 
-export interface RuntimePlugin {
-  /** The name in specs, results and tables: `node`, `deno`, `bun`, `workerd`. */
-  readonly name: RuntimeKind;
-  /** As a report writes it: "Node.js". */
-  readonly displayName: string;
-  /** The engine that runs its JavaScript (engine.ts): the id a run records, its names, how it is counted. */
-  readonly engine: EngineDescriptor;
+export interface RuntimePlugin extends RuntimeIdentity {
   /** How its own code shows in stacks and profiles. */
   readonly frames: RuntimeFrames;
   /** How the in-runtime entry (and any program for it) is bundled. */

@@ -12,7 +12,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { importUserModule } from '@rtbench/process';
 import { RUNTIME_NAME_PATTERN } from '@rtbench/core/suite';
-import type { Variant } from '@rtbench/core/schema';
 import type { EngineDescriptor, RuntimePlugin } from '@rtbench/runtime-kit';
 import { bunRuntime } from '@rtbench/runtime-bun';
 import { escapedLine, noteSource } from './plugin-calls.ts';
@@ -56,14 +55,6 @@ export function pluginNamed(name: string): RuntimePlugin | undefined {
 /** "Node.js" for node; a runtime no plug-in here knows (a saved run from elsewhere) by its name. */
 export function displayNameOf(name: string): string {
   return pluginNamed(name)?.displayName ?? name;
-}
-
-/** What a saved variant records of its runtime's and engine's names (Variant.displayNames), from their plug-in; undefined when no plug-in here knows the runtime. */
-export function displayNamesOf(runtime: string, engine: string | undefined): Variant['displayNames'] {
-  const plugin = pluginNamed(runtime);
-  if (!plugin) return undefined;
-  const e = engineNamed(engine);
-  return { runtime: plugin.displayName, ...(e ? { engine: e.displayName, engineShort: e.shortName } : {}) };
 }
 
 /** The engines the registered runtimes run on, each once, in the order of their runtimes. */

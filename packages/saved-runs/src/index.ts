@@ -10,7 +10,7 @@
  */
 export { addResults, computeStats, finishRun, resultKey } from './record.ts';
 export { runSaver, writeRunAtomically } from './save.ts';
-export { assertWritableOutput, claimResultsPath, defaultResultsPath, readJsonFile, readRegularFile, releaseUnsaved, tryCreatingIn, validateRun } from './results-file.ts';
+export { assertWritableOutput, claimResultsPath, defaultResultsPath, isRunFileName, readJsonFile, readRegularFile, releaseUnsaved, tryCreatingIn, validateRun } from './results-file.ts';
 export { mergeShards } from './merge-shards.ts';
 export { latestRun, loadDistinctRuns, loadSavedRun } from './saved-run.ts';
 export { historyFiles, readHistoryRuns } from './history-runs.ts';

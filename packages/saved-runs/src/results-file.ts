@@ -3,11 +3,12 @@ import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, rmS
 import { refuseLinkOrInput } from './output-place.ts';
 import { MEASURER_RECORDS, UnknownMeasurer } from '@rtbench/measurer-records';
 import { basename, dirname, join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
-import { displayNamesOf } from '@rtbench/runtime-registry';
+import { displayNamesOf } from '@rtbench/runtime-registry/names';
 import { UsageError } from '@rtbench/core/usage-error';
 import { formatByteSize } from '@rtbench/core/byte-size';
-import { fileStamp } from '@rtbench/host';
+import { fileStamp } from '@rtbench/host/files';
 
 /** `<dir>/<stamp>-<suite>[-compare].json`; a suite named by its path ("test/fixtures/tiny/index.ts") gives one file name, not folders. */
 export function defaultResultsPath(run: Pick<RunRecord, 'startedAt' | 'suite' | 'mode'>, resultsDir: string): string {
@@ -143,11 +144,18 @@ export function readJsonFile(path: string): unknown {
  */
 const MOST_FILE_BYTES = 256 * 2 ** 20;
 
+/** gzip's magic bytes: a run saved compressed (`gzip results/*.json`) is read as the JSON it holds, whatever its name. */
+const isGzip = (bytes: Buffer): boolean => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+
+/** A run file's name in a folder: a run as saved (`.json`) or compressed with gzip (`.json.gz`). */
+export const isRunFileName = (name: string): boolean => name.endsWith('.json') || name.endsWith('.json.gz');
+
 /**
- * A file's text, refused in one line (a UsageError) unless it is a regular
+ * A file's text (unpacked, when it is gzip's), refused in one line (a UsageError) unless it is a regular
  * file of at most `mostBytes`: it is opened without blocking and checked on
  * the open file, so a FIFO or a device named `*.json` neither blocks rtbench
- * nor feeds it forever, and a file too large is refused by its size, unread.
+ * nor feeds it forever, and a file too large is refused by its size, unread
+ * (a compressed one also when it unpacks to more).
  */
 export function readRegularFile(path: string, mostBytes: number = MOST_FILE_BYTES): string {
   let fd: number | undefined;
@@ -156,8 +164,16 @@ export function readRegularFile(path: string, mostBytes: number = MOST_FILE_BYTE
     const stat = fstatSync(fd);
     if (stat.isDirectory()) throw new UsageError(`${path} is a directory, not a run file`);
     if (!stat.isFile()) throw new UsageError(`${path} is not a regular file`);
-    if (stat.size > mostBytes) throw new UsageError(`${path} is ${formatByteSize(stat.size)}, more than the ${formatByteSize(mostBytes)} rtbench reads of a file; not read`);
-    return readFileSync(fd, 'utf8');
+    const tooLarge = (size: string): UsageError => new UsageError(`${path} is ${size}, more than the ${formatByteSize(mostBytes)} rtbench reads of a file; not read`);
+    if (stat.size > mostBytes) throw tooLarge(formatByteSize(stat.size));
+    const bytes = readFileSync(fd);
+    if (!isGzip(bytes)) return bytes.toString('utf8');
+    try {
+      return gunzipSync(bytes, { maxOutputLength: mostBytes }).toString('utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge('more when unpacked');
+      throw new UsageError(`${path} is not a readable gzip file (truncated or corrupt?): ${(error as Error).message}`);
+    }
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);

@@ -6,7 +6,7 @@
  * committed run's lines and a good part of its bytes.
  */
 import type { RunRecord } from '@rtbench/core/schema';
-import { diskIo, FileWriteError, writeFileAtomically, type FileIo } from '@rtbench/host';
+import { diskIo, FileWriteError, writeFileAtomically, type FileIo } from '@rtbench/host/files';
 
 export function writeRunAtomically(path: string, run: RunRecord, io: FileIo = diskIo): void {
   writeFileAtomically(path, `${JSON.stringify(run)}\n`, { io });

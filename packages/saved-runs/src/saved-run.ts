@@ -17,7 +17,7 @@ import { digest } from '@rtbench/core/digest';
 import { maskedDigestText } from '@rtbench/core/same-work';
 import { requestsOf } from '@rtbench/measurer-records';
 import { MEASURER_RECORDS } from '@rtbench/measurer-records';
-import { readJsonFile, validateRun } from './results-file.ts';
+import { isRunFileName, readJsonFile, validateRun } from './results-file.ts';
 import { refuseRepeatedInput } from './output-place.ts';
 import { recheckClaims, type SavedRun } from '@rtbench/verdicts';
 
@@ -140,7 +140,7 @@ function claimsFromSamples(run: RunRecord): string | undefined {
   return `the claims ${named.join(', ')}${more} are not what the samples stored with them decide (the file was edited after it was saved?): the words shown are the samples'`;
 }
 
-/** The .json files a path names: the file itself, or those directly inside a directory (sorted). */
+/** The run files a path names: the file itself, or the .json and .json.gz files directly inside a directory (sorted). */
 export function runFilesIn(path: string): string[] {
   let stat;
   try {
@@ -150,7 +150,7 @@ export function runFilesIn(path: string): string[] {
   }
   if (!stat.isDirectory()) return [path];
   return readdirSync(path)
-    .filter((f) => f.endsWith('.json'))
+    .filter(isRunFileName)
     .sort()
     .map((f) => join(path, f));
 }
@@ -164,7 +164,7 @@ export function latestRun(dir: string): string {
   let files: { path: string; mtimeMs: number }[] = [];
   try {
     files = readdirSync(dir)
-      .filter((f) => f.endsWith('.json'))
+      .filter(isRunFileName)
       .map((f) => ({ path: join(dir, f), mtimeMs: statSync(join(dir, f)).mtimeMs }));
   } catch {
     /* no results yet */

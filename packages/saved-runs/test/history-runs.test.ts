@@ -1,9 +1,10 @@
 /** The runs a history reads: one that cannot be read or summarised is named in one line, and the others are read. No process started. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSavedRun, readHistoryRuns } from '../src/index.ts';
+import { loadSavedRun, readHistoryRuns, readRegularFile } from '../src/index.ts';
 import { writeRun } from '../../../test/compare-synthetic.ts';
 import { historyRuns } from '../../../test/history-synthetic.ts';
 
@@ -23,5 +24,24 @@ describe('the runs a history reads', () => {
       { level: 'skipped', text: `skipped ${join(dir, 'other.json')} is not an rtbench run (its "schema" is missing, expected "rtbench.run")` },
       { level: 'skipped', text: `skipped ${files[1]}: it cannot be summarised (phase 2 ends past the samples)` },
     ]);
+  });
+
+  it('reads a run compressed with gzip (.json.gz) as the run it holds, and names a corrupt or oversized one in one line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-history-gz-'));
+    const [a, b] = historyRuns([1, 1.5].map((factor) => ({ factor })), { cases: [{ id: 'parse', ns: 1_000 }], rounds: 6, suite: 'synthetic' }).map((run, i) => writeRun(join(dir, `run-${i}.json`), run));
+    const plain = readHistoryRuns([dir]);
+    // The second run compressed in place, as `gzip results/*.json` leaves it; and a file that only says it is gzip.
+    writeFileSync(`${b!}.gz`, gzipSync(readFileSync(b!)));
+    rmSync(b!);
+    writeFileSync(join(dir, 'run-9.json.gz'), Buffer.from([0x1f, 0x8b, 1, 2, 3]));
+    expect(loadSavedRun(`${b!}.gz`).run).toEqual(plain.inputs[1]!.run);
+    const { inputs, lines } = readHistoryRuns([dir]);
+    expect(inputs.map((x) => x.run)).toEqual(plain.inputs.map((x) => x.run));
+    expect(inputs.map((x) => x.file)).toEqual([a, `${b!}.gz`]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.text).toMatch(/^skipped .*run-9\.json\.gz is not a readable gzip file \(truncated or corrupt\?\): /);
+    // Refused by what it unpacks to, not only by its size on disk.
+    const packed = statSync(`${b!}.gz`).size;
+    expect(() => readRegularFile(`${b!}.gz`, packed)).toThrow(/run-1\.json\.gz is more when unpacked, more than the .* rtbench reads of a file; not read$/);
   });
 });

@@ -15,7 +15,7 @@ import { JscGcLog } from './gc-trace.ts';
 import { GC_LOG_ENV, readsGcLog } from './gc-probe.ts';
 import { npmBun, probeBun } from './binary.ts';
 import { translateBunFlags } from './flags.ts';
-import { JSC_ENGINE } from './engine.ts';
+import { BUN_IDENTITY } from './identity.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -61,9 +61,7 @@ function startBunJob(request: JobRequest): RunningJob {
 }
 
 export const bunRuntime: RuntimePlugin = {
-  name: 'bun',
-  displayName: 'Bun',
-  engine: JSC_ENGINE,
+  ...BUN_IDENTITY,
   frames: {
     nativeSymbols: /^(Bun::|Bun__|Zig::|WebCore::|JSC__|ZigGlobalObject)/,
   },

@@ -11,10 +11,11 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuProfFlags, V8_ENGINE, NO_ISOLATE_START, v8HeapSampling, FlagError, inspectFlag, type JobRequest, overriddenV8Flags, parseV8FlagValues, processJobs, type RuntimePlugin, type SingleNpmRuntime, semverReleases, singleNpmRuntimeSpecs, spawnWith } from '@rtbench/runtime-kit';
+import { cpuProfFlags, NO_ISOLATE_START, v8HeapSampling, FlagError, inspectFlag, type JobRequest, overriddenV8Flags, parseV8FlagValues, processJobs, type RuntimePlugin, type SingleNpmRuntime, semverReleases, singleNpmRuntimeSpecs, spawnWith } from '@rtbench/runtime-kit';
 import { runBriefly, sealJob, wrapped, type SpawnJobOptions } from '@rtbench/process';
 import { npmDeno, probeDeno } from './binary.ts';
 import { permissionFlags, translateDenoFlags, withV8Flags } from './flags.ts';
+import { DENO_IDENTITY } from './identity.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -52,9 +53,7 @@ const deno: SingleNpmRuntime = {
 const start = spawnWith(spawnOptions);
 
 export const denoRuntime: RuntimePlugin = {
-  name: 'deno',
-  displayName: 'Deno',
-  engine: V8_ENGINE,
+  ...DENO_IDENTITY,
   frames: {
     nativeSymbols: /^(deno_|tokio::)/,
   },

@@ -8,8 +8,9 @@
  */
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuProfFlags, V8_ENGINE, NO_ISOLATE_START, v8HeapSampling, FlagError, flagsAsWritten, inspectFlag, type JobRequest, probeOutput, processJobs, type PlatformPackages, type RuntimePlugin, type RuntimeTarget, RuntimeUnavailableError, spawnWith, declareNpmRuntime, existingFile, resolveNpmRuntime, pluginDevDependencies, releaseFor, semverReleases, workspaceRuntimes } from '@rtbench/runtime-kit';
+import { cpuProfFlags, NO_ISOLATE_START, v8HeapSampling, FlagError, flagsAsWritten, inspectFlag, type JobRequest, probeOutput, processJobs, type PlatformPackages, type RuntimePlugin, type RuntimeTarget, RuntimeUnavailableError, spawnWith, declareNpmRuntime, existingFile, resolveNpmRuntime, pluginDevDependencies, releaseFor, semverReleases, workspaceRuntimes } from '@rtbench/runtime-kit';
 import { runBriefly, sealJob, wrapped, type SpawnJobOptions, whichOnPath } from '@rtbench/process';
+import { NODE_IDENTITY } from './identity.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -81,9 +82,7 @@ function spawnOptions(request: JobRequest): SpawnJobOptions {
 const start = spawnWith(spawnOptions);
 
 export const nodeRuntime: RuntimePlugin = {
-  name: 'node',
-  displayName: 'Node.js',
-  engine: V8_ENGINE,
+  ...NODE_IDENTITY,
   frames: {
     nativeSymbols: /^(node::|uv_|uv__|napi_|ares_|nghttp|ossl_|OPENSSL_|SSL_|EVP_)/,
   },

@@ -11,7 +11,7 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type JobRequest, V8_ENGINE, type RuntimePlugin, type SingleNpmRuntime, singleNpmRuntimeSpecs, v8HeapSampling } from '@rtbench/runtime-kit';
+import { type JobRequest, type RuntimePlugin, type SingleNpmRuntime, singleNpmRuntimeSpecs, v8HeapSampling } from '@rtbench/runtime-kit';
 import { liveCase, warmProcess } from '@rtbench/process';
 import { HANDLER_KEY } from './handoff.ts';
 import { BUNDLE_MODULE } from './config.ts';
@@ -21,6 +21,7 @@ import { npmWorkerd, probeWorkerd, workerdDateOf, workerdReleases } from './bina
 import { checkWorkerdFlags, translateWorkerdFlags } from './flags.ts';
 import { runWorkerdJob, startWorkerdJob } from './run-job.ts';
 import { INSPECTOR_OPTION } from './server.ts';
+import { WORKERD_IDENTITY } from './identity.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -36,9 +37,7 @@ const workerd: SingleNpmRuntime = {
 
 
 export const workerdRuntime: RuntimePlugin = {
-  name: 'workerd',
-  displayName: 'workerd',
-  engine: V8_ENGINE,
+  ...WORKERD_IDENTITY,
   frames: {
     nativeSymbols: /^(workerd::|workerd_\w+::|kj::|kj_rs\w*::|<kj_rs\w*::|<workerd_\w+::|capnp::|edgeworker::|absl::|boringssl|sqlite3)/,
     bundleModule: BUNDLE_MODULE,

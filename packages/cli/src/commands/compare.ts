@@ -5,12 +5,12 @@
  * significantly slower by more than that.
  */
 import { existsSync } from 'node:fs';
-import { writeFileAtomically } from '@rtbench/host';
+import { writeFileAtomically } from '@rtbench/host/files';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { exactFilter } from '@rtbench/suite-loader';
 import { pairedComparisonView, unpairedComparisonView, ViewError, type ComparisonView } from '@rtbench/report';
 import { COMPARE_USAGE } from '../compare/arms.ts';
-import { assertWritableOutput, loadDistinctRuns } from '@rtbench/saved-runs';
+import { assertWritableOutput, isRunFileName, loadDistinctRuns } from '@rtbench/saved-runs';
 import { unjudgedLine } from '../compare/unjudged.ts';
 import { unjudgedCases } from '@rtbench/verdicts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
@@ -34,7 +34,7 @@ export function compareFilesCommand(files: string[], flags: CompareFlags): numbe
     throw new UsageError('rtbench compare takes one saved compare run (paired verdicts) or two saved runs (unpaired): rtbench compare <run.json> [<run.json>]');
   }
   for (const f of files) {
-    if (!existsSync(f) && !f.endsWith('.json') && pluginForSpec(f.split(/\s/)[0]!) !== undefined) {
+    if (!existsSync(f) && !isRunFileName(f) && pluginForSpec(f.split(/\s/)[0]!) !== undefined) {
       throw new UsageError(`"${f}" looks like a variant, not a results file. To run a comparison: ${COMPARE_USAGE}`);
     }
   }

@@ -4,10 +4,12 @@
  * (a history: page/history.ts)
  * with Observable Plot (and its d3 modules) into one minified IIFE that goes
  * inline into the HTML, so the file needs no network. Built once per process.
+ * esbuild (whose service is a process of its own) is loaded only when a page
+ * is rendered: every other format shows a run with nothing started.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { buildSync } from 'esbuild';
 
 export interface PageAssets {
   script: string;
@@ -20,6 +22,7 @@ const cached = new Map<string, PageAssets>();
 function bundlePage(entry: string, extraStyles: string[] = []): PageAssets {
   const hit = cached.get(entry);
   if (hit) return hit;
+  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
   const result = buildSync({
     entryPoints: [fileURLToPath(new URL(`./page/${entry}`, import.meta.url))],
     bundle: true,
