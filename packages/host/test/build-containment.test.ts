@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolation } from '@rtbench/process';
 import { AppBuildFailed, runBuildStep } from '../src/app-build.ts';
+import { appWithVersions } from '../src/app-versions.ts';
 
 /** A build step that records what it could reach and starts a daemon in its own session, then ends (or hangs). */
 const STEP = `
@@ -46,6 +47,19 @@ const namingDir = (dir: string): string[] =>
         return false;
       }
     });
+
+/** Two registries answering 404 to everything: their ports as a line, then each request as `<name> <url>` (on SIGTERM, what was asked). */
+const REGISTRIES = `
+const http = require('node:http');
+const asked = [];
+const ports = {};
+let open = 2;
+for (const name of ['planted', 'configured']) {
+  const s = http.createServer((q, a) => { asked.push(name + ' ' + q.url); a.writeHead(404, { 'content-type': 'application/json' }).end('{}'); });
+  s.listen(0, '127.0.0.1', () => { ports[name] = s.address().port; if (--open === 0) process.stdout.write(JSON.stringify(ports) + '\\n'); });
+}
+process.on('SIGTERM', () => process.stdout.write(asked.join('\\n') + '\\n', () => process.exit(0)));
+`;
 
 const namespaces = isolation().prefix !== undefined;
 
@@ -109,6 +123,38 @@ describe('a build step', () => {
     // The warden ends the step's processes once it sees the CLI's pipe close.
     await until(() => namingDir(dir).length === 0);
     expect(namingDir(dir)).toEqual([]);
+  });
+});
+
+describe("an arm's install", () => {
+  it("asks the registry the user configured, never one the app's .npmrc names, and quotes npm's cause", { timeout: 90_000 }, async () => {
+    // The two registries in a process of their own: the install is synchronous and holds this one's event loop.
+    const registries = spawn(process.execPath, ['-e', REGISTRIES], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const ports = await new Promise<{ planted: number; configured: number }>((resolve) => registries.stdout.once('data', (line: Buffer) => resolve(JSON.parse(String(line)))));
+    const url = (name: 'planted' | 'configured'): string => `http://127.0.0.1:${ports[name]}/`;
+    const app = realpathSync(mkdtempSync(join(tmpdir(), 'rtbench-arm-install-')));
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', dependencies: { '@planted/lib': '1.0.0' } }));
+    writeFileSync(join(app, '.npmrc'), `registry=${url('planted')}\n@planted:registry=${url('planted')}\nlegacy-peer-deps=true\n`);
+    const userconfig = join(app, 'user.npmrc');
+    writeFileSync(userconfig, `registry=${url('configured')}\nfetch-retries=0\n`);
+    const saved = { ...process.env };
+    // The user's own npm settings, as npm finds them: nothing else names a registry.
+    for (const key of Object.keys(process.env)) if (/^npm_config_/i.test(key)) delete process.env[key];
+    process.env.npm_config_userconfig = userconfig;
+    try {
+      expect(() => appWithVersions(app, { copies: join(app, 'copies'), installs: join(app, 'installs') }, { '@planted/lib': '2.0.0' })).toThrow(
+        `npm install of @planted/lib@2.0.0 failed (exit 1): 404 Not Found - GET ${url('configured')}@planted%2flib`,
+      );
+    } finally {
+      process.env = saved;
+    }
+    registries.kill();
+    const asked = await new Promise<string>((resolve) => {
+      let text = '';
+      registries.stdout.on('data', (chunk: Buffer) => (text += String(chunk))).on('end', () => resolve(text));
+    });
+    expect(asked).not.toContain('planted ');
+    expect(asked).toContain('configured /@planted%2flib');
   });
 });
 
