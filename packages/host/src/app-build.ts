@@ -13,7 +13,7 @@ import { chmodSync, closeSync, cpSync, existsSync, fstatSync, linkSync, openSync
 import { builtinModules } from 'node:module';
 import { join, relative } from 'node:path';
 import { buildSync } from 'esbuild';
-import { pidAlive, runContainedStep } from '@rtbench/process';
+import { isolation, pidAlive, runContainedStep } from '@rtbench/process';
 import { folderDigest } from './library-store.ts';
 import { ownerOnlyDir } from './program-cache.ts';
 
@@ -389,7 +389,7 @@ export function buildEditions(input: EditionsInput): EditionsBuild {
     const editions = missing();
     if (!editions.length) return { key, dirs, built: false };
     const log = join(input.root, `${key}.log`);
-    say(`building the app with ${input.what}, into ${relative(process.cwd(), input.root) || input.root} (once; cached after)`);
+    say(`building the app with ${input.what}, into ${relative(process.cwd(), input.root) || input.root} (once; cached after)${isolation().prefix ? '' : `; ${isolation().detail}`}`);
     const started = performance.now();
     writeFileSync(log, '');
     for (const edition of editions) {
