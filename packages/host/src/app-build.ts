@@ -118,12 +118,12 @@ const QUIET_BUILD = { NEXT_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1
 
 /**
  * The bound on each build step by default: a real app's build takes well under it here
- * (docs/apps.md); RTBENCH_BUILD_TIMEOUT (seconds) sets another.
+ * (docs/containment.md); RTBENCH_BUILD_TIMEOUT (seconds) sets another.
  */
 const BUILD_STEP_TIMEOUT_S = 15 * 60;
 
 /** Each build step's time bound in ms: RTBENCH_BUILD_TIMEOUT's seconds, else the default; a value that is not a positive number is refused in one line. */
-export function buildStepTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+function buildStepTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   const given = env.RTBENCH_BUILD_TIMEOUT;
   if (given === undefined || given === '') return BUILD_STEP_TIMEOUT_S * 1000;
   const seconds = Number(given);
@@ -158,7 +158,9 @@ const boundText = (ms: number): string => (ms >= 120_000 && ms % 60_000 === 0 ? 
  * prints), and a failure throws AppBuildFailed with one line.
  */
 export function runBuildStep(step: string, node: string, bin: string, args: readonly string[], cwd: string, log: string, env: Readonly<Record<string, string>> = {}, timeoutMs = buildStepTimeoutMs()): void {
-  writeFileSync(log, `$ ${step}\n`, { flag: 'a' });
+  const held = isolation();
+  // Said where it does not hold: the step then has the host's network.
+  writeFileSync(log, `$ ${step}\n${held.prefix ? '' : `(rtbench: ${held.detail})\n`}`, { flag: 'a' });
   const from = statSync(log).size;
   const fd = openSync(log, 'a');
   let r;
@@ -389,7 +391,7 @@ export function buildEditions(input: EditionsInput): EditionsBuild {
     const editions = missing();
     if (!editions.length) return { key, dirs, built: false };
     const log = join(input.root, `${key}.log`);
-    say(`building the app with ${input.what}, into ${relative(process.cwd(), input.root) || input.root} (once; cached after)${isolation().prefix ? '' : `; ${isolation().detail}`}`);
+    say(`building the app with ${input.what}, into ${relative(process.cwd(), input.root) || input.root} (once; cached after)`);
     const started = performance.now();
     writeFileSync(log, '');
     for (const edition of editions) {
