@@ -8,13 +8,12 @@
  * a Node.js side's server bundled into one module, and the wrangler config
  * the Cloudflare Vite plugin writes rewritten as the one served.
  */
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, linkSync, lstatSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, cpSync, existsSync, fstatSync, linkSync, openSync, readSync, lstatSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative } from 'node:path';
 import { buildSync } from 'esbuild';
-import { pidAlive } from '@rtbench/process';
+import { isolation, pidAlive, runContainedStep } from '@rtbench/process';
 import { folderDigest } from './library-store.ts';
 import { ownerOnlyDir } from './program-cache.ts';
 
@@ -117,12 +116,64 @@ export function lastError(output: string): string {
 /** The environment every build step runs in: each framework's and wrangler's telemetry off, no question asked, no progress drawn. */
 const QUIET_BUILD = { NEXT_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1', NUXT_TELEMETRY_DISABLED: '1', WRANGLER_SEND_METRICS: 'false', DO_NOT_TRACK: '1', CI: '1', NODE_ENV: 'production' };
 
-/** One step of a build: `node bin ...args` in `cwd` (with `env` beside the quiet build's), its output added to `log`; a failure throws AppBuildFailed with one line. */
-export function runBuildStep(step: string, node: string, bin: string, args: readonly string[], cwd: string, log: string, env: Readonly<Record<string, string>> = {}): void {
-  const r = spawnSync(node, [bin, ...args], { cwd, encoding: 'utf8', maxBuffer: 64 * 2 ** 20, env: { ...process.env, ...QUIET_BUILD, ...env } });
-  const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
-  writeFileSync(log, `$ ${step}\n${output}\n`, { flag: 'a' });
-  if (r.error || r.status !== 0) throw new AppBuildFailed(`${step} failed (${r.error ? r.error.message : `exit ${r.status}`}): ${lastError(output)} (its output: ${log})`);
+/**
+ * The bound on each build step by default: a real app's build takes well under it here
+ * (docs/containment.md); RTBENCH_BUILD_TIMEOUT (seconds) sets another.
+ */
+const BUILD_STEP_TIMEOUT_S = 15 * 60;
+
+/** Each build step's time bound in ms: RTBENCH_BUILD_TIMEOUT's seconds, else the default; a value that is not a positive number is refused in one line. */
+function buildStepTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const given = env.RTBENCH_BUILD_TIMEOUT;
+  if (given === undefined || given === '') return BUILD_STEP_TIMEOUT_S * 1000;
+  const seconds = Number(given);
+  if (!(seconds > 0) || !Number.isFinite(seconds)) throw new AppBuildFailed(`RTBENCH_BUILD_TIMEOUT=${given} is not a number of seconds above 0`);
+  return seconds * 1000;
+}
+
+/** How much of a step's output its one line is looked for in: the end of it, whatever it printed. */
+const TAIL_BYTES = 256 * 1024;
+
+/** The output a step added to `log` after `from`: its last TAIL_BYTES. */
+function stepOutput(log: string, from: number): string {
+  const fd = openSync(log, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const start = Math.max(from, size - TAIL_BYTES);
+    const buffer = Buffer.alloc(size - start);
+    readSync(fd, buffer, 0, buffer.length, start);
+    return buffer.toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** "90 s", "15 min": a bound as its line says it. */
+const boundText = (ms: number): string => (ms >= 120_000 && ms % 60_000 === 0 ? `${ms / 60_000} min` : `${+(ms / 1000).toFixed(1)} s`);
+
+/**
+ * One step of a build: `node bin ...args` in `cwd` (with `env` beside the quiet build's), contained
+ * (`runContainedStep`: no network but its own loopback, every process it starts ended with it,
+ * ended at its time bound); its output goes to `log` as it comes (no buffer to fill, however much it
+ * prints), and a failure throws AppBuildFailed with one line.
+ */
+export function runBuildStep(step: string, node: string, bin: string, args: readonly string[], cwd: string, log: string, env: Readonly<Record<string, string>> = {}, timeoutMs = buildStepTimeoutMs()): void {
+  const held = isolation();
+  // Said where it does not hold: the step then has the host's network.
+  writeFileSync(log, `$ ${step}\n${held.prefix ? '' : `(rtbench: ${held.detail})\n`}`, { flag: 'a' });
+  const from = statSync(log).size;
+  const fd = openSync(log, 'a');
+  let r;
+  try {
+    r = runContainedStep(node, [bin, ...args], { cwd, env: { ...process.env, ...QUIET_BUILD, ...env }, outputFd: fd, timeoutMs, network: false });
+  } finally {
+    closeSync(fd);
+  }
+  if (r.status === 0) return;
+  const output = stepOutput(log, from);
+  if (r.timedOut) throw new AppBuildFailed(`${step} did not finish within ${boundText(timeoutMs)} and was ended with every process it started (the bound on a build step; RTBENCH_BUILD_TIMEOUT=<seconds> sets another); its last line: ${lastError(output)} (its output: ${log})`);
+  const how = r.error ? r.error.message : r.signal ? `killed by ${r.signal}` : `exit ${r.status}`;
+  throw new AppBuildFailed(`${step} failed (${how}): ${lastError(output)} (its output: ${log})`);
 }
 
 const BUILTINS = new Set(builtinModules.filter((m) => !m.startsWith('_')));

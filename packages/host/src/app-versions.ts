@@ -14,12 +14,13 @@
  * in it), the copy per app files and versions beside the app's builds; a
  * failed install leaves nothing and is one line quoting its error.
  */
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, cpSync, existsSync, lstatSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, cpSync, openSync, existsSync, lstatSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { AppBuildFailed, appBuildKey, copyAppFiles, lastError } from './app-build.ts';
 import { ownerOnlyDir } from './program-cache.ts';
+import { npmReason } from './npm-client.ts';
+import { runContainedStep } from '@rtbench/process';
 
 /** The files an install reads besides package.json: the lockfiles and the package managers' settings. */
 const INSTALL_FILES = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', '.npmrc', 'yarn.lock', 'bun.lock', 'bun.lockb'];
@@ -152,6 +153,59 @@ function madeWhole(dir: string, make: (temp: string) => void): void {
   }
 }
 
+/**
+ * The settings of an app's `.npmrc` that shape what is installed (peers, hoisting, the layout),
+ * one a line; every other is left out: where packages come from (`registry`, a scope's
+ * `@x:registry`, a host's `//host/:…` settings, proxies), other config files, certificates. An
+ * arm's install asks the registry the user configured, never one the app names.
+ */
+const INSTALL_SHAPING = new Set([
+  'legacy-peer-deps', 'strict-peer-deps', 'engine-strict', 'install-strategy', 'omit', 'include', 'prefer-dedupe',
+  'auto-install-peers', 'strict-peer-dependencies', 'dedupe-peer-dependents', 'resolve-peers-from-workspace-root',
+  'node-linker', 'shamefully-hoist', 'hoist', 'hoist-pattern', 'public-hoist-pattern', 'resolution-mode',
+]);
+
+function installSettings(npmrc: string): string {
+  return npmrc
+    .split(/\r?\n/)
+    .filter((line) => INSTALL_SHAPING.has(line.split('=')[0]!.trim().replace(/\[\]$/, '')))
+    .map((line) => `${line.trim()}\n`)
+    .join('');
+}
+
+/** The most an arm's install may take: a whole app's dependencies from a slow registry. */
+const INSTALL_TIMEOUT_MS = 20 * 60_000;
+
+/**
+ * The package manager's install in `temp`, contained as a build step is (runContainedStep) but with
+ * the network, and npm told to take even a lockfile's `resolved` addresses from the configured
+ * registry; its output in `temp`.log, and a failure one line quoting its cause (npm's, not its log's
+ * address).
+ */
+function installIn(temp: string, manager: AppPackageManager, pinText: string): void {
+  const log = `${temp}.log`;
+  const fd = openSync(log, 'w', 0o600);
+  let r;
+  try {
+    const args = manager.name === 'npm' ? [...manager.args, '--replace-registry-host=always'] : manager.args;
+    r = runContainedStep(manager.command, args, {
+      cwd: temp,
+      env: { ...process.env, DO_NOT_TRACK: '1', NEXT_TELEMETRY_DISABLED: '1', WRANGLER_SEND_METRICS: 'false', npm_config_update_notifier: 'false', CI: '1' },
+      outputFd: fd,
+      timeoutMs: INSTALL_TIMEOUT_MS,
+      network: true,
+    });
+  } finally {
+    closeSync(fd);
+  }
+  const output = readFileSync(log, 'utf8');
+  rmSync(log, { force: true });
+  if (r.status === 0) return;
+  const how = r.timedOut ? `not done within ${INSTALL_TIMEOUT_MS / 60_000} min` : r.error ? r.error.message : r.signal ? `killed by ${r.signal}` : `exit ${r.status}`;
+  const cause = manager.name === 'npm' ? npmReason(output) : lastError(output);
+  throw new AppBuildFailed(`${manager.name} install of ${pinText} failed (${how}): ${cause}`);
+}
+
 /** The pins' install of the app in `installs`: named by its package manager, the pins, its package.json and lockfiles, nothing of its path. */
 export function appInstallDir(appDir: string, installs: string, pins: Readonly<Record<string, string>>): string {
   const present = INSTALL_FILES.filter((f) => existsSync(join(appDir, f)));
@@ -182,16 +236,11 @@ export function appWithVersions(appDir: string, places: AppVersionPlaces, pins: 
     say(`installing ${pinText} in a copy of the app with ${manager.name} (once; cached after), in ${relative(process.cwd(), install) || install}; the app's own folder is untouched${manager.note ? `; ${manager.note}` : ''}`);
     madeWhole(install, (temp) => {
       ownerOnlyDir(temp);
-      for (const f of present) copyFileSync(join(appDir, f), join(temp, f));
+      for (const f of present) if (f !== '.npmrc') copyFileSync(join(appDir, f), join(temp, f));
+      if (present.includes('.npmrc')) writeFileSync(join(temp, '.npmrc'), installSettings(readFileSync(join(appDir, '.npmrc'), 'utf8')));
       writeFileSync(join(temp, 'package.json'), pinnedManifest(readFileSync(join(appDir, 'package.json'), 'utf8'), pins));
       if (manager.name === 'npm') seedFromApp(appDir, temp);
-      const r = spawnSync(manager.command, manager.args, {
-        cwd: temp,
-        encoding: 'utf8',
-        maxBuffer: 64 * 2 ** 20,
-        env: { ...process.env, DO_NOT_TRACK: '1', NEXT_TELEMETRY_DISABLED: '1', WRANGLER_SEND_METRICS: 'false', npm_config_update_notifier: 'false', CI: '1' },
-      });
-      if (r.error || r.status !== 0) throw new AppBuildFailed(`${manager.name} install of ${pinText} failed (${r.error ? r.error.message : `exit ${r.status}`}): ${lastError(`${r.stdout ?? ''}${r.stderr ?? ''}`)}`);
+      installIn(temp, manager, pinText);
       writeFileSync(join(temp, INSTALLED), `${pinText}\n`);
     });
   }

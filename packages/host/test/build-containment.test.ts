@@ -1,0 +1,164 @@
+/**
+ * A build step is the app's code: it reaches no network but its own
+ * loopback, whatever it starts (a detached daemon included) ends with it,
+ * and one that never finishes ends at its bound with one line. One node
+ * process per test, a daemon each.
+ */
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolation } from '@rtbench/process';
+import { AppBuildFailed, runBuildStep } from '../src/app-build.ts';
+import { appWithVersions } from '../src/app-versions.ts';
+
+/** A build step that records what it could reach and starts a daemon in its own session, then ends (or hangs). */
+const STEP = `
+const { spawn } = require('node:child_process');
+const net = require('node:net');
+const fs = require('node:fs');
+// Named by its folder: inside a PID namespace its PID is not the host's.
+spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', process.cwd()], { detached: true, stdio: 'ignore' }).unref();
+const tried = (host, port) => new Promise((done) => {
+  const s = net.connect(port, host);
+  s.on('connect', () => { s.destroy(); done('connected'); });
+  s.on('error', (e) => done(e.code));
+});
+(async () => {
+  const own = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((r) => own.once('listening', r));
+  const reached = { host: await tried('127.0.0.1', Number(process.argv[2])), own: await tried('127.0.0.1', own.address().port) };
+  own.close();
+  fs.writeFileSync('reached.json', JSON.stringify(reached));
+  if (process.argv[3] === 'hang') { console.log('error: still waiting for the config'); setInterval(() => {}, 1000); }
+})();
+`;
+
+/** Processes whose command line names `dir` (the step's daemon). */
+const namingDir = (dir: string): string[] =>
+  readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(dir);
+      } catch {
+        return false;
+      }
+    });
+
+/** Two registries answering 404 to everything: their ports as a line, then each request as `<name> <url>` (on SIGTERM, what was asked). */
+const REGISTRIES = `
+const http = require('node:http');
+const asked = [];
+const ports = {};
+let open = 2;
+for (const name of ['planted', 'configured']) {
+  const s = http.createServer((q, a) => { asked.push(name + ' ' + q.url); a.writeHead(404, { 'content-type': 'application/json' }).end('{}'); });
+  s.listen(0, '127.0.0.1', () => { ports[name] = s.address().port; if (--open === 0) process.stdout.write(JSON.stringify(ports) + '\\n'); });
+}
+process.on('SIGTERM', () => process.stdout.write(asked.join('\\n') + '\\n', () => process.exit(0)));
+`;
+
+const namespaces = isolation().prefix !== undefined;
+
+describe('a build step', () => {
+  let server: Server;
+  let port = 0;
+  let connections = 0;
+  beforeAll(async () => {
+    server = createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as { port: number }).port;
+  });
+  afterAll(() => server.close());
+
+  const stepIn = (): string => {
+    // Its real path: the step's daemon is named by its working folder.
+    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'rtbench-build-step-')));
+    writeFileSync(join(dir, 'step.cjs'), STEP);
+    return dir;
+  };
+
+  it.runIf(namespaces)("reaches its own loopback but not the host's, and leaves no process behind", () => {
+    const dir = stepIn();
+    runBuildStep('planted step', process.execPath, 'step.cjs', [String(port)], dir, join(dir, 'build.log'));
+    const reached = JSON.parse(readFileSync(join(dir, 'reached.json'), 'utf8')) as { host: string; own: string };
+    expect(reached).toEqual({ host: 'ECONNREFUSED', own: 'connected' });
+    expect(connections).toBe(0);
+    expect(namingDir(dir)).toEqual([]);
+  });
+
+  it('that never finishes ends at its bound in one line naming the step and the bound, its daemon ended', () => {
+    const dir = stepIn();
+    const log = join(dir, 'build.log');
+    let failure: unknown;
+    try {
+      runBuildStep('planted step', process.execPath, 'step.cjs', [String(port), 'hang'], dir, log, {}, 4000);
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(AppBuildFailed);
+    expect((failure as Error).message).toBe(
+      `planted step did not finish within 4 s and was ended with every process it started (the bound on a build step; RTBENCH_BUILD_TIMEOUT=<seconds> sets another); its last line: error: still waiting for the config (its output: ${log})`,
+    );
+    expect(namingDir(dir)).toEqual([]);
+  });
+
+  it('leaves no process behind when the CLI running it is SIGKILLed mid-step', { timeout: 60_000 }, async () => {
+    const dir = stepIn();
+    const host = join(dir, 'host.ts');
+    writeFileSync(host, `import { runBuildStep } from ${JSON.stringify(join(import.meta.dirname, '../src/app-build.ts'))};\nrunBuildStep('planted step', process.execPath, 'step.cjs', ['${port}', 'hang'], ${JSON.stringify(dir)}, 'build.log', {}, 120_000);\n`);
+    const cli = spawn(process.execPath, ['--import', 'tsx', host], { stdio: 'ignore' });
+    let gone = false;
+    const exited = new Promise((resolve) => cli.once('exit', resolve)).then(() => (gone = true));
+    await until(() => gone || namingDir(dir).length > 0);
+    expect(gone).toBe(false);
+    cli.kill('SIGKILL');
+    await exited;
+    // The warden ends the step's processes once it sees the CLI's pipe close.
+    await until(() => namingDir(dir).length === 0);
+    expect(namingDir(dir)).toEqual([]);
+  });
+});
+
+describe("an arm's install", () => {
+  it("asks the registry the user configured, never one the app's .npmrc names, and quotes npm's cause", { timeout: 90_000 }, async () => {
+    // The two registries in a process of their own: the install is synchronous and holds this one's event loop.
+    const registries = spawn(process.execPath, ['-e', REGISTRIES], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const ports = await new Promise<{ planted: number; configured: number }>((resolve) => registries.stdout.once('data', (line: Buffer) => resolve(JSON.parse(String(line)))));
+    const url = (name: 'planted' | 'configured'): string => `http://127.0.0.1:${ports[name]}/`;
+    const app = realpathSync(mkdtempSync(join(tmpdir(), 'rtbench-arm-install-')));
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', dependencies: { '@planted/lib': '1.0.0' } }));
+    writeFileSync(join(app, '.npmrc'), `registry=${url('planted')}\n@planted:registry=${url('planted')}\nlegacy-peer-deps=true\n`);
+    const userconfig = join(app, 'user.npmrc');
+    writeFileSync(userconfig, `registry=${url('configured')}\nfetch-retries=0\n`);
+    const saved = { ...process.env };
+    // The user's own npm settings, as npm finds them: nothing else names a registry.
+    for (const key of Object.keys(process.env)) if (/^npm_config_/i.test(key)) delete process.env[key];
+    process.env.npm_config_userconfig = userconfig;
+    try {
+      expect(() => appWithVersions(app, { copies: join(app, 'copies'), installs: join(app, 'installs') }, { '@planted/lib': '2.0.0' })).toThrow(
+        `npm install of @planted/lib@2.0.0 failed (exit 1): 404 Not Found - GET ${url('configured')}@planted%2flib`,
+      );
+    } finally {
+      process.env = saved;
+    }
+    registries.kill();
+    const asked = await new Promise<string>((resolve) => {
+      let text = '';
+      registries.stdout.on('data', (chunk: Buffer) => (text += String(chunk))).on('end', () => resolve(text));
+    });
+    expect(asked).not.toContain('planted ');
+    expect(asked).toContain('configured /@planted%2flib');
+  });
+});
+
+/** Waits until `done` holds, checking every 50 ms; the test's own time-out bounds it. */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 50));
+}
