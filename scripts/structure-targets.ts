@@ -4,6 +4,7 @@
  * which package may import which (and that no suite reaches into another's
  * folder), that CPU per request is computed in one view file, where code
  * asks which measurer it holds (only the measurers do), where a CSV key is declared (only the column lists),
+ * how long a function under packages/ may be,
  * where report asks a view's kind (nowhere: a record per kind), whether
  * source comments hold dates, whether runtime-kit exports only what plug-ins
  * import, where the CLI declares its commands, and how many floors the
@@ -29,6 +30,7 @@ import { reachesIntoSuite } from './suite-folders.ts';
 import { runtimeGlobalFindings } from './runtime-globals.ts';
 import { cliShapeFindings } from './cli-shape.ts';
 import { floorsOf, folderGraph, MOST_FLOORS, roomGraph } from './floors.ts';
+import { longFunctions, MOST_FUNCTION_LINES } from './function-lengths.ts';
 
 const repoRoot = join(import.meta.dirname, '..');
 
@@ -433,6 +435,13 @@ function layout(): Target {
   return { name: `runners/ holds the four plug-ins, the packages' import graph stands on at most ${MOST_FLOORS} floors (each package, runners/, bench/ and scripts/ a floor above what it imports) with no circle, and no circle joins the folders of report or of the CLI`, findings };
 }
 
+/** Every function in the packages' sources a reader can hold: none longer than MOST_FUNCTION_LINES lines (scripts/function-lengths.ts). */
+function functionsReaderCanHold(): Target {
+  const files = packageSources('packages').map((file) => ({ path: rel(file), text: readFileSync(file, 'utf8') }));
+  const findings = longFunctions(files).map((f) => ({ file: f.file, line: f.line, text: `${f.name}: ${f.lines} lines` }));
+  return { name: `no function under packages/ is over ${MOST_FUNCTION_LINES} lines (nested functions counted in)`, findings };
+}
+
 /** Not a target, a figure to watch: the share of source lines that are comments, and the comment blocks longer than 12 lines. */
 function commentFigures(): { commentLines: number; lines: number; longBlocks: Finding[] } {
   let commentLines = 0;
@@ -483,6 +492,7 @@ const targets: Target[] = [
   noDecisionFromReport(),
   contractExports(),
   cliCommands(),
+  functionsReaderCanHold(),
 ];
 
 const comments = commentFigures();

@@ -112,8 +112,58 @@ interface Asked {
   answer: (outcome: StepOutcome) => void;
 }
 
+/** What a bisect settles before anything is opened: the range, its ends, the case, and how a step is planned. */
+interface BisectSetup {
+  request: BisectRequest;
+  range: Awaited<ReturnType<typeof listRange>>;
+  runtime: string;
+  first: string;
+  last: string;
+  noteEnds: Awaited<ReturnType<typeof installsOf>>;
+  suite: string;
+  caseId: string;
+  measure: string;
+  measurer: NonNullable<BisectRequest['measured']> | BisectRequest['timing'];
+  unit: (typeof TIME_PER_OP)['unit'];
+  threshold: number;
+  minRounds: number;
+  maxRounds: number;
+  identity: BisectIdentity;
+  dir: string;
+  planStep: (arms: readonly string[], stepRounds: number) => ReturnType<PlanPort>;
+}
+
+/** A bisect under way: its setup, its folder once open, and the search that runs beside the loop. */
+interface BisectState extends BisectSetup {
+  folder?: BisectFolder;
+  releases?: Releases;
+  tell: CampaignTell<BisectStep>;
+  measuredMs: number;
+  measuredRounds: number;
+  /** The step the search waits for; `next` hands it to the loop. */
+  asked?: Asked;
+  searched?: { result: BisectResult } | { error: unknown };
+  wake: () => void;
+  started: boolean;
+}
+
 /** The bisect of `request` as a planner: the range listed and the case picked (the plan of the ends) before anything is opened. */
 export async function bisectCampaign(request: BisectRequest, plan: PlanPort): Promise<BisectPlanner> {
+  const c: BisectState = { ...(await bisectSetup(request, plan)), tell: () => {}, measuredMs: 0, measuredRounds: 0, wake: () => {}, started: false };
+  return {
+    what: 'bisect',
+    dir: c.dir,
+    lockFile: LOCK_FILE,
+    open: async (told) => openBisect(c, told),
+    next: () => nextStep(c),
+    told: async (run, record: RunRecord, ms) => toldStep(c, run, record, ms),
+    end: (ending) => endBisect(c, ending),
+    close: () => c.folder?.close(),
+  };
+}
+
+/** The range listed, its ends installed, and the case the plan of the ends picks (checking the suite, the filter and the variants' flags). */
+async function bisectSetup(request: BisectRequest, plan: PlanPort): Promise<BisectSetup> {
   const { minRounds, maxRounds } = rounds(request);
   const { measured, filter } = request;
   const timePerRoundMs = request.timePerRoundMs ?? BISECT_DEFAULTS.timePerRoundMs;
@@ -129,7 +179,6 @@ export async function bisectCampaign(request: BisectRequest, plan: PlanPort): Pr
   const last = range.tags.at(-1)!;
   // The ends are resolved (and installed, if need be) by the probe below, before the folder is open.
   const noteEnds = await installsOf(range, [first, last]);
-  // The case: the plan of the ends picks it (and checks the suite, the filter and the variants' flags).
   const measureFlag: PlanFlags = measured ? { measure: measured.name } : {};
   const probe = await plan({ suite: request.suite, arms: [releaseVariant(range, first).id, releaseVariant(range, last).id], flags: { filter, ...measureFlag, rounds: minRounds, timeMs: timePerRoundMs * minRounds } });
   if (probe.suite.cases.length !== 1) {
@@ -144,118 +193,117 @@ export async function bisectCampaign(request: BisectRequest, plan: PlanPort): Pr
   // Each step is planned as bench --compare plans two variants; rounds are set per step.
   const stepFlags: PlanFlags = { filter, ...measureFlag, ...(request.warmupMs !== undefined ? { warmupMs: request.warmupMs } : {}), ...(request.fixedWarmup ? { fixedWarmup: true } : {}), ...(request.timeout ? { timeout: request.timeout } : {}) };
   const planStep = (arms: readonly string[], stepRounds: number) => plan({ suite: request.suite, arms, flags: { ...stepFlags, rounds: stepRounds, timeMs: timePerRoundMs * stepRounds } });
+  return { request, range, runtime, first, last, noteEnds, suite, caseId, measure, measurer, unit, threshold, minRounds, maxRounds, identity, dir, planStep };
+}
 
-  let folder: BisectFolder | undefined;
-  let releases: Releases | undefined;
-  let tell: CampaignTell<BisectStep> = () => {};
-  let measuredMs = 0;
-  let measuredRounds = 0;
-  const perRoundMs = (): number | undefined => (measuredRounds ? measuredMs / measuredRounds : undefined);
-  // The search runs beside the loop: it asks for a step and waits; `next` hands the step to the loop.
-  let asked: Asked | undefined;
-  let searched: { result: BisectResult } | { error: unknown } | undefined;
-  let wake: () => void = () => {};
-  let started = false;
+const perRoundMs = (c: BisectState): number | undefined => (c.measuredRounds ? c.measuredMs / c.measuredRounds : undefined);
 
-  const measureStep = async (stepRequest: StepRequest): Promise<StepOutcome> => {
-    const older = range.tags[stepRequest.older]!;
-    const newer = range.tags[stepRequest.newer]!;
-    const saved = folder!.saved(stepRequest, older, newer);
-    const replayed = saved && (await replayStep(saved, stepRequest, { range, folder: folder! }, releases!, caseId, (file, note) => tell({ kind: 'noted', file, note })));
-    if (replayed) return replayed;
-    for (const [tag, index] of [[older, stepRequest.older], [newer, stepRequest.newer]] as const) {
-      const v = await releases!.get(tag);
-      if (isResolved(v)) continue;
-      const outcome: StepOutcome = { kind: 'cannot-run', release: index, reason: v.reason };
-      tell({ kind: 'skipped', runtime, tag, reason: v.reason });
-      folder!.add({ older, newer, purpose: stepRequest.purpose, attempt: stepRequest.attempt, rounds: stepRequest.rounds, outcome, durationMs: 0 });
-      return outcome;
+/** The folder opened (or taken up again), its releases, and the facts the campaign opens with. */
+function openBisect(c: BisectState, told: CampaignTell<BisectStep>): { saved: number; facts: BisectFacts } {
+  const { range, runtime, request, measurer } = c;
+  c.tell = told;
+  for (const { tag, reason } of range.skipped ?? []) c.tell({ kind: 'skipped', runtime, tag, reason });
+  const folder = (c.folder = BisectFolder.open(c.dir, c.identity, undefined, { lockHeld: true }));
+  c.releases = new Releases({ range, folder });
+  c.noteEnds(folder);
+  const perRelease = range.plugin?.releases!.diskPerRelease;
+  const measured = request.measured;
+  const facts: BisectFacts = {
+    runtime,
+    first: c.first,
+    last: c.last,
+    releases: range.tags.length,
+    suite: c.suite,
+    caseId: c.caseId,
+    ...(measured ? { measured: { name: measured.name, ...(measured.needs ? { needs: measured.needs } : {}) } } : {}),
+    timing: measurer.name,
+    threshold: c.threshold,
+    minRounds: c.minRounds,
+    maxRounds: c.maxRounds,
+    installs: 2 * Math.ceil(Math.log2(range.tags.length)) + 2,
+    ...(perRelease ? { perRelease } : {}),
+    clean: request.clean,
+  };
+  return { saved: folder.state.steps.length, facts };
+}
+
+/** A step the search asks for: replayed from the folder, refused for a release that cannot run, or handed to the loop and awaited. */
+async function measureStep(c: BisectState, stepRequest: StepRequest): Promise<StepOutcome> {
+  const { range, runtime, caseId } = c;
+  const folder = c.folder!;
+  const releases = c.releases!;
+  const older = range.tags[stepRequest.older]!;
+  const newer = range.tags[stepRequest.newer]!;
+  const saved = folder.saved(stepRequest, older, newer);
+  const replayed = saved && (await replayStep(saved, stepRequest, { range, folder }, releases, caseId, (file, note) => c.tell({ kind: 'noted', file, note })));
+  if (replayed) return replayed;
+  for (const [tag, index] of [[older, stepRequest.older], [newer, stepRequest.newer]] as const) {
+    const v = await releases.get(tag);
+    if (isResolved(v)) continue;
+    const outcome: StepOutcome = { kind: 'cannot-run', release: index, reason: v.reason };
+    c.tell({ kind: 'skipped', runtime, tag, reason: v.reason });
+    folder.add({ older, newer, purpose: stepRequest.purpose, attempt: stepRequest.attempt, rounds: stepRequest.rounds, outcome, durationMs: 0 });
+    return outcome;
+  }
+  const olderId = releaseVariant(range, older).id;
+  const newerId = releaseVariant(range, newer).id;
+  const about: StepAbout = { runtime, older, newer, rounds: stepRequest.rounds, attempt: stepRequest.attempt };
+  const run: CampaignRun<StepAbout> = { plan: () => c.planStep([olderId, newerId], stepRequest.rounds), file: basename(folder.runPath(older, newer)), about, estimateMs: (perRoundMs(c) ?? 0) * stepRequest.rounds };
+  return new Promise((answer) => {
+    c.asked = { run, request: stepRequest, older, newer, olderId, newerId, answer };
+    c.wake();
+  });
+}
+
+/** The next run the search asks for (the search starts on the first call and runs beside the loop); undefined once it has its answer. */
+async function nextStep(c: BisectState): Promise<CampaignRun<StepAbout> | undefined> {
+  if (!c.started) {
+    c.started = true;
+    const onStep = (step: StepRecord, state: SearchState): void => {
+      const per = perRoundMs(c);
+      c.tell({ kind: 'decided', step, runtime: c.runtime, unit: c.unit, stepsLeft: state.stepsLeft, minRounds: c.minRounds, ...(per !== undefined ? { perRoundMs: per } : {}) });
+    };
+    const options = { threshold: c.threshold, minRounds: c.minRounds, maxRounds: c.maxRounds, follow: c.request.allChanges ? ('all' as const) : ('largest' as const), onStep, confidence: BISECT_DEFAULTS.confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence };
+    bisect(c.range.tags, (r) => measureStep(c, r), options).then(
+      (result) => (c.searched = { result }),
+      (error: unknown) => (c.searched = { error }),
+    ).finally(() => c.wake());
+  }
+  while (!c.asked && !c.searched) await new Promise<void>((resolve) => (c.wake = resolve));
+  if (c.asked) return c.asked.run;
+  if (c.searched && 'error' in c.searched) throw c.searched.error;
+  return undefined;
+}
+
+/** A step's run done: its ratios (or the release that could not run) saved in the folder and handed to the waiting search. */
+function toldStep(c: BisectState, run: CampaignRun<StepAbout>, record: RunRecord, ms: number | undefined): void {
+  const step = c.asked!;
+  c.asked = undefined;
+  const got = logRatiosOf(record, c.caseId, step.olderId, step.newerId);
+  const { request: r } = step;
+  let outcome: StepOutcome;
+  if ('failed' in got) {
+    outcome = { kind: 'cannot-run', release: got.failed === 'older' ? r.older : r.newer, reason: got.reason };
+    c.tell({ kind: 'skipped', runtime: c.runtime, tag: got.failed === 'older' ? step.older : step.newer, reason: got.reason });
+  } else {
+    outcome = { kind: 'measured', logRatios: got.logRatios };
+    if (ms !== undefined) {
+      c.measuredMs += ms;
+      c.measuredRounds += r.rounds;
     }
-    const olderId = releaseVariant(range, older).id;
-    const newerId = releaseVariant(range, newer).id;
-    const about: StepAbout = { runtime, older, newer, rounds: stepRequest.rounds, attempt: stepRequest.attempt };
-    const run: CampaignRun<StepAbout> = { plan: () => planStep([olderId, newerId], stepRequest.rounds), file: basename(folder!.runPath(older, newer)), about, estimateMs: (perRoundMs() ?? 0) * stepRequest.rounds };
-    return new Promise((answer) => {
-      asked = { run, request: stepRequest, older, newer, olderId, newerId, answer };
-      wake();
-    });
-  };
+  }
+  c.folder!.add({ older: step.older, newer: step.newer, purpose: r.purpose, attempt: r.attempt, rounds: r.rounds, outcome, run: run.file!, durationMs: ms ?? 0 });
+  step.answer(outcome);
+}
 
-  const onStep = (step: StepRecord, state: SearchState): void => {
-    const per = perRoundMs();
-    tell({ kind: 'decided', step, runtime, unit, stepsLeft: state.stepsLeft, minRounds, ...(per !== undefined ? { perRoundMs: per } : {}) });
-  };
-
-  return {
-    what: 'bisect',
-    dir,
-    lockFile: LOCK_FILE,
-    async open(told) {
-      tell = told;
-      for (const { tag, reason } of range.skipped ?? []) tell({ kind: 'skipped', runtime, tag, reason });
-      folder = BisectFolder.open(dir, identity, undefined, { lockHeld: true });
-      releases = new Releases({ range, folder });
-      noteEnds(folder);
-      const perRelease = range.plugin?.releases!.diskPerRelease;
-      const facts: BisectFacts = {
-        runtime,
-        first,
-        last,
-        releases: range.tags.length,
-        suite,
-        caseId,
-        ...(measured ? { measured: { name: measured.name, ...(measured.needs ? { needs: measured.needs } : {}) } } : {}),
-        timing: measurer.name,
-        threshold,
-        minRounds,
-        maxRounds,
-        installs: 2 * Math.ceil(Math.log2(range.tags.length)) + 2,
-        ...(perRelease ? { perRelease } : {}),
-        clean: request.clean,
-      };
-      return { saved: folder.state.steps.length, facts };
-    },
-    async next() {
-      if (!started) {
-        started = true;
-        bisect(range.tags, measureStep, { threshold, minRounds, maxRounds, follow: request.allChanges ? 'all' : 'largest', onStep, confidence: BISECT_DEFAULTS.confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence }).then(
-          (result) => (searched = { result }),
-          (error: unknown) => (searched = { error }),
-        ).finally(() => wake());
-      }
-      while (!asked && !searched) await new Promise<void>((resolve) => (wake = resolve));
-      if (asked) return asked.run;
-      if (searched && 'error' in searched) throw searched.error;
-      return undefined;
-    },
-    async told(run, record: RunRecord, ms) {
-      const step = asked!;
-      asked = undefined;
-      const got = logRatiosOf(record, caseId, step.olderId, step.newerId);
-      const { request: r } = step;
-      let outcome: StepOutcome;
-      if ('failed' in got) {
-        outcome = { kind: 'cannot-run', release: got.failed === 'older' ? r.older : r.newer, reason: got.reason };
-        tell({ kind: 'skipped', runtime, tag: got.failed === 'older' ? step.older : step.newer, reason: got.reason });
-      } else {
-        outcome = { kind: 'measured', logRatios: got.logRatios };
-        if (ms !== undefined) {
-          measuredMs += ms;
-          measuredRounds += r.rounds;
-        }
-      }
-      folder!.add({ older: step.older, newer: step.newer, purpose: r.purpose, attempt: r.attempt, rounds: r.rounds, outcome, run: run.file!, durationMs: ms ?? 0 });
-      step.answer(outcome);
-    },
-    async end(ending) {
-      if (ending !== 'done' || !searched || !('result' in searched)) return { exit: 1 };
-      const { result } = searched;
-      const view = await bisectView(result, { range, folder: folder!, dir, releases: releases!, suite, caseId, measure, threshold, unit });
-      if (request.clean) tell({ kind: 'cleaned', ...removeInstalled(folder!, runtimeCacheDir()) });
-      const { outcome } = result;
-      const unconfirmed = outcome.kind === 'changes' && outcome.culprits.some((c) => !c.confirmed);
-      return { view, exit: unconfirmed || outcome.kind === 'undecided' ? 1 : 0 };
-    },
-    close: () => folder?.close(),
-  };
+/** The bisect's view and exit: 1 when it ended early, found a change it could not confirm, or could not decide. */
+async function endBisect(c: BisectState, ending: Parameters<BisectPlanner['end']>[0]): ReturnType<BisectPlanner['end']> {
+  if (ending !== 'done' || !c.searched || !('result' in c.searched)) return { exit: 1 };
+  const { result } = c.searched;
+  const folder = c.folder!;
+  const view = await bisectView(result, { range: c.range, folder, dir: c.dir, releases: c.releases!, suite: c.suite, caseId: c.caseId, measure: c.measure, threshold: c.threshold, unit: c.unit });
+  if (c.request.clean) c.tell({ kind: 'cleaned', ...removeInstalled(folder, runtimeCacheDir()) });
+  const { outcome } = result;
+  const unconfirmed = outcome.kind === 'changes' && outcome.culprits.some((x) => !x.confirmed);
+  return { view, exit: unconfirmed || outcome.kind === 'undecided' ? 1 : 0 };
 }

@@ -30,62 +30,89 @@ function differs(c: Comparison): c is Comparison & { verdict: 'faster' | 'slower
   return c.verdict === 'faster' || c.verdict === 'slower';
 }
 
+/** A search under way: what it compares with, the steps taken, the releases that cannot run, and the steps it still expects. */
+interface Search {
+  releases: readonly string[];
+  measure: Measure;
+  options: BisectOptions;
+  decide: NonNullable<BisectOptions['decide']>;
+  steps: StepRecord[];
+  cannot: Map<number, string>;
+  stepsLeft: number;
+}
+
+/** Comparisons a range of `n` releases that holds one change still takes: two per halving, and the confirmation. */
+const searchOf = (n: number): number => 2 * Math.ceil(Math.log2(Math.max(1, n - 1))) + 1;
+
+const usable = (s: Search, i: number): boolean => !s.cannot.has(i);
+
 export async function bisect(releases: readonly string[], measure: Measure, options: BisectOptions): Promise<BisectResult> {
   if (releases.length < 2) throw new RangeError(`a bisect needs at least two releases, got ${releases.length}`);
   if (!(options.minRounds >= 1 && options.maxRounds >= options.minRounds)) throw new RangeError('bisect: need 1 <= minRounds <= maxRounds');
-  const decide = options.decide ?? pairedDecide(unitTest, options);
-  const follow = options.follow ?? 'largest';
-  const steps: StepRecord[] = [];
-  const cannot = new Map<number, string>();
-  /** Comparisons a range of `n` releases that holds one change still takes: two per halving, and the confirmation. */
-  const searchOf = (n: number): number => 2 * Math.ceil(Math.log2(Math.max(1, n - 1))) + 1;
-  let stepsLeft = 1 + searchOf(releases.length);
-
-  /** Compares two releases adaptively; throws CannotRun when one of them cannot run. */
-  async function compare(older: number, newer: number, purpose: StepPurpose, sameBand: number): Promise<Comparison> {
-    const pooled: number[] = [];
-    let attempts = 0;
-    let want = options.minRounds;
-    for (;;) {
-      const outcome = await measure({ older, newer, rounds: want - pooled.length, purpose, attempt: attempts });
-      attempts++;
-      if (outcome.kind === 'cannot-run') throw new CannotRun(outcome.release, outcome.reason);
-      pooled.push(...outcome.logRatios.filter(Number.isFinite));
-      const comparison = pooled.length ? decide(pooled, sameBand) : undefined;
-      // A change certain but under the threshold ('small') is measured more until it reads the same or different.
-      const settled = comparison !== undefined && comparison.verdict !== 'inconclusive' && comparison.verdict !== 'small';
-      if (comparison && (settled || pooled.length >= options.maxRounds || outcome.logRatios.length === 0)) {
-        const step: StepRecord = { older: releases[older]!, newer: releases[newer]!, purpose, attempts, rounds: pooled.length, comparison };
-        steps.push(step);
-        if (purpose === 'ends') stepsLeft = differs(comparison) ? searchOf(newer - older + 1) : 0;
-        else stepsLeft = Math.max(0, stepsLeft - 1);
-        options.onStep?.(step, { stepsDone: steps.length, stepsLeft });
-        return comparison;
-      }
-      if (!comparison) throw new CannotRun(newer, 'no paired round gave a ratio');
-      want = Math.min(options.maxRounds, Math.max(want * 2, pooled.length + 1));
-    }
-  }
-
-  /** compare(), going around a release that cannot run: the callback picks the replacement, or gives up (undefined). */
-  async function compareAvoiding(older: number, newer: number, purpose: StepPurpose, sameBand = options.threshold): Promise<Comparison | CannotRun> {
-    try {
-      return await compare(older, newer, purpose, sameBand);
-    } catch (error) {
-      if (!(error instanceof CannotRun)) throw error;
-      cannot.set(error.release, error.reason);
-      return error;
-    }
-  }
-
-  const usable = (i: number): boolean => !cannot.has(i);
-
+  const s: Search = { releases, measure, options, decide: options.decide ?? pairedDecide(unitTest, options), steps: [], cannot: new Map(), stepsLeft: 1 + searchOf(releases.length) };
   // 1. The ends, moved inward past releases that cannot run.
+  const { first, last, ends } = await compareEnds(s);
+  const skipped = (): { release: string; reason: string }[] => [...s.cannot].sort((a, b) => a[0] - b[0]).map(([i, reason]) => ({ release: releases[i]!, reason }));
+  const result = (outcome: BisectResult['outcome']): BisectResult => ({ releases, first: releases[first]!, last: releases[last]!, outcome, steps: s.steps, skipped: skipped() });
+  if (!ends) throw new Error(`fewer than two of the releases can run the case: ${skipped().map((x) => `${x.release} (${x.reason})`).join('; ')}`);
+  if (ends.verdict === 'equivalent') return result({ kind: 'no-change', ends });
+  if (ends.verdict === 'inconclusive' || ends.verdict === 'small') return result({ kind: 'undecided', ends });
+  // 2. Split the ranges that differ.
+  const culprits: Omit<Culprit, 'confirmation' | 'confirmed'>[] = [];
+  const unresolved: UnresolvedRange[] = [];
+  await searchChanges(s, first, last, ends, culprits, unresolved);
+  // 3. Each culprit confirmed by a fresh direct comparison of its two releases.
+  const confirmedCulprits = await confirmCulprits(s, culprits, unresolved);
+  unresolved.sort((a, b) => releases.indexOf(a.older) - releases.indexOf(b.older));
+  return result({ kind: 'changes', ends, culprits: confirmedCulprits, unresolved });
+}
+
+/** Compares two releases adaptively; throws CannotRun when one of them cannot run. */
+async function compare(s: Search, older: number, newer: number, purpose: StepPurpose, sameBand: number): Promise<Comparison> {
+  const { releases, options, steps } = s;
+  const pooled: number[] = [];
+  let attempts = 0;
+  let want = options.minRounds;
+  for (;;) {
+    const outcome = await s.measure({ older, newer, rounds: want - pooled.length, purpose, attempt: attempts });
+    attempts++;
+    if (outcome.kind === 'cannot-run') throw new CannotRun(outcome.release, outcome.reason);
+    pooled.push(...outcome.logRatios.filter(Number.isFinite));
+    const comparison = pooled.length ? s.decide(pooled, sameBand) : undefined;
+    // A change certain but under the threshold ('small') is measured more until it reads the same or different.
+    const settled = comparison !== undefined && comparison.verdict !== 'inconclusive' && comparison.verdict !== 'small';
+    if (comparison && (settled || pooled.length >= options.maxRounds || outcome.logRatios.length === 0)) {
+      const step: StepRecord = { older: releases[older]!, newer: releases[newer]!, purpose, attempts, rounds: pooled.length, comparison };
+      steps.push(step);
+      if (purpose === 'ends') s.stepsLeft = differs(comparison) ? searchOf(newer - older + 1) : 0;
+      else s.stepsLeft = Math.max(0, s.stepsLeft - 1);
+      options.onStep?.(step, { stepsDone: steps.length, stepsLeft: s.stepsLeft });
+      return comparison;
+    }
+    if (!comparison) throw new CannotRun(newer, 'no paired round gave a ratio');
+    want = Math.min(options.maxRounds, Math.max(want * 2, pooled.length + 1));
+  }
+}
+
+
+/** compare(), going around a release that cannot run: the callback picks the replacement, or gives up (undefined). */
+async function compareAvoiding(s: Search, older: number, newer: number, purpose: StepPurpose, sameBand = s.options.threshold): Promise<Comparison | CannotRun> {
+  try {
+    return await compare(s, older, newer, purpose, sameBand);
+  } catch (error) {
+    if (!(error instanceof CannotRun)) throw error;
+    s.cannot.set(error.release, error.reason);
+    return error;
+  }
+}
+
+/** The ends compared, each moved inward past releases that cannot run; no comparison when fewer than two can. */
+async function compareEnds(s: Search): Promise<{ first: number; last: number; ends: Comparison | undefined }> {
   let first = 0;
-  let last = releases.length - 1;
+  let last = s.releases.length - 1;
   let ends: Comparison | undefined;
   while (first < last) {
-    const r = await compareAvoiding(first, last, 'ends');
+    const r = await compareAvoiding(s, first, last, 'ends');
     if (!(r instanceof CannotRun)) {
       ends = r;
       break;
@@ -93,47 +120,29 @@ export async function bisect(releases: readonly string[], measure: Measure, opti
     if (r.release === first) first++;
     else if (r.release === last) last--;
     else throw new Error(`the measurer named release ${r.release}, which is not in the pair compared`);
-    while (first < last && !usable(first)) first++;
-    while (last > first && !usable(last)) last--;
+    while (first < last && !usable(s, first)) first++;
+    while (last > first && !usable(s, last)) last--;
   }
-  const skipped = (): { release: string; reason: string }[] => [...cannot].sort((a, b) => a[0] - b[0]).map(([i, reason]) => ({ release: releases[i]!, reason }));
-  const result = (outcome: BisectResult['outcome']): BisectResult => ({ releases, first: releases[first]!, last: releases[last]!, outcome, steps, skipped: skipped() });
-  if (!ends) throw new Error(`fewer than two of the releases can run the case: ${skipped().map((s) => `${s.release} (${s.reason})`).join('; ')}`);
-  if (ends.verdict === 'equivalent') return result({ kind: 'no-change', ends });
-  if (ends.verdict === 'inconclusive' || ends.verdict === 'small') return result({ kind: 'undecided', ends });
+  return { first, last, ends };
+}
 
-  // 2. Split the ranges that differ; the stack holds [older, newer, their comparison].
-  const culprits: Omit<Culprit, 'confirmation' | 'confirmed'>[] = [];
-  const unresolved: UnresolvedRange[] = [];
+/** The usable releases strictly between `lo` and `hi`. */
+function inside(s: Search, lo: number, hi: number): number[] {
+  const between: number[] = [];
+  for (let i = lo + 1; i < hi; i++) if (usable(s, i)) between.push(i);
+  return between;
+}
+
+/** Splits the ranges that differ until each is a culprit (two neighbours) or left unresolved; the stack holds [older, newer, their comparison]. */
+async function searchChanges(s: Search, first: number, last: number, ends: Comparison, culprits: Omit<Culprit, 'confirmation' | 'confirmed'>[], unresolved: UnresolvedRange[]): Promise<void> {
+  const { releases } = s;
+  const follow = s.options.follow ?? 'largest';
   const open: [number, number, Comparison][] = [[first, last, ends]];
   while (open.length) {
     const [lo, hi, c] = open.pop()!;
-    const inside = (): number[] => {
-      const between: number[] = [];
-      for (let i = lo + 1; i < hi; i++) if (usable(i)) between.push(i);
-      return between;
-    };
-    let halves: [Comparison, Comparison] | undefined;
-    let mid = -1;
-    const band = Math.max(options.threshold, Math.abs(Math.log(c.ratio)) * SAME_BAND_SHARE);
-    for (let candidates = inside(); candidates.length; candidates = inside()) {
-      const centre = (lo + hi) / 2;
-      mid = candidates.reduce((best, i) => (Math.abs(i - centre) < Math.abs(best - centre) ? i : best));
-      const left = await compareAvoiding(lo, mid, 'split', band);
-      if (left instanceof CannotRun) {
-        if (left.release !== mid) break; // an end stopped running: leave the range unresolved below
-        continue;
-      }
-      const right = await compareAvoiding(mid, hi, 'split', band);
-      if (right instanceof CannotRun) {
-        if (right.release !== mid) break;
-        continue;
-      }
-      halves = [left, right];
-      break;
-    }
+    const { halves, mid } = await splitRange(s, lo, hi, c);
     if (!halves) {
-      if (inside().length === 0 && usable(lo) && usable(hi) && differs(c)) {
+      if (inside(s, lo, hi).length === 0 && usable(s, lo) && usable(s, hi) && differs(c)) {
         const skippedBetween: string[] = [];
         for (let i = lo + 1; i < hi; i++) skippedBetween.push(releases[i]!);
         culprits.push({ older: releases[lo]!, newer: releases[hi]!, skippedBetween, direction: c.verdict, found: c });
@@ -155,21 +164,47 @@ export async function bisect(releases: readonly string[], measure: Measure, opti
     if (!differs(left) && !differs(right)) {
       unresolved.push({ older: releases[lo]!, newer: releases[hi]!, comparison: c, why: left.verdict === 'equivalent' && right.verdict === 'equivalent' ? 'spread' : 'undecided' });
     }
-    stepsLeft = open.reduce((n, [a, b]) => n + searchOf(b - a + 1), 0) + culprits.length;
+    s.stepsLeft = open.reduce((n, [a, b]) => n + searchOf(b - a + 1), 0) + culprits.length;
   }
+}
 
-  // 3. Each culprit confirmed by a fresh direct comparison of its two releases.
+/** A range's two halves compared at a usable release near its middle (going around ones that cannot run); no halves when none is left or an end stopped running. */
+async function splitRange(s: Search, lo: number, hi: number, c: Comparison): Promise<{ halves: [Comparison, Comparison] | undefined; mid: number }> {
+  const { options } = s;
+  let halves: [Comparison, Comparison] | undefined;
+  let mid = -1;
+  const band = Math.max(options.threshold, Math.abs(Math.log(c.ratio)) * SAME_BAND_SHARE);
+  for (let candidates = inside(s, lo, hi); candidates.length; candidates = inside(s, lo, hi)) {
+    const centre = (lo + hi) / 2;
+    mid = candidates.reduce((best, i) => (Math.abs(i - centre) < Math.abs(best - centre) ? i : best));
+    const left = await compareAvoiding(s, lo, mid, 'split', band);
+    if (left instanceof CannotRun) {
+      if (left.release !== mid) break; // an end stopped running: leave the range unresolved below
+      continue;
+    }
+    const right = await compareAvoiding(s, mid, hi, 'split', band);
+    if (right instanceof CannotRun) {
+      if (right.release !== mid) break;
+      continue;
+    }
+    halves = [left, right];
+    break;
+  }
+  return { halves, mid };
+}
+
+/** Each culprit confirmed by a fresh direct comparison of its two releases; one that cannot be compared again is left unresolved. */
+async function confirmCulprits(s: Search, culprits: readonly Omit<Culprit, 'confirmation' | 'confirmed'>[], unresolved: UnresolvedRange[]): Promise<Culprit[]> {
   const confirmedCulprits: Culprit[] = [];
   for (const cu of culprits) {
-    const older = releases.indexOf(cu.older);
-    const newer = releases.indexOf(cu.newer);
-    const confirmation = await compareAvoiding(older, newer, 'confirm');
+    const older = s.releases.indexOf(cu.older);
+    const newer = s.releases.indexOf(cu.newer);
+    const confirmation = await compareAvoiding(s, older, newer, 'confirm');
     if (confirmation instanceof CannotRun) {
       unresolved.push({ older: cu.older, newer: cu.newer, comparison: cu.found, why: 'undecided' });
       continue;
     }
     confirmedCulprits.push({ ...cu, confirmation, confirmed: confirmation.verdict === cu.direction });
   }
-  unresolved.sort((a, b) => releases.indexOf(a.older) - releases.indexOf(b.older));
-  return result({ kind: 'changes', ends, culprits: confirmedCulprits, unresolved });
+  return confirmedCulprits;
 }

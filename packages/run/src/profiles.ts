@@ -67,126 +67,138 @@ interface ProfileOptions {
   smoke?: boolean;
 }
 
+/** What the profile phase gathers as it goes: the manifest's lists, the run they follow, and the section's blocks. */
+interface ProfilerState {
+  dir: string;
+  compare: boolean;
+  /** The run the manifest names (the loop starts the phase with it). */
+  runId: string;
+  entries: ProfileEntry[];
+  diffs: ProfileDiffEntry[];
+  allocations: AllocationEntry[];
+  allocationDiffs: ProfileDiffEntry[];
+  native: ProfileEntry[];
+  nativeDiffs: ProfileDiffEntry[];
+  out: ProfileBlock[];
+}
+
+/** Written after every case × variant: a profiling run cut short keeps what it took. */
+function saveManifest(state: ProfilerState): void {
+  const { dir, runId, entries, diffs, allocations, allocationDiffs, native, nativeDiffs } = state;
+  writeFileAtomically(join(dir, PROFILE_MANIFEST_FILE), `${JSON.stringify(profileManifest(runId, entries, diffs, allocations, allocationDiffs, native, nativeDiffs))}\n`);
+}
+
 /** The profile phase's passes, and the section they leave (top functions, what moved) for the CLI's reporter to print. */
 export function profiler(options: ProfileOptions): Profiler & { dir: string; start(run: RunRecord): boolean; section(): ProfileSection } {
   const dir = profilesDir(options.runPath);
-  const entries: ProfileEntry[] = [];
-  const diffs: ProfileDiffEntry[] = [];
-  const allocations: AllocationEntry[] = [];
-  const allocationDiffs: ProfileDiffEntry[] = [];
-  const native: ProfileEntry[] = [];
-  const nativeDiffs: ProfileDiffEntry[] = [];
-  // Written after every case × variant: a profiling run cut short keeps what it took.
-  // The manifest names the run it was taken after (the loop starts the phase with it).
-  let runId = '';
-  const saveManifest = (): void => writeFileAtomically(join(dir, PROFILE_MANIFEST_FILE), `${JSON.stringify(profileManifest(runId, entries, diffs, allocations, allocationDiffs, native, nativeDiffs))}\n`);
-  const out: ProfileBlock[] = [];
-  const heading = (what: string, opens: string): ProfileHeading => ({ kind: 'heading', what, dir, opens });
+  const state: ProfilerState = { dir, compare: options.compare, runId: '', entries: [], diffs: [], allocations: [], allocationDiffs: [], native: [], nativeDiffs: [], out: [] };
   const window = profileWindow(options.smoke === true);
-
-  /** One kind of profile as a pass: each take lists its top functions; a comparison's unit ends with each arm against the baseline. */
-  const pass = (steps: ProfileSteps): ProfilePass => {
-    const taken = new Map<string, { variantId: string; summary?: Shares }[]>();
-    let started = false;
-    return {
-      label: steps.progress,
-      async take(unit: Unit, arm: Arm, at, signal) {
-        if (!started) {
-          started = true;
-          out.push(steps.heading);
-        }
-        const caseId = unit.cases[0]!.id;
-        const file = profileFileName(at.unitIndex, caseId, at.armIndex, arm.id, steps.extension);
-        const { block, summary } = await steps.take(arm, caseId, arm.id, join(dir, file), file, signal, () => at.measurer.profileServing?.(unit, arm));
-        const list = taken.get(unit.key) ?? [];
-        list.push({ variantId: arm.id, ...(summary ? { summary } : {}) });
-        taken.set(unit.key, list);
-        saveManifest();
-        out.push(block);
-      },
-      unitDone(unit: Unit) {
-        if (!options.compare) return;
-        const [base, ...others] = taken.get(unit.key) ?? [];
-        for (const other of others) {
-          if (!base?.summary || !other.summary) continue;
-          const diff = diffProfiles(base.summary, other.summary);
-          steps.diffs.push(manifestDiff(unit.cases[0]!.id, base.variantId, other.variantId, diff));
-          saveManifest();
-          const title = `${unit.cases[0]!.id}: where ${steps.moved} moved, ${base.variantId} → ${other.variantId}`;
-          out.push(diffTable(diff, { top: TOP, ...(steps.of ? { of: steps.of } : {}), a: base.variantId, b: other.variantId, title }));
-        }
-      },
-    };
-  };
-
   const passes: ProfilePass[] = [];
-  if (options.kinds.includes('cpu')) {
-    passes.push(
-      pass({
-        heading: heading('CPU profiles', 'open a .cpuprofile in Chrome DevTools or speedscope'),
-        extension: '.cpuprofile',
-        progress: 'profiling',
-        moved: 'the time',
-        diffs,
-        async take(arm, caseId, variantId, outPath, file, signal, serving) {
-          const result = await cpuProfile(arm, caseId, outPath, window, signal, serving);
-          entries.push(manifestEntry(caseId, variantId, result, file));
-          const title = `${caseId} · ${variantId}`;
-          if (result.status !== 'ok') return { block: { kind: 'missing', text: `${title}: no profile (${result.status}: ${'reason' in result ? result.reason : ''})` } };
-          return { block: topTable(result.summary, { top: TOP, title, note: result.method }), summary: result.summary };
-        },
-      }),
-    );
-  }
-  if (options.kinds.includes('alloc')) {
-    passes.push(
-      pass({
-        heading: heading('Allocation profiles', "open a .heapprofile in Chrome DevTools' Memory panel or speedscope"),
-        extension: '.heapprofile',
-        progress: 'allocation profile',
-        moved: 'the allocated bytes',
-        of: 'allocated bytes',
-        diffs: allocationDiffs,
-        async take(arm, caseId, variantId, outPath, file, signal) {
-          const result = await profileAllocations({ arm, caseId, outPath, ...window, ...(signal ? { signal } : {}) });
-          allocations.push(allocationEntry(caseId, variantId, result, file));
-          const title = `${caseId} · ${variantId} · allocations`;
-          if (result.status !== 'ok') return { block: { kind: 'missing', text: `${title}: no allocation profile (${result.status}: ${result.reason})` } };
-          return { block: allocTopTable(result.summary, { top: TOP, title, note: result.method }), summary: result.summary };
-        },
-      }),
-    );
-  }
-  if (options.kinds.includes('native')) {
-    // Found when the kinds were parsed (the CLI refuses --profile native without perf before anything runs).
-    const perf = findPerf();
-    passes.push(
-      pass({
-        heading: heading('Native profiles', "perf; the engine's own C++ frames beside the JIT's; open a .native.cpuprofile in speedscope or Chrome DevTools"),
-        extension: '.native.cpuprofile',
-        progress: 'native profile',
-        moved: 'the time',
-        diffs: nativeDiffs,
-        async take(arm, caseId, variantId, outPath, file, signal) {
-          const result = await profileNative({ arm, caseId, perf, outPath, ...window, ...(signal ? { signal } : {}) });
-          native.push(manifestEntry(caseId, variantId, result, file));
-          const title = `${caseId} · ${variantId} · native`;
-          if (result.status !== 'ok') return { block: { kind: 'missing', text: `${title}: no native profile (${result.status}: ${result.reason})` } };
-          const r = result.resolution;
-          const note = `${r.samples} samples every ${r.periodUs} µs of CPU (${r.otherThreadSamples} more on other threads, not shown)${r.unresolvedShare > 0 ? `; ${(r.unresolvedShare * 100).toFixed(1)}% without a symbol, grouped by library` : ''}. ${r.note}`;
-          return { block: topTable(result.summary, { top: TOP, title, note }), summary: result.summary };
-        },
-      }),
-    );
-  }
+  if (options.kinds.includes('cpu')) passes.push(profilePass(state, cpuSteps(state, window)));
+  if (options.kinds.includes('alloc')) passes.push(profilePass(state, allocationSteps(state, window)));
+  // findPerf: found when the kinds were parsed (the CLI refuses --profile native without perf before anything runs).
+  if (options.kinds.includes('native')) passes.push(profilePass(state, nativeSteps(state, window, findPerf())));
   return {
     passes,
     dir,
     start(run) {
-      runId = run.id;
+      state.runId = run.id;
       return true;
     },
-    section: () => ({ blocks: out }),
+    section: () => ({ blocks: state.out }),
+  };
+}
+
+const heading = (state: ProfilerState, what: string, opens: string): ProfileHeading => ({ kind: 'heading', what, dir: state.dir, opens });
+
+/** One kind of profile as a pass: each take lists its top functions; a comparison's unit ends with each arm against the baseline. */
+function profilePass(state: ProfilerState, steps: ProfileSteps): ProfilePass {
+  const taken = new Map<string, { variantId: string; summary?: Shares }[]>();
+  let started = false;
+  return {
+    label: steps.progress,
+    async take(unit: Unit, arm: Arm, at, signal) {
+      if (!started) {
+        started = true;
+        state.out.push(steps.heading);
+      }
+      const caseId = unit.cases[0]!.id;
+      const file = profileFileName(at.unitIndex, caseId, at.armIndex, arm.id, steps.extension);
+      const { block, summary } = await steps.take(arm, caseId, arm.id, join(state.dir, file), file, signal, () => at.measurer.profileServing?.(unit, arm));
+      const list = taken.get(unit.key) ?? [];
+      list.push({ variantId: arm.id, ...(summary ? { summary } : {}) });
+      taken.set(unit.key, list);
+      saveManifest(state);
+      state.out.push(block);
+    },
+    unitDone(unit: Unit) {
+      if (!state.compare) return;
+      const [base, ...others] = taken.get(unit.key) ?? [];
+      for (const other of others) {
+        if (!base?.summary || !other.summary) continue;
+        const diff = diffProfiles(base.summary, other.summary);
+        steps.diffs.push(manifestDiff(unit.cases[0]!.id, base.variantId, other.variantId, diff));
+        saveManifest(state);
+        const title = `${unit.cases[0]!.id}: where ${steps.moved} moved, ${base.variantId} → ${other.variantId}`;
+        state.out.push(diffTable(diff, { top: TOP, ...(steps.of ? { of: steps.of } : {}), a: base.variantId, b: other.variantId, title }));
+      }
+    },
+  };
+}
+
+type ProfileWindow = ReturnType<typeof profileWindow>;
+
+function cpuSteps(state: ProfilerState, window: ProfileWindow): ProfileSteps {
+  return {
+    heading: heading(state, 'CPU profiles', 'open a .cpuprofile in Chrome DevTools or speedscope'),
+    extension: '.cpuprofile',
+    progress: 'profiling',
+    moved: 'the time',
+    diffs: state.diffs,
+    async take(arm, caseId, variantId, outPath, file, signal, serving) {
+      const result = await cpuProfile(arm, caseId, outPath, window, signal, serving);
+      state.entries.push(manifestEntry(caseId, variantId, result, file));
+      const title = `${caseId} · ${variantId}`;
+      if (result.status !== 'ok') return { block: { kind: 'missing', text: `${title}: no profile (${result.status}: ${'reason' in result ? result.reason : ''})` } };
+      return { block: topTable(result.summary, { top: TOP, title, note: result.method }), summary: result.summary };
+    },
+  };
+}
+
+function allocationSteps(state: ProfilerState, window: ProfileWindow): ProfileSteps {
+  return {
+    heading: heading(state, 'Allocation profiles', "open a .heapprofile in Chrome DevTools' Memory panel or speedscope"),
+    extension: '.heapprofile',
+    progress: 'allocation profile',
+    moved: 'the allocated bytes',
+    of: 'allocated bytes',
+    diffs: state.allocationDiffs,
+    async take(arm, caseId, variantId, outPath, file, signal) {
+      const result = await profileAllocations({ arm, caseId, outPath, ...window, ...(signal ? { signal } : {}) });
+      state.allocations.push(allocationEntry(caseId, variantId, result, file));
+      const title = `${caseId} · ${variantId} · allocations`;
+      if (result.status !== 'ok') return { block: { kind: 'missing', text: `${title}: no allocation profile (${result.status}: ${result.reason})` } };
+      return { block: allocTopTable(result.summary, { top: TOP, title, note: result.method }), summary: result.summary };
+    },
+  };
+}
+
+function nativeSteps(state: ProfilerState, window: ProfileWindow, perf: ReturnType<typeof findPerf>): ProfileSteps {
+  return {
+    heading: heading(state, 'Native profiles', "perf; the engine's own C++ frames beside the JIT's; open a .native.cpuprofile in speedscope or Chrome DevTools"),
+    extension: '.native.cpuprofile',
+    progress: 'native profile',
+    moved: 'the time',
+    diffs: state.nativeDiffs,
+    async take(arm, caseId, variantId, outPath, file, signal) {
+      const result = await profileNative({ arm, caseId, perf, outPath, ...window, ...(signal ? { signal } : {}) });
+      state.native.push(manifestEntry(caseId, variantId, result, file));
+      const title = `${caseId} · ${variantId} · native`;
+      if (result.status !== 'ok') return { block: { kind: 'missing', text: `${title}: no native profile (${result.status}: ${result.reason})` } };
+      const r = result.resolution;
+      const note = `${r.samples} samples every ${r.periodUs} µs of CPU (${r.otherThreadSamples} more on other threads, not shown)${r.unresolvedShare > 0 ? `; ${(r.unresolvedShare * 100).toFixed(1)}% without a symbol, grouped by library` : ''}. ${r.note}`;
+      return { block: topTable(result.summary, { top: TOP, title, note }), summary: result.summary };
+    },
   };
 }
 

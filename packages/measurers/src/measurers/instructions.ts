@@ -272,31 +272,18 @@ interface CountingProcess {
   served: { unitKey: string; round: number }[];
 }
 
-function instructionsMeasurer(options: InstructionOptions): Measurer {
-  /** ns per operation from a short native run, per case × variant (sizes W and n once). */
-  const timings = new Map<string, Promise<number | ArmResult>>();
-
-  const nativeTiming = (arm: Arm, caseId: string, context: ReplicateContext): Promise<number | ArmResult> => {
-    const key = `${caseId}\u0000${arm.id}`;
-    let t = timings.get(key);
-    if (!t) {
-      const job: Job = { protocol: 1, kind: 'measure', caseId, options: { warmupMs: 30, timeMs: 20, minSamples: 5, maxSamples: 1000, sampleMs: 0 } };
-      t = arm.plugin.runJob({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs, ...(context.signal ? { signal: context.signal } : {}) }).then((outcome) => {
-        const verdict = judgeOutcome(outcome, arm.plugin.name, options.timeoutMs);
-        return verdict.kind === 'result' ? Math.max(1, median(verdict.message.samples)) : armResultOf(arm, outcome, options.timeoutMs, context.round, 0);
-      });
-      timings.set(key, t);
-    }
-    return t;
-  };
-
-  /** The processes of an engine that declares it run with OS randomness fixed (fixedRandomPreload); others fix their seeds by flags. */
-  const preloadFor = (arm: Arm): string | undefined => (arm.plugin.engine.counting?.fixedRandom ? options.preload : undefined);
-
+/** What the measurer keeps between replicates: native timings, sample sizes, and the round's warm processes. */
+interface CountingState {
+  options: InstructionOptions;
+  /** ns per operation from a short native run, per case × variant. */
+  timings: Map<string, Promise<number | ArmResult>>;
   /** n per case × variant, fixed by its first round (the same work in every round). */
-  const sampleSizes = new Map<string, number>();
-
+  sampleSizes: Map<string, number>;
   /** The warm processes of the current round, per arm; a crash after its last case's answer fails that case. */
+  processes: WarmPool<CountingProcess>;
+}
+
+function instructionsMeasurer(options: InstructionOptions): Measurer {
   const processes = new WarmPool<CountingProcess>(
     (held, outcome) => {
       removeGuardedDir(held.dir);
@@ -306,196 +293,222 @@ function instructionsMeasurer(options: InstructionOptions): Measurer {
     },
     (held) => removeGuardedDir(held.dir),
   );
-
-  /** The arm's process for this round (a fresh one when it has none or the last one broke). */
-  const heldFor = (arm: Arm, flags: TranslatedFlags, context: ReplicateContext): CountingProcess =>
-    processes.take(arm.id, () => {
-      const dir = mkdtempSync(join(tmpdir(), `rtbench-callgrind-${process.pid}-`));
-      guardDir(dir);
-      const control = new CallgrindControl(options.valgrind, dir, options.cacheSim, undefined, context.signal);
-      // The serve job's one warm-up call per case; the host gives the case its W calls in samples (W differs per case).
-      const job: Job = { protocol: 1, kind: 'serve', options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: 1 } };
-      const warm = arm.plugin.startWarm!({ target: arm.target, flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS, wrap: control.wrap, ...(context.signal ? { signal: context.signal } : {}) });
-      return { process: warm, control, dir, arm, served: [] };
-    });
-
-  /** One case in the arm's process: warm W calls uninstrumented, a sample to retranslate (and size n), steady state, the window, the empty samples. */
-  const counted = async (held: CountingProcess, unitKey: string, caseId: string, plan: Plan, context: ReplicateContext): Promise<Counted> => {
-    const { control } = held;
-    const servedBefore = held.served.length;
-    held.served.push({ unitKey, round: context.round });
-    const live: LiveCase = held.process.open(caseId, options.timeoutMs);
-    const dumps: Dump[] = [];
-    /** Instructions per call of the samples that checked for steady state (raw, for the record). */
-    const settle: number[] = [];
-    const ended = async (): Promise<Counted> => ({ outcome: await live.finish(), dumps, servedBefore });
-    if (!(await live.ready)) return ended();
-    const sample = async (iterations: number): Promise<boolean> => (await live.sample(iterations)) !== undefined;
-    /**
-     * A counted sample. When one call is a sample (json-reviver's 500 kB cases), the process first empties its young
-     * generation and the counter is zeroed after it: the sample then starts from the same young generation in every
-     * process and round, and its count holds its own calls, not that collection (core wire.ts COLLECT_COMMAND).
-     */
-    // The first round records the functions of its counted sample (functionsPerCall), which is one of the window's: the
-    // samples of calls that may end in the window are read by function, in that round only.
-    const byFunction = context.round === 0;
-    const countedSample = async (iterations: number): Promise<boolean> => {
-      if ((plan.n || plan.first) === 1) {
-        if (!(await live.collect())) return false;
-        await control.command('zero');
-      }
-      return sample(iterations);
-    };
-    try {
-      const batches = Math.min(WARM_BATCHES, plan.warm);
-      for (let done = 0, batch = 0; batch < batches; batch++) {
-        const calls = Math.round((plan.warm * (batch + 1)) / batches) - done;
-        if (calls > 0 && !(await sample(calls))) return ended();
-        done += calls;
-      }
-      await control.command('instrumentation on');
-      // Turning instrumentation on throws away every translation: this sample pays for translating the hot code again
-      // (valgrind's time, not the count), and its count sizes n.
-      if (!(await countedSample(plan.first))) return ended();
-      const sizing: Dump = { iterations: plan.first, summary: await control.dump(byFunction) };
-      const n = sampleSizes.get(plan.key) ?? Math.min(1e7, Math.max(1, Math.round(options.sizes.sampleInstructions / Math.max(1, sizing.summary.instructions / plan.first))));
-      sampleSizes.set(plan.key, n);
-      plan.n = n;
-      // Steady state, checked on the counter: samples of n until the count stops falling (settled; JIT tiering
-      // under valgrind and the engine flags can come later than the native timing suggests; counts show it). When one
-      // call is a whole sample (n = 1, as the sizing sample was), the sizing sample is the first of them.
-      const steady: Dump[] = sizing.iterations === n ? [sizing] : [];
-      settle.push(...steady.map((d) => d.summary.instructions / n));
-      while (!settled(steady.map((d) => d.summary.instructions))) {
-        if (settle.length === SETTLE_MAX_SAMPLES) {
-          return { ...(await ended()), error: `the count per call did not settle within ${SETTLE_MAX_SAMPLES} samples of ${n} calls (last two: ${settle.slice(-2).map((x) => x.toFixed(0)).join(', ')} instructions per call): the count was still falling: the engine is still tiering up` };
-        }
-        if (!(await countedSample(n))) return ended();
-        steady.push({ iterations: n, summary: await control.dump(byFunction) });
-        settle.push(steady.at(-1)!.summary.instructions / n);
-      }
-      // The window: the last two steady samples and more after them (each dump holds one sample and the wait before it),
-      // fewer when one call is a sample (each costs 8–280 M instructions on json-reviver); then the empty samples.
-      dumps.push(...steady.slice(-2));
-      const more = n === 1 ? WINDOW_SAMPLES_OF_ONE_CALL - 2 : WINDOW_SAMPLES - 2;
-      for (const iterations of [...Array<number>(more).fill(n), ...Array<number>(EMPTY_SAMPLES).fill(0)]) {
-        if (context.signal?.aborted) break;
-        if (!(await countedSample(iterations))) return ended();
-        dumps.push({ iterations, summary: await control.dump(byFunction && iterations > 0) });
-      }
-      // The next case's set-up and warm-up run uninstrumented.
-      await control.command('instrumentation off');
-    } catch (error) {
-      held.process.kill();
-      // Stopped (Ctrl-C, SIGTERM): the process's outcome says interrupted; no valgrind or ptrace advice.
-      if (error instanceof InterruptedCommand) return ended();
-      const log = control.logTail();
-      return { ...(await ended()), error: `${(error as Error).message}${log ? ` (valgrind: ${log})` : ''}` };
-    }
-    return { ...(await ended()), settle };
-  };
-
+  const s: CountingState = { options, timings: new Map(), sampleSizes: new Map(), processes };
   return {
     descriptor: INSTRUCTIONS,
     setOrder: 'fixed',
-    async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
-      const caseId = unit.cases[0]!.id;
-      // Size every arm first (native, one at a time), then count on both cores.
-      const sizes: (number | ArmResult)[] = [];
-      for (const arm of arms) {
-        context.onArmStart?.(arm);
-        sizes.push(await nativeTiming(arm, caseId, context));
-      }
-      const plans = arms.map((arm, i) => {
-        const ns = sizes[i]!;
-        if (typeof ns !== 'number') return undefined;
-        if (!arm.plugin.startWarm) {
-          sizes[i] = { armId: arm.id, warnings: [], outcomes: [{ kind: 'failure', failure: { kind: 'error', message: `${arm.plugin.name} cannot serve many cases in one process (its plug-in has no startWarm), which instruction counts need` } }] };
-          return undefined;
-        }
-        const plan: Plan = {
-          key: `${caseId}\u0000${arm.id}`,
-          warm: Math.min(1e6, Math.max(MIN_WARM_CALLS, Math.round(options.sizes.warmNs / ns))),
-          first: Math.min(1e6, Math.max(1, Math.round(options.sizes.sizingInstructions / (INSTRUCTIONS_PER_NS * ns)))),
-          n: 0,
-        };
-        return { arm, plan };
-      });
-      const jobs = plans.flatMap((p) => (p ? [() => counted(heldFor(p.arm, deterministicFlags(p.arm, preloadFor(p.arm)), context), unit.key, caseId, p.plan, context)] : []));
-      const results = await pool(jobs, options.parallel);
-      let k = 0;
-      return arms.map((arm, position): ArmResult => {
-        const plan = plans[position];
-        if (!plan) return sizes[position] as ArmResult;
-        return roundOf(arm, plan.plan, results[k++]!, position, context.round);
-      });
-    },
+    replicate: (unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> => replicateCounts(s, unit, arms, context),
     async endSet(): Promise<LateFailure[]> {
       for (const [armId] of processes.entries()) processes.retire(armId);
       return processes.drain();
     },
     dispose: () => processes.dispose(),
   };
+}
 
-  /** The arm's round: the digest and outcome from the case's answer, the count from its dumps. */
-  function roundOf(arm: Arm, plan: Plan, run: Counted, position: number, round: number): ArmResult {
-    const judged = armResultOf(arm, run.outcome, options.timeoutMs, round, position);
-    const fail = (message: string): ArmResult => ({ armId: arm.id, warnings: judged.warnings, outcomes: [{ kind: 'failure', failure: { kind: 'error', message } }] });
-    if (run.error) return fail(`${arm.plugin.name} under callgrind: ${run.error}${run.servedBefore ? ` (in a process that had served ${run.servedBefore} other cases before)` : ''}`);
-    if (judged.outcomes[0]!.kind !== 'round') return judged;
-    const window = run.dumps.filter((d) => d.iterations > 0);
-    const empty = run.dumps.filter((d) => d.iterations === 0);
-    if (window.length < (plan.n === 1 ? WINDOW_SAMPLES_OF_ONE_CALL : WINDOW_SAMPLES) || empty.length < EMPTY_SAMPLES) return fail(`callgrind counted ${window.length} samples of the window and ${empty.length} of ${EMPTY_SAMPLES} empty ones of ${arm.plugin.name}`);
-    const n = window[0]!.iterations;
-    /**
-     * Per call: the smallest window sample less a sample's own cost, the smallest empty sample's (a collection can land in
-     * an empty sample too, and only ever adds: node's no-reviver case had 0.64 M and 1.33 M in two of three once,
-     * against 45 k); undefined when a dump lacks the figure.
-     */
-    const perOpOf = (f: (s: CountSummary) => number | undefined): number | undefined => {
-      const w = window.map((d) => f(d.summary));
-      const e = empty.map((d) => f(d.summary));
-      if (w.some((x) => x === undefined) || e.some((x) => x === undefined)) return undefined;
-      return (Math.min(...(w as number[])) - Math.min(...(e as number[]))) / n;
-    };
-    // Work on other threads while no call runs is not the case's: a thread its code started (a Worker) whose
-    // instructions would fall into samples at random. Refused, as no count can be attributed.
-    const idleElsewhere = Math.min(...empty.map((d) => d.summary.otherThreads ?? 0));
-    if (idleElsewhere > OTHER_THREADS_IDLE_LIMIT) {
-      return fail(
-        `other threads than the case's ran ${idleElsewhere.toLocaleString('en-US')} instructions or more in every sample of no calls: something the case's code started (a Worker?) runs beside it, and its work would fall into the samples at random; instruction counts need the case's work on its own thread`,
-      );
-    }
-    const perOp = perOpOf((s) => s.instructions)!;
-    if (!(perOp > 0)) return fail(`${n} calls counted ${perOp * n} instructions beyond what a sample costs without calls: too little work to tell apart from a sample's own cost`);
-    const own = Math.min(...empty.map((d) => d.summary.instructions));
-    const l1 = perOpOf((s) => s.l1Misses);
-    const ll = perOpOf((s) => s.llMisses);
-    const cycles = perOpOf(estimatedCycles);
-    // The first round's functions stand for the case and variant (counts repeat between rounds; a run of every round's
-    // would be ~20 KB a round).
-    const functions = round === 0 ? functionsPerCall(window.reduce((least, d) => (d.summary.instructions < least.summary.instructions ? d : least))) : [];
-    const counts: CountsRound = {
-      tool: `valgrind callgrind${options.cacheSim ? ' --cache-sim=yes' : ''}, counter dumped around the samples of a process serving the round's cases`,
-      iterations: [0, n],
-      instructions: [own, own + perOp * n],
-      dumps: run.dumps.map((d) => [d.iterations, d.summary.instructions]),
-      servedBefore: run.servedBefore,
-      ...(run.settle ? { settle: run.settle } : {}),
-      ...(l1 !== undefined ? { l1MissesPerOp: l1 } : {}),
-      ...(ll !== undefined ? { llMissesPerOp: ll } : {}),
-      ...(cycles !== undefined ? { estimatedCyclesPerOp: cycles } : {}),
-      ...(functions.length ? { functions } : {}),
-    };
-    const record: RoundRecord = {
-      ...(judged.outcomes[0] as { kind: 'round'; record: RoundRecord }).record,
-      samples: [perOp],
-      iterationsPerSample: plan.n,
-      warmupIterations: plan.warm,
-      wallMs: run.outcome.wallMs,
-      counts,
-    };
-    delete record.sampleStartMs;
-    return { armId: arm.id, warnings: judged.warnings, outcomes: [{ kind: 'round', record }] };
+/** ns per operation from a short native run, per case × variant (sizes W and n once). */
+function nativeTiming(s: CountingState, arm: Arm, caseId: string, context: ReplicateContext): Promise<number | ArmResult> {
+  const { options, timings } = s;
+  const key = `${caseId}\u0000${arm.id}`;
+  let t = timings.get(key);
+  if (!t) {
+    const job: Job = { protocol: 1, kind: 'measure', caseId, options: { warmupMs: 30, timeMs: 20, minSamples: 5, maxSamples: 1000, sampleMs: 0 } };
+    t = arm.plugin.runJob({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs, ...(context.signal ? { signal: context.signal } : {}) }).then((outcome) => {
+      const verdict = judgeOutcome(outcome, arm.plugin.name, options.timeoutMs);
+      return verdict.kind === 'result' ? Math.max(1, median(verdict.message.samples)) : armResultOf(arm, outcome, options.timeoutMs, context.round, 0);
+    });
+    timings.set(key, t);
   }
+  return t;
+}
+
+/** The processes of an engine that declares it run with OS randomness fixed (fixedRandomPreload); others fix their seeds by flags. */
+const preloadFor = (options: InstructionOptions, arm: Arm): string | undefined => (arm.plugin.engine.counting?.fixedRandom ? options.preload : undefined);
+
+/** The arm's process for this round (a fresh one when it has none or the last one broke). */
+function heldFor(s: CountingState, arm: Arm, flags: TranslatedFlags, context: ReplicateContext): CountingProcess {
+  const { options } = s;
+  return s.processes.take(arm.id, () => {
+    const dir = mkdtempSync(join(tmpdir(), `rtbench-callgrind-${process.pid}-`));
+    guardDir(dir);
+    const control = new CallgrindControl(options.valgrind, dir, options.cacheSim, undefined, context.signal);
+    // The serve job's one warm-up call per case; the host gives the case its W calls in samples (W differs per case).
+    const job: Job = { protocol: 1, kind: 'serve', options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: 1 } };
+    const warm = arm.plugin.startWarm!({ target: arm.target, flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS, wrap: control.wrap, ...(context.signal ? { signal: context.signal } : {}) });
+    return { process: warm, control, dir, arm, served: [] };
+  });
+}
+
+/** A unit's replicate: every arm sized natively (one at a time), then counted on both cores. */
+async function replicateCounts(s: CountingState, unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
+  const { options } = s;
+  const caseId = unit.cases[0]!.id;
+  // Size every arm first (native, one at a time), then count on both cores.
+  const sizes: (number | ArmResult)[] = [];
+  for (const arm of arms) {
+    context.onArmStart?.(arm);
+    sizes.push(await nativeTiming(s, arm, caseId, context));
+  }
+  const plans = arms.map((arm, i) => {
+    const ns = sizes[i]!;
+    if (typeof ns !== 'number') return undefined;
+    if (!arm.plugin.startWarm) {
+      sizes[i] = { armId: arm.id, warnings: [], outcomes: [{ kind: 'failure', failure: { kind: 'error', message: `${arm.plugin.name} cannot serve many cases in one process (its plug-in has no startWarm), which instruction counts need` } }] };
+      return undefined;
+    }
+    const plan: Plan = {
+      key: `${caseId}\u0000${arm.id}`,
+      warm: Math.min(1e6, Math.max(MIN_WARM_CALLS, Math.round(options.sizes.warmNs / ns))),
+      first: Math.min(1e6, Math.max(1, Math.round(options.sizes.sizingInstructions / (INSTRUCTIONS_PER_NS * ns)))),
+      n: 0,
+    };
+    return { arm, plan };
+  });
+  const jobs = plans.flatMap((p) => (p ? [() => counted(s, heldFor(s, p.arm, deterministicFlags(p.arm, preloadFor(options, p.arm)), context), unit.key, caseId, p.plan, context)] : []));
+  const results = await pool(jobs, options.parallel);
+  let k = 0;
+  return arms.map((arm, position): ArmResult => {
+    const plan = plans[position];
+    if (!plan) return sizes[position] as ArmResult;
+    return roundOf(options, arm, plan.plan, results[k++]!, position, context.round);
+  });
+}
+
+/** One case in the arm's process: warm W calls uninstrumented, a sample to retranslate (and size n), steady state, the window, the empty samples. */
+async function counted(s: CountingState, held: CountingProcess, unitKey: string, caseId: string, plan: Plan, context: ReplicateContext): Promise<Counted> {
+  const { options, sampleSizes } = s;
+  const { control } = held;
+  const servedBefore = held.served.length;
+  held.served.push({ unitKey, round: context.round });
+  const live: LiveCase = held.process.open(caseId, options.timeoutMs);
+  const dumps: Dump[] = [];
+  /** Instructions per call of the samples that checked for steady state (raw, for the record). */
+  const settle: number[] = [];
+  const ended = async (): Promise<Counted> => ({ outcome: await live.finish(), dumps, servedBefore });
+  if (!(await live.ready)) return ended();
+  const sample = async (iterations: number): Promise<boolean> => (await live.sample(iterations)) !== undefined;
+  /**
+   * A counted sample. When one call is a sample (json-reviver's 500 kB cases), the process first empties its young
+   * generation and the counter is zeroed after it: the sample then starts from the same young generation in every
+   * process and round, and its count holds its own calls, not that collection (core wire.ts COLLECT_COMMAND).
+   */
+  // The first round records the functions of its counted sample (functionsPerCall), which is one of the window's: the
+  // samples of calls that may end in the window are read by function, in that round only.
+  const byFunction = context.round === 0;
+  const countedSample = async (iterations: number): Promise<boolean> => {
+    if ((plan.n || plan.first) === 1) {
+      if (!(await live.collect())) return false;
+      await control.command('zero');
+    }
+    return sample(iterations);
+  };
+  try {
+    const batches = Math.min(WARM_BATCHES, plan.warm);
+    for (let done = 0, batch = 0; batch < batches; batch++) {
+      const calls = Math.round((plan.warm * (batch + 1)) / batches) - done;
+      if (calls > 0 && !(await sample(calls))) return ended();
+      done += calls;
+    }
+    await control.command('instrumentation on');
+    // Turning instrumentation on throws away every translation: this sample pays for translating the hot code again
+    // (valgrind's time, not the count), and its count sizes n.
+    if (!(await countedSample(plan.first))) return ended();
+    const sizing: Dump = { iterations: plan.first, summary: await control.dump(byFunction) };
+    const n = sampleSizes.get(plan.key) ?? Math.min(1e7, Math.max(1, Math.round(options.sizes.sampleInstructions / Math.max(1, sizing.summary.instructions / plan.first))));
+    sampleSizes.set(plan.key, n);
+    plan.n = n;
+    // Steady state, checked on the counter: samples of n until the count stops falling (settled; JIT tiering
+    // under valgrind and the engine flags can come later than the native timing suggests; counts show it). When one
+    // call is a whole sample (n = 1, as the sizing sample was), the sizing sample is the first of them.
+    const steady: Dump[] = sizing.iterations === n ? [sizing] : [];
+    settle.push(...steady.map((d) => d.summary.instructions / n));
+    while (!settled(steady.map((d) => d.summary.instructions))) {
+      if (settle.length === SETTLE_MAX_SAMPLES) {
+        return { ...(await ended()), error: `the count per call did not settle within ${SETTLE_MAX_SAMPLES} samples of ${n} calls (last two: ${settle.slice(-2).map((x) => x.toFixed(0)).join(', ')} instructions per call): the count was still falling: the engine is still tiering up` };
+      }
+      if (!(await countedSample(n))) return ended();
+      steady.push({ iterations: n, summary: await control.dump(byFunction) });
+      settle.push(steady.at(-1)!.summary.instructions / n);
+    }
+    // The window: the last two steady samples and more after them (each dump holds one sample and the wait before it),
+    // fewer when one call is a sample (each costs 8–280 M instructions on json-reviver); then the empty samples.
+    dumps.push(...steady.slice(-2));
+    const more = n === 1 ? WINDOW_SAMPLES_OF_ONE_CALL - 2 : WINDOW_SAMPLES - 2;
+    for (const iterations of [...Array<number>(more).fill(n), ...Array<number>(EMPTY_SAMPLES).fill(0)]) {
+      if (context.signal?.aborted) break;
+      if (!(await countedSample(iterations))) return ended();
+      dumps.push({ iterations, summary: await control.dump(byFunction && iterations > 0) });
+    }
+    // The next case's set-up and warm-up run uninstrumented.
+    await control.command('instrumentation off');
+  } catch (error) {
+    held.process.kill();
+    // Stopped (Ctrl-C, SIGTERM): the process's outcome says interrupted; no valgrind or ptrace advice.
+    if (error instanceof InterruptedCommand) return ended();
+    const log = control.logTail();
+    return { ...(await ended()), error: `${(error as Error).message}${log ? ` (valgrind: ${log})` : ''}` };
+  }
+  return { ...(await ended()), settle };
+}
+
+/** The arm's round: the digest and outcome from the case's answer, the count from its dumps. */
+function roundOf(options: InstructionOptions, arm: Arm, plan: Plan, run: Counted, position: number, round: number): ArmResult {
+  const judged = armResultOf(arm, run.outcome, options.timeoutMs, round, position);
+  const fail = (message: string): ArmResult => ({ armId: arm.id, warnings: judged.warnings, outcomes: [{ kind: 'failure', failure: { kind: 'error', message } }] });
+  if (run.error) return fail(`${arm.plugin.name} under callgrind: ${run.error}${run.servedBefore ? ` (in a process that had served ${run.servedBefore} other cases before)` : ''}`);
+  if (judged.outcomes[0]!.kind !== 'round') return judged;
+  const window = run.dumps.filter((d) => d.iterations > 0);
+  const empty = run.dumps.filter((d) => d.iterations === 0);
+  if (window.length < (plan.n === 1 ? WINDOW_SAMPLES_OF_ONE_CALL : WINDOW_SAMPLES) || empty.length < EMPTY_SAMPLES) return fail(`callgrind counted ${window.length} samples of the window and ${empty.length} of ${EMPTY_SAMPLES} empty ones of ${arm.plugin.name}`);
+  const n = window[0]!.iterations;
+  /**
+   * Per call: the smallest window sample less a sample's own cost, the smallest empty sample's (a collection can land in
+   * an empty sample too, and only ever adds: node's no-reviver case had 0.64 M and 1.33 M in two of three once,
+   * against 45 k); undefined when a dump lacks the figure.
+   */
+  const perOpOf = (f: (s: CountSummary) => number | undefined): number | undefined => {
+    const w = window.map((d) => f(d.summary));
+    const e = empty.map((d) => f(d.summary));
+    if (w.some((x) => x === undefined) || e.some((x) => x === undefined)) return undefined;
+    return (Math.min(...(w as number[])) - Math.min(...(e as number[]))) / n;
+  };
+  // Work on other threads while no call runs is not the case's: a thread its code started (a Worker) whose
+  // instructions would fall into samples at random. Refused, as no count can be attributed.
+  const idleElsewhere = Math.min(...empty.map((d) => d.summary.otherThreads ?? 0));
+  if (idleElsewhere > OTHER_THREADS_IDLE_LIMIT) {
+    return fail(
+      `other threads than the case's ran ${idleElsewhere.toLocaleString('en-US')} instructions or more in every sample of no calls: something the case's code started (a Worker?) runs beside it, and its work would fall into the samples at random; instruction counts need the case's work on its own thread`,
+    );
+  }
+  const perOp = perOpOf((s) => s.instructions)!;
+  if (!(perOp > 0)) return fail(`${n} calls counted ${perOp * n} instructions beyond what a sample costs without calls: too little work to tell apart from a sample's own cost`);
+  const own = Math.min(...empty.map((d) => d.summary.instructions));
+  const l1 = perOpOf((s) => s.l1Misses);
+  const ll = perOpOf((s) => s.llMisses);
+  const cycles = perOpOf(estimatedCycles);
+  // The first round's functions stand for the case and variant (counts repeat between rounds; a run of every round's
+  // would be ~20 KB a round).
+  const functions = round === 0 ? functionsPerCall(window.reduce((least, d) => (d.summary.instructions < least.summary.instructions ? d : least))) : [];
+  const counts: CountsRound = {
+    tool: `valgrind callgrind${options.cacheSim ? ' --cache-sim=yes' : ''}, counter dumped around the samples of a process serving the round's cases`,
+    iterations: [0, n],
+    instructions: [own, own + perOp * n],
+    dumps: run.dumps.map((d) => [d.iterations, d.summary.instructions]),
+    servedBefore: run.servedBefore,
+    ...(run.settle ? { settle: run.settle } : {}),
+    ...(l1 !== undefined ? { l1MissesPerOp: l1 } : {}),
+    ...(ll !== undefined ? { llMissesPerOp: ll } : {}),
+    ...(cycles !== undefined ? { estimatedCyclesPerOp: cycles } : {}),
+    ...(functions.length ? { functions } : {}),
+  };
+  const record: RoundRecord = {
+    ...(judged.outcomes[0] as { kind: 'round'; record: RoundRecord }).record,
+    samples: [perOp],
+    iterationsPerSample: plan.n,
+    warmupIterations: plan.warm,
+    wallMs: run.outcome.wallMs,
+    counts,
+  };
+  delete record.sampleStartMs;
+  return { armId: arm.id, warnings: judged.warnings, outcomes: [{ kind: 'round', record }] };
 }

@@ -450,131 +450,176 @@ export interface Seating {
  * replicate samples the arms it seats, all at once, each process pinned to
  * its seat's core (one per arm and core).
  */
+/** A warm lockstep measurer's own state: its options, its seating, and the processes it keeps. */
+interface WarmState {
+  options: LockstepOptions;
+  seating: Seating | undefined;
+  setsPerProcess: number;
+  /** Every case has processes of its own (--schedule lockstep). */
+  perCase: boolean;
+  /** Processes started per arm so far (a process's index). */
+  started: Map<string, number>;
+  /** Keyed by arm, or by arm and case when every case has processes of its own. */
+  processes: WarmPool<ServingProcess>;
+  /** A runtime whose plug-in cannot serve many cases gets a process per case. */
+  sessionsPerCase: Measurer;
+  horizons: TierUpHorizons;
+}
+
+/**
+ * Warm processes: one per arm serves every case of a set (a serve job).
+ * The loop calls endSet() after the last case of a set: a process that has
+ * served setsPerProcess sets ends there, and the next set starts a new one;
+ * endRun() ends the rest. A process that crashed, timed out or broke the
+ * protocol is replaced by a fresh one for the next case. With `seating`, a
+ * replicate samples the arms it seats, all at once, each process pinned to
+ * its seat's core (one per arm and core).
+ */
 export function warmLockstepMeasurer(options: LockstepOptions, seating?: Seating): Measurer {
   const setsPerProcess = Math.max(1, options.setsPerProcess ?? 1);
   const perCase = options.processPerCase === true && !seating;
-  const keyOf = (arm: Arm, caseId: string, core: number | undefined): string => (perCase ? `${arm.id}\u0000${caseId}` : core !== undefined ? `${arm.id}\u0000core ${core}` : arm.id);
-  /** Where an arm's process started ahead of its case waits (no case id holds the control character). */
-  const aheadKey = (arm: Arm): string => `\u0001ahead\u0000${arm.id}`;
   const started = new Map<string, number>();
-
-  /** As a process ends: the records of its cases get what the host read after its end (engine traces), and a crash after its last answer fails that case. */
-  const closed = (held: ServingProcess, outcome: ClosedOutcome): LateFailure[] => {
-    const armId = held.arm.id;
-    for (const s of held.served) if (s.record && s.message?.metrics) s.record.metrics = s.message.metrics;
-    const last = held.served[held.served.length - 1];
-    // What the process left running when it exited is said for the cases it served (one of them started it), unless a case it ended in said it already.
-    const leftBehind = held.served.some((s) => s.endedHere) ? undefined : leftBehindWarning(outcome, held.arm.plugin.name);
-    const cases = new Set(held.served.map((s) => s.unitKey)).size;
-    const warnings: LateFailure[] = leftBehind
-      ? held.served.map((s) => ({
-          unitKey: s.unitKey,
-          armId,
-          round: s.round,
-          failure: { kind: 'warning', message: cases > 1 ? `${leftBehind} (one of the ${cases} cases this warm process served; --schedule lockstep, the default, tells which)` : leftBehind },
-        }))
-      : [];
-    const crash = last?.record && crashAfterLastAnswer(outcome, `the ${held.arm.plugin.name} process`, held.served.length, { unitKey: last.unitKey, armId, round: last.round });
-    return [...warnings, ...teardownsAtClose(outcome.closingErrors, held, armId), ...(crash ? [crash] : [])];
-  };
-  // Keyed by arm, or by arm and case when every case has processes of its own.
-  const processes = new WarmPool<ServingProcess>(closed);
-
-  const startProcess = (arm: Arm, context: ReplicateContext, core: number | undefined, replaced: ServingProcess | undefined): ServingProcess => {
-    const job: Job = { protocol: 1, kind: 'serve', options: withSteadyRule(options.measure, arm.plugin.engine.warmup) };
-    const wrap = seating && core !== undefined ? { wrap: seating.wrap(core) } : {};
-    const process = arm.plugin.startWarm!({ target: arm.target, flags: collectingFlags(arm), bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS * setsPerProcess, ...wrap, ...(context.signal ? { signal: context.signal } : {}) });
-    const index = started.get(arm.id) ?? 0;
-    started.set(arm.id, index + 1);
-    // A replacement mid-set takes over the set's count, so it ends with the others.
-    return { process, arm, served: [], index, sets: replaced?.sets ?? 0, servedThisSet: 0, visits: new Map() };
-  };
-
-  const processFor = (arm: Arm, caseId: string, context: ReplicateContext, core: number | undefined): ServingProcess => {
-    const key = keyOf(arm, caseId, core);
-    // A case without a process of its own takes the one started ahead for it while the case before warmed up.
-    if (options.startAhead && perCase && !processes.holds(key)) processes.adopt(aheadKey(arm), key);
-    return processes.take(key, (replaced) => startProcess(arm, context, core, replaced));
-  };
-
-  /** Starts each arm's process for the next case, unless one waits already; it loads the suite while this case warms up. */
-  const startAhead = (arms: readonly Arm[], context: ReplicateContext): Promise<void>[] => {
-    if (!options.startAhead || !perCase || context.last) return [];
-    return arms.map((arm) => processes.take(aheadKey(arm), (replaced) => startProcess(arm, context, undefined, replaced)).process.loaded);
-  };
-
-  /**
-   * Ends the processes that served their last set (all of them with `all`).
-   * At a set's end what ended processes told comes back without waiting for
-   * the rest (~0.2 s a set: they end while the next set's processes start);
-   * at the run's end, everything.
-   */
-  const endProcesses = async (all: boolean): Promise<LateFailure[]> => {
-    // A case's own processes end after their last visit (replicate), not with the set.
-    if (perCase && !all) return processes.settled();
-    for (const [key, held] of processes.entries()) {
-      held.sets++;
-      held.servedThisSet = 0;
-      if (all || held.sets >= setsPerProcess) processes.retire(key);
-    }
-    return all ? processes.drain() : processes.settled();
-  };
-
-  const sessionsPerCase = lockstepMeasurer(options);
-  const horizons = new TierUpHorizons();
+  const processes = new WarmPool<ServingProcess>(closedProcess);
+  const w: WarmState = { options, seating, setsPerProcess, perCase, started, processes, sessionsPerCase: lockstepMeasurer(options), horizons: new TierUpHorizons() };
   return {
     descriptor: seating?.descriptor ?? (options.processPerCase ? LOCKSTEP_PER_CASE : LOCKSTEP),
     untimedStart: true,
-    async replicate(unit: Unit, given: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
-      // A runtime whose plug-in cannot serve many cases gets a process per case (a seating's descriptor refuses it).
-      if (!seating && given.some((a) => !a.plugin.startWarm)) return sessionsPerCase.replicate(unit, given, context);
-      const seats: readonly (Pick<Seat, 'arm'> & Partial<Seat>)[] = seating ? seating.seat(given, context) : given.map((arm) => ({ arm }));
-      const arms = seats.map((s) => s.arm);
-      const caseId = unit.cases[0]!.id;
-      const held = seats.map(({ arm, core }) => {
-        context.onArmStart?.(arm);
-        return processFor(arm, caseId, context, core);
-      });
-      const servedBefore = held.map((h) => (perCase ? 0 : h.servedThisSet));
-      const visit = held.map((h) => (h.visits.get(caseId) ?? 0) + 1);
-      // Kept warm for the next set unless this is the process's last one (a case's own process: its case's last visit).
-      const keep = held.map((h, i) => (perCase ? visit[i]! : h.sets + 1) < setsPerProcess);
-      const cases = held.map((h, i) => h.process.open(caseId, options.timeoutMs, keep[i], horizons.callNs(arms[i]!.id, caseId)));
-      const loadedAhead = startAhead(arms, context);
-      // Nothing of ours runs while the arms sample: processes ending, or the next case's still loading.
-      const quiet = async (): Promise<void> => {
-        await processes.ended();
-        await Promise.all(loadedAhead);
-      };
-      const { results, outcomes } = await sampleInTurn(cases, arms, options, context, quiet, seating !== undefined);
-      learnHorizons(horizons, caseId, arms, results);
-      results.forEach((result, i) => {
-        const outcome = result.outcomes[0];
-        const h = held[i]!;
-        h.servedThisSet++;
-        const served: Served = { unitKey: unit.key, caseId, round: context.round, ...(outcomes[i]!.leftBehind ? { endedHere: true } : {}) };
-        // The process keeps a case only after a result it was asked to keep it for (core execute.ts caseAnswer).
-        if (outcome?.kind === 'round' && keep[i]) h.visits.set(caseId, visit[i]!);
-        else h.visits.delete(caseId);
-        if (outcome?.kind === 'round') {
-          served.record = outcome.record;
-          outcome.record.lockstep = { ...lockstepOf(outcome.record)!, servedBefore: servedBefore[i]!, process: h.index, visit: visit[i]! };
-          const { core, partner } = seats[i]!;
-          if (core !== undefined) outcome.record.duet = { core, ...(partner !== undefined ? { partner } : {}) };
-          const message = outcomes[i]!.messages.find((m): m is CaseResultMessage => m.type === 'result');
-          if (message) served.message = message;
-        } else if (outcome?.kind === 'failure' && (outcome.failure.kind === 'crash' || outcome.failure.kind === 'timeout') && held[i]!.process.served.length > 1) {
-          // What ran before in the same process may be the cause: say so, and how to rule it out.
-          outcome.failure.message += ` (in a warm process that had served ${held[i]!.process.served.length - 1} other cases before; --schedule lockstep, the default, gives each case its own processes)`;
-        }
-        held[i]!.served.push(served);
-        // A case's own process ends after its last visit, while the next case warms up.
-        if (perCase && !keep[i]) processes.retire(keyOf(arms[i]!, caseId, undefined));
-      });
-      return results;
-    },
-    endSet: () => endProcesses(false),
-    endRun: () => endProcesses(true),
+    replicate: (unit: Unit, given: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> => warmReplicate(w, unit, given, context),
+    endSet: () => endProcesses(w, false),
+    endRun: () => endProcesses(w, true),
     dispose: () => processes.dispose(),
   };
+}
+
+const keyOf = (w: WarmState, arm: Arm, caseId: string, core: number | undefined): string => (w.perCase ? `${arm.id}\u0000${caseId}` : core !== undefined ? `${arm.id}\u0000core ${core}` : arm.id);
+/** Where an arm's process started ahead of its case waits (no case id holds the control character). */
+const aheadKey = (arm: Arm): string => `\u0001ahead\u0000${arm.id}`;
+
+/** As a process ends: the records of its cases get what the host read after its end (engine traces), and a crash after its last answer fails that case. */
+function closedProcess(held: ServingProcess, outcome: ClosedOutcome): LateFailure[] {
+  const armId = held.arm.id;
+  for (const s of held.served) if (s.record && s.message?.metrics) s.record.metrics = s.message.metrics;
+  const last = held.served[held.served.length - 1];
+  // What the process left running when it exited is said for the cases it served (one of them started it), unless a case it ended in said it already.
+  const leftBehind = held.served.some((s) => s.endedHere) ? undefined : leftBehindWarning(outcome, held.arm.plugin.name);
+  const cases = new Set(held.served.map((s) => s.unitKey)).size;
+  const warnings: LateFailure[] = leftBehind
+    ? held.served.map((s) => ({
+        unitKey: s.unitKey,
+        armId,
+        round: s.round,
+        failure: { kind: 'warning', message: cases > 1 ? `${leftBehind} (one of the ${cases} cases this warm process served; --schedule lockstep, the default, tells which)` : leftBehind },
+      }))
+    : [];
+  const crash = last?.record && crashAfterLastAnswer(outcome, `the ${held.arm.plugin.name} process`, held.served.length, { unitKey: last.unitKey, armId, round: last.round });
+  return [...warnings, ...teardownsAtClose(outcome.closingErrors, held, armId), ...(crash ? [crash] : [])];
+}
+
+function startProcess(w: WarmState, arm: Arm, context: ReplicateContext, core: number | undefined, replaced: ServingProcess | undefined): ServingProcess {
+  const { options, seating, setsPerProcess, started } = w;
+  const job: Job = { protocol: 1, kind: 'serve', options: withSteadyRule(options.measure, arm.plugin.engine.warmup) };
+  const wrap = seating && core !== undefined ? { wrap: seating.wrap(core) } : {};
+  const process = arm.plugin.startWarm!({ target: arm.target, flags: collectingFlags(arm), bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS * setsPerProcess, ...wrap, ...(context.signal ? { signal: context.signal } : {}) });
+  const index = started.get(arm.id) ?? 0;
+  started.set(arm.id, index + 1);
+  // A replacement mid-set takes over the set's count, so it ends with the others.
+  return { process, arm, served: [], index, sets: replaced?.sets ?? 0, servedThisSet: 0, visits: new Map() };
+}
+
+function processFor(w: WarmState, arm: Arm, caseId: string, context: ReplicateContext, core: number | undefined): ServingProcess {
+  const key = keyOf(w, arm, caseId, core);
+  // A case without a process of its own takes the one started ahead for it while the case before warmed up.
+  if (w.options.startAhead && w.perCase && !w.processes.holds(key)) w.processes.adopt(aheadKey(arm), key);
+  return w.processes.take(key, (replaced) => startProcess(w, arm, context, core, replaced));
+}
+
+/** Starts each arm's process for the next case, unless one waits already; it loads the suite while this case warms up. */
+function startAhead(w: WarmState, arms: readonly Arm[], context: ReplicateContext): Promise<void>[] {
+  if (!w.options.startAhead || !w.perCase || context.last) return [];
+  return arms.map((arm) => w.processes.take(aheadKey(arm), (replaced) => startProcess(w, arm, context, undefined, replaced)).process.loaded);
+}
+
+/**
+ * Ends the processes that served their last set (all of them with `all`).
+ * At a set's end what ended processes told comes back without waiting for
+ * the rest (~0.2 s a set: they end while the next set's processes start);
+ * at the run's end, everything.
+ */
+async function endProcesses(w: WarmState, all: boolean): Promise<LateFailure[]> {
+  const { processes } = w;
+  // A case's own processes end after their last visit (replicate), not with the set.
+  if (w.perCase && !all) return processes.settled();
+  for (const [key, held] of processes.entries()) {
+    held.sets++;
+    held.servedThisSet = 0;
+    if (all || held.sets >= w.setsPerProcess) processes.retire(key);
+  }
+  return all ? processes.drain() : processes.settled();
+}
+
+/** One case on every seated arm's warm process, sampled in turn (or at once, seated). */
+async function warmReplicate(w: WarmState, unit: Unit, given: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
+  // A runtime whose plug-in cannot serve many cases gets a process per case (a seating's descriptor refuses it).
+  if (!w.seating && given.some((a) => !a.plugin.startWarm)) return w.sessionsPerCase.replicate(unit, given, context);
+  const seats: readonly (Pick<Seat, 'arm'> & Partial<Seat>)[] = w.seating ? w.seating.seat(given, context) : given.map((arm) => ({ arm }));
+  const arms = seats.map((s) => s.arm);
+  const caseId = unit.cases[0]!.id;
+  const held = seats.map(({ arm, core }) => {
+    context.onArmStart?.(arm);
+    return processFor(w, arm, caseId, context, core);
+  });
+  const servedBefore = held.map((h) => (w.perCase ? 0 : h.servedThisSet));
+  const visit = held.map((h) => (h.visits.get(caseId) ?? 0) + 1);
+  // Kept warm for the next set unless this is the process's last one (a case's own process: its case's last visit).
+  const keep = held.map((h, i) => (w.perCase ? visit[i]! : h.sets + 1) < w.setsPerProcess);
+  const cases = held.map((h, i) => h.process.open(caseId, w.options.timeoutMs, keep[i], w.horizons.callNs(arms[i]!.id, caseId)));
+  const loadedAhead = startAhead(w, arms, context);
+  // Nothing of ours runs while the arms sample: processes ending, or the next case's still loading.
+  const quiet = async (): Promise<void> => {
+    await w.processes.ended();
+    await Promise.all(loadedAhead);
+  };
+  const { results, outcomes } = await sampleInTurn(cases, arms, w.options, context, quiet, w.seating !== undefined);
+  learnHorizons(w.horizons, caseId, arms, results);
+  results.forEach((result, i) => recordServed(w, { unit, caseId, context, seat: seats[i]!, held: held[i]!, keep: keep[i]!, visit: visit[i]!, servedBefore: servedBefore[i]!, sampled: outcomes[i]! }, result));
+  return results;
+}
+
+/** What one arm's sampling of a case leaves on its process: what it served, and the visit it keeps the case for. */
+interface ServedArm {
+  unit: Unit;
+  caseId: string;
+  context: ReplicateContext;
+  seat: Pick<Seat, 'arm'> & Partial<Seat>;
+  held: ServingProcess;
+  keep: boolean;
+  visit: number;
+  servedBefore: number;
+  sampled: Awaited<ReturnType<typeof sampleInTurn>>['outcomes'][number];
+}
+
+/** One arm's result noted on its process (its record's lockstep block, its visits), and its process retired after its case's last visit. */
+function recordServed(w: WarmState, a: ServedArm, result: ArmResult): void {
+  const { unit, caseId, context, seat, keep, visit, servedBefore, sampled } = a;
+  const h = a.held;
+  const outcome = result.outcomes[0];
+  h.servedThisSet++;
+  const served: Served = { unitKey: unit.key, caseId, round: context.round, ...(sampled.leftBehind ? { endedHere: true } : {}) };
+  // The process keeps a case only after a result it was asked to keep it for (core execute.ts caseAnswer).
+  if (outcome?.kind === 'round' && keep) h.visits.set(caseId, visit);
+  else h.visits.delete(caseId);
+  if (outcome?.kind === 'round') {
+    served.record = outcome.record;
+    outcome.record.lockstep = { ...lockstepOf(outcome.record)!, servedBefore, process: h.index, visit };
+    const { core, partner } = seat;
+    if (core !== undefined) outcome.record.duet = { core, ...(partner !== undefined ? { partner } : {}) };
+    const message = sampled.messages.find((m): m is CaseResultMessage => m.type === 'result');
+    if (message) served.message = message;
+  } else if (outcome?.kind === 'failure' && (outcome.failure.kind === 'crash' || outcome.failure.kind === 'timeout') && h.process.served.length > 1) {
+    // What ran before in the same process may be the cause: say so, and how to rule it out.
+    outcome.failure.message += ` (in a warm process that had served ${h.process.served.length - 1} other cases before; --schedule lockstep, the default, gives each case its own processes)`;
+}
+h.served.push(served);
+// A case's own process ends after its last visit, while the next case warms up.
+if (w.perCase && !keep) w.processes.retire(keyOf(w, seat.arm, caseId, undefined));
 }
