@@ -112,9 +112,13 @@ describe('request handlers that misbehave once', () => {
         const r = result(`spins once [cpu=${figure}]`, variant, spins.run);
         const round = r.rounds[0]!;
         expect(round, `${variant}: ${warnings(r)}`).toBeDefined();
-        expect(requestsOf(round)!.outcomes, variant).toMatchObject({ timedOut: 1, serverError: 0, threw: 0 });
-        // Either the server went idle and the round went on, or it stopped there and said why.
-        if (round.samples.length !== 5) {
+        const { outcomes } = requestsOf(round)!;
+        expect(outcomes, variant).toMatchObject({ serverError: 0, threw: 0 });
+        // The spin always passes the time-out; on a slow, loaded machine a runtime's first request can pass 400 ms too,
+        // and the round then stops at its second time-out. What is checked whatever the count: no sample holds the spin.
+        expect(outcomes.timedOut, variant).toBeGreaterThanOrEqual(1);
+        // With the spin alone timed out: either the server went idle and the round went on, or it stopped there and said why.
+        if (outcomes.timedOut === 1 && round.samples.length !== 5) {
           expect(round.samples.length, variant).toBe(2);
           expect(warnings(r), variant).toMatch(/still running \d+ ms after a request got no response/);
         }

@@ -184,32 +184,54 @@ interface OpenCase {
   timer: ReturnType<typeof setTimeout>;
 }
 
-export function warmProcess(running: RunningJob): WarmProcess {
-  const reader = running.reader;
-  const served: string[] = [];
-  let current: OpenCase | undefined;
-  let ended: JobOutcome | undefined;
-  let broken = false;
-  let closing = false;
+/** A warm process's own state: what its listeners, its cases and its close read and set. */
+interface ProcessState {
+  running: RunningJob;
+  served: string[];
+  current: OpenCase | undefined;
+  ended: JobOutcome | undefined;
+  broken: boolean;
+  closing: boolean;
   /** The first case, opened before the runtime said hello: sent once it has (startCase). */
-  let sendOnHello: (() => void) | undefined;
+  sendOnHello: (() => void) | undefined;
+  onLoaded: () => void;
+}
+
+export function warmProcess(running: RunningJob): WarmProcess {
   let onLoaded!: () => void;
   const loaded = new Promise<void>((resolve) => (onLoaded = resolve));
-
-  const settle = (c: OpenCase): void => {
-    clearTimeout(c.timer);
-    c.onReady(undefined);
-    c.waiting?.(undefined);
-    c.waiting = undefined;
-    c.onAnswer();
+  const state: ProcessState = { running, served: [], current: undefined, ended: undefined, broken: false, closing: false, sendOnHello: undefined, onLoaded };
+  listenTo(state);
+  return {
+    get usable() {
+      return !state.ended && !state.broken && !state.closing;
+    },
+    served: state.served,
+    loaded,
+    open: (caseId, timeoutMs, keep = false, tierUpCallNs) => openCase(state, caseId, timeoutMs, keep, tierUpCallNs),
+    close: () => closeProcess(state),
+    kill: () => running.kill(),
   };
-  reader.listen((message) => {
+}
+
+/** Ends whatever the open case waits for: its ready, its sample, its answer. */
+function settle(c: OpenCase): void {
+  clearTimeout(c.timer);
+  c.onReady(undefined);
+  c.waiting?.(undefined);
+  c.waiting = undefined;
+  c.onAnswer();
+}
+
+/** Routes the process's messages to the open case, and settles it when the process ends. */
+function listenTo(state: ProcessState): void {
+  state.running.reader.listen((message) => {
     if (message.type === 'hello') {
-      onLoaded();
-      sendOnHello?.();
-      sendOnHello = undefined;
+      state.onLoaded();
+      state.sendOnHello?.();
+      state.sendOnHello = undefined;
     }
-    const c = current;
+    const c = state.current;
     if (!c) return;
     if (message.type === 'ready') {
       watchReady(c.memory, message);
@@ -220,111 +242,118 @@ export function warmProcess(running: RunningJob): WarmProcess {
       resolve?.(message);
     } else if (message.type !== 'hello' && message.type !== 'warning') {
       // A process whose event loop ran empty answers its case and exits: it serves no other.
-      if (message.type === 'error' && message.neverSettles) broken = true;
+      if (message.type === 'error' && message.neverSettles) state.broken = true;
       settle(c);
     }
   });
-  void running.outcome.then((outcome) => {
-    ended = outcome;
-    onLoaded();
-    if (current) settle(current);
+  void state.running.outcome.then((outcome) => {
+    state.ended = outcome;
+    state.onLoaded();
+    if (state.current) settle(state.current);
   });
+}
 
-  /** The case's own share of the process's messages and its outcome, whether the process lives on or ended. */
-  const caseOutcome = (c: OpenCase): JobOutcome => {
-    const messages = reader.messages.slice(c.firstMessage);
-    const hello = reader.messages[0]?.type === 'hello' && c.firstMessage > 0 ? [reader.messages[0]] : [];
-    const protocolErrors = reader.protocolErrors.slice(c.firstProtocolError);
-    const wallMs = performance.now() - c.opened;
-    if (protocolErrors.length) broken = true;
-    if (reader.currentAnswer && !c.timedOut) {
-      // Answered, and the process lives on: the case ended cleanly as far as the process goes.
-      return { messages: [...hello, ...messages], exitCode: 0, exitSignal: null, timedOut: false, interrupted: false, stderr: '', protocolErrors, wallMs };
-    }
-    const outcome = ended!;
-    return { ...outcome, messages: [...hello, ...messages], protocolErrors: [...protocolErrors, ...outcome.protocolErrors.slice(reader.protocolErrors.length)], timedOut: outcome.timedOut || c.timedOut, ...(c.stopped ? { stopped: true } : {}), wallMs };
+/** The case's own share of the process's messages and its outcome, whether the process lives on or ended. */
+function caseOutcome(state: ProcessState, c: OpenCase): JobOutcome {
+  const reader = state.running.reader;
+  const messages = reader.messages.slice(c.firstMessage);
+  const hello = reader.messages[0]?.type === 'hello' && c.firstMessage > 0 ? [reader.messages[0]] : [];
+  const protocolErrors = reader.protocolErrors.slice(c.firstProtocolError);
+  const wallMs = performance.now() - c.opened;
+  if (protocolErrors.length) state.broken = true;
+  if (reader.currentAnswer && !c.timedOut) {
+    // Answered, and the process lives on: the case ended cleanly as far as the process goes.
+    return { messages: [...hello, ...messages], exitCode: 0, exitSignal: null, timedOut: false, interrupted: false, stderr: '', protocolErrors, wallMs };
+  }
+  const outcome = state.ended!;
+  return { ...outcome, messages: [...hello, ...messages], protocolErrors: [...protocolErrors, ...outcome.protocolErrors.slice(reader.protocolErrors.length)], timedOut: outcome.timedOut || c.timedOut, ...(c.stopped ? { stopped: true } : {}), wallMs };
+}
+
+/** Opens a case on the process: sent now, or once the runtime has said hello; ended by the process at its timeout. */
+function openCase(state: ProcessState, caseId: string, timeoutMs: number, keep: boolean, tierUpCallNs: number | undefined): LiveCase {
+  const { running } = state;
+  const reader = running.reader;
+  const { current } = state;
+  if (current && !reader.currentAnswer && !state.ended) throw new Error(`case "${caseId}" opened while "${current.caseId}" is still open`);
+  let onReady!: (message: ReadyMessage | undefined) => void;
+  let onAnswer!: () => void;
+  const ready = new Promise<ReadyMessage | undefined>((resolve) => (onReady = resolve));
+  const answered = new Promise<void>((resolve) => (onAnswer = resolve));
+  const c: OpenCase = {
+    caseId,
+    firstMessage: reader.messages.length,
+    firstProtocolError: reader.protocolErrors.length,
+    opened: performance.now(),
+    onReady,
+    onAnswer,
+    answered,
+    timedOut: false,
+    timer: setTimeout(() => {
+      c.timedOut = true;
+      c.stopped = running.isStopped?.() ?? false;
+      running.kill();
+    }, timeoutMs),
   };
+  state.current = c;
+  state.served.push(caseId);
+  if (state.ended) settle(c);
+  else {
+    const startCase = (): void => {
+      // The peak is reset before the case's setup: what the process holds from here on is this case's.
+      if (running.pid !== undefined) c.memory = new CaseMemoryWatch(running.pid);
+      reader.openCase(caseId);
+      running.send(caseCommand(caseId, keep, tierUpCallNs));
+    };
+    // A runtime says hello once it has started and loaded the suite, before it reads a command. Sent after that,
+    // the first case's peak above open is its own, not the runtime's start-up as well.
+    if (reader.messages[0]?.type === 'hello') startCase();
+    else state.sendOnHello = startCase;
+  }
+  return servedCase(state, c, ready);
+}
 
+/** What the measurer holds of an open case: its samples, a collection, its end. */
+function servedCase(state: ProcessState, c: OpenCase, ready: Promise<ReadyMessage | undefined>): LiveCase {
+  const { running } = state;
+  const reader = running.reader;
+  const servesIt = (): boolean => !state.ended && !reader.currentAnswer && state.current === c;
   return {
-    get usable() {
-      return !ended && !broken && !closing;
+    ready,
+    sample(iterations?: number) {
+      if (!servesIt()) return Promise.resolve(undefined);
+      return askSample(running, (resolve) => (c.waiting = resolve), sampleCommand(iterations), c.memory);
     },
-    served,
-    loaded,
-    open(caseId, timeoutMs, keep = false, tierUpCallNs) {
-      if (current && !reader.currentAnswer && !ended) throw new Error(`case "${caseId}" opened while "${current.caseId}" is still open`);
-      let onReady!: (message: ReadyMessage | undefined) => void;
-      let onAnswer!: () => void;
-      const ready = new Promise<ReadyMessage | undefined>((resolve) => (onReady = resolve));
-      const answered = new Promise<void>((resolve) => (onAnswer = resolve));
-      const c: OpenCase = {
-        caseId,
-        firstMessage: reader.messages.length,
-        firstProtocolError: reader.protocolErrors.length,
-        opened: performance.now(),
-        onReady,
-        onAnswer,
-        answered,
-        timedOut: false,
-        timer: setTimeout(() => {
-          c.timedOut = true;
-          c.stopped = running.isStopped?.() ?? false;
-          running.kill();
-        }, timeoutMs),
-      };
-      current = c;
-      served.push(caseId);
-      if (ended) settle(c);
-      else {
-        const startCase = (): void => {
-          // The peak is reset before the case's setup: what the process holds from here on is this case's.
-          if (running.pid !== undefined) c.memory = new CaseMemoryWatch(running.pid);
-          reader.openCase(caseId);
-          running.send(caseCommand(caseId, keep, tierUpCallNs));
-        };
-        // A runtime says hello once it has started and loaded the suite, before it reads a command. Sent after that,
-        // the first case's peak above open is its own, not the runtime's start-up as well.
-        if (reader.messages[0]?.type === 'hello') startCase();
-        else sendOnHello = startCase;
-      }
-      return {
-        ready,
-        sample(iterations?: number) {
-          if (ended || reader.currentAnswer || current !== c) return Promise.resolve(undefined);
-          return askSample(running, (resolve) => (c.waiting = resolve), sampleCommand(iterations), c.memory);
-        },
-        async collect() {
-          if (ended || reader.currentAnswer || current !== c) return false;
-          return (await askSample(running, (resolve) => (c.waiting = resolve), COLLECT_COMMAND)) !== undefined;
-        },
-        async finish() {
-          if (!ended && !reader.currentAnswer) running.send(FINISH_COMMAND);
-          await c.answered;
-          const memory = c.memory?.end();
-          // A case that did not answer leaves a process that ended (or was killed): its outcome says how.
-          if (!reader.currentAnswer || c.timedOut) await running.outcome;
-          const outcome = caseOutcome(c);
-          return memory ? { ...outcome, memory } : outcome;
-        },
-        kill: () => running.kill(),
-        ...processReaders(running, () => !ended),
-      };
+    async collect() {
+      if (!servesIt()) return false;
+      return (await askSample(running, (resolve) => (c.waiting = resolve), COLLECT_COMMAND)) !== undefined;
     },
-    async close() {
-      closing = true;
-      reader.closeInput();
-      running.endInput();
-      // A process that does not exit once its input is closed is ended by the host (types.ts stoppedAfterAnswer).
-      let stopped = false;
-      const grace = setTimeout(() => {
-        stopped = true;
-        running.kill();
-      }, EXIT_GRACE_MS);
-      const outcome = await running.outcome;
-      clearTimeout(grace);
-      const closed = { ...outcome, closingErrors: reader.closingErrors };
-      return stopped ? { ...closed, stoppedAfterAnswer: true } : closed;
+    async finish() {
+      if (!state.ended && !reader.currentAnswer) running.send(FINISH_COMMAND);
+      await c.answered;
+      const memory = c.memory?.end();
+      // A case that did not answer leaves a process that ended (or was killed): its outcome says how.
+      if (!reader.currentAnswer || c.timedOut) await running.outcome;
+      const outcome = caseOutcome(state, c);
+      return memory ? { ...outcome, memory } : outcome;
     },
     kill: () => running.kill(),
+    ...processReaders(running, () => !state.ended),
   };
+}
+
+/** Closes the process's input and waits for it to exit, ending it after EXIT_GRACE_MS (types.ts stoppedAfterAnswer). */
+async function closeProcess(state: ProcessState) {
+  const { running } = state;
+  state.closing = true;
+  running.reader.closeInput();
+  running.endInput();
+  let stopped = false;
+  const grace = setTimeout(() => {
+    stopped = true;
+    running.kill();
+  }, EXIT_GRACE_MS);
+  const outcome = await running.outcome;
+  clearTimeout(grace);
+  const closed = { ...outcome, closingErrors: running.reader.closingErrors };
+  return stopped ? { ...closed, stoppedAfterAnswer: true } : closed;
 }

@@ -287,6 +287,37 @@ function busiestSeries(sent: readonly SentRequest[]): { ms: number[]; waves: num
   return { ms: measured.map((s) => (s.deltas.get(tid) ?? 0) / 1e6), waves: measured.map((s) => s.wave) };
 }
 
+/**
+ * Whether an adapting round has served enough: past its least, its serving time spent, or (asked every ASK_EVERY
+ * requests) its busiest thread's series steady. The least is always served: every runtime's round then holds the same
+ * first requests.
+ */
+function servedEnough(until: NonNullable<RequestRoundPlan['until']>, sent: readonly SentRequest[], servingMs: number, askedAt: number): boolean {
+  if (sent.length < until.minRequests) return false;
+  if (servingMs >= until.maxServeMs) return true;
+  if (sent.length - askedAt < ASK_EVERY) return false;
+  const series = busiestSeries(sent);
+  return until.enough(series.ms, series.waves);
+}
+
+/**
+ * The empty-handler requests after a wave, each measured as a request is: kept in the round's list and the wave's.
+ * An empty request left unanswered ends the round's empty requests (each more could wait its whole time-out): the
+ * returned line says why.
+ */
+async function sendEmpties(server: RunningServer, pid: number, port: number, count: number, ownTimeoutMs: number, into: { empty: Map<number, number>[]; order: SentKind[]; wave?: Map<number, number>[] }): Promise<string | undefined> {
+  for (let i = 0; i < count && server.alive(); i++) {
+    const e = await measured(pid, port, GET, ownTimeoutMs, RESERVED.empty);
+    if (!('status' in e.answer) || e.answer.status !== 200 || e.answer.body.length > 0) {
+      return 'status' in e.answer ? `an empty-handler request was answered ${e.answer.status} with ${e.answer.body.length} bytes, not the wrapper's empty 200; the round sent no more of them` : `an empty-handler request got no whole response within ${ownTimeoutMs} ms; the round sent no more of them`;
+    }
+    into.empty.push(e.deltas);
+    into.wave?.push(e.deltas);
+    into.order.push('empty');
+  }
+  return undefined;
+}
+
 /** The requests sent, each with its CPU; the first thing that cut the round short, named. */
 async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, port: number, plan: RequestRoundPlan, started: number, memory: ServerMemoryWatch) {
   const sent: SentRequest[] = [];
@@ -334,13 +365,8 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
       bound = `the round reached its time bound (${Math.round(boundMs / 1000)} s: the run's --timeout, at least room for its requests' own time-outs) and kept the ${sent.length} requests it measured`;
       break;
     }
-    // The least is always served: every runtime's round then holds the same first requests.
-    if (until && servingFrom !== undefined && sent.length >= until.minRequests && now - servingFrom >= until.maxServeMs) break;
-    if (until && sent.length >= until.minRequests && sent.length - askedAt >= ASK_EVERY) {
-      askedAt = sent.length;
-      const series = busiestSeries(sent);
-      if (until.enough(series.ms, series.waves)) break;
-    }
+    if (until && servingFrom !== undefined && servedEnough(until, sent, now - servingFrom, askedAt)) break;
+    if (until && sent.length >= until.minRequests && sent.length - askedAt >= ASK_EVERY) askedAt = sent.length;
     servingFrom ??= now;
     inFlightMost = Math.max(inFlightMost, Math.min(concurrency, wave.length));
     // With one request a wave this is a read around that request; with N in flight, around the wave.
@@ -406,17 +432,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
       }
     }
     const empties = taken.reduce((n, { answer, k }) => n + ('status' in answer ? (emptyAfter[wave[k]!] ?? 0) : 0), 0);
-    for (let i = 0; i < empties && emptyProblem === undefined && server.alive(); i++) {
-      const e = await measured(pid, port, GET, ownTimeoutMs, RESERVED.empty);
-      if (!('status' in e.answer) || e.answer.status !== 200 || e.answer.body.length > 0) {
-        // An empty request left unanswered ends the round's empty requests: each more could wait its whole time-out.
-        emptyProblem = 'status' in e.answer ? `an empty-handler request was answered ${e.answer.status} with ${e.answer.body.length} bytes, not the wrapper's empty 200; the round sent no more of them` : `an empty-handler request got no whole response within ${ownTimeoutMs} ms; the round sent no more of them`;
-        break;
-      }
-      empty.push(e.deltas);
-      previous?.empties.push(e.deltas);
-      order.push('empty');
-    }
+    if (emptyProblem === undefined) emptyProblem = await sendEmpties(server, pid, port, empties, ownTimeoutMs, { empty, order, ...(previous ? { wave: previous.empties } : {}) });
   }
   if (stopped) problem ??= `the run was stopped; the round kept the ${sent.length} requests it measured`;
   // The last wave's after: up to the end of serving (a server gone or stopped reads nothing more).
