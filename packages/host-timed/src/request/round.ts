@@ -292,10 +292,11 @@ function busiestSeries(sent: readonly SentRequest[]): { ms: number[]; waves: num
  * requests) its busiest thread's series steady. The least is always served: every runtime's round then holds the same
  * first requests.
  */
-function servedEnough(until: NonNullable<RequestRoundPlan['until']>, sent: readonly SentRequest[], servingMs: number, askedAt: number): boolean {
+function servedEnough(until: NonNullable<RequestRoundPlan['until']>, sent: readonly SentRequest[], servingMs: number, asked: { at: number }): boolean {
   if (sent.length < until.minRequests) return false;
   if (servingMs >= until.maxServeMs) return true;
-  if (sent.length - askedAt < ASK_EVERY) return false;
+  if (sent.length - asked.at < ASK_EVERY) return false;
+  asked.at = sent.length;
   const series = busiestSeries(sent);
   return until.enough(series.ms, series.waves);
 }
@@ -345,7 +346,8 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
   const concurrency = plan.concurrency ?? 1;
   const budget = new BodyBudget();
   let servingFrom: number | undefined;
-  let askedAt = 0;
+  /** How many requests had been sent when the round last asked whether it was steady. */
+  const asked = { at: 0 };
   // The last measured wave, until the next one starts: its threads' idle read, its requests, the empty requests sent after it.
   let previous: { idle: ThreadCpuTimes<number>; measured: SentRequest[]; empties: Map<number, number>[] } | undefined;
   const closePrevious = (next: ThreadCpuTimes<number>): void => {
@@ -365,8 +367,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
       bound = `the round reached its time bound (${Math.round(boundMs / 1000)} s: the run's --timeout, at least room for its requests' own time-outs) and kept the ${sent.length} requests it measured`;
       break;
     }
-    if (until && servingFrom !== undefined && servedEnough(until, sent, now - servingFrom, askedAt)) break;
-    if (until && sent.length >= until.minRequests && sent.length - askedAt >= ASK_EVERY) askedAt = sent.length;
+    if (until && servingFrom !== undefined && servedEnough(until, sent, now - servingFrom, asked)) break;
     servingFrom ??= now;
     inFlightMost = Math.max(inFlightMost, Math.min(concurrency, wave.length));
     // With one request a wave this is a read around that request; with N in flight, around the wave.
