@@ -150,6 +150,14 @@ describe('corroborateProcess (fresh processes)', () => {
     expect(corroborateProcess(50, 600, 1)).toMatch(/from its hello to its answer while the host saw 600 ms pass/);
     expect(corroborateProcess(0, 400, 1)).toMatch(/from its hello to its answer/);
   });
+
+  it("takes off the lateness the host measured in its own event loop, and names it when the clock still ran slow", () => {
+    // A host starved for 431 ms of a 503 ms span: the answer was read that late, the process's clock was right.
+    expect(corroborateProcess(71.8, 503, 1)).toBeDefined();
+    expect(corroborateProcess(71.8, 503, 1, 441)).toBeUndefined();
+    // A clock that stood still is still told, the host's lateness said beside it.
+    expect(corroborateProcess(0, 900, 1, 300)).toMatch(/while the host saw 900 ms pass \(the host itself ran up to 300 ms late\)/);
+  });
 });
 
 describe('corroborateSampling (fresh processes)', () => {

@@ -29,6 +29,8 @@ export interface JobOutcome {
   wallMs: number;
   /** ms on the host's clock from reading the process's hello to reading its answer (absent when either is missing). */
   hostSpanMs?: number;
+  /** The longest the host's own event loop ran late within that span, ms (host-lateness.ts): how much of the span may be the host's. */
+  hostLateMs?: number;
   /**
    * The process gave its answer but had not exited EXIT_GRACE_MS later, so
    * the host ended it (node 26 was seen to deadlock in its own exit, joining

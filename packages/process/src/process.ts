@@ -409,6 +409,7 @@ export function startJob(options: SpawnJobOptions): RunningJob {
       protocolErrors: reader.protocolErrors,
       wallMs: performance.now() - started,
       ...(reader.hostSpanMs !== undefined ? { hostSpanMs: reader.hostSpanMs } : {}),
+      ...(reader.hostLateMs !== undefined ? { hostLateMs: reader.hostLateMs } : {}),
       ...(stoppedAfterAnswer ? { stoppedAfterAnswer } : {}),
       ...(exit.leftBehind ? { leftBehind: exit.leftBehind } : {}),
       ...(stdoutClosed ? { stdoutClosed } : {}),

@@ -11,6 +11,7 @@
  */
 import { linePrefix, type ErrorMessage, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
 import { parseRuntimeMessage } from '@rtbench/core/protocol-schema';
+import { watchHostLateness, type LatenessWatch } from './host-lateness.ts';
 
 /** Keeps the last `limit` characters of a stream. */
 export class Tail {
@@ -131,6 +132,14 @@ export class ProtocolReader {
   /** When the hello and the one answer were read, in ms on the host's clock (corroborates the answer's elapsedMs). */
   private helloAtMs: number | undefined;
   private answerAtMs: number | undefined;
+  /** Watches the host's own lateness from the hello to the answer (host-lateness.ts). */
+  private lateness: LatenessWatch | undefined;
+  private lateMs: number | undefined;
+
+  /** The longest the host's event loop ran late between reading the hello and the answer, ms: how late the answer may have been read. */
+  get hostLateMs(): number | undefined {
+    return this.lateMs;
+  }
 
   /** ms on the host's clock from reading the hello to reading the answer, once both came. */
   get hostSpanMs(): number | undefined {
@@ -182,6 +191,7 @@ export class ProtocolReader {
   /** The stream ended: a last line without a newline still counts. */
   end(): void {
     this.endLine();
+    this.lateness?.stop();
   }
 
   /** Part of the current line (no newline in it). */
@@ -260,13 +270,18 @@ export class ProtocolReader {
       this.violation(problem);
       return;
     }
-    if (message.type === 'hello') this.helloAtMs = performance.now();
+    if (message.type === 'hello') {
+      this.helloAtMs = performance.now();
+      // Only a fresh process's one measure job is corroborated by its span (a warm process's lasts a whole run).
+      if (this.options.job.kind === 'measure') this.lateness = watchHostLateness();
+    }
     if (this.inputClosed && message.type === 'error') this.closingErrors.push(message);
     else if (ANSWERS[this.options.job.kind].has(message.type)) {
       if (this.options.job.kind === 'serve') this.caseAnswered = message;
       else {
         this.answer = message;
         this.answerAtMs = performance.now();
+        this.lateMs = this.lateness?.stop();
       }
     }
     // A lockstep process's samples are kept once, in its result; the reader passes them on without holding them.

@@ -195,17 +195,37 @@ function keepSamples(profile: CpuProfile, times: readonly number[], from: number
   return { profile: restricted, window: { method, kept: samples.length, total: profile.samples.length, windowMs: (endTime - startTime) / 1000, profileMs: (profile.endTime - profile.startTime) / 1000 } };
 }
 
-/** How far apart a mark's own samples may lie (its work takes a few ms; a sample in it may fall to another frame): the marks around the steady requests lie further apart. */
-const MARK_SPAN_US = 100_000;
+/**
+ * How many samples in a row under another frame a mark may hold (a sample
+ * inside its loop may fall to the collector, the program or idle): more, and
+ * the mark has ended. The steady requests between the marks are hundreds of
+ * samples; a mark's length in time is not used, because a loaded machine
+ * stretches it past any fixed span.
+ */
+const MARK_STRAY_SAMPLES = 8;
 
 /**
  * A request server's profile restricted to its steady requests: the samples
- * between the marks sent before them and after them (samples under a mark
- * function, `isMark`: those within MARK_SPAN_US of the first mark sample are
- * the first mark, those within it of the last, the last). Marks not seen
- * twice that far apart: the whole profile is kept ('none').
+ * between the marks sent before them and after them (a mark: a run of
+ * samples under the mark function, `isMark`, with at most
+ * MARK_STRAY_SAMPLES others in a row inside it). The first run is the first
+ * mark, the last run the last; fewer than two runs: the whole profile is
+ * kept ('none').
  */
 export function restrictBetweenMarks(profile: CpuProfile, isMark: (frame: CallFrame) => boolean): { profile: CpuProfile; window: SamplingWindow } {
+  const marks = markSamples(profile, isMark);
+  if (marks.length === 0) return wholeProfile(profile);
+  const apart = (i: number): boolean => marks[i + 1]! - marks[i]! - 1 > MARK_STRAY_SAMPLES;
+  let firstEnd = 0;
+  while (firstEnd < marks.length - 1 && !apart(firstEnd)) firstEnd++;
+  let lastStart = marks.length - 1;
+  while (lastStart > 0 && !apart(lastStart - 1)) lastStart--;
+  if (firstEnd >= lastStart) return wholeProfile(profile);
+  return keepSamples(profile, sampleTimes(profile), marks[firstEnd]! + 1, marks[lastStart]! - 1, 'markers');
+}
+
+/** The indices of the samples under a mark function (the frame or one of its callers). */
+function markSamples(profile: CpuProfile, isMark: (frame: CallFrame) => boolean): number[] {
   const { byId, parent } = indexNodes(profile);
   const marked = new Map<number, boolean>();
   const underMark = (id: number): boolean => {
@@ -217,15 +237,7 @@ export function restrictBetweenMarks(profile: CpuProfile, isMark: (frame: CallFr
     marked.set(id, found);
     return found;
   };
-  const times = sampleTimes(profile);
-  const marks = profile.samples.flatMap((id, i) => (underMark(id) ? [i] : []));
-  if (marks.length === 0) return wholeProfile(profile);
-  const firstAt = times[marks[0]!]!;
-  const lastAt = times[marks[marks.length - 1]!]!;
-  if (lastAt - firstAt <= 2 * MARK_SPAN_US) return wholeProfile(profile);
-  const firstEnd = marks.filter((i) => times[i]! <= firstAt + MARK_SPAN_US).pop()!;
-  const lastStart = marks.find((i) => times[i]! >= lastAt - MARK_SPAN_US)!;
-  return keepSamples(profile, times, firstEnd + 1, lastStart - 1, 'markers');
+  return profile.samples.flatMap((id, i) => (underMark(id) ? [i] : []));
 }
 
 /** Recounts hitCount and positionTicks are left as they were only for kept nodes; drops nodes no sample reaches. */

@@ -1,8 +1,9 @@
 /**
  * A request server's profile kept between its marks (restrictBetweenMarks)
  * on small hand-made profiles (no runtime started): the steady requests'
- * samples alone, even when a sample inside a mark fell to another frame;
- * without two marks apart, the whole profile with method 'none'.
+ * samples alone, even when a sample inside a mark fell to another frame or
+ * a loaded machine stretched a mark over hundreds of milliseconds; without
+ * two marks apart, the whole profile with method 'none'.
  */
 import { describe, expect, it } from 'vitest';
 import { restrictBetweenMarks, type CallFrame, type CpuProfile } from '../src/cpuprofile.ts';
@@ -35,9 +36,22 @@ describe('restrictBetweenMarks', () => {
     expect(kept.nodes.map((n) => n.callFrame.functionName).sort()).toEqual(['(idle)', '(root)', 'fetch', 'page']);
   });
 
+  it('keeps a mark stretched by a loaded machine out of the window, however long it ran', () => {
+    // Each mark ran 400 ms (a sample 1 ms apart), strays to idle and to the page's frame inside it; the steady requests between.
+    const longMark = Array.from({ length: 400 }, (_, i) => (i % 50 === 25 ? 6 : i % 97 === 96 ? 3 : 4));
+    const steady = Array.from({ length: 120 }, (_, i) => (i % 4 === 3 ? 6 : 3));
+    const samples = [2, 3, 6, ...longMark, ...steady, ...longMark, 2];
+    const { profile: kept, window } = restrictBetweenMarks(profile(samples), isMark);
+    expect(window).toMatchObject({ method: 'markers', kept: steady.length });
+    expect(kept.samples).toEqual(steady);
+  });
+
   it('marks not seen twice apart: the whole profile, said as none', () => {
     const one = [2, 3, 4, 4, 3, 3];
     expect(restrictBetweenMarks(profile(one), isMark).window).toMatchObject({ method: 'none', kept: one.length });
+    // One mark, however long, with strays inside it: still one.
+    const stretched = [2, 4, 4, 6, 6, 6, 4, 5, 3, 4, 2, 3];
+    expect(restrictBetweenMarks(profile(stretched), isMark).window).toMatchObject({ method: 'none' });
     const none = [2, 3, 3];
     expect(restrictBetweenMarks(profile(none), isMark).profile.samples).toEqual(none);
   });

@@ -245,6 +245,7 @@ function workerdOutcome({ request, reader, server, exit, response, gcTrace, time
     protocolErrors: reader.protocolErrors,
     wallMs: performance.now() - started,
     ...(reader.hostSpanMs !== undefined ? { hostSpanMs: reader.hostSpanMs } : {}),
+    ...(reader.hostLateMs !== undefined ? { hostLateMs: reader.hostLateMs } : {}),
     ...(exit.memoryExceeded !== undefined ? { memoryExceeded: exit.memoryExceeded } : {}),
   };
 }

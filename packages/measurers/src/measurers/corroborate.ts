@@ -126,22 +126,26 @@ function clockAdvance(starts: readonly number[] | undefined, readings: readonly 
 
 /**
  * Margin for a fresh process's answer: its delay in the pipe and the host's
- * own lateness in reading it, which only the host's span includes. A starved
- * host (a loaded 2-core machine running the whole test suite) read answers
- * 470 ms late in a 689 ms span, so only a clock that ran under a quarter of
- * its speed (or stood still) is told from a late read.
+ * own lateness in reading it, which only the host's span includes. The
+ * lateness the host measured (its event loop's longest delay in the span)
+ * is taken off first; what it cannot see (a read late by less than its
+ * watch's tick, a pipe's delay) is the margin, so only a clock that ran
+ * under a quarter of its speed (or stood still) is told from a late read.
  */
 const ANSWER_DELAY_MARGIN_MS = 50;
 const ANSWER_DELAY_MARGIN_SHARE = 0.75;
 
 /**
  * A fresh process: `elapsedMs` on its clock from before its hello to its
- * answer, against `hostMs` between reading the two. Undefined when they agree.
+ * answer, against `hostMs` between reading the two, of which the host's own
+ * event loop ran up to `hostLateMs` late. Undefined when they agree.
  */
-export function corroborateProcess(elapsedMs: number, hostMs: number, resolutionNs: number): string | undefined {
-  const allowed = hostMs - ANSWER_DELAY_MARGIN_MS - ANSWER_DELAY_MARGIN_SHARE * hostMs - (2 * resolutionNs) / 1e6;
+export function corroborateProcess(elapsedMs: number, hostMs: number, resolutionNs: number, hostLateMs = 0): string | undefined {
+  const spanMs = Math.max(0, hostMs - hostLateMs);
+  const allowed = spanMs - ANSWER_DELAY_MARGIN_MS - ANSWER_DELAY_MARGIN_SHARE * spanMs - (2 * resolutionNs) / 1e6;
   if (elapsedMs >= allowed) return undefined;
-  return `the process's clock advanced ${ms(elapsedMs)} from its hello to its answer while the host saw ${ms(hostMs)} pass: something changed the clock the case is timed with, so the round is not used`;
+  const late = hostLateMs >= 1 ? ` (the host itself ran up to ${ms(hostLateMs)} late)` : '';
+  return `the process's clock advanced ${ms(elapsedMs)} from its hello to its answer while the host saw ${ms(hostMs)} pass${late}: something changed the clock the case is timed with, so the round is not used`;
 }
 
 const SAMPLING_SHARE = 0.1;
