@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { historyFiles, loadSavedRun } from '@rtbench/saved-runs';
-import type { SavedRun } from '@rtbench/verdicts';
+import { historyRead, type HistoryRead, type SavedRun } from '@rtbench/verdicts';
 import { readStored, STORE_FILE } from '../src/index.ts';
 import { openDatabase } from '../src/sqlite-store.ts';
 import { historyRuns } from '../../../test/history-synthetic.ts';
@@ -35,7 +35,7 @@ function countingLoader(): { load: (file: string) => SavedRun; asked: string[] }
 }
 
 /** Every file of the folder read through its store, as history reads them. */
-async function readFolder(dir: string, loader: (file: string) => SavedRun): Promise<{ runs: SavedRun[]; lines: string[] }> {
+async function readFolder(dir: string, loader: (file: string) => SavedRun): Promise<{ runs: HistoryRead[]; lines: string[] }> {
   const files = historyFiles([dir]);
   const { load, lines } = await readStored([dir], files, loader);
   return { runs: files.map(load), lines };
@@ -61,9 +61,13 @@ describe("a folder's own store", () => {
     expect(third.asked).toEqual([files[0]]);
   });
 
-  it("keeps each run's machine, arms and headline figures in their own tables", async () => {
-    const { dir } = folderOfRuns(1);
-    const [{ run }] = (await readFolder(dir, loadSavedRun)).runs as [SavedRun];
+  it("keeps each run's machine, arms and headline figures as rows, and gives back the run a history reads of its file", async () => {
+    const { dir, files } = folderOfRuns(1);
+    await readFolder(dir, loadSavedRun);
+    const [fromStore] = (await readFolder(dir, () => expect.fail('a stored file is not read again'))).runs as [HistoryRead];
+    const saved = loadSavedRun(files[0]!);
+    expect(fromStore).toEqual(historyRead(saved));
+    const { run } = saved;
     const db = openDatabase(join(dir, STORE_FILE));
     const figures = db.prepare('SELECT case_id, variant_id, unit, median, ci_low, ci_high FROM figures ORDER BY case_id').all();
     const arms = db.prepare('SELECT variant_id, runtime, version, engine_version FROM arms').all();
@@ -109,7 +113,7 @@ describe("a folder's own store", () => {
     const { runs, lines } = await readFolder(dir, counting.load);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`the store of ${dir} (${STORE_FILE}) could not be used`);
-    expect(runs.map((r) => r.run.id)).toEqual(['history-1']);
+    expect(runs.map((r) => r.record.id)).toEqual(['history-1']);
     expect(counting.asked).toEqual(files);
   });
 });
