@@ -46,13 +46,24 @@ async function namedSqliteStore(place: string): Promise<RunStore> {
 /** The machine a file is on, as a shared store keeps them apart: its host name. */
 const thisHost = (): string => hostname();
 
-async function throughOne(files: readonly string[], open: () => Promise<RunStore>, loader: RunLoader, hostId: string): Promise<HistoryReader> {
+async function throughOne(files: readonly string[], open: () => Promise<RunStore>, loader: RunLoader, hostId: string, after?: (store: RunStore) => void): Promise<HistoryReader> {
   const store = await open();
   try {
-    return await readThrough(files, store, hostId, loader);
+    const reader = await readThrough(files, store, hostId, loader);
+    after?.(store);
+    return reader;
   } finally {
     await store.close();
   }
+}
+
+/**
+ * A folder's own store: its files read through it, then the runs of files
+ * no longer in the folder forgotten (deleting a run file trims its store).
+ */
+async function throughFolderStore(folder: string, inside: readonly string[], loader: RunLoader, hostId: string): Promise<HistoryReader> {
+  const store = openSqliteStore(join(folder, STORE_FILE));
+  return throughOne(inside, async () => store, loader, hostId, () => store.forgetOthers(hostId, inside.map((f) => resolve(f))));
 }
 
 /**
@@ -69,7 +80,7 @@ export async function readStored(paths: readonly string[], files: readonly strin
   for (const folder of new Set(paths.filter(isFolder).map((p) => resolve(p)))) {
     const inside = files.filter((f) => dirname(resolve(f)) === folder);
     try {
-      byFolder.set(folder, await throughOne(inside, async () => openSqliteStore(join(folder, STORE_FILE)), loader, hostId));
+      byFolder.set(folder, await throughFolderStore(folder, inside, loader, hostId));
     } catch (error) {
       lines.push(`the store of ${folder} (${STORE_FILE}) could not be used (${(error as Error).message}): its run files are read one by one`);
     }

@@ -105,6 +105,9 @@ export const SQL = {
   runsOf: `SELECT ${RUN_COLUMNS.join(', ')} FROM runs WHERE digest = ANY(?)`,
   armsOf: `SELECT ${ARM_COLUMNS.join(', ')} FROM arms WHERE digest = ANY(?) ORDER BY digest, position`,
   figuresOf: `SELECT ${FIGURE_COLUMNS.join(', ')} FROM figures WHERE digest = ANY(?) ORDER BY digest, position`,
+  /** A folder's own store (SQLite): the files of this machine not among these paths (a JSON array), and then the runs no file holds. */
+  forgetFiles: 'DELETE FROM files WHERE host_id = ? AND path NOT IN (SELECT value FROM json_each(?))',
+  forgetRuns: ['DELETE FROM figures WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM arms WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM runs WHERE digest NOT IN (SELECT digest FROM files)'],
   insertRun: insert('runs', RUN_COLUMNS, '(digest) DO NOTHING'),
   insertArm: insert('arms', ARM_COLUMNS, 'DO NOTHING'),
   insertFigure: insert('figures', FIGURE_COLUMNS, 'DO NOTHING'),

@@ -34,8 +34,14 @@ function prepare(db: Database): void {
   }).immediate();
 }
 
+/** A SQLite store, which can also forget what its folder no longer holds. */
+export interface SqliteStore extends RunStore {
+  /** Forgets this machine's files other than `paths`, and the runs no file then holds (a folder's own store, after its files were read). */
+  forgetOthers(hostId: string, paths: readonly string[]): void;
+}
+
 /** Opens (or makes) the store in `file`; throws when it cannot be opened or written (a read-only folder). */
-export function openSqliteStore(file: string): RunStore {
+export function openSqliteStore(file: string): SqliteStore {
   const db = openDatabase(file);
   try {
     prepare(db);
@@ -51,6 +57,12 @@ export function openSqliteStore(file: string): RunStore {
   const insertArm = db.prepare(SQL.insertArm);
   const insertFigure = db.prepare(SQL.insertFigure);
   const upsertFile = db.prepare(SQL.upsertFile);
+  const forgetFiles = db.prepare(SQL.forgetFiles);
+  const forgetRuns = SQL.forgetRuns.map((sql) => db.prepare(sql));
+  const forgetOthers = db.transaction((hostId: string, paths: readonly string[]) => {
+    if (!forgetFiles.run(hostId, JSON.stringify(paths)).changes) return;
+    for (const statement of forgetRuns) statement.run();
+  });
   const put = db.transaction((hostId: string, path: string, size: string, mtimeNs: string, run: RunRows) => {
     if (insertRun.run(...valuesOf(RUN_COLUMNS, run.run)).changes) {
       for (const arm of run.arms) insertArm.run(...valuesOf(ARM_COLUMNS, arm));
@@ -77,6 +89,7 @@ export function openSqliteStore(file: string): RunStore {
       return found;
     },
     put: async (hostId, { path, size, mtimeNs }, run) => put(hostId, path, size, mtimeNs, run),
+    forgetOthers: (hostId, paths) => forgetOthers(hostId, paths),
     close: async () => void db.close(),
   };
 }
