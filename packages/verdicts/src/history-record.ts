@@ -12,7 +12,7 @@ import { summarizeArm } from '@rtbench/stats';
 import { pairable } from '@rtbench/measurer-records';
 import { machineText, summarizeMachine } from './machine-state.ts';
 import { roundMedians, unpairedArm, type UnpairedArm } from './ratios.ts';
-import type { HistoryRead, SavedRun } from './runs.ts';
+import type { SavedRun } from './runs.ts';
 
 /** What a history says of one case × variant of a run. */
 export interface HistoryResult {
@@ -118,6 +118,25 @@ export function historyRecord(run: RunRecord): HistoryRecord {
       variants: run.variants.map((v) => ({ ...(v.engine !== undefined ? { engine: v.engine } : {}), ...(v.unavailable !== undefined ? { unavailable: v.unavailable } : {}) })),
     },
   };
+}
+
+/** A run as a history reads it and where it came from: from its file, or from a results store. */
+export interface HistoryEntry {
+  record: HistoryRecord;
+  file?: string;
+  /** What to call the run instead of its commit or start time. */
+  label?: string;
+}
+
+/**
+ * A run file read for a history: the run as a history reads it, the digest
+ * of its whole record (two files holding one record are one run:
+ * recordDigest) and what was said of the file as it was read.
+ */
+export interface HistoryRead extends HistoryEntry {
+  file: string;
+  digest: string;
+  notes?: string[];
 }
 
 /** The SHA-256 of a run's record as the loader returned it: two files with one digest hold one run. */

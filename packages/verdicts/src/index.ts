@@ -19,8 +19,8 @@ export { judgedRatios, regressionsOf, type GatedView, type Regression } from './
 export { CHANGE_METHOD, decidedDirection, historyChanges, type HistoryChange } from './change-points.ts';
 export { changedSteps, judgeSteps, type CaseSeries, type ChangePoint, type ReleaseEngine, type ReleaseTrack, type StepVerdict, type TrackAnalysis } from './release-matrix.ts';
 export { lookByCase, unitsToNextWord, type CaseCell, type CaseLook, type CaseLookOptions, type CellState } from './stopping.ts';
-export type { HistoryEntry, HistoryInput, HistoryRead, RunRef, SavedRun } from './runs.ts';
-export { historyRead, historyRecord, recordDigest, type HistoryRecord, type HistoryResult, type HistoryVariant } from './history-record.ts';
+export type { HistoryInput, RunRef, SavedRun } from './runs.ts';
+export { historyRead, historyRecord, recordDigest, type HistoryEntry, type HistoryRead, type HistoryRecord, type HistoryResult, type HistoryVariant } from './history-record.ts';
 export type { BisectOutcome, BisectResult, Culprit, StepPurpose, StepRecord, UnresolvedRange } from './bisect.ts';
 export { hostsDiffer, machineStatesDiffer, machineText, summarizeMachine, MACHINE_STATE_DEFAULTS, type MachineReading, type MachineSummary } from './machine-state.ts';
 export { peakChange, type MemoryChange } from './memory-change.ts';

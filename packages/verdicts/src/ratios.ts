@@ -115,7 +115,7 @@ const ZERO_NOTE = 'a round median is 0 ns (below the clock resolution): no ratio
  * apart from the rounds so that a history read from a results store compares
  * points without their samples.
  */
-export interface ArmWork {
+interface ArmWork {
   variantId: string;
   digest?: string;
   rounded?: string;
@@ -123,7 +123,7 @@ export interface ArmWork {
   withoutWork?: true;
 }
 
-export function armWork(r: CaseResult): ArmWork {
+function armWork(r: CaseResult): ArmWork {
   const standing = standingRound(r.rounds, requestAnswers);
   const answers = workAnswers(r.rounds);
   return {

@@ -1,6 +1,5 @@
 /** Saved runs as the views and planners read them: one shape each, shared by report, run, bisect and the CLI. */
 import type { RunRecord } from '@rtbench/core/schema';
-import type { HistoryRecord } from './history-record.ts';
 
 /** A saved or just-finished run and where it came from. */
 export interface RunRef {
@@ -20,23 +19,4 @@ export interface SavedRun extends RunRef {
 export interface HistoryInput extends RunRef {
   /** What to call the run instead of its commit or start time (a bisect names each by its release). */
   label?: string;
-}
-
-/** A run as a history reads it (history-record.ts) and where it came from: from its file, or from a results store. */
-export interface HistoryEntry {
-  record: HistoryRecord;
-  file?: string;
-  /** What to call the run instead of its commit or start time. */
-  label?: string;
-}
-
-/**
- * A run file read for a history: the run as a history reads it, the digest
- * of its whole record (two files holding one record are one run; history-record.ts
- * recordDigest) and what was said of the file as it was read.
- */
-export interface HistoryRead extends HistoryEntry {
-  file: string;
-  digest: string;
-  notes?: string[];
 }
