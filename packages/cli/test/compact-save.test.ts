@@ -1,8 +1,8 @@
 /**
  * A run saved under a name ending `.json.gz` (saved-runs' save.ts): a
  * quarter of the size of the run as saved uncompressed or less, and reported
- * as the same run. On a run from results/ that the docs cite, written as
- * `--save` writes it both ways. The command line runs in the test's own
+ * as the same run, and saved over again as a run. On a run from results/
+ * that the docs cite, written as `--save` writes it both ways. The command line runs in the test's own
  * process.
  */
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
-import { writeRunAtomically } from '@rtbench/saved-runs';
+import { assertWritableOutput, writeRunAtomically } from '@rtbench/saved-runs';
 import { commandStreams as runCli } from './usage-lines.ts';
 
 /** A json-reviver run saved by the writer of today (one line of JSON): README's and docs' cited run. */
@@ -29,6 +29,8 @@ describe('a run saved compressed (.json.gz)', () => {
     expect(readFileSync(plain, 'utf8')).toBe(text);
     expect(gunzipSync(readFileSync(packed)).toString('utf8')).toBe(text);
     expect(statSync(packed).size / statSync(plain).size).toBeLessThanOrEqual(0.25);
+    // Saving again over it (the same --save twice) is saving over a run, not over something else.
+    expect(() => assertWritableOutput(packed)).not.toThrow();
     // The same JSON inside (above) is the same run to the loader; the report shows that end to end.
     const [before, after] = [await runCli(['report', plain]), await runCli(['report', packed])];
     expect(before.status, before.stderr).toBe(0);
