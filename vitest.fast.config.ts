@@ -40,7 +40,7 @@ export const PURE_TESTS: string[] = [
   'packages/suite-loader/test/{app-suite,app-react-router,app-arms,app-astro}.test.ts',
   'test/faults/host-bounds.test.ts',
   'test/reading-closure.test.ts',
-  'packages/cli/test/{output-formats,faults-wording,history-store}.test.ts',
+  'packages/cli/test/{output-formats,faults-wording,history-store,compact-save}.test.ts',
   'packages/results-store/test/folder-store.test.ts',
   'packages/saved-runs/test/**/*.test.ts',
 ];

@@ -3,7 +3,7 @@
  * (--threshold, --fail-on-regression): the threshold and confidence of the
  * verdicts, from the flag or from what the runs were measured for.
  */
-import type { RunRecord } from '@rtbench/core/schema';
+import type { RunRecord, VerdictBasis } from '@rtbench/core/schema';
 import { MAX_CPU_LIMIT_MS, parseCpuTime } from '@rtbench/core/cpu-time';
 import type { ShownWith } from '@rtbench/measurer-records';
 import { MEASURERS } from '@rtbench/measurers';
@@ -17,7 +17,7 @@ export interface VerdictFlags {
 }
 
 /** The verdicts' threshold and confidence: --threshold, else those the runs were measured for (runs of different measurers: the default's). */
-export function ratioOptions(flags: VerdictFlags, runs: readonly Pick<RunRecord, 'options' | 'variants'>[] = []): { threshold: number; confidence: number } {
+export function ratioOptions(flags: VerdictFlags, runs: readonly VerdictBasis[] = []): { threshold: number; confidence: number } {
   const timing = DEFAULT_MEASURER.defaults;
   const own = MEASURERS.verdictOfRuns(runs, { threshold: timing.threshold([]), confidence: timing.confidence });
   return { threshold: flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : own.threshold, confidence: own.confidence };

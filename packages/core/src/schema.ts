@@ -543,6 +543,12 @@ export type HostInfo = z.infer<typeof hostSchema>;
 export type MachineState = z.infer<typeof machineStateSchema>;
 export type MachinePoint = z.infer<typeof machinePointSchema>;
 export type RunRecord = z.infer<typeof runSchema>;
+
+/** What of a saved run decides the verdict's parameters it is read with (its measurer's, or as it says). */
+export interface VerdictBasis {
+  options: Pick<RunRecord['options'], 'measurer' | 'verdict'>;
+  variants: readonly Pick<Variant, 'engine' | 'unavailable'>[];
+}
 export type Metric = z.infer<typeof metricSchema>;
 
 /** Instruction counts' metric: samples are instructions per operation. */

@@ -113,14 +113,14 @@ describe('historyView', () => {
     ]);
     const byCommit = chooseOrder(runs, rank, '/repo');
     expect(byCommit.by).toBe('commit');
-    expect(orderRuns(inputs(runs), byCommit).map((x) => x.run.id)).toEqual(['history-2', 'history-1', 'history-3']);
+    expect(orderRuns(inputs(runs), byCommit, (x) => x.run).map((x) => x.run.id)).toEqual(['history-2', 'history-1', 'history-3']);
     const view = historyView(inputs(runs), { order: byCommit });
     expect(view.order).toEqual({ by: 'commit', reason: 'by commit: git rev-list --topo-order in /repo; runs at one commit by start time' });
     expect(view.runs.map((r) => `${r.commit!.slice(0, 1)}${r.dirty ? '-dirty' : ''}`)).toEqual(['a', 'b', 'b-dirty']);
 
     const unknown = chooseOrder(runs, new Map([['a'.repeat(40), 0]]), '/repo');
     expect(unknown).toEqual({ by: 'time', reason: `by start time: 1 commit the runs name is not in /repo (e.g. ${'b'.repeat(12)})` });
-    expect(orderRuns(inputs(runs), unknown).map((x) => x.run.id)).toEqual(['history-1', 'history-3', 'history-2']);
+    expect(orderRuns(inputs(runs), unknown, (x) => x.run).map((x) => x.run.id)).toEqual(['history-1', 'history-3', 'history-2']);
     expect(chooseOrder(runs, undefined, 'no checkout').by).toBe('time');
   });
 

@@ -11,7 +11,8 @@ import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
 import { openPostgresStore, isPostgresUrl } from './postgres-store.ts';
-import { readThrough, type RunLoader } from './read-through.ts';
+import { historyRead } from '@rtbench/verdicts';
+import { readThrough, type HistoryReader, type RunLoader } from './read-through.ts';
 import { openSqliteStore } from './sqlite-store.ts';
 import type { RunStore } from './store.ts';
 
@@ -19,8 +20,8 @@ import type { RunStore } from './store.ts';
 export const STORE_FILE = '.rtbench-store.sqlite';
 
 export interface StoredReading {
-  /** Answers each file the paths name, from its store where it has one. */
-  load: RunLoader;
+  /** Answers each file the paths name as a history reads it, from its store where it has one. */
+  load: HistoryReader;
   /** What was said about the stores (one that could not be opened), one line each. */
   lines: string[];
 }
@@ -45,13 +46,24 @@ async function namedSqliteStore(place: string): Promise<RunStore> {
 /** The machine a file is on, as a shared store keeps them apart: its host name. */
 const thisHost = (): string => hostname();
 
-async function throughOne(files: readonly string[], open: () => Promise<RunStore>, loader: RunLoader, hostId: string): Promise<RunLoader> {
+async function throughOne(files: readonly string[], open: () => Promise<RunStore>, loader: RunLoader, hostId: string, after?: (store: RunStore) => void): Promise<HistoryReader> {
   const store = await open();
   try {
-    return await readThrough(files, store, hostId, loader);
+    const reader = await readThrough(files, store, hostId, loader);
+    after?.(store);
+    return reader;
   } finally {
     await store.close();
   }
+}
+
+/**
+ * A folder's own store: its files read through it, then the runs of files
+ * no longer in the folder forgotten (deleting a run file trims its store).
+ */
+async function throughFolderStore(folder: string, inside: readonly string[], loader: RunLoader, hostId: string): Promise<HistoryReader> {
+  const store = openSqliteStore(join(folder, STORE_FILE));
+  return throughOne(inside, async () => store, loader, hostId, () => store.forgetOthers(hostId, inside.map((f) => resolve(f))));
 }
 
 /**
@@ -64,14 +76,14 @@ export async function readStored(paths: readonly string[], files: readonly strin
     return { load: await throughOne(files, open, loader, hostId), lines: [] };
   }
   const lines: string[] = [];
-  const byFolder = new Map<string, RunLoader>();
+  const byFolder = new Map<string, HistoryReader>();
   for (const folder of new Set(paths.filter(isFolder).map((p) => resolve(p)))) {
     const inside = files.filter((f) => dirname(resolve(f)) === folder);
     try {
-      byFolder.set(folder, await throughOne(inside, async () => openSqliteStore(join(folder, STORE_FILE)), loader, hostId));
+      byFolder.set(folder, await throughFolderStore(folder, inside, loader, hostId));
     } catch (error) {
       lines.push(`the store of ${folder} (${STORE_FILE}) could not be used (${(error as Error).message}): its run files are read one by one`);
     }
   }
-  return { load: (file) => (byFolder.get(dirname(resolve(file))) ?? loader)(file), lines };
+  return { load: (file) => byFolder.get(dirname(resolve(file)))?.(file) ?? historyRead(loader(file)), lines };
 }

@@ -9,7 +9,8 @@
 import { createRequire } from 'node:module';
 import type { Client as PgClient, ClientConfig } from 'pg';
 import { UsageError } from '@rtbench/core/usage-error';
-import { META_TABLE, SQL, STORE_FORMAT, storeTables } from './schema.ts';
+import { valuesOf, type ArmRow, type FigureRow, type RunRow, type RunRows } from './records.ts';
+import { ARM_COLUMNS, FIGURE_COLUMNS, META_TABLE, RUN_COLUMNS, SQL, STORE_FORMAT, storeTables } from './schema.ts';
 import type { RunStore, StoredFile } from './store.ts';
 
 /** Whether a `--store` value names a PostgreSQL server. */
@@ -70,17 +71,29 @@ export async function openPostgresStore(url: string): Promise<RunStore> {
   return {
     place,
     async storedFiles(hostId, paths) {
-      const { rows } = await client.query<{ path: string; size: string; mtime_ns: string; notes: string; record: Buffer }>(numbered(SQL.storedFiles), [hostId, paths]);
-      return new Map(rows.map((r): [string, StoredFile] => [r.path, { path: r.path, size: r.size, mtimeNs: r.mtime_ns, notes: r.notes, record: r.record }]));
+      const { rows } = await client.query<{ path: string; size: string; mtime_ns: string; digest: string }>(numbered(SQL.storedFiles), [hostId, paths]);
+      return new Map(rows.map((r): [string, StoredFile] => [r.path, { path: r.path, size: r.size, mtimeNs: r.mtime_ns, digest: r.digest }]));
+    },
+    async runs(digests) {
+      const wanted = [digests];
+      const [runs, arms, figures] = [
+        (await client.query<RunRow>(numbered(SQL.runsOf), wanted)).rows,
+        (await client.query<ArmRow>(numbered(SQL.armsOf), wanted)).rows,
+        (await client.query<FigureRow>(numbered(SQL.figuresOf), wanted)).rows,
+      ];
+      const found = new Map(runs.map((run): [string, RunRows] => [String(run.digest), { run, arms: [], figures: [] }]));
+      for (const arm of arms) found.get(String(arm.digest))?.arms.push(arm);
+      for (const figure of figures) found.get(String(figure.digest))?.figures.push(figure);
+      return found;
     },
     async put(hostId, { path, size, mtimeNs }, run) {
       await client.query('BEGIN');
       try {
-        if ((await client.query(numbered(SQL.insertRun), run.run)).rowCount) {
-          for (const arm of run.arms) await client.query(numbered(SQL.insertArm), arm);
-          for (const figure of run.figures) await client.query(numbered(SQL.insertFigure), figure);
+        if ((await client.query(numbered(SQL.insertRun), valuesOf(RUN_COLUMNS, run.run))).rowCount) {
+          for (const arm of run.arms) await client.query(numbered(SQL.insertArm), valuesOf(ARM_COLUMNS, arm));
+          for (const figure of run.figures) await client.query(numbered(SQL.insertFigure), valuesOf(FIGURE_COLUMNS, figure));
         }
-        await client.query(numbered(SQL.upsertFile), [hostId, path, size, mtimeNs, run.run[0]]);
+        await client.query(numbered(SQL.upsertFile), [hostId, path, size, mtimeNs, run.run.digest]);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');

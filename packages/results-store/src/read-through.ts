@@ -1,17 +1,21 @@
 /**
- * Reading run files through a store: each file whose size and modification
- * time are those it had when it was stored is answered from the store; any
- * other is loaded (the loader checks it and computes its figures from its
- * rounds) and stored. A file the loader refuses is not stored: it is refused
- * again, in the loader's words, each time it is read.
+ * Reading run files through a store for a history: each file whose size and
+ * modification time are those it had when it was stored is answered from the
+ * store's rows, never opened; any other is loaded (the loader checks it and
+ * computes its figures from its rounds) and stored. A file the loader refuses
+ * is not stored: it is refused again, in the loader's words, each time it is
+ * read.
  */
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { SavedRun } from '@rtbench/verdicts';
-import { savedRunOf, storedRun } from './records.ts';
+import { historyRead, type HistoryRead, type SavedRun } from '@rtbench/verdicts';
+import { historyReadOf, storedRun } from './records.ts';
 import type { FileStamp, RunStore } from './store.ts';
 
 export type RunLoader = (file: string) => SavedRun;
+
+/** A run file as a history reads it. */
+export type HistoryReader = (file: string) => HistoryRead;
 
 function stampOf(file: string): FileStamp | undefined {
   try {
@@ -25,20 +29,25 @@ function stampOf(file: string): FileStamp | undefined {
 
 /**
  * Reads `files` (as named) through `store` for the machine `hostId`, storing
- * those it had not; the loader it returns answers each of them as the loader
- * would, without reading a stored file again.
+ * those it had not; the reader it returns answers each of them as the loader
+ * would for a history, without opening a stored file.
  */
-export async function readThrough(files: readonly string[], store: RunStore, hostId: string, loader: RunLoader): Promise<RunLoader> {
+export async function readThrough(files: readonly string[], store: RunStore, hostId: string, loader: RunLoader): Promise<HistoryReader> {
   const stamps = new Map(files.flatMap((file) => {
     const stamp = stampOf(file);
     return stamp ? [[file, stamp] as const] : [];
   }));
   const stored = await store.storedFiles(hostId, [...stamps.values()].map((s) => s.path));
-  const read = new Map<string, SavedRun | Error>();
-  for (const [file, stamp] of stamps) {
+  const unchanged = (stamp: FileStamp): string | undefined => {
     const known = stored.get(stamp.path);
-    if (known && known.size === stamp.size && known.mtimeNs === stamp.mtimeNs) {
-      read.set(file, savedRunOf(file, known.notes, known.record));
+    return known && known.size === stamp.size && known.mtimeNs === stamp.mtimeNs ? known.digest : undefined;
+  };
+  const rows = await store.runs([...new Set([...stamps.values()].flatMap((stamp) => unchanged(stamp) ?? []))]);
+  const read = new Map<string, HistoryRead | Error>();
+  for (const [file, stamp] of stamps) {
+    const known = rows.get(unchanged(stamp) ?? '');
+    if (known) {
+      read.set(file, historyReadOf(file, known));
       continue;
     }
     let saved: SavedRun;
@@ -48,12 +57,13 @@ export async function readThrough(files: readonly string[], store: RunStore, hos
       read.set(file, error as Error);
       continue;
     }
-    await store.put(hostId, stamp, storedRun(saved));
-    read.set(file, saved);
+    const history = historyRead(saved);
+    await store.put(hostId, stamp, storedRun(history, saved.run));
+    read.set(file, history);
   }
   return (file) => {
     const answer = read.get(file);
-    if (answer === undefined) return loader(file);
+    if (answer === undefined) return historyRead(loader(file));
     if (answer instanceof Error) throw answer;
     return answer;
   };

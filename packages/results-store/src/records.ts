@@ -1,35 +1,99 @@
 /**
- * A loaded run as the store's rows, and back: its record compact and
- * compressed (the figures recomputed from its rounds are part of it), its
- * notes, its arms and its headline figures.
+ * A loaded run as the store's rows, and the rows back as the run a history
+ * reads: the run's row (its order keys, machine, notes and the rest of its
+ * history record as JSON), a row per arm, a row per case × variant. Values
+ * leave and come back through JSON or a double, both exact, so a history from
+ * the store is the history of the file.
  */
-import { createHash } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'node:zlib';
-import { metricOf, type RunRecord } from '@rtbench/core/schema';
-import { machineText, type SavedRun } from '@rtbench/verdicts';
+import type { ARM_COLUMNS, FIGURE_COLUMNS, RUN_COLUMNS } from './schema.ts';
+import { TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
+import type { HistoryRead, HistoryRecord, HistoryResult, HistoryVariant } from '@rtbench/verdicts';
 
 type Cell = string | number | null;
 
-export interface StoredRun {
-  /** The run's row: digest, run id, machine, suite, start, commit, notes, record (the order of SQL.insertRun). */
-  run: [string, string, string, string, string, string | null, string, Buffer];
-  /** Rows of arms and figures after their digest (SQL.insertArm, SQL.insertFigure). */
-  arms: Cell[][];
-  figures: Cell[][];
+/** A row as the engines return it, by column. */
+type Row<C extends readonly string[]> = Record<C[number], Cell>;
+export type RunRow = Row<typeof RUN_COLUMNS>;
+export type ArmRow = Row<typeof ARM_COLUMNS>;
+export type FigureRow = Row<typeof FIGURE_COLUMNS>;
+
+/** The rows of one run. */
+export interface RunRows {
+  run: RunRow;
+  arms: ArmRow[];
+  figures: FigureRow[];
 }
 
-export function storedRun({ run, notes }: SavedRun): StoredRun {
-  const json = JSON.stringify(run);
-  const digest = createHash('sha256').update(json).digest('hex');
+/** What of a run's history record its run row's `facts` hold: all but its arms and figures. */
+type Facts = Omit<HistoryRecord, 'variants' | 'results'>;
+
+/** A loaded run as rows: what a history reads of it (`read`), and its arms' engines from its record beside their versions. */
+export function storedRun(read: HistoryRead, run: RunRecord): RunRows {
+  const { digest, notes } = read;
+  const { variants, results, ...facts } = read.record;
   return {
-    run: [digest, run.id, machineText(run.host), run.suite, run.startedAt, run.git?.commit ?? null, JSON.stringify(notes ?? []), gzipSync(json)],
-    arms: run.variants.map((v) => [digest, v.id, v.runtime, v.version ?? null, v.engine ?? null, v.engineVersion ?? null, v.binarySha256 ?? null]),
-    figures: run.results.map((r) => [digest, r.caseId, r.variantId, metricOf(run, r.caseId).unit, r.stats?.median ?? null, r.stats?.ci?.[0] ?? null, r.stats?.ci?.[1] ?? null]),
+    run: { digest, run_id: facts.id, machine: facts.machine, suite: facts.suite, started_at: facts.startedAt, git_commit: facts.git?.commit ?? null, notes: JSON.stringify(notes ?? []), facts: JSON.stringify(facts) },
+    arms: variants.map((v, position) => ({
+      digest,
+      position,
+      variant_id: v.id,
+      runtime: v.runtime,
+      version: v.version ?? null,
+      engine: run.variants[position]?.engine ?? null,
+      engine_version: v.engineVersion ?? null,
+      binary_sha256: v.binarySha256 ?? null,
+      binary_git: v.binaryGit ? JSON.stringify(v.binaryGit) : null,
+    })),
+    figures: results.map((r, position) => ({
+      digest,
+      position,
+      case_id: r.caseId,
+      variant_id: r.variantId,
+      unit: (facts.cases.find((c) => c.id === r.caseId)?.metric ?? TIME_PER_OP).unit,
+      median: r.figure?.median ?? null,
+      ci_low: r.figure?.ci?.[0] ?? null,
+      ci_high: r.figure?.ci?.[1] ?? null,
+      note: r.note ?? null,
+      round_digest: r.digest ?? null,
+      process_medians: JSON.stringify(r.processMedians),
+      arm: r.arm ? JSON.stringify(r.arm) : null,
+    })),
   };
 }
 
-/** The run a stored row holds, as the loader returned it for `file`. */
-export function savedRunOf(file: string, notes: string, record: Uint8Array): SavedRun {
-  const said = JSON.parse(notes) as string[];
-  return { run: JSON.parse(gunzipSync(record).toString('utf8')) as RunRecord, file, ...(said.length ? { notes: said } : {}) };
+/** A row's values in its table's column order, for an INSERT. */
+export const valuesOf = <C extends readonly string[]>(columns: C, row: Row<C>): Cell[] => columns.map((c: C[number]) => row[c]);
+
+const text = (cell: Cell): string => String(cell);
+const optional = <K extends string>(key: K, cell: Cell): Partial<Record<K, string>> => (cell === null ? {} : ({ [key]: String(cell) } as Record<K, string>));
+
+function variantOf(row: ArmRow): HistoryVariant {
+  return {
+    id: text(row.variant_id),
+    runtime: text(row.runtime),
+    ...optional('version', row.version),
+    ...optional('engineVersion', row.engine_version),
+    ...optional('binarySha256', row.binary_sha256),
+    ...(row.binary_git === null ? {} : { binaryGit: JSON.parse(text(row.binary_git)) as NonNullable<HistoryVariant['binaryGit']> }),
+  };
+}
+
+function resultOf(row: FigureRow): HistoryResult {
+  const median = row.median === null ? undefined : Number(row.median);
+  return {
+    caseId: text(row.case_id),
+    variantId: text(row.variant_id),
+    ...(median === undefined ? {} : { figure: { median, ...(row.ci_low === null ? {} : { ci: [Number(row.ci_low), Number(row.ci_high)] as [number, number] }) } }),
+    ...optional('note', row.note),
+    processMedians: JSON.parse(text(row.process_medians)) as number[],
+    ...optional('digest', row.round_digest),
+    ...(row.arm === null ? {} : { arm: JSON.parse(text(row.arm)) as NonNullable<HistoryResult['arm']> }),
+  };
+}
+
+/** The run a store's rows hold, as the loader and history-record.ts make it for `file`. */
+export function historyReadOf(file: string, { run, arms, figures }: RunRows): HistoryRead {
+  const facts = JSON.parse(text(run.facts)) as Facts;
+  const notes = JSON.parse(text(run.notes)) as string[];
+  return { record: { ...facts, variants: arms.map(variantOf), results: figures.map(resultOf) }, file, digest: text(run.digest), ...(notes.length ? { notes } : {}) };
 }

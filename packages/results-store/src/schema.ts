@@ -1,11 +1,15 @@
 /**
  * The store's tables, one schema for SQLite and PostgreSQL. A run is kept
  * once per record (keyed by the SHA-256 of its record as the loader returned
- * it): `record` is that record, compressed, what a history reads back; `arms`
- * and `figures` hold what a query across machines asks without opening a
- * record (a run's runtimes with their versions and engine versions, each
- * case × variant's headline median and interval); `runs.machine` is the
- * machine the run was measured on, as history names it. `files` says which
+ * it) as what a history reads of it (verdicts' history-record.ts), never
+ * whole: `runs` holds a row per run (its order keys, the machine it was
+ * measured on as history names it, its notes, and in `facts` the rest of
+ * what a history says of the run: its cases, claims, platform); `arms` a row
+ * per variant (runtime, version, engine version, binary); `figures` a row per
+ * case × variant (the headline median and interval, the first round's
+ * digest, the process medians, and in `arm` what an unpaired comparison with
+ * a neighbouring run reads: each round's cost, its process, the arm's work).
+ * A report or a comparison of two runs reads their files. `files` says which
  * run each file held when it was read, by the machine that holds the file
  * (`host_id`: two CI runners both keep a run under one path) and the file's
  * size and modification time, so a file is read again only when it changed.
@@ -18,7 +22,7 @@ type Dialect = 'sqlite' | 'postgres';
  * (another schema, statistics computed otherwise), so that a store made
  * before is not read as this one.
  */
-export const STORE_FORMAT = '1';
+export const STORE_FORMAT = '2';
 
 const BYTES: Record<Dialect, string> = { sqlite: 'BLOB', postgres: 'BYTEA' };
 const REAL: Record<Dialect, string> = { sqlite: 'REAL', postgres: 'DOUBLE PRECISION' };
@@ -36,28 +40,35 @@ export function storeTables(d: Dialect): string[] {
       started_at TEXT NOT NULL,
       git_commit TEXT,
       notes TEXT NOT NULL,
-      record ${BYTES[d]} NOT NULL
+      facts TEXT NOT NULL
     )`,
     'CREATE INDEX IF NOT EXISTS runs_by_machine ON runs (machine, started_at)',
     `CREATE TABLE IF NOT EXISTS arms (
       digest TEXT NOT NULL REFERENCES runs (digest) ON DELETE CASCADE,
+      position INTEGER NOT NULL,
       variant_id TEXT NOT NULL,
       runtime TEXT NOT NULL,
       version TEXT,
       engine TEXT,
       engine_version TEXT,
       binary_sha256 TEXT,
-      PRIMARY KEY (digest, variant_id)
+      binary_git TEXT,
+      PRIMARY KEY (digest, position)
     )`,
     `CREATE TABLE IF NOT EXISTS figures (
       digest TEXT NOT NULL REFERENCES runs (digest) ON DELETE CASCADE,
+      position INTEGER NOT NULL,
       case_id TEXT NOT NULL,
       variant_id TEXT NOT NULL,
       unit TEXT NOT NULL,
       median ${REAL[d]},
       ci_low ${REAL[d]},
       ci_high ${REAL[d]},
-      PRIMARY KEY (digest, case_id, variant_id)
+      note TEXT,
+      round_digest TEXT,
+      process_medians TEXT NOT NULL,
+      arm TEXT,
+      PRIMARY KEY (digest, position)
     )`,
     `CREATE TABLE IF NOT EXISTS files (
       host_id TEXT NOT NULL,
@@ -73,16 +84,33 @@ export function storeTables(d: Dialect): string[] {
 /** Emptying a store of another format (a folder's own, rebuilt from its files). */
 export const DROP_TABLES = ['DROP TABLE IF EXISTS files', 'DROP TABLE IF EXISTS figures', 'DROP TABLE IF EXISTS arms', 'DROP TABLE IF EXISTS runs'];
 
+/** Each table's columns a run is written in, in the order records.ts gives its values. */
+export const RUN_COLUMNS = ['digest', 'run_id', 'machine', 'suite', 'started_at', 'git_commit', 'notes', 'facts'] as const;
+export const ARM_COLUMNS = ['digest', 'position', 'variant_id', 'runtime', 'version', 'engine', 'engine_version', 'binary_sha256', 'binary_git'] as const;
+export const FIGURE_COLUMNS = ['digest', 'position', 'case_id', 'variant_id', 'unit', 'median', 'ci_low', 'ci_high', 'note', 'round_digest', 'process_medians', 'arm'] as const;
+
+const insert = (table: string, columns: readonly string[], conflict: string): string => `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT ${conflict}`;
+
 /** The statements both engines run, with `?` for each value (PostgreSQL's `$n` are made from them). */
 export const SQL = {
   format: "SELECT value FROM rtbench_meta WHERE key = 'format'",
   setFormat: "INSERT INTO rtbench_meta (key, value) VALUES ('format', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-  storedFile: 'SELECT f.path, f.size, f.mtime_ns, r.notes, r.record FROM files f JOIN runs r ON r.digest = f.digest WHERE f.host_id = ? AND f.path = ?',
+  storedFile: 'SELECT path, size, mtime_ns, digest FROM files WHERE host_id = ? AND path = ?',
   /** PostgreSQL's: the paths as one array, one round trip. */
-  storedFiles: 'SELECT f.path, f.size, f.mtime_ns, r.notes, r.record FROM files f JOIN runs r ON r.digest = f.digest WHERE f.host_id = ? AND f.path = ANY(?)',
-  insertRun: 'INSERT INTO runs (digest, run_id, machine, suite, started_at, git_commit, notes, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (digest) DO NOTHING',
-  insertArm: 'INSERT INTO arms (digest, variant_id, runtime, version, engine, engine_version, binary_sha256) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
-  insertFigure: 'INSERT INTO figures (digest, case_id, variant_id, unit, median, ci_low, ci_high) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+  storedFiles: 'SELECT path, size, mtime_ns, digest FROM files WHERE host_id = ? AND path = ANY(?)',
+  run: `SELECT ${RUN_COLUMNS.join(', ')} FROM runs WHERE digest = ?`,
+  arms: `SELECT ${ARM_COLUMNS.join(', ')} FROM arms WHERE digest = ? ORDER BY position`,
+  figures: `SELECT ${FIGURE_COLUMNS.join(', ')} FROM figures WHERE digest = ? ORDER BY position`,
+  /** PostgreSQL's: the runs as one array each, three round trips. */
+  runsOf: `SELECT ${RUN_COLUMNS.join(', ')} FROM runs WHERE digest = ANY(?)`,
+  armsOf: `SELECT ${ARM_COLUMNS.join(', ')} FROM arms WHERE digest = ANY(?) ORDER BY digest, position`,
+  figuresOf: `SELECT ${FIGURE_COLUMNS.join(', ')} FROM figures WHERE digest = ANY(?) ORDER BY digest, position`,
+  /** A folder's own store (SQLite): the files of this machine not among these paths (a JSON array), and then the runs no file holds. */
+  forgetFiles: 'DELETE FROM files WHERE host_id = ? AND path NOT IN (SELECT value FROM json_each(?))',
+  forgetRuns: ['DELETE FROM figures WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM arms WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM runs WHERE digest NOT IN (SELECT digest FROM files)'],
+  insertRun: insert('runs', RUN_COLUMNS, '(digest) DO NOTHING'),
+  insertArm: insert('arms', ARM_COLUMNS, 'DO NOTHING'),
+  insertFigure: insert('figures', FIGURE_COLUMNS, 'DO NOTHING'),
   upsertFile:
     'INSERT INTO files (host_id, path, size, mtime_ns, digest) VALUES (?, ?, ?, ?, ?) ON CONFLICT (host_id, path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns, digest = excluded.digest',
 } as const;

@@ -6,7 +6,8 @@
  */
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
-import { DROP_TABLES, META_TABLE, SQL, STORE_FORMAT, storeTables } from './schema.ts';
+import { valuesOf, type ArmRow, type FigureRow, type RunRow, type RunRows } from './records.ts';
+import { ARM_COLUMNS, DROP_TABLES, FIGURE_COLUMNS, META_TABLE, RUN_COLUMNS, SQL, STORE_FORMAT, storeTables } from './schema.ts';
 import type { RunStore, StoredFile } from './store.ts';
 
 type Database = BetterSqlite3.Database;
@@ -33,8 +34,14 @@ function prepare(db: Database): void {
   }).immediate();
 }
 
+/** A SQLite store, which can also forget what its folder no longer holds. */
+export interface SqliteStore extends RunStore {
+  /** Forgets this machine's files other than `paths`, and the runs no file then holds (a folder's own store, after its files were read). */
+  forgetOthers(hostId: string, paths: readonly string[]): void;
+}
+
 /** Opens (or makes) the store in `file`; throws when it cannot be opened or written (a read-only folder). */
-export function openSqliteStore(file: string): RunStore {
+export function openSqliteStore(file: string): SqliteStore {
   const db = openDatabase(file);
   try {
     prepare(db);
@@ -42,17 +49,26 @@ export function openSqliteStore(file: string): RunStore {
     db.close();
     throw error;
   }
-  const storedFile = db.prepare<[string, string], { path: string; size: string; mtime_ns: string; notes: string; record: Buffer }>(SQL.storedFile);
+  const storedFile = db.prepare<[string, string], { path: string; size: string; mtime_ns: string; digest: string }>(SQL.storedFile);
+  const runRow = db.prepare<[string], RunRow>(SQL.run);
+  const armRows = db.prepare<[string], ArmRow>(SQL.arms);
+  const figureRows = db.prepare<[string], FigureRow>(SQL.figures);
   const insertRun = db.prepare(SQL.insertRun);
   const insertArm = db.prepare(SQL.insertArm);
   const insertFigure = db.prepare(SQL.insertFigure);
   const upsertFile = db.prepare(SQL.upsertFile);
-  const put = db.transaction((hostId: string, path: string, size: string, mtimeNs: string, run: Parameters<RunStore['put']>[2]) => {
-    if (insertRun.run(...run.run).changes) {
-      for (const arm of run.arms) insertArm.run(...arm);
-      for (const figure of run.figures) insertFigure.run(...figure);
+  const forgetFiles = db.prepare(SQL.forgetFiles);
+  const forgetRuns = SQL.forgetRuns.map((sql) => db.prepare(sql));
+  const forgetOthers = db.transaction((hostId: string, paths: readonly string[]) => {
+    if (!forgetFiles.run(hostId, JSON.stringify(paths)).changes) return;
+    for (const statement of forgetRuns) statement.run();
+  });
+  const put = db.transaction((hostId: string, path: string, size: string, mtimeNs: string, run: RunRows) => {
+    if (insertRun.run(...valuesOf(RUN_COLUMNS, run.run)).changes) {
+      for (const arm of run.arms) insertArm.run(...valuesOf(ARM_COLUMNS, arm));
+      for (const figure of run.figures) insertFigure.run(...valuesOf(FIGURE_COLUMNS, figure));
     }
-    upsertFile.run(hostId, path, size, mtimeNs, run.run[0]);
+    upsertFile.run(hostId, path, size, mtimeNs, run.run.digest);
   });
   return {
     place: file,
@@ -60,11 +76,20 @@ export function openSqliteStore(file: string): RunStore {
       const found = new Map<string, StoredFile>();
       for (const path of paths) {
         const r = storedFile.get(hostId, path);
-        if (r) found.set(path, { path, size: r.size, mtimeNs: r.mtime_ns, notes: r.notes, record: r.record });
+        if (r) found.set(path, { path, size: r.size, mtimeNs: r.mtime_ns, digest: r.digest });
+      }
+      return found;
+    },
+    runs: async (digests) => {
+      const found = new Map<string, RunRows>();
+      for (const digest of digests) {
+        const run = runRow.get(digest);
+        if (run) found.set(digest, { run, arms: armRows.all(digest), figures: figureRows.all(digest) });
       }
       return found;
     },
     put: async (hostId, { path, size, mtimeNs }, run) => put(hostId, path, size, mtimeNs, run),
+    forgetOthers: (hostId, paths) => forgetOthers(hostId, paths),
     close: async () => void db.close(),
   };
 }

@@ -1,10 +1,10 @@
 /**
- * What a results store does, on either engine: the runs of a machine's files
- * as they were stored, and a newly loaded run stored with the file that held
- * it. Sizes and modification times are decimal strings (nanoseconds do not
- * fit a double).
+ * What a results store does, on either engine: which run each of a machine's
+ * files held when it was stored, a stored run's rows, and a newly loaded run
+ * stored with the file that held it. Sizes and modification times are
+ * decimal strings (nanoseconds do not fit a double).
  */
-import type { StoredRun } from './records.ts';
+import type { RunRows } from './records.ts';
 
 export interface FileStamp {
   /** The file's absolute path on the machine that holds it. */
@@ -13,10 +13,9 @@ export interface FileStamp {
   mtimeNs: string;
 }
 
-/** A file's row as stored, with its run's notes and compressed record. */
+/** A file's row as stored: its stamp then, and the digest of the run it held. */
 export interface StoredFile extends FileStamp {
-  notes: string;
-  record: Uint8Array;
+  digest: string;
 }
 
 export interface RunStore {
@@ -24,7 +23,9 @@ export interface RunStore {
   readonly place: string;
   /** Those of these files of this machine that the store holds a run for, by path. */
   storedFiles(hostId: string, paths: readonly string[]): Promise<Map<string, StoredFile>>;
+  /** The rows of these runs, by digest. */
+  runs(digests: readonly string[]): Promise<Map<string, RunRows>>;
   /** Stores a run and which file held it, in one transaction. */
-  put(hostId: string, file: FileStamp, run: StoredRun): Promise<void>;
+  put(hostId: string, file: FileStamp, run: RunRows): Promise<void>;
   close(): Promise<void>;
 }

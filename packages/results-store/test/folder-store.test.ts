@@ -1,16 +1,16 @@
 /**
  * A folder's own store: a run read once, answered from the store while its
  * file is unchanged, read again when it changes; its arms and headline
- * figures in their tables; a store of another format rebuilt; a file the
+ * figures in their tables; a deleted file's run forgotten; a store of another format rebuilt; a file the
  * loader refuses refused again; a folder whose store cannot be opened read
  * file by file. Synthetic runs; no process started.
  */
-import { mkdirSync, mkdtempSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { historyFiles, loadSavedRun } from '@rtbench/saved-runs';
-import type { SavedRun } from '@rtbench/verdicts';
+import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
+import { historyRead, type HistoryRead, type SavedRun } from '@rtbench/verdicts';
 import { readStored, STORE_FILE } from '../src/index.ts';
 import { openDatabase } from '../src/sqlite-store.ts';
 import { historyRuns } from '../../../test/history-synthetic.ts';
@@ -35,7 +35,7 @@ function countingLoader(): { load: (file: string) => SavedRun; asked: string[] }
 }
 
 /** Every file of the folder read through its store, as history reads them. */
-async function readFolder(dir: string, loader: (file: string) => SavedRun): Promise<{ runs: SavedRun[]; lines: string[] }> {
+async function readFolder(dir: string, loader: (file: string) => SavedRun): Promise<{ runs: HistoryRead[]; lines: string[] }> {
   const files = historyFiles([dir]);
   const { load, lines } = await readStored([dir], files, loader);
   return { runs: files.map(load), lines };
@@ -61,9 +61,13 @@ describe("a folder's own store", () => {
     expect(third.asked).toEqual([files[0]]);
   });
 
-  it("keeps each run's machine, arms and headline figures in their own tables", async () => {
-    const { dir } = folderOfRuns(1);
-    const [{ run }] = (await readFolder(dir, loadSavedRun)).runs as [SavedRun];
+  it("keeps each run's machine, arms and headline figures as rows, and gives back the run a history reads of its file", async () => {
+    const { dir, files } = folderOfRuns(1);
+    await readFolder(dir, loadSavedRun);
+    const [fromStore] = (await readFolder(dir, () => expect.fail('a stored file is not read again'))).runs as [HistoryRead];
+    const saved = loadSavedRun(files[0]!);
+    expect(fromStore).toEqual(historyRead(saved));
+    const { run } = saved;
     const db = openDatabase(join(dir, STORE_FILE));
     const figures = db.prepare('SELECT case_id, variant_id, unit, median, ci_low, ci_high FROM figures ORDER BY case_id').all();
     const arms = db.prepare('SELECT variant_id, runtime, version, engine_version FROM arms').all();
@@ -77,6 +81,33 @@ describe("a folder's own store", () => {
     );
     expect(arms).toEqual(run.variants.map((v) => ({ variant_id: v.id, runtime: v.runtime, version: v.version ?? null, engine_version: v.engineVersion ?? null })));
     expect(runs).toEqual([{ run_id: run.id, suite: 'synthetic', machine: expect.stringContaining(run.host.cpuModel) }]);
+  });
+
+  it('gives back runs of request cases (answers, steady phases, requests/s) as a history reads their files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-store-saved-'));
+    for (const name of ['20261126-111226Z-relay-request.json', '20261127-010336Z-next-page.json']) copyFileSync(join(import.meta.dirname, '../../../results', name), join(dir, name));
+    await readFolder(dir, loadSavedRun);
+    const { load } = await readStored([dir], historyFiles([dir]), () => expect.fail('a stored file is not read again'));
+    const fromStore = readHistoryRuns([dir], load).inputs;
+    const fromFiles = readHistoryRuns([dir]).inputs;
+    const results = fromFiles.flatMap((x) => x.record.results);
+    // What these runs bring that synthetic ones do not: request answers in the arms' work, a metric other than time.
+    expect(results.some((r) => r.arm?.work.answers?.length)).toBe(true);
+    expect(fromFiles.some((x) => x.record.cases.some((c) => c.metric))).toBe(true);
+    expect(fromStore).toEqual(fromFiles);
+  });
+
+  it('forgets the run of a file deleted from the folder at its next reading, and its rows with it', async () => {
+    const { dir, files } = folderOfRuns(3);
+    await readFolder(dir, loadSavedRun);
+    rmSync(files[1]!);
+    const { runs } = await readFolder(dir, () => expect.fail('the files left are answered from the store'));
+    expect(runs.map((r) => r.record.id)).toEqual(['history-1', 'history-3']);
+    const db = openDatabase(join(dir, STORE_FILE));
+    const count = (table: string): unknown => db.prepare(`SELECT count(DISTINCT digest) FROM ${table}`).pluck().get();
+    const left = ['files', 'runs', 'arms', 'figures'].map(count);
+    db.close();
+    expect(left).toEqual([2, 2, 2, 2]);
   });
 
   it('a store of another format is emptied and rebuilt from the files', async () => {
@@ -109,7 +140,7 @@ describe("a folder's own store", () => {
     const { runs, lines } = await readFolder(dir, counting.load);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`the store of ${dir} (${STORE_FILE}) could not be used`);
-    expect(runs.map((r) => r.run.id)).toEqual(['history-1']);
+    expect(runs.map((r) => r.record.id)).toEqual(['history-1']);
     expect(counting.asked).toEqual(files);
   });
 });

@@ -13,6 +13,7 @@ import type { Client as PgClient, ClientConfig } from 'pg';
 import { describe, expect, it } from 'vitest';
 import { historyFiles, loadSavedRun } from '@rtbench/saved-runs';
 import { readStored } from '../src/index.ts';
+import { STORE_FORMAT } from '../src/schema.ts';
 import { writeRun } from '../../../test/compare-synthetic.ts';
 import { historyRuns } from '../../../test/history-synthetic.ts';
 import { clusterForFile } from '../../../test/helpers/postgres.ts';
@@ -66,10 +67,10 @@ describe('the results store on PostgreSQL', () => {
     await readStored([dir], historyFiles([dir]), loadSavedRun, cluster().url, 'runner-c');
     await query("UPDATE rtbench_meta SET value = 'older' WHERE key = 'format'");
     try {
-      await expect(readStored([], [], loadSavedRun, cluster().url, 'runner-a')).rejects.toThrow(/^the store at postgres:\/\/rtbench@127\.0\.0\.1:\d+\/postgres holds runs of store format older; this rtbench reads format 1$/);
+      await expect(readStored([], [], loadSavedRun, cluster().url, 'runner-a')).rejects.toThrow(/^the store at postgres:\/\/rtbench@127\.0\.0\.1:\d+\/postgres holds runs of store format older; this rtbench reads format \d+$/);
       expect(await query('SELECT count(*) AS n FROM runs')).not.toEqual([{ n: '0' }]);
     } finally {
-      await query("UPDATE rtbench_meta SET value = '1' WHERE key = 'format'");
+      await query("UPDATE rtbench_meta SET value = $1 WHERE key = 'format'", [STORE_FORMAT]);
     }
   });
 });

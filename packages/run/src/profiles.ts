@@ -55,7 +55,7 @@ export function profileFileName(caseIndex: number, caseId: string, variantIndex:
 }
 
 /** `results/<run>.json` -> `results/<run>.profiles` */
-export const profilesDir = (runPath: string): string => runPath.replace(/\.json$/, '') + '.profiles';
+export const profilesDir = (runPath: string): string => runPath.replace(/\.json(\.gz)?$/, '') + '.profiles';
 
 interface ProfileOptions {
   /** The saved run's file: the profiles go beside it (profilesDir). */

@@ -9,7 +9,7 @@
  */
 import { resolve } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
-import type { HistoryInput, SavedRun } from '@rtbench/verdicts';
+import { historyRead, type HistoryEntry, type HistoryRead } from '@rtbench/verdicts';
 import { loadSavedRun, runFilesIn } from './saved-run.ts';
 
 /** A line for stderr: `info` may be silenced (--quiet), a warning or a skipped file never is. */
@@ -19,7 +19,7 @@ interface HistoryLine {
 }
 
 export interface HistoryRuns {
-  inputs: HistoryInput[];
+  inputs: HistoryEntry[];
   /** What was said, in the order it was found. */
   lines: HistoryLine[];
 }
@@ -31,26 +31,28 @@ export function historyFiles(paths: readonly string[]): string[] {
   return [...files.values()];
 }
 
+/** A run file as a history reads it, through the loader (the results store's reader answers from its rows instead). */
+export const readForHistory = (file: string): HistoryRead => historyRead(loadSavedRun(file));
+
 /** `load`: how a file is read (the results store's reader answers from the store); the loader by default. */
-export function readHistoryRuns(paths: readonly string[], load: (file: string) => SavedRun = loadSavedRun): HistoryRuns {
-  const inputs: HistoryInput[] = [];
+export function readHistoryRuns(paths: readonly string[], load: (file: string) => HistoryRead = readForHistory): HistoryRuns {
+  const inputs: HistoryEntry[] = [];
   const lines: HistoryLine[] = [];
-  const byId = new Map<string, { file: string; record: string }>();
+  const byId = new Map<string, { file: string; digest: string }>();
   const contested = new Set<string>();
   for (const file of historyFiles(paths)) {
-    let saved;
+    let read;
     try {
-      saved = load(file);
+      read = load(file);
     } catch (error) {
       // A run the loader cannot summarise (a round whose figures its rounds cannot give) costs that run, not the history.
       const why = error instanceof UsageError ? error.message : `it cannot be summarised (${(error as Error).message})`;
       lines.push({ level: 'skipped', text: `skipped ${why.startsWith(file) ? why : `${file}: ${why}`}` });
       continue;
     }
-    const { id } = saved.run;
-    const record = JSON.stringify(saved.run);
+    const { id } = read.record;
     const first = byId.get(id);
-    if (first?.record === record) {
+    if (first?.digest === read.digest) {
       lines.push({ level: 'info', text: `${file} is the same run as ${first.file} (id ${id}): read once` });
       continue;
     }
@@ -59,9 +61,9 @@ export function readHistoryRuns(paths: readonly string[], load: (file: string) =
       lines.push({ level: 'skipped', text: `skipped ${file} and ${first.file}: both say they are run ${id} but hold different records (one was edited), so neither is read` });
       continue;
     }
-    byId.set(id, { file, record });
-    for (const note of saved.notes ?? []) lines.push({ level: 'warning', text: `warning: ${file}: ${note}` });
-    inputs.push({ run: saved.run, file: saved.file });
+    byId.set(id, { file, digest: read.digest });
+    for (const note of read.notes ?? []) lines.push({ level: 'warning', text: `warning: ${file}: ${note}` });
+    inputs.push({ record: read.record, file: read.file });
   }
-  return { inputs: inputs.filter((x) => !contested.has(x.run.id)), lines };
+  return { inputs: inputs.filter((x) => !contested.has(x.record.id)), lines };
 }

@@ -13,5 +13,5 @@ export { runSaver, writeRunAtomically } from './save.ts';
 export { assertWritableOutput, claimResultsPath, defaultResultsPath, isRunFileName, readJsonFile, readRegularFile, releaseUnsaved, tryCreatingIn, validateRun } from './results-file.ts';
 export { mergeShards } from './merge-shards.ts';
 export { latestRun, loadDistinctRuns, loadSavedRun } from './saved-run.ts';
-export { historyFiles, readHistoryRuns } from './history-runs.ts';
+export { historyFiles, readForHistory, readHistoryRuns } from './history-runs.ts';
 export { outputFileOf } from './output-place.ts';

@@ -117,7 +117,8 @@ export function tryCreatingIn(dir: string, what: string): void {
 /** Whether a file is empty or an rtbench run (a file --save may replace). */
 function holdsRunOrNothing(path: string): boolean {
   try {
-    const text = readFileSync(path, 'utf8');
+    // A run saved compressed (.json.gz) is the run it holds.
+    const text = readRegularFile(path);
     if (text.trim() === '') return true;
     return (JSON.parse(text) as { schema?: unknown }).schema === 'rtbench.run';
   } catch {

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSavedRun, readHistoryRuns, readRegularFile } from '../src/index.ts';
+import { loadSavedRun, readForHistory, readHistoryRuns, readRegularFile } from '../src/index.ts';
 import { writeRun } from '../../../test/compare-synthetic.ts';
 import { historyRuns } from '../../../test/history-synthetic.ts';
 
@@ -14,9 +14,9 @@ describe('the runs a history reads', () => {
     const files = historyRuns([1, 1, 1].map((factor) => ({ factor })), { cases: [{ id: 'parse', ns: 1_000 }], rounds: 6, suite: 'synthetic' }).map((run, i) => writeRun(join(dir, `run-${i}.json`), run));
     writeFileSync(join(dir, 'other.json'), '{"hello": "world"}\n');
     // As a round that timed out before its phases were read fails its summary.
-    const load = (file: string): ReturnType<typeof loadSavedRun> => {
+    const load = (file: string): ReturnType<typeof readForHistory> => {
       if (file === files[1]) throw new RangeError('phase 2 ends past the samples');
-      return loadSavedRun(file);
+      return readForHistory(file);
     };
     const { inputs, lines } = readHistoryRuns([dir], load);
     expect(inputs.map((x) => x.file)).toEqual([files[0], files[2]]);
@@ -30,13 +30,14 @@ describe('the runs a history reads', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rtbench-history-gz-'));
     const [a, b] = historyRuns([1, 1.5].map((factor) => ({ factor })), { cases: [{ id: 'parse', ns: 1_000 }], rounds: 6, suite: 'synthetic' }).map((run, i) => writeRun(join(dir, `run-${i}.json`), run));
     const plain = readHistoryRuns([dir]);
+    const whole = loadSavedRun(b!).run;
     // The second run compressed in place, as `gzip results/*.json` leaves it; and a file that only says it is gzip.
     writeFileSync(`${b!}.gz`, gzipSync(readFileSync(b!)));
     rmSync(b!);
     writeFileSync(join(dir, 'run-9.json.gz'), Buffer.from([0x1f, 0x8b, 1, 2, 3]));
-    expect(loadSavedRun(`${b!}.gz`).run).toEqual(plain.inputs[1]!.run);
+    expect(loadSavedRun(`${b!}.gz`).run).toEqual(whole);
     const { inputs, lines } = readHistoryRuns([dir]);
-    expect(inputs.map((x) => x.run)).toEqual(plain.inputs.map((x) => x.run));
+    expect(inputs.map((x) => x.record)).toEqual(plain.inputs.map((x) => x.record));
     expect(inputs.map((x) => x.file)).toEqual([a, `${b!}.gz`]);
     expect(lines).toHaveLength(1);
     expect(lines[0]!.text).toMatch(/^skipped .*run-9\.json\.gz is not a readable gzip file \(truncated or corrupt\?\): /);

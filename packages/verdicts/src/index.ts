@@ -5,12 +5,13 @@
  * releases (claims-matrix.ts), the gate's regressions per kind of view
  * (regressions.ts), paired ratios of quantiles of CPU per request
  * (request-quantiles.ts), the change points of a history (change-points.ts)
- * and of a release matrix (release-matrix.ts), a bisect's answer (bisect.ts),
+ * and of a release matrix (release-matrix.ts), a bisect's answer (bisect.ts), a run as a history reads it
+ * (history-record.ts),
  * whether a case's memory leaks (memory-growth.ts), what an arm costs in
  * peak memory (memory-change.ts), and the saved runs' shapes the packages
  * above share (runs.ts). Pure: no I/O. Report lays these out.
  */
-export { adjustAll, designOfRun, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, ratioHalfWidth, roundMedians, unpairedCase, type ArmStat, type Geomean, type PairedCase, type RatioComparison, type RatioOptions } from './ratios.ts';
+export { adjustAll, compareArms, designOfRun, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, ratioHalfWidth, roundMedians, unpairedCase, type ArmStat, type Geomean, type PairedCase, type RatioComparison, type RatioOptions } from './ratios.ts';
 export { adjustedConfidence, adjustmentText, CLAIM_METHOD, decideClaim, decideFrom, wordOf, type ClaimDecision, type ClaimFamily } from './claim-decision.ts';
 export { checkClaims, claimPairs, claimsBlock, countWords, recheckClaims, type ClaimCheck, type ClaimPairs, type Reworded } from './claims.ts';
 export { claimsMatrix, type AcrossColumn, type ClaimFlip, type ClaimsMatrix, type MatrixColumn, type MatrixRowSides } from './claims-matrix.ts';
@@ -19,6 +20,7 @@ export { CHANGE_METHOD, decidedDirection, historyChanges, type HistoryChange } f
 export { changedSteps, judgeSteps, type CaseSeries, type ChangePoint, type ReleaseEngine, type ReleaseTrack, type StepVerdict, type TrackAnalysis } from './release-matrix.ts';
 export { lookByCase, unitsToNextWord, type CaseCell, type CaseLook, type CaseLookOptions, type CellState } from './stopping.ts';
 export type { HistoryInput, RunRef, SavedRun } from './runs.ts';
+export { historyRead, historyRecord, recordDigest, type HistoryEntry, type HistoryRead, type HistoryRecord, type HistoryResult, type HistoryVariant } from './history-record.ts';
 export type { BisectOutcome, BisectResult, Culprit, StepPurpose, StepRecord, UnresolvedRange } from './bisect.ts';
 export { hostsDiffer, machineStatesDiffer, machineText, summarizeMachine, MACHINE_STATE_DEFAULTS, type MachineReading, type MachineSummary } from './machine-state.ts';
 export { peakChange, type MemoryChange } from './memory-change.ts';

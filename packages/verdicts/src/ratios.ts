@@ -8,7 +8,7 @@
  * pair). Unpaired (two saved runs): each run's processes are its arm's units.
  */
 import { headlineSamples } from '@rtbench/core/cpu-per-request';
-import { asCost, TIME_PER_OP, type CaseResult, type Metric, type RunRecord, type WorkDifference } from '@rtbench/core/schema';
+import { asCost, TIME_PER_OP, type CaseResult, type MaskedAnswer, type Metric, type RunRecord, type WorkDifference } from '@rtbench/core/schema';
 import { applyEbh, applyFdr, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type CaseValues, type Comparison } from '@rtbench/stats';
 import { counted, firstLine } from '@rtbench/core/words';
 import { answersDifference, standingRound } from '@rtbench/core/same-work';
@@ -102,10 +102,6 @@ function unusableReason(label: (r: CaseResult) => string, ...results: (CaseResul
   return undefined;
 }
 
-function digestOf(r: CaseResult | undefined): string | undefined {
-  return r && standingRound(r.rounds, requestAnswers)?.digest.hash;
-}
-
 function failedRounds(r: CaseResult | undefined): number {
   return r?.failures.filter((f) => f.kind !== 'unsupported' && f.kind !== 'digest-mismatch' && f.kind !== 'warning').length ?? 0;
 }
@@ -114,24 +110,50 @@ const positive = (xs: number[]): boolean => xs.every((x) => x > 0);
 const ZERO_NOTE = 'a round median is 0 ns (below the clock resolution): no ratio';
 
 /**
+ * What of an arm's work its comparisons read: the digest of its standing
+ * round (and that digest rounded), and a request case's masked answers. Kept
+ * apart from the rounds so that a history read from a results store compares
+ * points without their samples.
+ */
+interface ArmWork {
+  variantId: string;
+  digest?: string;
+  rounded?: string;
+  answers?: readonly MaskedAnswer[];
+  withoutWork?: true;
+}
+
+function armWork(r: CaseResult): ArmWork {
+  const standing = standingRound(r.rounds, requestAnswers);
+  const answers = workAnswers(r.rounds);
+  return {
+    variantId: r.variantId,
+    ...(standing?.digest.hash !== undefined ? { digest: standing.digest.hash } : {}),
+    ...(standing?.digest.rounded !== undefined ? { rounded: standing.digest.rounded } : {}),
+    ...(answers ? { answers } : {}),
+    ...(r.withoutWork ? { withoutWork: true as const } : {}),
+  };
+}
+
+/**
  * Whether the arms' digests differ as different work: request cases' masked
  * answers that differ only where a process's responses changed are the same
  * work (core's same-work), as the run's record judged them.
  */
-function differentWork(baseline: CaseResult, candidate: CaseResult): PairedCase['digests'] {
-  const [db, dc] = [digestOf(baseline), digestOf(candidate)];
+function differentWork(baseline: ArmWork, candidate: ArmWork): PairedCase['digests'] {
+  const [db, dc] = [baseline.digest, candidate.digest];
   if (!db || !dc || db === dc) return undefined;
   // Values that agree once rounded (fractions' last bits) are the same work, as the run's record judged them.
-  const [rb, rc] = [standingRound(baseline.rounds, requestAnswers)?.digest.rounded, standingRound(candidate.rounds, requestAnswers)?.digest.rounded];
+  const [rb, rc] = [baseline.rounded, candidate.rounded];
   if (rb !== undefined && rb === rc) return undefined;
-  const [ab, ac] = [workAnswers(baseline.rounds), workAnswers(candidate.rounds)];
+  const [ab, ac] = [baseline.answers, candidate.answers];
   const where = ab && ac ? answersDifference({ [baseline.variantId]: ab, [candidate.variantId]: ac }) : undefined;
   if (ab && ac && !where) return undefined;
   return { baseline: db, candidate: dc, ...(where ? { where } : {}) };
 }
 
 /** What the two arms' work says about their ratio: different work (digests), or an arm without work. */
-function noteWork(out: PairedCase, baseline: CaseResult, candidate: CaseResult): void {
+function noteWork(out: PairedCase, baseline: ArmWork, candidate: ArmWork): void {
   const digests = differentWork(baseline, candidate);
   if (digests) out.digests = digests;
   if (baseline.withoutWork || candidate.withoutWork) out.withoutWork = true;
@@ -156,7 +178,7 @@ export function pairedCase(
     baseline: { median: median([...mb.values()]), rounds: mb.size },
     candidate: { median: median([...mc.values()]), rounds: mc.size },
   };
-  noteWork(out, baseline!, candidate!);
+  noteWork(out, armWork(baseline!), armWork(candidate!));
   if (!rounds.length) return { ...out, note: 'no round in which both arms finished' };
   if (!positive(b) || !positive(c)) return { ...out, note: ZERO_NOTE };
   const lost = failedRounds(baseline) + failedRounds(candidate);
@@ -167,20 +189,45 @@ export function pairedCase(
   return { ...out, raw, logRatios: { values: b.map((x, i) => Math.log(c[i]! / x)), units: units ?? rounds.map((r) => `round ${r}`) } };
 }
 
+/**
+ * One run's arm of an unpaired comparison, as much of its result as the
+ * comparison reads: each round's cost (the median of its samples), the
+ * process that served each round, the median of its round medians, and its
+ * work. A results store keeps it, so a history compares runs without their
+ * samples.
+ */
+export interface UnpairedArm {
+  /** Per round with samples: the median of its samples as a cost (lower is better). */
+  costs: number[];
+  /** The process that served each of those rounds (absent: each round its own). */
+  processes?: number[];
+  /** The median of the round medians. */
+  median: number;
+  work: ArmWork;
+}
+
+export function unpairedArm(r: CaseResult, metric: Metric = TIME_PER_OP): UnpairedArm {
+  const usable = r.rounds.filter((x) => x.samples.length);
+  const processes = processesOf(usable.map(pairable));
+  return { costs: usable.map((x) => asCost(median(x.samples), metric)), ...(processes ? { processes } : {}), median: median([...roundMedians(r).values()]), work: armWork(r) };
+}
+
+/** The unpaired ratio of two runs' arms (a: baseline, b: candidate), both usable. */
+export function compareArms(a: UnpairedArm, b: UnpairedArm, options: RatioOptions): PairedCase {
+  const [x, y] = [a.costs, b.costs];
+  const [ua, ub] = [a.processes, b.processes];
+  const out: PairedCase = { baseline: { median: a.median, rounds: x.length }, candidate: { median: b.median, rounds: y.length } };
+  noteWork(out, a.work, b.work);
+  if (!positive(x) || !positive(y)) return { ...out, note: ZERO_NOTE };
+  const raw = compareUnpaired(x, y, { ...options, ...(ua ? { baselineUnits: ua } : {}), ...(ub ? { candidateUnits: ub } : {}) });
+  return { ...out, raw, logTimes: { baseline: { values: x.map(Math.log), ...(ua ? { units: ua } : {}) }, candidate: { values: y.map(Math.log), ...(ub ? { units: ub } : {}) } } };
+}
+
 /** The unpaired ratio of one case between two runs (a: baseline, b: candidate). */
 export function unpairedCase(a: CaseResult | undefined, b: CaseResult | undefined, options: RatioOptions, label: (r: CaseResult) => string, metric: Metric = TIME_PER_OP): PairedCase {
   const why = unusableReason(label, a, b);
   if (why) return { note: why };
-  const usable = (r: CaseResult): CaseResult['rounds'] => r.rounds.filter((x) => x.samples.length);
-  const x = usable(a!).map((r) => asCost(median(r.samples), metric));
-  const y = usable(b!).map((r) => asCost(median(r.samples), metric));
-  const ua = processesOf(usable(a!).map(pairable));
-  const ub = processesOf(usable(b!).map(pairable));
-  const out: PairedCase = { baseline: { median: median([...roundMedians(a).values()]), rounds: x.length }, candidate: { median: median([...roundMedians(b).values()]), rounds: y.length } };
-  noteWork(out, a!, b!);
-  if (!positive(x) || !positive(y)) return { ...out, note: ZERO_NOTE };
-  const raw = compareUnpaired(x, y, { ...options, ...(ua ? { baselineUnits: ua } : {}), ...(ub ? { candidateUnits: ub } : {}) });
-  return { ...out, raw, logTimes: { baseline: { values: x.map(Math.log), ...(ua ? { units: ua } : {}) }, candidate: { values: y.map(Math.log), ...(ub ? { units: ub } : {}) } } };
+  return compareArms(unpairedArm(a!, metric), unpairedArm(b!, metric), options);
 }
 
 /** Every comparison given read at the table's adjusted level (stats' applyFdr); undefined where there was none. */

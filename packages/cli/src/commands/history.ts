@@ -4,7 +4,7 @@
  * variant across them with change points marked. load -> order -> view ->
  * emit. A file that cannot be read is said in one line and left out.
  */
-import { chooseOrder, claimFlipNotes, counted, historyView, printable, type Note } from '@rtbench/report';
+import { chooseOrder, claimFlipNotes, counted, historyViewOf, printable, type Note } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { parseRuntimeList } from '@rtbench/arms';
 import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
@@ -16,7 +16,7 @@ import { inCheckout, repoRoot, resultsDir } from '../paths.ts';
 import { filterCases } from '@rtbench/suite-loader';
 import { failLimit, ratioOptions, type VerdictFlags } from '../verdict-flags.ts';
 import { info } from '../emit/info.ts';
-import type { HistoryInput } from '@rtbench/verdicts';
+import type { HistoryEntry } from '@rtbench/verdicts';
 import type { OptionSpec } from '../args/args.ts';
 import { command } from '../options/command.ts';
 import { GLOBAL_OPTIONS, MARKDOWN_OPTION, pct, PRINTING_OPTIONS, TIMING_THRESHOLD } from '../options/shared.ts';
@@ -35,7 +35,7 @@ interface HistoryFlags extends OutputFlags, VerdictFlags {
  * through its store (@rtbench/results-store: a folder's own, or --store's),
  * and what was said of them on stderr, one line each.
  */
-async function loadRuns(paths: readonly string[], flags: HistoryFlags): Promise<{ inputs: HistoryInput[]; skipped: string[] }> {
+async function loadRuns(paths: readonly string[], flags: HistoryFlags): Promise<{ inputs: HistoryEntry[]; skipped: string[] }> {
   const stored = await readStored(paths, historyFiles(paths), loadSavedRun, flags.store);
   const read = readHistoryRuns(paths, stored.load);
   const { inputs } = read;
@@ -60,28 +60,28 @@ async function historyCommand(paths: readonly string[], flags: HistoryFlags): Pr
   const { inputs, skipped } = await loadRuns(roots, flags);
   if (!inputs.length) throw new UsageError(`no readable rtbench runs in ${roots.join(', ')}${paths.length ? '' : '; run `rtbench bench <suite>` first or name files'}`);
 
-  const allCases = [...new Set(inputs.flatMap((x) => x.run.cases.map((c) => c.id)))].map((id) => ({ id }));
+  const allCases = [...new Set(inputs.flatMap((x) => x.record.cases.map((c) => c.id)))].map((id) => ({ id }));
   const picked = flags.filter !== undefined ? new Set(filterCases(allCases, flags.filter.join(',')).map((c) => c.id)) : undefined;
   if (wantedVariants) {
-    const present = new Set(inputs.flatMap((x) => x.run.variants.map((v) => v.id)));
+    const present = new Set(inputs.flatMap((x) => x.record.variants.map((v) => v.id)));
     if (!wantedVariants.some((v) => present.has(v))) throw new UsageError(`--runtime ${runtimes}: no run has ${wantedVariants.length === 1 ? 'that variant' : 'those variants'}; the runs have ${[...present].map((v) => `"${v}"`).join(', ')}`);
   }
 
   // Runs record the rtbench checkout's commit (an installed rtbench records none): that checkout is the one to ask.
   const dir = inCheckout ? repoRoot : process.cwd();
-  const commits = inputs.flatMap((x) => (x.run.git ? [x.run.git.commit] : []));
+  const commits = inputs.flatMap((x) => (x.record.git ? [x.record.git.commit] : []));
   const ranks = commits.length ? commitRanks(dir, commits) : undefined;
-  const order = chooseOrder(inputs.map((x) => x.run), ranks, ranks ? dir : commits.length ? `${dir} is not a git checkout` : 'no run recorded a project commit');
+  const order = chooseOrder(inputs.map((x) => x.record), ranks, ranks ? dir : commits.length ? `${dir} is not a git checkout` : 'no run recorded a project commit');
   const notes: Note[] = skipped.length ? [{ level: 'warning', text: `${counted(skipped.length, 'file')} skipped (not readable rtbench runs): ${skipped.map((s) => s.replace(/^skipped /, '')).join('; ')}` }] : [];
-  const view = historyView(inputs, {
-    ...ratioOptions(flags, inputs.map((x) => x.run)),
+  const view = historyViewOf(inputs, {
+    ...ratioOptions(flags, inputs.map((x) => x.record.verdict)),
     order,
     ...(picked ? { caseFilter: (id: string) => picked.has(id) } : {}),
     ...(wantedVariants ? { variants: wantedVariants } : {}),
     notes,
   });
   // Runs made by `rtbench claims`: when a claim changed its word, in the view's order.
-  const byId = new Map(inputs.map((x) => [x.run.id, x.run]));
+  const byId = new Map(inputs.map((x) => [x.record.id, x.record]));
   view.notes.push(...claimFlipNotes(view.runs.map((r) => byId.get(r.runId)!), (_, i) => `run ${i + 1}${view.runs[i]!.file ? ` (${view.runs[i]!.file})` : ''}`));
   emit(view, reporter, flags);
   return regressionGate(view, limit).exit;

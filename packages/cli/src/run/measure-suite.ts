@@ -29,7 +29,7 @@ export type { BenchFlags } from './bench-flags.ts';
 /** Where --html writes: the file named, or the saved run's path with .html. */
 function htmlPath(flag: BenchFlags['html'], runPath: string): string | undefined {
   if (flag === undefined) return undefined;
-  return flag === true ? runPath.replace(/\.json$/, '') + '.html' : flag;
+  return flag === true ? runPath.replace(/\.json(\.gz)?$/, '') + '.html' : flag;
 }
 
 export async function measureSuite(suiteName: string, flags: BenchFlags): Promise<number> {

@@ -7,7 +7,7 @@
  * measurer to one of its own without touching this list.
  */
 import type { CaseListing } from '@rtbench/core/protocol';
-import type { MeasurerKind, RunRecord, VerdictParameters } from '@rtbench/core/schema';
+import type { MeasurerKind, RunRecord, VerdictBasis, VerdictParameters } from '@rtbench/core/schema';
 import { MEASURER_RECORDS, RecordRegistry } from '@rtbench/measurer-records';
 import { broughtIsolationOfEntry } from '@rtbench/suite-loader';
 import { MeasurerRefused, type MeasurerDescriptor, type MeasurerOption, type MeasurerOptionValue, type PrepareContext, type PreparedMeasurer } from '../measurer.ts';
@@ -139,14 +139,14 @@ export class MeasurerRegistry {
    * measured for (instruction counts: the largest threshold of their
    * variants' engines), or `otherwise` for runs of different measurers.
    */
-  verdictOfRuns(runs: readonly Pick<RunRecord, 'options' | 'variants'>[], otherwise: VerdictParameters): VerdictParameters {
+  verdictOfRuns(runs: readonly VerdictBasis[], otherwise: VerdictParameters): VerdictParameters {
     if (runs.length === 0 || new Set(runs.map((r) => r.options.measurer)).size > 1) return otherwise;
     const saved = runs.map((r) => this.verdict(r));
     return { threshold: Math.max(...saved.map((v) => v.threshold)), confidence: saved[0]!.confidence };
   }
 
   /** The verdict's parameters a saved run was measured for: as it says, or, for an older run, its measurer's for its variants' engines. */
-  verdict(run: Pick<RunRecord, 'options' | 'variants'>): VerdictParameters {
+  verdict(run: VerdictBasis): VerdictParameters {
     if (run.options.verdict) return run.options.verdict;
     const { defaults } = this.recorded(run.options.measurer);
     return { threshold: defaults.threshold(run.variants.filter((v) => !v.unavailable).map((v) => v.engine)), confidence: defaults.confidence };

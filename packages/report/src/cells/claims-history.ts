@@ -16,7 +16,7 @@ function checkKey(o: ClaimOutcome): string {
 }
 
 /** One note per flip, in the runs' order; `label` names a run ("run 3 (file.json)"). */
-export function claimFlipNotes(runs: readonly RunRecord[], label: (run: RunRecord, index: number) => string): Note[] {
+export function claimFlipNotes<R extends Pick<RunRecord, 'claims'>>(runs: readonly R[], label: (run: R, index: number) => string): Note[] {
   const last = new Map<string, { word: ClaimOutcome['word']; at: string }>();
   const notes: Note[] = [];
   runs.forEach((run, i) => {

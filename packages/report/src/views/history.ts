@@ -9,14 +9,12 @@
  * (ratios.ts unpairedCase) is faster or slower at the view's FDR-adjusted
  * level (stats' applyFdr). Why neighbours and not segments: docs/history.md.
  */
-import { metricOf, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord, type Variant } from '@rtbench/core/schema';
-import { summarizeArm } from '@rtbench/stats';
-import { pairable } from '@rtbench/measurer-records';
+import { TIME_PER_OP, type Metric } from '@rtbench/core/schema';
 import { formatPercent } from '../format.ts';
 import { shownName, shownNames } from '../names.ts';
 import { counted, baseName } from '../text.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView, Note } from './types.ts';
-import { DEFAULT_RATIO_OPTIONS, historyChanges, machineText, summarizeMachine, CHANGE_METHOD, roundMedians, unpairedCase, type HistoryInput, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
+import { compareArms, DEFAULT_RATIO_OPTIONS, historyChanges, historyRecord, CHANGE_METHOD, type HistoryEntry, type HistoryInput, type HistoryResult, type HistoryVariant, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
 
 /**
  * How to order the runs. commit: `rank` gives each commit's position in the
@@ -35,12 +33,21 @@ export interface HistoryOptions extends Partial<RatioOptions> {
   notes?: Note[];
 }
 
+/** What ordering reads of a run: its start and its project commit. */
+interface Ordered {
+  startedAt: string;
+  git?: { commit: string };
+}
+
 /** Runs in the order `order` asks for; start time breaks ties (and is the whole order by time). */
-export function orderRuns<T extends HistoryInput>(inputs: readonly T[], order: HistoryOrder): T[] {
+export function orderRuns<T extends { file?: string }>(inputs: readonly T[], order: HistoryOrder, of: (x: T) => Ordered): T[] {
   // 'given': the caller's order (a bisect's releases, oldest first).
   if (order.by === 'given') return [...inputs];
-  const time = (x: HistoryInput): number => Date.parse(x.run.startedAt) || 0;
-  const rank = (x: HistoryInput): number => (order.by === 'commit' && x.run.git ? (order.rank.get(x.run.git.commit) ?? Infinity) : 0);
+  const time = (x: T): number => Date.parse(of(x).startedAt) || 0;
+  const rank = (x: T): number => {
+    const git = of(x).git;
+    return order.by === 'commit' && git ? (order.rank.get(git.commit) ?? Infinity) : 0;
+  };
   return [...inputs].sort((a, b) => rank(a) - rank(b) || time(a) - time(b) || (a.file ?? '').localeCompare(b.file ?? ''));
 }
 
@@ -49,7 +56,7 @@ export function orderRuns<T extends HistoryInput>(inputs: readonly T[], order: H
  * order when every run recorded a commit the checkout ranks, else start time
  * (with the reason).
  */
-export function chooseOrder(runs: readonly RunRecord[], rank: ReadonlyMap<string, number> | undefined, where: string): HistoryOrder {
+export function chooseOrder(runs: readonly Ordered[], rank: ReadonlyMap<string, number> | undefined, where: string): HistoryOrder {
   if (!rank) return { by: 'time', reason: `by start time: ${where}` };
   const without = runs.filter((r) => !r.git).length;
   if (without) return { by: 'time', reason: `by start time: ${without} of ${runs.length} runs recorded no project commit` };
@@ -58,8 +65,8 @@ export function chooseOrder(runs: readonly RunRecord[], rank: ReadonlyMap<string
   return { by: 'commit', rank, reason: `by commit: git rev-list --topo-order in ${where}; runs at one commit by start time` };
 }
 
-function runInfo(input: HistoryInput, index: number): HistoryRun {
-  const { run, file, label } = input;
+function runInfo(input: HistoryEntry, index: number): HistoryRun {
+  const { record: run, file, label } = input;
   return {
     index,
     ...(file ? { file } : {}),
@@ -70,20 +77,12 @@ function runInfo(input: HistoryInput, index: number): HistoryRun {
     ...(run.git ? { commit: run.git.commit, dirty: run.git.dirty } : {}),
     ...(run.rtbenchVersion ? { rtbenchVersion: run.rtbenchVersion } : {}),
     status: run.status,
-    host: machineText(run.host),
+    host: run.machine,
   };
 }
 
-/** A result's statistics recomputed from its samples with processes as the unit, as the bench view does (older runs too). */
-function statsOf(result: CaseResult): Pick<CaseStats, 'median' | 'ci'> | undefined {
-  if (!result.rounds.some((r) => r.samples.length)) return undefined;
-  const s = summarizeArm(result.rounds.map(pairable));
-  // A 0 median (below the clock resolution) has no statistics in a run either (run's computeStats).
-  return s.median > 0 ? s : undefined;
-}
-
 /** What about a variant's binary differs between two runs, in words; undefined when nothing recorded differs. */
-function binaryDifference(before: Variant | undefined, after: Variant | undefined): string | undefined {
+function binaryDifference(before: HistoryVariant | undefined, after: HistoryVariant | undefined): string | undefined {
   if (!before || !after) return undefined;
   const parts: string[] = [];
   if (before.version && after.version && before.version !== after.version) parts.push(`version ${before.version} → ${after.version}`);
@@ -100,44 +99,36 @@ interface Pending {
 /** A series being built: its points so far, and the last point with figures (what the next is compared with). */
 interface SeriesState {
   series: HistorySeries;
-  last?: { result: CaseResult; variant: Variant; run: number; digest?: string };
+  last?: { result: HistoryResult; variant: HistoryVariant; run: number; digest?: string };
 }
 
 /** One point, and its comparison with the series' previous point (before the FDR step). */
-function pointOf(
-  result: CaseResult,
-  variant: Variant,
-  index: number,
-  entry: SeriesState,
-  metric: Metric,
-  options: RatioOptions,
-): Pending {
-  const stats = statsOf(result);
-  const processMedians = [...roundMedians(result).values()];
+function pointOf(result: HistoryResult, variant: HistoryVariant, index: number, entry: SeriesState, options: RatioOptions): Pending {
+  const stats = result.figure;
   const point: HistoryPoint = {
     run: index,
     ...(stats ? { median: stats.median, ...(stats.ci ? { ci: [stats.ci[0], stats.ci[1]] as [number, number] } : {}) } : {}),
-    processMedians,
+    processMedians: [...result.processMedians],
     ...(variant.version ? { version: variant.version } : {}),
     ...(variant.engineVersion ? { engineVersion: variant.engineVersion } : {}),
     ...(variant.binarySha256 ? { binarySha256: variant.binarySha256 } : {}),
     ...(variant.binaryGit ? { binaryCommit: `${variant.binaryGit.commit.slice(0, 12)}${variant.binaryGit.dirty ? '-dirty' : ''}` } : {}),
   };
   entry.series.points.push(point);
-  if (!stats) {
-    point.note = noFigureNote(result);
+  if (!stats || !result.arm) {
+    point.note = result.note ?? 'no comparison';
     return { point };
   }
   const previous = entry.last;
-  const digest = result.rounds[0]?.digest.hash;
+  const digest = result.digest;
   entry.last = { result, variant, run: index, ...(digest ? { digest } : {}) };
   if (!previous) return { point };
   const changed = binaryDifference(previous.variant, variant);
   if (changed) point.binaryChanged = changed;
   point.changeFrom = previous.run;
   if (previous.digest && digest && previous.digest !== digest) point.digestChanged = { from: previous.digest, to: digest };
-  const label = (r: CaseResult): string => `run ${(r === result ? index : previous.run) + 1}`;
-  const pair = unpairedCase(previous.result, result, options, label, metric);
+  // Both points have figures, so both have rounds with samples: the comparison has its arms.
+  const pair = compareArms(previous.result.arm!, result.arm, options);
   if (!pair.raw) {
     point.note = pair.note ?? 'no comparison';
     return { point };
@@ -145,22 +136,23 @@ function pointOf(
   return { point, pair };
 }
 
-function noFigureNote(result: CaseResult | undefined): string {
-  if (!result) return 'not measured';
-  if (result.status === 'unsupported') return `unsupported: ${result.failures[0]?.message ?? ''}`;
-  if (!result.rounds.length) return `no rounds (${result.failures.at(-1)?.kind ?? 'failed'})`;
-  return 'no statistics: the median is 0 (below the clock resolution)';
+/** The history of runs as their records hold them (history-record.ts makes each; a results store keeps it). */
+export function historyView(inputs: readonly HistoryInput[], options: HistoryOptions = {}): HistoryView {
+  return historyViewOf(
+    inputs.map(({ run, file, label }) => ({ record: historyRecord(run), ...(file !== undefined ? { file } : {}), ...(label !== undefined ? { label } : {}) })),
+    options,
+  );
 }
 
 /**
- * The history of `inputs`: one case per suite and case id, one series per
+ * The history of `entries`: one case per suite and case id, one series per
  * variant id, a point per run that measured it. Throws nothing; runs with no
  * case in common simply give separate cases.
  */
-export function historyView(inputs: readonly HistoryInput[], options: HistoryOptions = {}): HistoryView {
+export function historyViewOf(entries: readonly HistoryEntry[], options: HistoryOptions = {}): HistoryView {
   const ratioOptions: RatioOptions = { threshold: options.threshold ?? DEFAULT_RATIO_OPTIONS.threshold, confidence: options.confidence ?? DEFAULT_RATIO_OPTIONS.confidence };
   const order = options.order ?? { by: 'time', reason: 'by start time' };
-  const ordered = orderRuns(inputs, order);
+  const ordered = orderRuns(entries, order, (x) => x.record);
   const runs = ordered.map(runInfo);
   const notes: Note[] = [...(options.notes ?? [])];
   const wanted = options.variants ? new Set(options.variants) : undefined;
@@ -168,15 +160,15 @@ export function historyView(inputs: readonly HistoryInput[], options: HistoryOpt
   // Cases in the order they first appear, series in the order their variant first appears.
   const cases = new Map<string, HistoryCase & { bySeries: Map<string, SeriesState> }>();
   const pending: Pending[] = [];
-  ordered.forEach(({ run }, index) => {
+  ordered.forEach(({ record: run }, index) => {
     const variants = new Map(run.variants.map((v) => [v.id, v]));
     for (const c of run.cases) {
       if (options.caseFilter && !options.caseFilter(c.id)) continue;
       const key = `${run.suite}\u0000${c.id}`;
-      const metric = metricOf(run, c.id);
+      const metric: Metric = c.metric ?? TIME_PER_OP;
       let hc = cases.get(key);
       if (!hc) {
-        hc = { suite: run.suite, caseId: c.id, label: c.id, name: c.name, ...(metric !== TIME_PER_OP ? { metric } : {}), series: [], bySeries: new Map() };
+        hc = { suite: run.suite, caseId: c.id, label: c.id, name: c.name, ...(c.metric ? { metric } : {}), series: [], bySeries: new Map() };
         cases.set(key, hc);
       } else if ((hc.metric ?? TIME_PER_OP).unit !== metric.unit) {
         notes.push({ level: 'warning', text: `"${shownName(c.id)}" is measured in ${metric.unit} in run ${index + 1} but in ${(hc.metric ?? TIME_PER_OP).unit} before; its figures are not comparable across that run` });
@@ -191,7 +183,7 @@ export function historyView(inputs: readonly HistoryInput[], options: HistoryOpt
           hc.bySeries.set(variant.id, entry);
           hc.series.push(entry.series);
         }
-        pending.push(pointOf(result, variant, index, entry, metric, ratioOptions));
+        pending.push(pointOf(result, variant, index, entry, ratioOptions));
       }
     }
   });
@@ -202,18 +194,15 @@ export function historyView(inputs: readonly HistoryInput[], options: HistoryOpt
   const kept = [...cases.values()].filter((c) => c.series.length);
   const names = shownNames(kept.map((c) => c.caseId));
   const shown = kept.map(({ bySeries: _bySeries, ...c }) => ({ ...c, label: names.get(c.caseId)! }));
-  const suites = new Set(ordered.map((x) => x.run.suite));
+  const suites = new Set(ordered.map((x) => x.record.suite));
   if (suites.size > 1) notes.push({ level: 'info', text: `${suites.size} suites: ${[...suites].join(', ')}; a case is one suite's case` });
-  const hosts = new Set(ordered.map((x) => machineText(x.run.host)));
+  const hosts = new Set(ordered.map((x) => x.record.machine));
   if (hosts.size > 1) notes.push({ level: 'warning', text: `the runs were made on ${hosts.size} different machines or set-ups (${[...hosts].join('; ')}): a change between runs on different machines, kernels, governors or CPU quotas is theirs as much as the code's` });
-  const platforms = new Set(ordered.map((x) => `${x.run.host.os}-${x.run.host.arch}`));
+  const platforms = new Set(ordered.map((x) => x.record.platform));
   if (platforms.size > 1) notes.push({ level: 'warning', text: `the runs come from ${platforms.size} platforms (${[...platforms].join(', ')}): each runtime is another build on each` });
-  const unsettled = ordered.filter((x) => {
-    const m = x.run.host.machine && summarizeMachine(x.run.host.machine.points, x.run.host.cores);
-    return m?.changed !== undefined || m?.shared !== undefined;
-  });
+  const unsettled = ordered.filter((x) => x.record.unsettled);
   if (unsettled.length) {
-    const ids = unsettled.map((x) => x.run.id);
+    const ids = unsettled.map((x) => x.record.id);
     notes.push({ level: 'warning', text: `${counted(unsettled.length, 'run')} ran while other work shared or changed the machine (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}): a change at such a run may be the machine's` });
   }
   const dirty = runs.filter((r) => r.dirty).length;
