@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { projectDir } from '@rtbench/suite-loader';
+import { projectDir } from '@rtbench/suite-loader/places';
 
-export { cacheDir, inCheckout, repoRoot } from '@rtbench/suite-loader';
+export { cacheDir, inCheckout, repoRoot } from '@rtbench/suite-loader/places';
 export const resultsDir = join(projectDir, 'results');
 
 /** This CLI's package version (rtbench --version, and the saved run when installed). */

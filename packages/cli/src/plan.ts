@@ -12,9 +12,10 @@ import { MIN_UNITS } from '@rtbench/stats';
 import { refusedOn } from '@rtbench/host';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-registry';
 import { cacheDir } from './paths.ts';
-import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
+import { parseCompareArms } from './compare/arms.ts';
+import { COMPARE_USAGE } from './compare/usage.ts';
 import { prefixedOnce, UsageError } from './errors.ts';
-import { parseDuration, parsePositiveInt } from './args/options.ts';
+import { parseDuration, parsePercent, parsePositiveInt } from './args/options.ts';
 import { type AbsentCases, type PlanFlags, type RoundPlan, type RunOptions, roundsPerArm } from '@rtbench/run';
 import { parseRuntimeList } from '@rtbench/arms';
 import { kindOf, longestWarmupMs, MeasurerRefused, MEASURERS, type MeasurementNeed, type MeasurerDescriptor, type MeasurerOptionValue, type PreparedMeasurer } from '@rtbench/measurers';
@@ -42,14 +43,6 @@ export function parseMeasure(text: string | undefined): MeasurerDescriptor | und
 
 /** The default measurer: the first --schedule (lockstep); its defaults are timing's. */
 export const DEFAULT_MEASURER: MeasurerDescriptor = MEASURERS.chosenBy('schedule')[0]!;
-
-/** "1", "1%", "0.5%" -> 0.01, 0.01, 0.005. */
-export function parsePercent(text: string | number, option: string): number {
-  const m = /^(\d+(?:\.\d+)?)%?$/.exec(String(text).trim());
-  const value = m ? Number(m[1]) / 100 : NaN;
-  if (!(value >= 0 && value < 1)) throw new UsageError(`${option} ${String(text)}: expected a percentage from 0 to 99, e.g. 1 or 2.5%`);
-  return value;
-}
 
 export interface Plan {
   /** Native suites' cases are their specs (host-timed ones are run from them); a brought file's are as its runtime listed them. */

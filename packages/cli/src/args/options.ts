@@ -56,3 +56,11 @@ export function parseMemorySize(text: string, option: string): number {
   if (bytes < MIN_MEMORY_BOUND) throw new UsageError(`${option} ${text}: at least 64MiB (a runtime needs more than that to start)`);
   return bytes;
 }
+
+/** "1", "1%", "0.5%" -> 0.01, 0.01, 0.005. */
+export function parsePercent(text: string | number, option: string): number {
+  const m = /^(\d+(?:\.\d+)?)%?$/.exec(String(text).trim());
+  const value = m ? Number(m[1]) / 100 : NaN;
+  if (!(value >= 0 && value < 1)) throw new UsageError(`${option} ${String(text)}: expected a percentage from 0 to 99, e.g. 1 or 2.5%`);
+  return value;
+}

@@ -9,12 +9,12 @@
  */
 import { BISECT_DEFAULTS, bisectCampaign } from '@rtbench/bisect';
 import { runCampaign } from '@rtbench/campaign';
-import { parseDuration, parsePositiveInt } from '../args/options.ts';
+import { parseDuration, parsePercent, parsePositiveInt } from '../args/options.ts';
 import { campaignListener } from '../emit/campaign.ts';
 import { BISECT_WORDS } from '../emit/campaign-lines.ts';
 import { listingFormat, writeView, type ListingFlags } from '../listing.ts';
 import { resultsDir } from '../paths.ts';
-import { DEFAULT_MEASURER, parseMeasure, parsePercent } from '../plan.ts';
+import { DEFAULT_MEASURER, parseMeasure } from '../plan.ts';
 import { planPort } from '../run/plan-port.ts';
 import { bisectRounds } from '@rtbench/bisect';
 import { MEASURERS } from '@rtbench/measurers';
@@ -22,7 +22,8 @@ import { runtimeEngines } from '@rtbench/runtime-registry';
 import type { OptionSpec } from '../args/args.ts';
 import { MAX_MEMORY_OPTION } from '../args/memory-option.ts';
 import { command } from '../options/command.ts';
-import { COMPARE_DEFAULTS, FIXED_WARMUP_OPTION, GLOBAL_OPTIONS, pct, PRINTING_OPTIONS, TIMING_THRESHOLD } from '../options/shared.ts';
+import { FIXED_WARMUP_OPTION, GLOBAL_OPTIONS, pct, PRINTING_OPTIONS, TIMING_THRESHOLD } from '../options/shared.ts';
+import { COMPARE_DEFAULTS } from '../options/timing.ts';
 
 interface BisectFlags extends ListingFlags {
   filter?: readonly string[];

@@ -6,15 +6,14 @@
  */
 import { chooseOrder, claimFlipNotes, counted, historyView, printable, type Note } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
-import { parseRuntimeList } from '@rtbench/arms';
 import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
 import { readStored } from '@rtbench/results-store';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
-import { commitRanks } from '@rtbench/host';
+import { commitRanks } from '@rtbench/host/git';
 import { inCheckout, repoRoot, resultsDir } from '../paths.ts';
-import { filterCases } from '@rtbench/suite-loader';
-import { failLimit, ratioOptions, type VerdictFlags } from '../verdict-flags.ts';
+import { filterCases } from '@rtbench/suite-loader/case-filter';
+import { failLimit, ratioOptions, thresholdFlag, type VerdictFlags } from '../verdict-flags.ts';
 import { info } from '../emit/info.ts';
 import type { HistoryInput } from '@rtbench/verdicts';
 import type { OptionSpec } from '../args/args.ts';
@@ -47,15 +46,21 @@ async function loadRuns(paths: readonly string[], flags: HistoryFlags): Promise<
   return { inputs, skipped: lines.filter((l) => l.level === 'skipped').map((l) => printable(l.text, { oneLine: true })) };
 }
 
+/** --runtime's variants by id: the variant syntax is read by the arms, loaded only when --runtime is given, since they know the plug-ins. */
+async function variantIds(list: string): Promise<string[]> {
+  const { parseRuntimeList } = await import('@rtbench/arms');
+  return parseRuntimeList(list).map((v) => v.id);
+}
+
 async function historyCommand(paths: readonly string[], flags: HistoryFlags): Promise<number> {
   const reporter = outputReporter(flags, paths);
   const refused = reporter.refuses?.history;
   if (refused !== undefined) throw new UsageError(`--format ${reporter.format}: ${refused}`);
-  ratioOptions(flags);
+  thresholdFlag(flags);
   const limit = failLimit(flags);
   // Several --runtime (or --filter) are one list, as commas make it.
   const runtimes = flags.runtime?.join(',');
-  const wantedVariants = runtimes !== undefined ? parseRuntimeList(runtimes).map((v) => v.id) : undefined;
+  const wantedVariants = runtimes !== undefined ? await variantIds(runtimes) : undefined;
   const roots = paths.length ? paths : [resultsDir];
   const { inputs, skipped } = await loadRuns(roots, flags);
   if (!inputs.length) throw new UsageError(`no readable rtbench runs in ${roots.join(', ')}${paths.length ? '' : '; run `rtbench bench <suite>` first or name files'}`);
@@ -74,7 +79,7 @@ async function historyCommand(paths: readonly string[], flags: HistoryFlags): Pr
   const order = chooseOrder(inputs.map((x) => x.run), ranks, ranks ? dir : commits.length ? `${dir} is not a git checkout` : 'no run recorded a project commit');
   const notes: Note[] = skipped.length ? [{ level: 'warning', text: `${counted(skipped.length, 'file')} skipped (not readable rtbench runs): ${skipped.map((s) => s.replace(/^skipped /, '')).join('; ')}` }] : [];
   const view = historyView(inputs, {
-    ...ratioOptions(flags, inputs.map((x) => x.run)),
+    ...(await ratioOptions(flags, inputs.map((x) => x.run))),
     order,
     ...(picked ? { caseFilter: (id: string) => picked.has(id) } : {}),
     ...(wantedVariants ? { variants: wantedVariants } : {}),

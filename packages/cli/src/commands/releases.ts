@@ -11,19 +11,20 @@
 import { MATRIX_DEFAULTS, releasesCampaign } from '@rtbench/releases';
 import { runCampaign } from '@rtbench/campaign';
 import { locateSuite } from '@rtbench/suite-loader';
-import { parseDuration, parsePositiveInt } from '../args/options.ts';
+import { parseDuration, parsePercent, parsePositiveInt } from '../args/options.ts';
 import { claimsSuiteNames, loadClaimsRuns, releaseOfVariant } from '@rtbench/claims';
 import { campaignListener } from '../emit/campaign.ts';
 import { MATRIX_WORDS } from '../emit/campaign-lines.ts';
 import { UsageError } from '../errors.ts';
 import { emitMatrix, listingFormat, type ListingFlags } from '../listing.ts';
 import { resultsDir } from '../paths.ts';
-import { DEFAULT_MEASURER, parsePercent } from '../plan.ts';
+import { DEFAULT_MEASURER } from '../plan.ts';
 import { planPort } from '../run/plan-port.ts';
 import { parseShard } from '../shards/shard.ts';
 import type { OptionSpec } from '../args/args.ts';
 import { command } from '../options/command.ts';
-import { COMPARE_DEFAULTS, FIXED_WARMUP_OPTION, GLOBAL_OPTIONS, pct, PRINTING_OPTIONS, TIMING_THRESHOLD } from '../options/shared.ts';
+import { FIXED_WARMUP_OPTION, GLOBAL_OPTIONS, pct, PRINTING_OPTIONS, TIMING_THRESHOLD } from '../options/shared.ts';
+import { COMPARE_DEFAULTS } from '../options/timing.ts';
 
 interface ReleasesFlags extends ListingFlags {
   filter?: readonly string[];

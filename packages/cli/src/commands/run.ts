@@ -7,7 +7,7 @@ import { BROUGHT_FORMATS_IN_WORDS, broughtFileProblem, checkBroughtFile, isWorke
 import type { OptionSpec } from '../args/args.ts';
 import { UsageError } from '../errors.ts';
 import { BENCH_OPTIONS } from '../options/bench.ts';
-import { command } from '../options/command.ts';
+import { measuringCommand } from '../options/measuring-command.ts';
 import { measureSuite } from '../run/measure-suite.ts';
 
 /** run's options: bench's, compare.js's --set for Node core benchmark files, the values a file's cases may differ in, a Worker's requests. */
@@ -46,12 +46,11 @@ const RUN_OPTIONS = [
   ...BENCH_OPTIONS,
 ] as const satisfies readonly OptionSpec[];
 
-export const run = command({
+export const run = measuringCommand({
   name: 'run',
   positionals: [{ name: 'file', required: true, missing: `name a benchmark file written for ${RUN_TARGETS_IN_WORDS}` }],
   summary: `Run a benchmark file written for ${BROUGHT_FORMATS_IN_WORDS}, or a Worker (a module, a wrangler project), unchanged; it takes bench's options`,
   options: RUN_OPTIONS,
-  measurers: true,
   run: ([file], flags) => {
     const set = flags.set ?? [];
     const request = flags.request ?? [];

@@ -5,7 +5,8 @@ import { runtimePlugins } from '@rtbench/runtime-registry';
 import type { OptionSpec } from '../args/args.ts';
 import { MAX_MEMORY_OPTION } from '../args/memory-option.ts';
 import { DECIDED_MIN_PAIRS, DEFAULT_MEASURER, WARMUP_CAP_FACTOR } from '../plan.ts';
-import { BENCH_DEFAULTS, COMPARE_DEFAULTS, FIXED_WARMUP_OPTION, GLOBAL_OPTIONS, OUTPUT_OPTIONS, pct, saveOption } from './shared.ts';
+import { FIXED_WARMUP_OPTION, GLOBAL_OPTIONS, OUTPUT_OPTIONS, pct, saveOption } from './shared.ts';
+import { BENCH_DEFAULTS, COMPARE_DEFAULTS } from './timing.ts';
 
 /** bench's own options; `run` takes them too. */
 export const BENCH_OPTIONS = [

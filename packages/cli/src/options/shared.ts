@@ -5,16 +5,14 @@
  */
 import { formatNames, JSON_FLAG, MARKDOWN_FLAG } from '@rtbench/report';
 import type { OptionSpec } from '../args/args.ts';
-import { DEFAULT_MEASURER } from '../plan.ts';
+import { DEFAULT_THRESHOLD } from '@rtbench/stats';
 import { GLOBAL_OPTIONS } from './global.ts';
 
 export { GLOBAL_OPTIONS };
 
 export const pct = (x: number): string => `${+(x * 100).toFixed(2)}%`;
-/** The defaults of the default measurer (timing's), for a table and for a comparison. */
-export const BENCH_DEFAULTS = DEFAULT_MEASURER.defaults.bench;
-export const COMPARE_DEFAULTS = DEFAULT_MEASURER.defaults.compare;
-export const TIMING_THRESHOLD = DEFAULT_MEASURER.defaults.threshold([]);
+/** The noise threshold of the default measurer's verdicts (timing's takes stats' own), named without loading a measurer. */
+export const TIMING_THRESHOLD = DEFAULT_THRESHOLD;
 
 /** Taken by bench, run, bisect and releases. */
 export const FIXED_WARMUP_OPTION = { name: 'fixed-warmup', kind: 'flag', help: 'Warm each process for --warmup exactly, not until its batch times are steady, take three samples a case whatever --time, not grown to span collections, and no full collection between cases: for smoke runs whose figures are not read (docs/warmup.md)' } as const satisfies OptionSpec;

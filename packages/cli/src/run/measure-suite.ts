@@ -15,7 +15,7 @@ import { emit, emitAfter, outputReporter, regressionGate } from '../emit.ts';
 import { kindOf } from '@rtbench/measurers';
 import { makePlan, type Plan } from '../plan.ts';
 import { execute } from './execute.ts';
-import { failLimit, ratioOptions, shownOptions } from '../verdict-flags.ts';
+import { failLimit, ratioOptions, shownOptions, thresholdFlag } from '../verdict-flags.ts';
 import type { BenchFlags } from './bench-flags.ts';
 import { UsageError } from '../errors.ts';
 import { resolve as resolvePath } from 'node:path';
@@ -46,7 +46,7 @@ export async function prepareSuite(suiteName: string, flags: BenchFlags): Promis
   // Everything the user typed is checked before the first process starts.
   const reporter = outputReporter(flags);
   // Checked before the run: a bad --threshold is a usage error, not a lost run.
-  ratioOptions(flags);
+  thresholdFlag(flags);
   shownOptions(flags);
   const limit = failLimit(flags);
   if (flags.save !== undefined) assertWritableOutput(flags.save);
@@ -103,7 +103,7 @@ async function runPrepared(plan: Plan, flags: BenchFlags, reporter: Reporter, li
     return 0;
   }
 
-  const resolved = { ...ratioOptions(flags, [run]), ...shownOptions(flags, run), file: path };
+  const resolved = { ...(await ratioOptions(flags, [run])), ...shownOptions(flags, run), file: path };
   const view: View = compareArms ? pairedComparisonView(run, resolved) : benchView(run, resolved);
   // Profiles were taken unless the run was stopped or could not be saved; an HTML report draws their flame graphs.
   const profiled = profiles !== undefined && run.status !== 'interrupted' && !executed.unsaved;
