@@ -95,7 +95,9 @@ async function refusalLines(error: unknown): Promise<string[] | undefined> {
     import('./process/cache-advice.ts'),
   ]);
   if (error instanceof UnsafeCacheError) return [`${pc.red('error:')} ${errorText(unsafeCacheLine(error))}`];
-  if (error instanceof FileWriteError || error instanceof RuntimePluginError || error instanceof MatrixRefused) return [`${pc.red('error:')} ${errorText(error.message)}`];
+  if (error instanceof FileWriteError || error instanceof RuntimePluginError || error instanceof MatrixRefused) {
+    return [`${pc.red('error:')} ${errorText(error.message)}`];
+  }
   return undefined;
 }
 

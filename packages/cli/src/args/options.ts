@@ -22,7 +22,11 @@ export function parseDuration(text: string | number, option: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(raw);
   if (!m) {
     const unit = /^\d+(?:\.\d+)?\s*(\D\S*)$/.exec(raw)?.[1];
-    const why = /^-/.test(raw) ? 'a duration cannot be negative' : unit !== undefined ? `"${unit}" is not a unit rtbench takes` : 'write a duration with its unit';
+    const why = /^-/.test(raw)
+      ? 'a duration cannot be negative'
+      : unit !== undefined
+        ? `"${unit}" is not a unit rtbench takes`
+        : 'write a duration with its unit';
     throw new UsageError(`${option} ${String(text)}: ${why}; durations take ${DURATIONS_TAKEN}`);
   }
   const ms = Number(m[1]) * UNITS[m[2]!]!;
@@ -35,7 +39,8 @@ export function parseDuration(text: string | number, option: string): number {
 export function parseWholeNumber(text: string | number, option: string, min: number, max: number): number {
   const raw = String(text).trim();
   const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`${option} ${JSON.stringify(String(text))}: expected a whole number from ${min} to ${max}`);
+  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`${option} ${JSON.stringify(String(text))}: ` +
+    `expected a whole number from ${min} to ${max}`);
   return n;
 }
 

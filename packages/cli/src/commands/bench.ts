@@ -19,7 +19,9 @@ export const bench = measuringCommand({
   positionals: [{ name: 'suite', required: true, variadic: true, missing: 'name a suite (`rtbench suites` lists them) or a suite folder' }],
   summary: 'Run a suite (or several, one after another) on one or more runtimes and print a table; with --compare, a verdict per case',
   details: [
-    'Several suites run one after another in this one process, each planned and checked before the first starts: a table and a saved run each. --save then names a folder (each run saved in it as <suite>.json), --html alone writes each page beside its run; -o, --html <file> and formats other than terminal and markdown are refused.',
+    'Several suites run one after another in this one process, each planned and checked before the first starts: ' +
+      'a table and a saved run each. --save then names a folder (each run saved in it as <suite>.json), --html alone ' +
+      'writes each page beside its run; -o, --html <file> and formats other than terminal and markdown are refused.',
   ],
   options: BENCH_OPTIONS,
   run: async (suites, flags) => {

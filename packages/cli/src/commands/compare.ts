@@ -39,14 +39,20 @@ export async function compareFilesCommand(files: string[], flags: CompareFlags):
     throw new UsageError('rtbench compare takes one saved compare run (paired verdicts) or two saved runs (unpaired): rtbench compare <run.json> [<run.json>]');
   }
   for (const f of files) {
-    if (!existsSync(f) && !isRunFileName(f) && (await namesRuntime(f))) throw new UsageError(`"${f}" looks like a variant, not a results file. To run a comparison: ${COMPARE_USAGE}`);
+    if (!existsSync(f) && !isRunFileName(f) && (await namesRuntime(f))) throw new UsageError(`"${f}" looks like a variant, not a results ` +
+      `file. To run a comparison: ${COMPARE_USAGE}`);
   }
   const saved = loadDistinctRuns(files, 'rtbench compare');
   const resolved = await ratioOptions(flags, saved.map((x) => x.run));
   let view: ComparisonView;
   try {
     const [a, b] = saved;
-    view = b ? unpairedComparisonView(a!, b, resolved) : pairedComparisonView(a!.run, { ...resolved, ...shownOptions(flags, a!.run), file: a!.file, ...(a!.notes ? { notes: a!.notes } : {}) });
+    view = b ? unpairedComparisonView(a!, b, resolved) : pairedComparisonView(a!.run, {
+      ...resolved,
+      ...shownOptions(flags, a!.run),
+      file: a!.file,
+      ...(a!.notes ? { notes: a!.notes } : {}),
+    });
   } catch (error) {
     if (error instanceof ViewError) throw new UsageError(error.message);
     throw error;
@@ -66,7 +72,8 @@ const COMPARE_OPTIONS = [
     name: 'flagged',
     kind: 'value',
     value: 'file',
-    help: 'With --fail-on-regression: write the regressed cases to this file as a --filter value, for a fresh rerun of those cases only that must confirm the regression before a gate fails (an empty file when none)',
+    help: 'With --fail-on-regression: write the regressed cases to this file as a --filter value, for a fresh ' +
+      'rerun of those cases only that must confirm the regression before a gate fails (an empty file when none)',
     section: 'Output',
   },
   ...GLOBAL_OPTIONS,

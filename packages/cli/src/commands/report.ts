@@ -22,7 +22,12 @@ export async function reportCommand(file: string | undefined, flags: OutputFlags
   // Its statistics computed from its samples (@rtbench/saved-runs saved-run.ts).
   const saved = loadSavedRun(file ?? latestRun(resultsDir));
   // A comparison run is shown as verdicts, any other as the bench table.
-  const view = viewOfRun(saved.run, { ...(await ratioOptions(flags, [saved.run])), ...shownOptions(flags, saved.run), file: saved.file, ...(saved.notes ? { notes: saved.notes } : {}) });
+  const view = viewOfRun(saved.run, {
+    ...(await ratioOptions(flags, [saved.run])),
+    ...shownOptions(flags, saved.run),
+    file: saved.file,
+    ...(saved.notes ? { notes: saved.notes } : {}),
+  });
   // The page draws the run's CPU profiles (--profile) when they were saved beside it; other formats do not show them.
   const profiles = reporter.drawsProfiles ? loadProfileManifest(saved.file, saved.run.id, (line) => process.stderr.write(pc.yellow(`${line}\n`))) : undefined;
   emit(profiles ? { ...view, profiles } : view, reporter, flags);

@@ -15,10 +15,16 @@ function withMeasurerOptions(options: readonly OptionSpec[]): OptionSpec[] {
   return [...options.slice(0, cut), ...MEASURER_OPTIONS, ...options.slice(cut)];
 }
 
-export function measuringCommand<const O extends readonly OptionSpec[]>(spec: CommandSpec<O, FlagsOf<O> & { measurerOptions: Record<string, MeasurerOptionValue> }>): Command {
+/** What a measuring command's action gets: its own options typed, and the measurers' as given. */
+type MeasuringFlags<O extends readonly OptionSpec[]> = FlagsOf<O> & { measurerOptions: Record<string, MeasurerOptionValue> };
+
+export function measuringCommand<const O extends readonly OptionSpec[]>(spec: CommandSpec<O, MeasuringFlags<O>>): Command {
   const declared = command({
     ...spec,
-    run: (positionals, flags) => spec.run(positionals, { ...flags, measurerOptions: MEASURERS.optionValues((name) => (flags as ParsedFlags)[camelName(name)]) }),
+    run: (positionals, flags) => spec.run(positionals, {
+      ...flags,
+      measurerOptions: MEASURERS.optionValues((name) => (flags as ParsedFlags)[camelName(name)]),
+    }),
   });
   return { ...declared, options: withMeasurerOptions(spec.options) };
 }
