@@ -32,6 +32,7 @@ import { cliShapeFindings } from './cli-shape.ts';
 import { floorsOf, folderGraph, MOST_FLOORS, roomGraph } from './floors.ts';
 import { longFunctions, MOST_FUNCTION_LINES } from './function-lengths.ts';
 import { MOST_LINE_CHARS, wideLines } from './line-widths.ts';
+import { facesOf, MOST_FACE_NAMES } from './package-faces.ts';
 
 const repoRoot = join(import.meta.dirname, '..');
 
@@ -452,6 +453,19 @@ function cliLinesReaderCanHold(): Target {
   return { name: `no line of the CLI (packages/cli/src, packages/cli/bin) is over ${MOST_LINE_CHARS} characters`, findings };
 }
 
+/** The host in rooms by job: its index and each sub-entry hand on at most MOST_FACE_NAMES names (scripts/package-faces.ts). */
+function hostFaces(): Target {
+  const findings = facesOf(repoRoot, 'packages/host')
+    .filter((f) => f.names > MOST_FACE_NAMES)
+    .map((f) => ({ file: f.file, line: 0, text: `${f.entry} hands on ${f.names} names` }));
+  return { name: `no face of packages/host (its index, each sub-entry) hands on more than ${MOST_FACE_NAMES} names`, findings };
+}
+
+/** A figure to watch, not a target: the largest face of any package. */
+const largestFace = ['packages', 'runners']
+  .flatMap((top) => readdirSync(join(repoRoot, top)).flatMap((name) => facesOf(repoRoot, `${top}/${name}`)))
+  .reduce((a, b) => (b.names > a.names ? b : a));
+
 /** Not a target, a figure to watch: the share of source lines that are comments, and the comment blocks longer than 12 lines. */
 function commentFigures(): { commentLines: number; lines: number; longBlocks: Finding[] } {
   let commentLines = 0;
@@ -504,12 +518,13 @@ const targets: Target[] = [
   cliCommands(),
   functionsReaderCanHold(),
   cliLinesReaderCanHold(),
+  hostFaces(),
 ];
 
 const comments = commentFigures();
 
 if (process.argv.includes('--json')) {
-  console.log(JSON.stringify({ targets, floors: { floors: floors.floors, chain: floors.chain }, comments, contractNames, cliLines: cliLineCount, cliLongest }, null, 2));
+  console.log(JSON.stringify({ targets, floors: { floors: floors.floors, chain: floors.chain }, comments, contractNames, cliLines: cliLineCount, cliLongest, largestFace }, null, 2));
 } else {
   for (const t of targets) {
     console.log(`${t.findings.length === 0 ? '✓' : '✗'} ${t.name}: ${t.findings.length}`);
@@ -519,6 +534,6 @@ if (process.argv.includes('--json')) {
   const share = ((100 * comments.commentLines) / comments.lines).toFixed(1);
   console.log(`· comments: ${comments.commentLines} of ${comments.lines} source lines (${share}%); ${comments.longBlocks.length} blocks longer than 12 lines (a figure to watch, not a target)`);
   console.log(`· floors: ${floors.floors} (${floors.chain.join(' -> ')})`);
-  console.log(`· runtime-kit exports ${contractNames} names; packages/cli/src holds ${cliLineCount} lines, its longest file ${cliLongest.file} ${cliLongest.lines} (figures to watch, not targets)`);
+  console.log(`· runtime-kit exports ${contractNames} names; packages/cli/src holds ${cliLineCount} lines, its longest file ${cliLongest.file} ${cliLongest.lines}; the largest face of a package ${largestFace.entry}, ${largestFace.names} names (figures to watch, not targets)`);
 }
 process.exitCode = targets.some((t) => t.findings.length > 0) ? 1 : 0;

@@ -19,7 +19,7 @@ import {
 import { colourOn, columnsOf, stderrColours as pc } from './emit/colours.ts';
 import { UsageError } from './errors.ts';
 import { info, type QuietFlag } from './emit/info.ts';
-import { writeFileAtomically } from '@rtbench/host';
+import { writeFileAtomically } from '@rtbench/host/files';
 import { assertWritableOutput, outputFileOf } from '@rtbench/saved-runs';
 
 export interface ListingFlags extends QuietFlag {

@@ -9,7 +9,7 @@
 import { counted } from '@rtbench/report';
 import type { CaseListing } from '@rtbench/core/protocol';
 import { MIN_UNITS } from '@rtbench/stats';
-import { refusedOn } from '@rtbench/host';
+import { refusedOn } from '@rtbench/host/platform';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-registry';
 import { cacheDir } from './paths.ts';
 import { parseCompareArms } from './compare/arms.ts';

@@ -29,7 +29,8 @@ import {
   type ProfileCaseResult,
   type Shares,
 } from '@rtbench/profile';
-import { findPerf, writeFileAtomically } from '@rtbench/host';
+import { writeFileAtomically } from '@rtbench/host/files';
+import { findPerf } from '@rtbench/host/tools';
 import type { Profiler, ProfilePass } from './loop.ts';
 import type { Arm, Measurer, Unit } from '@rtbench/measurers';
 import type { ProfileBlock, ProfileHeading, ProfileSection } from '@rtbench/core/profile-view';

@@ -1,5 +1,6 @@
 /** --profile's value: which kinds of profile the run's profile phase takes (@rtbench/run profiles.ts). */
-import { findPerf, PERF_SUPPORT, refusedOn } from '@rtbench/host';
+import { refusedOn } from '@rtbench/host/platform';
+import { findPerf, PERF_SUPPORT } from '@rtbench/host/tools';
 import { hostPlatform } from '@rtbench/process';
 import { PROFILE_KINDS, type ProfileKind } from '@rtbench/run';
 import { UsageError } from '../errors.ts';

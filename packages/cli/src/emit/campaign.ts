@@ -6,7 +6,7 @@
  * markdown report) and the --html page, each written whole.
  */
 import { join } from 'node:path';
-import { writeFileAtomically } from '@rtbench/host';
+import { writeFileAtomically } from '@rtbench/host/files';
 import { MARKDOWN_FLAG, pageReporter, printable, reporterFor, type View } from '@rtbench/report';
 import type { CampaignEvent, CampaignListener } from '@rtbench/campaign';
 import { eventLines, type CampaignWords } from './campaign-lines.ts';

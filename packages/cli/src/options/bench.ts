@@ -1,5 +1,5 @@
 /** The options of a measured run: bench's, which run takes too. */
-import { isUnavailable } from '@rtbench/host';
+import { isUnavailable } from '@rtbench/host/platform';
 import { MEASURERS } from '@rtbench/measurers';
 import { runtimePlugins } from '@rtbench/runtime-registry';
 import type { OptionSpec } from '../args/args.ts';

@@ -10,7 +10,7 @@ import { assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsa
 import { failedRunLine } from '../emit/failed-run.ts';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type Reporter, type View, withoutWorkLine } from '@rtbench/report';
-import { writeFileAtomically } from '@rtbench/host';
+import { writeFileAtomically } from '@rtbench/host/files';
 import { emit, emitAfter, outputReporter, regressionGate } from '../emit.ts';
 import { kindOf } from '@rtbench/measurers';
 import { makePlan, type Plan } from '../plan.ts';
