@@ -15,11 +15,14 @@ const ARGS_DIR = 'packages/cli/src/args/';
 /** What args/ must not import: a command, the list of them, an option declaration, a run. */
 const NOT_FOR_ARGS = /^\.\.\/(commands|options|run)\/|^\.\.\/command-list\.ts$/;
 
-/** The commands declared in a file: each `command({ name: '<name>', … })` call, with its line. */
+/** What declares a command: `command`, or `measuringCommand` for one that also takes the measurers' own options. */
+const DECLARERS = new Set(['command', 'measuringCommand']);
+
+/** The commands declared in a file: each `command({ name: '<name>', … })` call (or a measuring one), with its line. */
 function declaredCommands(source: TS.SourceFile): Array<{ name: string; line: number }> {
   const out: Array<{ name: string; line: number }> = [];
   const visit = (node: TS.Node): void => {
-    const spec = ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'command' ? node.arguments[0] : undefined;
+    const spec = ts.isCallExpression(node) && ts.isIdentifier(node.expression) && DECLARERS.has(node.expression.text) ? node.arguments[0] : undefined;
     if (spec && ts.isObjectLiteralExpression(spec)) {
       const name = spec.properties.find((p): p is TS.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'name');
       if (name && ts.isStringLiteral(name.initializer)) out.push({ name: name.initializer.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });

@@ -20,7 +20,10 @@ export function exportedNames(file: string): string[] {
   for (const node of parseSource(file).statements) {
     if (ts.isExportDeclaration(node)) {
       if (node.exportClause && ts.isNamedExports(node.exportClause)) names.push(...node.exportClause.elements.map((e) => e.name.text));
-      else if (node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) names.push(...exportedNames(join(file, '..', node.moduleSpecifier.text)));
+      // A module of the package's own is followed; another package handed on whole (`export * from '@rtbench/core'`) is its face, not this one's.
+      else if (node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && node.moduleSpecifier.text.startsWith('.')) {
+        names.push(...exportedNames(join(file, '..', node.moduleSpecifier.text)));
+      }
     } else if (ts.canHaveModifiers(node) && ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) {
       if (ts.isVariableStatement(node)) names.push(...node.declarationList.declarations.map((d) => d.name.getText()));
       else if ('name' in node && node.name && ts.isIdentifier(node.name as TS.Node)) names.push((node.name as TS.Identifier).text);

@@ -12,7 +12,7 @@ import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { guardDir, removeGuardedDir } from '../packages/process/src/index.ts';
-import { findPerf } from '../packages/host/src/index.ts';
+import { findPerf } from '../packages/host/src/tools.ts';
 import { profileCase, profileNative, type ProfileArm } from '../packages/profile/src/index.ts';
 import { bundleSuite } from '@rtbench/suite-loader';
 import { pluginForSpec } from '@rtbench/runtime-registry';

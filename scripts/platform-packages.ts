@@ -10,7 +10,7 @@
  * line per declaration and exits 1 if any disagrees with the registry.
  */
 import { execFileSync } from 'node:child_process';
-import { isUnavailable } from '@rtbench/host';
+import { isUnavailable } from '@rtbench/host/platform';
 import { PLATFORMS } from '@rtbench/process';
 import { runtimePlugins } from '@rtbench/runtime-registry';
 

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { npmInstaller } from '../packages/host/src/index.ts';
+import { npmInstaller } from '../packages/host/src/installs.ts';
 import { runtimePlugins } from '@rtbench/runtime-registry';
 
 const work = mkdtempSync(join(tmpdir(), 'rtbench-runtime-installs-'));

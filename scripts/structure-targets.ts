@@ -31,6 +31,8 @@ import { runtimeGlobalFindings } from './runtime-globals.ts';
 import { cliShapeFindings } from './cli-shape.ts';
 import { floorsOf, folderGraph, MOST_FLOORS, roomGraph } from './floors.ts';
 import { longFunctions, MOST_FUNCTION_LINES } from './function-lengths.ts';
+import { MOST_LINE_CHARS, wideLines } from './line-widths.ts';
+import { facesOf, MOST_FACE_NAMES } from './package-faces.ts';
 
 const repoRoot = join(import.meta.dirname, '..');
 
@@ -442,6 +444,23 @@ function functionsReaderCanHold(): Target {
   return { name: `no function under packages/ is over ${MOST_FUNCTION_LINES} lines (nested functions counted in)`, findings };
 }
 
+/** Every line of the CLI's sources and its launcher a reader takes in at once: none wider than MOST_LINE_CHARS (scripts/line-widths.ts). */
+function cliLinesReaderCanHold(): Target {
+  const launcher = join(repoRoot, 'packages', 'cli', 'bin');
+  const scripts = readdirSync(launcher).filter((name) => name.endsWith('.mjs')).map((name) => join(launcher, name));
+  const files = [...sourceFiles(cliRoot), ...scripts].map((file) => ({ path: rel(file), text: readFileSync(file, 'utf8') }));
+  const findings = wideLines(files).map((l) => ({ file: l.file, line: l.line, text: `${l.chars} characters` }));
+  return { name: `no line of the CLI (packages/cli/src, packages/cli/bin) is over ${MOST_LINE_CHARS} characters`, findings };
+}
+
+/** The host in rooms by job: its index and each sub-entry hand on at most MOST_FACE_NAMES names (scripts/package-faces.ts). */
+function hostFaces(): Target {
+  const findings = facesOf(repoRoot, 'packages/host')
+    .filter((f) => f.names > MOST_FACE_NAMES)
+    .map((f) => ({ file: f.file, line: 0, text: `${f.entry} hands on ${f.names} names` }));
+  return { name: `no face of packages/host (its index, each sub-entry) hands on more than ${MOST_FACE_NAMES} names`, findings };
+}
+
 /** Not a target, a figure to watch: the share of source lines that are comments, and the comment blocks longer than 12 lines. */
 function commentFigures(): { commentLines: number; lines: number; longBlocks: Finding[] } {
   let commentLines = 0;
@@ -493,6 +512,8 @@ const targets: Target[] = [
   contractExports(),
   cliCommands(),
   functionsReaderCanHold(),
+  cliLinesReaderCanHold(),
+  hostFaces(),
 ];
 
 const comments = commentFigures();

@@ -18,7 +18,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { benchView } from '@rtbench/report';
-import { fileStamp } from '@rtbench/host';
+import { fileStamp } from '@rtbench/host/files';
 import { mannWhitney, median } from '@rtbench/stats';
 import { benchRun, repoRoot } from './lib.ts';
 

@@ -15,7 +15,7 @@ import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { lockstepOf } from '../packages/measurer-records/src/index.ts';
-import { NpmRuntimeStore } from '@rtbench/host';
+import { NpmRuntimeStore } from '@rtbench/host/installs';
 import { runtimePlugins } from '@rtbench/runtime-registry';
 import { fixture, runCliAsync, tempFile } from './helpers/cli.ts';
 import { machineCache, pruneUnused, touchEntry } from './helpers/machine-cache.ts';

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadProfileManifest, profilesDir } from '../packages/run/src/profiles.ts';
+import { loadProfileManifest, profilesDir } from '../packages/run/src/profile-manifest.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

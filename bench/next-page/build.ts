@@ -8,7 +8,7 @@
  * off and the app loads no remote font: the build does not reach the
  * network.
  */
-import { buildNextApp, type NextBuild } from '@rtbench/host';
+import { buildNextApp, type NextBuild } from '@rtbench/host/apps';
 import { buildToolNode, nextServerSource } from '@rtbench/suite-loader';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -13,7 +13,7 @@
  */
 import { join } from 'node:path';
 import type { InstalledPackage } from '@rtbench/core';
-import { LibraryStore } from '@rtbench/host';
+import { LibraryStore } from '@rtbench/host/installs';
 import { storePolicy } from '@rtbench/suite-loader';
 
 export const TOOLCHAIN = {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { broughtServerProblem } from '@rtbench/core/request';
-import { appBuildKey as buildKey, cachedBuildProblem, nodePrefixed, recordBuild } from '@rtbench/host';
+import { appBuildKey as buildKey, cachedBuildProblem, nodePrefixed, recordBuild } from '@rtbench/host/apps';
 import { nextServer } from '@rtbench/suite-loader';
 import { APP_DIR, WORKER_COMPATIBILITY } from '../build.ts';
 import { installedPackages, TOOLCHAIN, toolchainFor } from '../toolchain.ts';

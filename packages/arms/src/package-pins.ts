@@ -24,7 +24,9 @@ import { type ArmPackages, type InstalledPackage, type RequestDeclaration, type 
 import { servedBy, type Served } from '@rtbench/core/request';
 import { importUserModule } from '@rtbench/process';
 import type { PinnedPackage } from '@rtbench/core/schema';
-import { DEFAULT_NODE_ENV, folderProof, gitState, LibraryStore, LibraryUnavailableError, type BundledPackage } from '@rtbench/host';
+import { gitState } from '@rtbench/host/git';
+import { folderProof, LibraryStore, LibraryUnavailableError } from '@rtbench/host/installs';
+import { DEFAULT_NODE_ENV, type BundledPackage } from '@rtbench/host/programs';
 import { isResolved, type ResolvedVariant, type UnavailableVariant, type VariantSpec } from '@rtbench/runtime-registry';
 import { bundleSuite, isBroughtEntry, storePolicy, suiteLoadError, type ArmBuild, type SuiteLocation } from '@rtbench/suite-loader';
 import { UsageError } from '@rtbench/core/usage-error';

@@ -7,7 +7,9 @@
  */
 import { RuntimeUnavailableError, type RuntimeTarget } from '@rtbench/runtime-kit';
 import type { Platform } from '@rtbench/process';
-import { HOST_TOOLS, NpmRuntimeStore, refusedOn, RuntimeNotInstalledError, type PlatformSupport } from '@rtbench/host';
+import { NpmRuntimeStore, RuntimeNotInstalledError } from '@rtbench/host/installs';
+import { refusedOn, type PlatformSupport } from '@rtbench/host/platform';
+import { HOST_TOOLS } from '@rtbench/host/tools';
 import { askPlugin, runtimePlugins } from '@rtbench/runtime-registry';
 import { runtimeStore } from './runtime-store.ts';
 

@@ -5,10 +5,10 @@
  * line. RTBENCH_NO_INSTALL=1 forbids installing: a missing runtime is then
  * reported with the command that installs it.
  */
-import { NpmRuntimeStore } from '@rtbench/host';
+import { NpmRuntimeStore } from '@rtbench/host/installs';
 
 /** How the cache names an install: what a bisect's --clean checks an entry's name against. */
-export { isCacheEntryName } from '@rtbench/host';
+export { isCacheEntryName } from '@rtbench/host/installs';
 import { storePolicy } from '@rtbench/suite-loader';
 
 let store: NpmRuntimeStore | undefined;

@@ -12,7 +12,7 @@
  */
 import { FlagError, RuntimeUnavailableError, type RuntimePlugin, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runtime-kit';
 import type { ResolvedVariant, UnavailableVariant, VariantSpec } from '@rtbench/runtime-registry';
-import { sha256File } from '@rtbench/host';
+import { sha256File } from '@rtbench/host/installs';
 import { runtimeStore } from './runtime-store.ts';
 import type { Variant } from '@rtbench/core/schema';
 import { UsageError } from '@rtbench/core/usage-error';

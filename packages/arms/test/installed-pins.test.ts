@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ArmPackages } from '@rtbench/core';
-import { LibraryStore } from '@rtbench/host';
+import { LibraryStore } from '@rtbench/host/installs';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
 import { pluginNamed, type ResolvedVariant } from '@rtbench/runtime-registry';
 import { storePolicy, type SuiteLocation } from '@rtbench/suite-loader';

@@ -14,7 +14,7 @@ import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
 import { pluginNamed, type ResolvedVariant } from '@rtbench/runtime-registry';
-import { LibraryStore } from '@rtbench/host';
+import { LibraryStore } from '@rtbench/host/installs';
 import { repoRoot, storePolicy, type SuiteLocation } from '@rtbench/suite-loader';
 import { listBundler, pinPackages, type PinsBundler, type VersionsOf } from '../src/package-pins.ts';
 import { bundledPackagesAhead, suiteBundle } from '../../measurers/src/suite-code.ts';

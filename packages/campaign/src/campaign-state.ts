@@ -13,7 +13,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomically } from '@rtbench/host';
+import { writeFileAtomically } from '@rtbench/host/files';
 import { campaignMachine, openCampaignFolder } from './campaign.ts';
 import { readRegularFile } from '@rtbench/saved-runs';
 

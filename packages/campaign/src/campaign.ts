@@ -16,7 +16,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { cpus, hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
-import { slug } from '@rtbench/host';
+import { slug } from '@rtbench/host/files';
 import { UsageError } from '@rtbench/core/usage-error';
 import { executeRun, takeLock, type RunHooks, type RunRequest } from '@rtbench/run';
 import { tryCreatingIn, writeRunAtomically } from '@rtbench/saved-runs';

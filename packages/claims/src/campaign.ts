@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileStamp } from '@rtbench/host';
+import { fileStamp } from '@rtbench/host/files';
 import type { ClaimsView } from '@rtbench/report/views';
 import { isResolved } from '@rtbench/runtime-registry';
 import { openCampaignState, type CampaignBudget, type CampaignPlanner, type CampaignRun, type CampaignStatePolicy, type SavedCampaign } from '@rtbench/campaign';

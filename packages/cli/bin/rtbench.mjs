@@ -60,7 +60,8 @@ async function startBundle(dir, userModules) {
   /** @type {import('../../host/src/cli-bundle.ts').BundleEntries} */
   const entries = JSON.parse(readFileSync(join(dir, 'entries.json'), 'utf8'));
   const [{ provideUserModuleLoader }, { mapStacksUnder }] = await Promise.all([import('./user-modules.mjs'), import('./stack-sources.mjs')]);
-  provideUserModuleLoader(Object.fromEntries(Object.entries(entries.packages).map(([specifier, file]) => [specifier, pathToFileURL(join(dir, file)).href])), userModules);
+  const packages = Object.fromEntries(Object.entries(entries.packages).map(([specifier, file]) => [specifier, pathToFileURL(join(dir, file)).href]));
+  provideUserModuleLoader(packages, userModules);
   // Stack traces name the sources (a checkout's bundle is built with source maps), each map read when a stack needs it.
   mapStacksUnder(dir);
   await import(pathToFileURL(join(dir, entries.cli)).href);
@@ -81,7 +82,8 @@ function packedBundle() {
 // Installed by npm in a project that is a pnpm workspace of its own, three folders up is that project: its sources name it apart.
 const inCheckout = existsSync(join(repoRoot, 'pnpm-workspace.yaml')) && existsSync(join(repoRoot, 'packages', 'host', 'src', 'cli-bundle.ts'));
 const dir = process.env.RTBENCH_FROM_SOURCE === '1' ? undefined : inCheckout ? await checkoutBundle() : packedBundle();
-// Outside a checkout, the user's modules are bundled under rtbench's cache (@rtbench/suite-loader's places.ts): the installed package's folder may not be the user's to write in.
+// Outside a checkout, the user's modules are bundled under rtbench's cache (@rtbench/suite-loader's places.ts):
+// the installed package's folder may not be the user's to write in.
 if (dir) await startBundle(dir, inCheckout ? dir : join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'rtbench', 'cli'));
 else {
   const { registerTypeScript } = await import('./user-modules.mjs');

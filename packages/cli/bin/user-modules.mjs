@@ -35,7 +35,14 @@ const IN_PACKAGES = `${sep}node_modules${sep}`;
 const OWN_SOURCES = ['packages', 'runners'].map((group) => join(repoRoot, group) + sep);
 const RESOLVING = Symbol('rtbench-resolving');
 const LOADERS = /** @type {const} */ ({ ts: 'ts', mts: 'ts', cts: 'ts', tsx: 'tsx', jsx: 'jsx', js: 'js', mjs: 'js', cjs: 'js' });
-const LINK_ERRORS = new Set(['ERR_MODULE_NOT_FOUND', 'ERR_UNSUPPORTED_DIR_IMPORT', 'ERR_UNKNOWN_FILE_EXTENSION', 'ERR_PACKAGE_PATH_NOT_EXPORTED', 'ERR_IMPORT_ATTRIBUTE_MISSING', 'ERR_IMPORT_ASSERTION_TYPE_MISSING']);
+const LINK_ERRORS = new Set([
+  'ERR_MODULE_NOT_FOUND',
+  'ERR_UNSUPPORTED_DIR_IMPORT',
+  'ERR_UNKNOWN_FILE_EXTENSION',
+  'ERR_PACKAGE_PATH_NOT_EXPORTED',
+  'ERR_IMPORT_ATTRIBUTE_MISSING',
+  'ERR_IMPORT_ASSERTION_TYPE_MISSING',
+]);
 const IMPORT_META = /\bimport\.meta\.(url|filename|dirname)\b/g;
 
 /**
@@ -47,7 +54,10 @@ function userModulePlugin(entries) {
     name: 'rtbench-user-module',
     setup(build) {
       // Own keys only: a specifier such as "constructor" must not find Object's.
-      build.onResolve({ filter: /^(@rtbench\/|rtbench$)/ }, (args) => (Object.hasOwn(entries, args.path) ? { path: entries[args.path], external: true } : undefined));
+      build.onResolve({ filter: /^(@rtbench\/|rtbench$)/ }, (args) => (Object.hasOwn(entries, args.path) ? {
+        path: entries[args.path],
+        external: true,
+      } : undefined));
       // A package's JavaScript is imported from where it lies (one copy, its own import.meta); a require() of it is bundled,
       // since an ES module has no require().
       build.onResolve({ filter: /^[^./]/ }, async (args) => {
@@ -65,7 +75,8 @@ function userModulePlugin(entries) {
         if (!source.includes('import.meta.')) return undefined;
         const place = { url: pathToFileURL(args.path).href, filename: args.path, dirname: dirname(args.path) };
         const ext = /** @type {keyof typeof LOADERS} */ (/\.([cm]?[jt]sx?)$/.exec(args.path)?.[1]);
-        return { contents: source.replace(IMPORT_META, (_, key) => JSON.stringify(place[/** @type {keyof typeof place} */ (key)])), loader: LOADERS[ext] ?? 'js' };
+        const contents = source.replace(IMPORT_META, (_, key) => JSON.stringify(place[/** @type {keyof typeof place} */ (key)]));
+        return { contents, loader: LOADERS[ext] ?? 'js' };
       });
     },
   };

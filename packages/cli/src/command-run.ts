@@ -88,14 +88,17 @@ export function leadingCommand(argv: readonly string[]): { name?: string; rest: 
  */
 async function refusalLines(error: unknown): Promise<string[] | undefined> {
   if (error instanceof UsageError) return error.errors.flatMap(usageLines);
-  const [{ FileWriteError, UnsafeCacheError }, { MatrixRefused }, { RuntimePluginError }, { unsafeCacheLine }] = await Promise.all([
-    import('@rtbench/host'),
+  const [{ FileWriteError }, { UnsafeCacheError }, { MatrixRefused }, { RuntimePluginError }, { unsafeCacheLine }] = await Promise.all([
+    import('@rtbench/host/files'),
+    import('@rtbench/host/programs'),
     import('@rtbench/releases'),
     import('@rtbench/runtime-registry'),
     import('./process/cache-advice.ts'),
   ]);
   if (error instanceof UnsafeCacheError) return [`${pc.red('error:')} ${errorText(unsafeCacheLine(error))}`];
-  if (error instanceof FileWriteError || error instanceof RuntimePluginError || error instanceof MatrixRefused) return [`${pc.red('error:')} ${errorText(error.message)}`];
+  if (error instanceof FileWriteError || error instanceof RuntimePluginError || error instanceof MatrixRefused) {
+    return [`${pc.red('error:')} ${errorText(error.message)}`];
+  }
   return undefined;
 }
 

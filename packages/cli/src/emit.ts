@@ -4,7 +4,28 @@
  * are aliases of --format json / markdown.
  */
 import { colourOn, columnsOf, stderrColours as pc } from './emit/colours.ts';
-import { benchRatiosWithoutWork, comparisonRatiosWithoutWork, counted, defaultReporter, formatNames, formatPercent, formatRatio, formatThreshold, JSON_FLAG, jsonPrintable, MARKDOWN_FLAG, METRICS_VIEWS, metricsSection, printable, reporterFor, verdictWords, worseThan, type MetricsViewName, type Reporter, type View } from '@rtbench/report';
+import {
+  benchRatiosWithoutWork,
+  comparisonRatiosWithoutWork,
+  counted,
+  defaultReporter,
+  formatNames,
+  formatPercent,
+  formatRatio,
+  formatThreshold,
+  JSON_FLAG,
+  jsonPrintable,
+  MARKDOWN_FLAG,
+  METRICS_VIEWS,
+  metricsSection,
+  printable,
+  reporterFor,
+  verdictWords,
+  worseThan,
+  type MetricsViewName,
+  type Reporter,
+  type View,
+} from '@rtbench/report';
 import { judgedRatios, regressionsOf } from '@rtbench/verdicts';
 import { UsageError } from './errors.ts';
 import { writeFileAtomically } from '@rtbench/host/files';
@@ -85,10 +106,14 @@ export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream:
  * on stdout in a format that prints sections, else on stderr in the
  * default format's words, coloured where that stream is a colour terminal.
  */
-export function emitAfter(render: (sections: NonNullable<Reporter['sections']>, options: { color: boolean; columns: number }) => string, reporter: Reporter): void {
+export function emitAfter(
+  render: (sections: NonNullable<Reporter['sections']>, options: { color: boolean; columns: number }) => string,
+  reporter: Reporter,
+): void {
   const stream = reporter.sections ? process.stdout : process.stderr;
   const colour = colourOn(stream);
-  stream.write(`\n${safeOutput(reporter.sections ? reporter : defaultReporter(), render(reporter.sections ?? defaultReporter().sections!, { color: colour, columns: columnsOf(stream) }), colour)}`);
+  const shown = reporter.sections ? reporter : defaultReporter();
+  stream.write(`\n${safeOutput(shown, render(shown.sections!, { color: colour, columns: columnsOf(stream) }), colour)}`);
 }
 
 /**
@@ -107,21 +132,26 @@ export function regressionGate(view: View, limit: number | undefined, unjudged: 
   const words = verdictWords('run' in view ? view.run.cases[0]?.metric : undefined);
   for (const line of unjudged) process.stderr.write(pc.red(`${line}\n`));
   const workless = view.kind === 'comparison' ? comparisonRatiosWithoutWork(view) : view.kind === 'bench' ? benchRatiosWithoutWork(view) : 0;
-  if (workless) process.stderr.write(pc.yellow(`note: ${counted(workless, 'ratio')} with a case without work (∅) not judged: its calls may be empty (--strict makes that an error)\n`));
+  if (workless) process.stderr.write(pc.yellow(`note: ${counted(workless, 'ratio')} with a case without work (∅) ` +
+    `not judged: its calls may be empty (--strict makes that an error)\n`));
   if (!found.length && unjudged.length) return { exit: 1, flagged: [] };
   // Nothing compared is nothing passed: a gate that judged no ratio never says that no case is slower.
   if (!found.length && judgedRatios(view) === 0) {
-    process.stderr.write(pc.red('✗ nothing was compared: no case has a ratio the gate can judge (a 0 ns median, no work, or nothing to compare it with); --fail-on-regression passes only what it compared\n'));
+    process.stderr.write(pc.red('✗ nothing was compared: no case has a ratio the gate can judge (a 0 ns median, no work, ' +
+      'or nothing to compare it with); --fail-on-regression passes only what it compared\n'));
     return { exit: 1, flagged: [] };
   }
   if (!found.length) {
-    const none = words.quantity === 'time' ? `no case is significantly ${words.worse} by more than ${pct}` : `no case executes significantly ${words.worse} ${words.quantity} than its baseline, by more than ${pct}`;
+    const none = words.quantity === 'time' ? `no case is significantly ${words.worse} by more than ${pct}` : `no case executes significantly ${words.worse} ` +
+      `${words.quantity} than its baseline, by more than ${pct}`;
     process.stderr.write(pc.green(`✓ ${none}\n`));
     return { exit: 0, flagged: [] };
   }
   for (const { label, slower, baseline, comparison: c } of found) {
     process.stderr.write(
-      pc.red(`✗ regression: "${printable(label)}" ${printable(slower)} ${worseThan(words, baseline, formatPercent(c.ratio - 1))} (ratio ${formatRatio(c.ratio)}, ${+(c.confidence * 100).toFixed(2)}% interval ${formatRatio(c.ci[0])}–${formatRatio(c.ci[1])}, q ${c.qValue.toPrecision(2)}), beyond --fail-on-regression ${pct}\n`),
+      pc.red(`✗ regression: "${printable(label)}" ${printable(slower)} ${worseThan(words, baseline, formatPercent(c.ratio - 1))} ` +
+        `(ratio ${formatRatio(c.ratio)}, ${+(c.confidence * 100).toFixed(2)}% interval ` +
+        `${formatRatio(c.ci[0])}–${formatRatio(c.ci[1])}, q ${c.qValue.toPrecision(2)}), beyond --fail-on-regression ${pct}\n`),
     );
   }
   return { exit: 1, flagged: [...new Set(found.map((f) => f.caseId))] };

@@ -4,11 +4,22 @@
  * stdout or in the -o file, with the same option names as every other command.
  */
 import { join } from 'node:path';
-import { defaultReporter, JSON_FLAG, jsonPrintable, LISTING_FORMATS, listingFormatOf, printable, reporterFor, type ListingFormat, type ReleaseMatrixView, type View } from '@rtbench/report';
+import {
+  defaultReporter,
+  JSON_FLAG,
+  jsonPrintable,
+  LISTING_FORMATS,
+  listingFormatOf,
+  printable,
+  reporterFor,
+  type ListingFormat,
+  type ReleaseMatrixView,
+  type View,
+} from '@rtbench/report';
 import { colourOn, columnsOf, stderrColours as pc } from './emit/colours.ts';
 import { UsageError } from './errors.ts';
 import { info, type QuietFlag } from './emit/info.ts';
-import { writeFileAtomically } from '@rtbench/host';
+import { writeFileAtomically } from '@rtbench/host/files';
 import { assertWritableOutput, outputFileOf } from '@rtbench/saved-runs';
 
 export interface ListingFlags extends QuietFlag {
@@ -20,7 +31,8 @@ export interface ListingFlags extends QuietFlag {
 /** The default table (also by its aliases) or json; anything else is a usage error. Checks the -o file before any work. */
 export function listingFormat(flags: ListingFlags): ListingFormat {
   const asked = flags.format === undefined ? undefined : listingFormatOf(flags.format);
-  if (flags.format !== undefined && asked === undefined) throw new UsageError(`--format ${flags.format}: this command lists as ${LISTING_FORMATS.join(' or ')}`);
+  if (flags.format !== undefined && asked === undefined) throw new UsageError(`--format ${flags.format}: this command ` +
+    `lists as ${LISTING_FORMATS.join(' or ')}`);
   if (flags.json && asked !== undefined && asked !== JSON_FLAG) throw new UsageError(`choose one output format (got ${asked} and ${JSON_FLAG})`);
   if (outputFileOf(flags.output) !== undefined) assertWritableOutput(flags.output!, '--output');
   return flags.json ? JSON_FLAG : (asked ?? LISTING_FORMATS[0]);

@@ -9,15 +9,25 @@
 import { counted } from '@rtbench/report';
 import type { CaseListing } from '@rtbench/core/protocol';
 import { MIN_UNITS } from '@rtbench/stats';
-import { refusedOn } from '@rtbench/host';
+import { refusedOn } from '@rtbench/host/platform';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-registry';
 import { cacheDir } from './paths.ts';
-import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
+import { parseCompareArms } from './compare/arms.ts';
+import { COMPARE_USAGE } from './compare/usage.ts';
 import { prefixedOnce, UsageError } from './errors.ts';
-import { parseDuration, parsePositiveInt } from './args/options.ts';
+import { parseDuration, parsePercent, parsePositiveInt } from './args/options.ts';
 import { type AbsentCases, type PlanFlags, type RoundPlan, type RunOptions, roundsPerArm } from '@rtbench/run';
 import { parseRuntimeList } from '@rtbench/arms';
-import { kindOf, longestWarmupMs, MeasurerRefused, MEASURERS, type MeasurementNeed, type MeasurerDescriptor, type MeasurerOptionValue, type PreparedMeasurer } from '@rtbench/measurers';
+import {
+  kindOf,
+  longestWarmupMs,
+  MeasurerRefused,
+  MEASURERS,
+  type MeasurementNeed,
+  type MeasurerDescriptor,
+  type MeasurerOptionValue,
+  type PreparedMeasurer,
+} from '@rtbench/measurers';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { broughtCompareBudget } from './plan/brought-defaults.ts';
@@ -25,7 +35,10 @@ import { refusingVariants } from './plan/refused-variants.ts';
 import { machinePlanHost, type PlanHost } from './plan/plan-host.ts';
 import { parseShard, shardCases } from './shards/shard.ts';
 
-/** A watched warmup may run up to this many times --warmup when that is past the engine's maximum (run steady-rule.ts); a kept case's rewarm at most --warmup times it. */
+/**
+ * A watched warmup may run up to this many times --warmup when that is past the engine's maximum (run steady-rule.ts);
+ * a kept case's rewarm at most --warmup times it.
+ */
 export const WARMUP_CAP_FACTOR = 3;
 
 /** What `--measure` names besides time (the default, taken as --schedule says): the measurers chosen by --measure. */
@@ -36,20 +49,13 @@ export function parseMeasure(text: string | undefined): MeasurerDescriptor | und
   const what = (text ?? 'time').trim();
   if (what === 'time') return undefined;
   const measurer = MEASURED.find((m) => m.name === what);
-  if (!measurer) throw new UsageError(`--measure ${text}: expected time (the default) or ${MEASURED.map((m) => `${m.name} (${m.measures}${m.needs ? `, under ${m.needs}` : ''})`).join(' or ')}`);
+  if (!measurer) throw new UsageError(`--measure ${text}: expected time (the default) or ` +
+    `${MEASURED.map((m) => `${m.name} (${m.measures}${m.needs ? `, under ${m.needs}` : ''})`).join(' or ')}`);
   return measurer;
 }
 
 /** The default measurer: the first --schedule (lockstep); its defaults are timing's. */
 export const DEFAULT_MEASURER: MeasurerDescriptor = MEASURERS.chosenBy('schedule')[0]!;
-
-/** "1", "1%", "0.5%" -> 0.01, 0.01, 0.005. */
-export function parsePercent(text: string | number, option: string): number {
-  const m = /^(\d+(?:\.\d+)?)%?$/.exec(String(text).trim());
-  const value = m ? Number(m[1]) / 100 : NaN;
-  if (!(value >= 0 && value < 1)) throw new UsageError(`${option} ${String(text)}: expected a percentage from 0 to 99, e.g. 1 or 2.5%`);
-  return value;
-}
 
 export interface Plan {
   /** Native suites' cases are their specs (host-timed ones are run from them); a brought file's are as its runtime listed them. */
@@ -61,7 +67,8 @@ export interface Plan {
 }
 
 /** Whether the flags ask for adaptive rounds (a target, a most, a wall time). */
-const asksAdaptive = (flags: PlanFlags): boolean => flags.target !== undefined || flags.maxRounds !== undefined || flags.maxTime !== undefined || flags.stop !== undefined;
+const asksAdaptive = (flags: PlanFlags): boolean =>
+  flags.target !== undefined || flags.maxRounds !== undefined || flags.maxTime !== undefined || flags.stop !== undefined;
 
 /**
  * `--stop decided`'s fewest process pairs when --rounds is not given,
@@ -88,7 +95,8 @@ function stopRule(stop: string | undefined): 'decided' | undefined {
 export function roundPlanFrom(flags: PlanFlags, compare: boolean, measurer: MeasurerDescriptor = DEFAULT_MEASURER, roundsPerProcess = 1): RoundPlan {
   const defaults = measurer.defaults[compare ? 'compare' : 'bench'];
   const rule = stopRule(flags.stop);
-  const rounds = parsePositiveInt(flags.rounds ?? (rule ? Math.min(defaults.rounds, DECIDED_MIN_PAIRS[compare ? 'compare' : 'bench'] * roundsPerProcess) : defaults.rounds), '--rounds');
+  const decidedRounds = rule ? Math.min(defaults.rounds, DECIDED_MIN_PAIRS[compare ? 'compare' : 'bench'] * roundsPerProcess) : defaults.rounds;
+  const rounds = parsePositiveInt(flags.rounds ?? decidedRounds, '--rounds');
   const order = compare ? 'balanced' : 'shuffled';
   // A table of times is adaptive unless --rounds fixes it; a comparison, and a measurer of fixed rounds, only when asked.
   const adaptive = asksAdaptive(flags) || (defaults.adaptive === 'unless-fixed' && flags.rounds === undefined);
@@ -116,11 +124,15 @@ export function startingTimeMs(timeMs: number, roundPlan: RoundPlan, flags: Plan
   return ruleChoseRounds ? (timeMs * roundPlan.rounds) / fixedRounds : timeMs;
 }
 
-/** Why a comparison of these rounds can decide nothing, if it cannot: an interval counts independent process pairs (rounds that share processes count once), and fixed rounds give fewer than MIN_UNITS. */
+/**
+ * Why a comparison of these rounds can decide nothing, if it cannot: an interval counts independent process pairs
+ * (rounds that share processes count once), and fixed rounds give fewer than MIN_UNITS.
+ */
 export function fewRoundsLine(roundPlan: RoundPlan, roundsPerProcess = 1): string | undefined {
   const pairs = Math.ceil(roundPlan.rounds / roundsPerProcess);
   if (pairs >= MIN_UNITS || roundPlan.adaptive) return undefined;
-  return `--rounds ${roundPlan.rounds}${roundsPerProcess > 1 ? ` with ${roundsPerProcess} rounds per process` : ''}: ${counted(pairs, 'independent process pair')}, fewer than the ${MIN_UNITS} an interval needs; every ratio will be inconclusive`;
+  return `--rounds ${roundPlan.rounds}${roundsPerProcess > 1 ? ` with ${roundsPerProcess} rounds per process` : ''}: ` +
+    `${counted(pairs, 'independent process pair')}, fewer than the ${MIN_UNITS} an interval needs; every ratio will be inconclusive`;
 }
 
 /** A measurer that cannot work on this platform, refused in one line that names the platform and the way out (exit 2). */
@@ -157,13 +169,21 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   const { measurer, note, prepared } = refusedAsUsage(() => {
     const choice = MEASURERS.choose({ measured, schedule: flags.schedule, suite: { ...location, cases: native } });
     refuseOnPlatform(choice.measurer, platform);
-    return { ...choice, prepared: MEASURERS.prepare(choice.measurer, flags.measurerOptions ?? {}, { mode: kind, cacheDir, ...(flags.roundsPerProcess !== undefined ? { roundsPerProcess: flags.roundsPerProcess } : {}) }) };
+    return {
+      ...choice,
+      prepared: MEASURERS.prepare(choice.measurer, flags.measurerOptions ?? {}, {
+        mode: kind,
+        cacheDir,
+        ...(flags.roundsPerProcess !== undefined ? { roundsPerProcess: flags.roundsPerProcess } : {}),
+      }),
+    };
   });
   if (note) notes.push(note);
   const defaults = measurer.defaults[kind];
   // A suite's own measurer may run a fixed number of rounds (one round is a whole server or program start).
   if (measurer.chosenBy === 'suite' && defaults.adaptive === 'never' && asksAdaptive(flags)) {
-    throw new UsageError(`${location.name} is ${kindOf(measurer)}: it runs a fixed number of rounds, so --target, --max-rounds and --max-time do not apply (use --rounds)`);
+    throw new UsageError(`${location.name} is ${kindOf(measurer)}: it runs a fixed number of rounds, ` +
+      `so --target, --max-rounds and --max-time do not apply (use --rounds)`);
   }
   const roundPlan = roundPlanFrom(flags, compare, measurer, prepared.roundsPerProcess);
   const timeMs = startingTimeMs(flags.timeMs ?? parseDuration(flags.time ?? defaults.time, '--time'), roundPlan, flags, defaults.rounds);
@@ -177,11 +197,14 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   // The default leaves room for a case that never settles (its engine's
   // maximum: run's steady-rule.ts); capped where Node's timers overflow (2^31-1
   // ms, 24.8 days) and would fire at once.
-  const defaultTimeoutMs = defaults.timeout ? parseDuration(defaults.timeout, '--timeout') : Math.min(2 ** 31 - 1, Math.max(60_000, 20 * (longestWarmupMs(warmupMs) + samplingMs)));
+  const defaultTimeoutMs = defaults.timeout
+    ? parseDuration(defaults.timeout, '--timeout')
+    : Math.min(2 ** 31 - 1, Math.max(60_000, 20 * (longestWarmupMs(warmupMs) + samplingMs)));
   const timeoutMs = flags.timeout ? parseDuration(flags.timeout, '--timeout') : defaultTimeoutMs;
   // A user's shorter time-out (to end hangs sooner) is theirs; one that not even the shortest warmup fits is refused.
   if (flags.timeout && timeoutMs <= warmupFloorMs + samplingMs) {
-    throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (at least ${warmupFloorMs} ms of warmup + ${+samplingMs.toFixed(3)} ms of sampling): every process would be killed`);
+    throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (at least ` +
+      `${warmupFloorMs} ms of warmup + ${+samplingMs.toFixed(3)} ms of sampling): every process would be killed`);
   }
   const seed = flags.seed !== undefined ? parsePositiveInt(flags.seed, '--seed') : (Date.now() % 2 ** 31) + 1;
 
@@ -209,7 +232,19 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
     suite: { ...location, cases, ...(listed && Object.keys(listed.absent).length ? { absent: listed.absent } : {}) },
     variants,
     ...(fewRounds ? { fewRounds } : {}),
-    options: { warmupMs, ...(warmupMinMs !== undefined ? { warmupMinMs } : {}), timeoutMs, ...measurementNeeds(flags.metrics), ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: kind, ...perArm, measurer, prepared },
+    options: {
+      warmupMs,
+      ...(warmupMinMs !== undefined ? { warmupMinMs } : {}),
+      timeoutMs,
+      ...measurementNeeds(flags.metrics),
+      ...(filter ? { filter } : {}),
+      ...(shard ? { shard } : {}),
+      seed,
+      mode: kind,
+      ...perArm,
+      measurer,
+      prepared,
+    },
   };
 }
 
@@ -232,7 +267,11 @@ function refusedAsUsage<T>(choose: () => T): T {
 }
 
 /** A brought file's cases, listed in a process of a runtime it will run on. */
-async function listInRuntime(host: PlanHost, location: SuiteLocation, variants: readonly ResolvedVariant[]): Promise<{ cases: CaseListing[]; absent: AbsentCases }> {
+async function listInRuntime(
+  host: PlanHost,
+  location: SuiteLocation,
+  variants: readonly ResolvedVariant[],
+): Promise<{ cases: CaseListing[]; absent: AbsentCases }> {
   const listed = await host.listInRuntime(location, variants, broughtFileOf(location.entry));
   for (const note of listed.notes) process.stderr.write(`note: ${note}\n`);
   return listed;

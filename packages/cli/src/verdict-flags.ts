@@ -1,14 +1,16 @@
 /**
  * The verdict options every command that makes a view of runs takes
  * (--threshold, --fail-on-regression): the threshold and confidence of the
- * verdicts, from the flag or from what the runs were measured for.
+ * verdicts, from the flag or from what the runs were measured for. A saved
+ * run carries its verdict's parameters, so the measurers are loaded only for
+ * what the runs do not say (an older run's, or runs of different measurers):
+ * showing a saved run loads nothing that measures.
  */
-import type { RunRecord, VerdictBasis } from '@rtbench/core/schema';
+import type { RunRecord, VerdictBasis, VerdictParameters } from '@rtbench/core/schema';
 import { MAX_CPU_LIMIT_MS, parseCpuTime } from '@rtbench/core/cpu-time';
-import type { ShownWith } from '@rtbench/measurer-records';
-import { MEASURERS } from '@rtbench/measurers';
+import { combinedVerdict, MEASURER_RECORDS, type ShownWith } from '@rtbench/measurer-records';
+import { parsePercent } from './args/options.ts';
 import { UsageError } from './errors.ts';
-import { DEFAULT_MEASURER, parsePercent } from './plan.ts';
 
 export interface VerdictFlags {
   threshold?: string | number;
@@ -16,11 +18,32 @@ export interface VerdictFlags {
   cpuLimit?: string;
 }
 
+type MeasuredRun = VerdictBasis;
+
+/** --threshold, checked (before any file is read); undefined when not given. */
+export function thresholdFlag(flags: VerdictFlags): number | undefined {
+  return flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : undefined;
+}
+
 /** The verdicts' threshold and confidence: --threshold, else those the runs were measured for (runs of different measurers: the default's). */
-export function ratioOptions(flags: VerdictFlags, runs: readonly VerdictBasis[] = []): { threshold: number; confidence: number } {
+export async function ratioOptions(flags: VerdictFlags, runs: readonly MeasuredRun[] = []): Promise<VerdictParameters> {
+  const threshold = thresholdFlag(flags);
+  const own = savedVerdict(runs) ?? (await measurersVerdict(runs));
+  return { threshold: threshold ?? own.threshold, confidence: own.confidence };
+}
+
+/** The parameters the runs carry, when they are runs of one measurer that each saved its own; else undefined. */
+function savedVerdict(runs: readonly MeasuredRun[]): VerdictParameters | undefined {
+  const saved = runs.flatMap((r) => (r.options.verdict ? [r.options.verdict] : []));
+  const oneMeasurer = new Set(runs.map((r) => r.options.measurer)).size === 1;
+  return oneMeasurer && saved.length === runs.length ? combinedVerdict(saved) : undefined;
+}
+
+/** The parameters the measurers give the runs (an older run's, for its variants' engines), or the default measurer's. */
+async function measurersVerdict(runs: readonly MeasuredRun[]): Promise<VerdictParameters> {
+  const [{ MEASURERS }, { DEFAULT_MEASURER }] = await Promise.all([import('@rtbench/measurers'), import('./plan.ts')]);
   const timing = DEFAULT_MEASURER.defaults;
-  const own = MEASURERS.verdictOfRuns(runs, { threshold: timing.threshold([]), confidence: timing.confidence });
-  return { threshold: flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : own.threshold, confidence: own.confidence };
+  return MEASURERS.verdictOfRuns(runs, { threshold: timing.threshold([]), confidence: timing.confidence });
 }
 
 /**
@@ -29,7 +52,7 @@ export function ratioOptions(flags: VerdictFlags, runs: readonly VerdictBasis[] 
  */
 export function shownOptions(flags: VerdictFlags, run?: Pick<RunRecord, 'options'>): ShownWith {
   if (flags.cpuLimit !== undefined) return { cpuLimitMs: parseCpuLimit(flags.cpuLimit) };
-  return run ? MEASURERS.records.shownWith(run.options) : {};
+  return run ? MEASURER_RECORDS.shownWith(run.options) : {};
 }
 
 /** --cpu-limit in ms: a positive CPU time with its unit, at most a day; anything else refused in one line. */

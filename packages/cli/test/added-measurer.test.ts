@@ -98,11 +98,11 @@ describe('a measurer with its own option and tool, added as one file and one reg
     writeRunAtomically(file, await scriptedRun());
     expect(loadSavedRun(file).run.results[1]!.rounds[0]!.script).toEqual({ printed: '500' });
     const reported = join(dir, 'report.json');
-    reportCommand(file, { format: 'json', output: reported, quiet: true });
+    await reportCommand(file, { format: 'json', output: reported, quiet: true });
     const view = JSON.parse(readFileSync(reported, 'utf8')) as { threshold: number; confidence: number };
     expect({ threshold: view.threshold, confidence: view.confidence }).toEqual({ threshold: 0.07, confidence: 0.9 });
     const markdown = join(dir, 'report.md');
-    compareFilesCommand([file], { format: 'markdown', output: markdown, quiet: true });
+    await compareFilesCommand([file], { format: 'markdown', output: markdown, quiet: true });
     expect(readFileSync(markdown, 'utf8')).toContain("each of the 4 rounds reads every arm's samples from a script, scaled ×3");
   });
 
@@ -111,10 +111,10 @@ describe('a measurer with its own option and tool, added as one file and one reg
     delete run.options.measuredBy;
     const file = join(dir, 'older.json');
     writeRunAtomically(file, run);
-    expect(() => reportCommand(file, { format: 'json', output: join(dir, 'x.json'), quiet: true })).toThrow(UsageError);
+    await expect(reportCommand(file, { format: 'json', output: join(dir, 'x.json'), quiet: true })).rejects.toThrow(UsageError);
     const kinds = [...new Set(MEASURERS.every().map((m) => m.record.kind))].join(', ');
     expect(kinds).toContain('lockstep');
-    expect(() => reportCommand(file, { quiet: true })).toThrow(`older.json was measured by "scripted", a measurer this rtbench does not have (it has ${kinds})`);
+    await expect(reportCommand(file, { quiet: true })).rejects.toThrow(`older.json was measured by "scripted", a measurer this rtbench does not have (it has ${kinds})`);
   });
 });
 
@@ -136,7 +136,7 @@ describe('runs saved before runs carried their verdict parameters (results/*.jso
     }
   });
 
-  it('load as they were saved, and take their verdict parameters from the measurer they name', () => {
+  it('load as they were saved, and take their verdict parameters from the measurer they name', async () => {
     expect(older.length).toBeGreaterThan(0);
     for (const { file, record } of older) {
       const { run } = loadSavedRun(file);
@@ -145,7 +145,7 @@ describe('runs saved before runs carried their verdict parameters (results/*.jso
       expect(run.options.verdict).toBeUndefined();
       const { defaults } = MEASURERS.recorded(run.options.measurer);
       const engines = run.variants.filter((v) => !v.unavailable).map((v) => v.engine);
-      expect(ratioOptions({}, [run])).toEqual({ threshold: defaults.threshold(engines), confidence: defaults.confidence });
+      expect(await ratioOptions({}, [run])).toEqual({ threshold: defaults.threshold(engines), confidence: defaults.confidence });
     }
   });
 });

@@ -70,9 +70,9 @@ describe('a fifth runtime added as one plug-in', () => {
     expect(bench.stdout + bench.stderr).toContain('NodeLike cannot give an allocation profile: NodeLike is a test runtime and declares it cannot');
   });
 
-  it.each(formatNames())('the %s reporter shows it', (format) => {
+  it.each(formatNames())('the %s reporter shows it', async (format) => {
     const out = tempFile(`report.${format}`);
-    expect(reportCommand(saved, { format, output: out } as Parameters<typeof reportCommand>[1])).toBe(0);
+    expect(await reportCommand(saved, { format, output: out } as Parameters<typeof reportCommand>[1])).toBe(0);
     expect(readFileSync(out, 'utf8')).toMatch(format === 'bmf' || format.startsWith('csv') ? /nodelike/ : /NodeLike/);
   });
 

@@ -1,7 +1,8 @@
 /** The plan's flags at their edges (src/plan.ts): each refusal names the option as typed, and each bound is where it says. */
 import { describe, expect, it } from 'vitest';
 import { MEASURERS } from '@rtbench/measurers';
-import { DEFAULT_MEASURER, makePlan, parsePercent, roundPlanFrom, startingTimeMs } from '../src/plan.ts';
+import { DEFAULT_MEASURER, makePlan, roundPlanFrom, startingTimeMs } from '../src/plan.ts';
+import { parsePercent } from '../src/args/options.ts';
 
 describe('a refused value names its option', () => {
   it('--rounds, --target and --max-time in the round plan', () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { platformView, type PlatformView } from '@rtbench/arms';
 import { MEASURERS } from '@rtbench/measurers';
-import { HOST_TOOLS } from '@rtbench/host';
+import { HOST_TOOLS } from '@rtbench/host/tools';
 import { PLATFORMS, type Platform } from '@rtbench/process';
 import { runtimePlugins } from '@rtbench/runtime-registry';
 import { parseProfileKinds } from '../src/args/profiles.ts';

@@ -40,10 +40,10 @@ function duetFile(name: string, edit: (round: Record<string, unknown>) => void =
 describe("a round's own blocks", () => {
   const runs = { 'http-hello': join(repoRoot, 'results', '20261127-023253Z-http-hello.json'), duet: duetFile('duet') };
   for (const [name, file] of Object.entries(runs)) {
-    it(`${name} re-reports byte for byte, as text and as markdown`, () => {
+    it(`${name} re-reports byte for byte, as text and as markdown`, async () => {
       for (const [format, ext] of [[undefined, 'txt'], ['markdown', 'md']] as const) {
         const out = join(dir, `${name}.${ext}`);
-        reportCommand(file, { ...(format ? { format } : {}), output: out, quiet: true });
+        await reportCommand(file, { ...(format ? { format } : {}), output: out, quiet: true });
         expect(readFileSync(out, 'utf8')).toBe(readFileSync(join(BEFORE, `${name}.${ext}`), 'utf8'));
       }
     });

@@ -24,10 +24,10 @@ const RUNS = ['20261126-222202Z-ssr-compare', '20261124-080039Z-json-reviver', '
 describe('runs saved before the measurer block', () => {
   const dir = mkdtempSync(join(tmpdir(), 'rtbench-before-block-'));
   for (const name of RUNS) {
-    it(`${name} re-reports byte for byte, as text and as markdown`, () => {
+    it(`${name} re-reports byte for byte, as text and as markdown`, async () => {
       for (const [format, ext] of [[undefined, 'txt'], ['markdown', 'md']] as const) {
         const out = join(dir, `${name}.${ext}`);
-        reportCommand(saved(name), { ...(format ? { format } : {}), output: out, quiet: true });
+        await reportCommand(saved(name), { ...(format ? { format } : {}), output: out, quiet: true });
         expect(readFileSync(out, 'utf8')).toBe(readFileSync(join(BEFORE, `${name}.${ext}`), 'utf8'));
       }
     });

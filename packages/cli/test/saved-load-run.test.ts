@@ -21,9 +21,9 @@ const CPU_HEADING = 'CPU per request (ms)';
 
 const dir = mkdtempSync(join(tmpdir(), 'rtbench-load-run-'));
 
-function report(format: 'markdown' | undefined, ext: string): { before: string[]; after: string[] } {
+async function report(format: 'markdown' | undefined, ext: string): Promise<{ before: string[]; after: string[] }> {
   const out = join(dir, `${NAME}.${ext}`);
-  reportCommand(join(repoRoot, 'results', `${NAME}.json`), { ...(format ? { format } : {}), output: out, quiet: true });
+  await reportCommand(join(repoRoot, 'results', `${NAME}.json`), { ...(format ? { format } : {}), output: out, quiet: true });
   return { before: readFileSync(join(BEFORE, `${NAME}.${ext}`), 'utf8').split('\n'), after: readFileSync(out, 'utf8').split('\n') };
 }
 
@@ -38,8 +38,8 @@ function ms(text: string): string {
 const words = (lines: readonly string[]): string => lines.join(' ').replace(/\s+/g, ' ').trim();
 
 describe('a load run saved before CPU per request had one view', () => {
-  it('markdown: the load table less its CPU columns, and those medians in the CPU-per-request table', () => {
-    const { before, after } = report('markdown', 'md');
+  it('markdown: the load table less its CPU columns, and those medians in the CPU-per-request table', async () => {
+    const { before, after } = await report('markdown', 'md');
     const cpuAt = after.indexOf(`#### ${CPU_HEADING}`);
     const loadAt = after.indexOf(`#### ${LOAD_HEADING}`);
     expect(cpuAt).toBeGreaterThan(0);
@@ -79,8 +79,8 @@ describe('a load run saved before CPU per request had one view', () => {
     expect(moved).toEqual(figures);
   });
 
-  it('text: the same lines before the load table and after it, its rows the same figures less the CPU columns', () => {
-    const { before, after } = report(undefined, 'txt');
+  it('text: the same lines before the load table and after it, its rows the same figures less the CPU columns', async () => {
+    const { before, after } = await report(undefined, 'txt');
     const cpuAt = after.indexOf(CPU_HEADING);
     const loadAt = after.indexOf(LOAD_HEADING);
     const beforeLoadAt = before.indexOf(LOAD_HEADING);

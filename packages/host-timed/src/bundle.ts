@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunnableVariant } from './variant.ts';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
-import { bundleProgramFor, type BundledProgram } from '@rtbench/host';
+import { bundleProgramFor, type BundledProgram } from '@rtbench/host/programs';
 
 /** How the program's default export (a string) is delivered. */
 export type Wrapper =

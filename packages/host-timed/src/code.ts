@@ -13,7 +13,7 @@ import { isAbsolute, join } from 'node:path';
 import { build } from 'esbuild';
 import type { RuntimeKind } from '@rtbench/core/suite';
 import type { BundleTarget } from '@rtbench/host';
-import { bundleOptions } from '@rtbench/host';
+import { bundleOptions } from '@rtbench/host/programs';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
 import { servedBy } from './served.ts';
 import { isUnsupported, type HostMeasurement } from './suite.ts';

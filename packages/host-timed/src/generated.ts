@@ -4,7 +4,7 @@
  * each named by its content (@rtbench/host program-cache.ts), so the same
  * module has the same path in every run and its bundle is reused.
  */
-import { storeGeneratedModule } from '@rtbench/host';
+import { storeGeneratedModule } from '@rtbench/host/programs';
 
 export interface GeneratedModules {
   /** Writes `source` (kept when the file still holds it) and returns its path, the same for the same source. */

@@ -7,7 +7,7 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cannotMessage, isUnavailable } from '@rtbench/host';
+import { cannotMessage, isUnavailable } from '@rtbench/host/platform';
 import { guardDir, removeGuardedDir } from '@rtbench/process';
 import { bundleProgram, startupWrapper, variantNodeEnv } from './bundle.ts';
 import { generatedModules } from './generated.ts';

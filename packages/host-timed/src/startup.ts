@@ -6,7 +6,7 @@
  * isolate into a running server (workerd's worker loader) also gets isolate
  * start timed on its own, without the process start and config parsing.
  */
-import { isUnavailable } from '@rtbench/host';
+import { isUnavailable } from '@rtbench/host/platform';
 import type { ServedProgram } from '@rtbench/runtime-kit';
 import { endedHow, exitOf, killTree, spawnTracked, Tail } from '@rtbench/process';
 import { TOP_LEVEL_HEADER, TOP_LEVEL_LINE } from './bundle.ts';

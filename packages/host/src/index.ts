@@ -1,25 +1,9 @@
-export { CallgrindControl, estimatedCycles, findValgrind, InterruptedCommand, parseCallgrindFunctions, parseCallgrindTotals, takeDump, type CountSummary } from './valgrind.ts';
-export { fixedRandomLibrary } from './fixed-random.ts';
-export { diskIo, FileWriteError, writeFileAtomically, type FileIo } from './atomic-file.ts';
-export { bundleOptions, bundleProgramFor, type BundledProgram } from './bundler.ts';
-export { DEFAULT_NODE_ENV, type NodeEnvUse } from './node-env.ts';
-export type { BundledPackage } from './bundled-packages.ts';
-export { folderDigest, folderProof, LibraryStore, LibraryUnavailableError, type InstalledLibrary, type InstalledSet } from './library-store.ts';
-export { AppBuildFailed, appBuildKey, buildAfresh, cachedBuildProblem, modulesDigest, nodePrefixed, recordBuild, runBuildStep, type Edition } from './app-build.ts';
-export { appWithVersions } from './app-versions.ts';
-export { buildNextApp, usesGoogleFonts, type NextBuild } from './next-build.ts';
-export { buildSvelteKit, packageEntry, svelteConfigOf, viteConfigNaming, wrappedConfig, type EditionAdapter } from './sveltekit-build.ts';
-export { buildReactRouter, REACT_ROUTER_OUT, viteConfigOf } from './react-router-build.ts';
-export { ASTRO_OUT, astroConfigOf, buildAstro, type AstroAdapter } from './astro-build.ts';
-export { contentHash, ownerOnlyDir, storeGeneratedModule, storeNamedFile, UnsafeCacheError } from './program-cache.ts';
-export { findPerf, perfRecordWrap } from './perf.ts';
-export { binaryGitState, commitRanks, gitState } from './git.ts';
-export { HOST_TOOLS, PERF_SUPPORT, THREAD_CPU_SUPPORT, VALGRIND_SUPPORT, type HostTool } from './host-tools.ts';
-export { isCacheEntryName, NpmRuntimeStore, RuntimeDamagedError, RuntimeNotInstalledError, RuntimeUntrustedError } from './runtime-store.ts';
-export { npmInstaller } from './npm-client.ts';
-export { sha256File } from './file-hash.ts';
-export { writeInstallRecord } from './install-record.ts';
-export { EVERY_PLATFORM, linuxOnly, refusedOn, type PlatformSupport } from './platform-support.ts';
-export { fileStamp, slug } from './file-name.ts';
-export { cannotMessage, isUnavailable, type CapabilityName, type Unavailable } from './capability.ts';
+/**
+ * @rtbench/host: the host's own tools built on the plug-in contract, in rooms
+ * by job, each its own entry: installs and the stores they fill
+ * (@rtbench/host/installs), framework app builds (/apps), the programs a
+ * runtime runs (/programs), the measuring tools (/tools), files (/files),
+ * platform facts (/platform) and a checkout's git state (/git). This entry
+ * holds the host's names for the contract's shapes.
+ */
 export type { BundleTarget, NpmInstallLocation, ProgramCommand, ProgramOptions, ReleaseIndex, RuntimeStore, WarmupHorizon } from './plugin-shapes.ts';

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { estimatedCycles, parseCallgrindFunctions, parseCallgrindTotals, takeDump } from '../src/index.ts';
+import { estimatedCycles, parseCallgrindFunctions, parseCallgrindTotals, takeDump } from '../src/tools.ts';
 
 describe('callgrind dumps', () => {
   it('reads the totals of a callgrind dump, with the cache simulation\'s misses and the estimated cycles', () => {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { bundleOptions } from '../src/index.ts';
+import { bundleOptions } from '../src/programs.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'rtbench-runtime-modules-'));
 // Not a shared library: the bundler only resolves the file, it never reads it.

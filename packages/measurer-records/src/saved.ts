@@ -5,7 +5,7 @@
  * is a value (RecordRegistry), so a test adds a measurer's record to one of
  * its own; the measurers' registry keeps one of its descriptors' records.
  */
-import { roundSchema, type MeasuredBy, type MeasurerKind, type RoundRecord, type RunRecord } from '@rtbench/core/schema';
+import { roundSchema, type MeasuredBy, type MeasurerKind, type RoundRecord, type RunRecord, type VerdictParameters } from '@rtbench/core/schema';
 import type { ZodError } from 'zod';
 import type { MeasurerRecord, ShownWith } from './record.ts';
 import { DUET_RECORD } from './duet.ts';
@@ -22,6 +22,14 @@ const ROUND_FIELDS = new Set(Object.keys(roundSchema.shape));
 function issueAt(error: ZodError, at: string): string {
   const issue = error.issues[0];
   return issue ? `${issue.message} at ${[at, ...issue.path.map(String)].join('.')}` : 'invalid';
+}
+
+/**
+ * The verdict's parameters for a view of runs of one measurer, from each run's: the largest threshold (instruction
+ * counts: each run's is its variants' engines' largest), the first run's confidence.
+ */
+export function combinedVerdict(saved: readonly VerdictParameters[]): VerdictParameters {
+  return { threshold: Math.max(...saved.map((v) => v.threshold)), confidence: saved[0]!.confidence };
 }
 
 /** A saved run names a measurer this rtbench does not have, and needs it (it does not carry its own words and verdict). */

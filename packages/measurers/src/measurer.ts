@@ -16,7 +16,7 @@ import type { MeasurerRecord } from '@rtbench/measurer-records';
 import type { ResolvedVariant } from '@rtbench/runtime-registry';
 import type { ProfileServing, RunnableVariant } from '@rtbench/host-timed';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
-import type { PlatformSupport } from '@rtbench/host';
+import type { PlatformSupport } from '@rtbench/host/platform';
 import type { Isolation, SuiteLocation } from '@rtbench/suite-loader';
 
 /** One variant ready to run: its plug-in, binary, translated flags and its runtime's bundle of the suite. */

@@ -10,7 +10,7 @@ import { type RequestSuite } from '@rtbench/core';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
 import type { Arm } from './measurer.ts';
 import type { RunRecord } from '@rtbench/core/schema';
-import type { BundledPackage, NodeEnvUse } from '@rtbench/host';
+import type { BundledPackage, NodeEnvUse } from '@rtbench/host/programs';
 import { bundleCodeHash, bundleSuite, loadSuite, repoRoot, suiteLoadError, type ArmBuild, type Bundle, type SuiteLocation } from '@rtbench/suite-loader';
 
 export interface SuiteBundle {

@@ -13,7 +13,8 @@ import { lockstepSampleIterations, type CaseResultMessage, type ReadyMessage } f
 import { LOCKSTEP_WINDOW, type AllocationWindow, type CallTree } from '@rtbench/core/profile-manifest';
 import type { JobRequest } from '@rtbench/runtime-kit';
 import { liveCase, type LiveCase } from '@rtbench/process';
-import { cannotMessage, isUnavailable, writeFileAtomically } from '@rtbench/host';
+import { writeFileAtomically } from '@rtbench/host/files';
+import { cannotMessage, isUnavailable } from '@rtbench/host/platform';
 import { connectCdp, type CdpSession } from './cdp.ts';
 import { checkHeapProfile, type HeapProfile } from './heapprofile.ts';
 import { MEASURE_FRAMES } from '@rtbench/core/measure';

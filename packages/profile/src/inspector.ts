@@ -7,7 +7,7 @@
  * the request's setup, warmup and sampling are), Profiler.stop once the
  * response has ended.
  */
-import { cannotMessage, isUnavailable } from '@rtbench/host';
+import { cannotMessage, isUnavailable } from '@rtbench/host/platform';
 import type { JobRequest, RuntimePlugin } from '@rtbench/runtime-kit';
 import type { JobOutcome } from '@rtbench/process';
 import { connectCdp, type CdpSession } from './cdp.ts';

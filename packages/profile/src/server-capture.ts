@@ -13,7 +13,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cannotMessage, isUnavailable } from '@rtbench/host';
+import { cannotMessage, isUnavailable } from '@rtbench/host/platform';
 import { guardDir, removeGuardedDir } from '@rtbench/process';
 import { PROFILE_MARK, serveUnderProfiler, type ProfiledServe, type ProfileServing, type RunnableVariant } from '@rtbench/host-timed';
 import { DEFAULT_PROFILE_INTERVAL_US, DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX, saveProfile, type ProfileCaseResult } from './capture.ts';

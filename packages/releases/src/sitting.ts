@@ -11,7 +11,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { slug } from '@rtbench/host';
+import { slug } from '@rtbench/host/files';
 import type { ReleaseMatrixView } from '@rtbench/report/views';
 import type { RunRequest } from '@rtbench/run';
 import { listLatest, listRange } from '@rtbench/arms';

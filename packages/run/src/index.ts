@@ -6,7 +6,8 @@
  */
 export { executeLoop, type Profiler, type ProfilePass, type ProgressEvent, type RunHooks } from './loop.ts';
 export { executeRun, type RunEnvironment, type RunOptions, type RunRequest } from './run.ts';
-export { loadProfileManifest, PROFILE_KINDS, profiler, type ProfileKind } from './profiles.ts';
+export { PROFILE_KINDS, profiler, type ProfileKind } from './profiles.ts';
+export { loadProfileManifest } from './profile-manifest.ts';
 export { listInRuntime } from './list-cases.ts';
 export type { AbsentCases } from './case-union.ts';
 export { roundsPerArm, type RoundPlan } from './schedule.ts';

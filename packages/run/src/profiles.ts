@@ -9,9 +9,9 @@
  * in `<run>.profiles/` with `profiles.json` (@rtbench/core/profile-manifest),
  * written after every profile, which an HTML report draws as flame graphs.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseProfileManifest, PROFILE_MANIFEST_FILE, type AllocationEntry, type ProfileDiffEntry, type ProfileEntry, type ProfileManifest } from '@rtbench/core/profile-manifest';
+import { profilesDir } from './profile-manifest.ts';
+import { PROFILE_MANIFEST_FILE, type AllocationEntry, type ProfileDiffEntry, type ProfileEntry } from '@rtbench/core/profile-manifest';
 import {
   allocationEntry,
   diffProfiles,
@@ -29,7 +29,8 @@ import {
   type ProfileCaseResult,
   type Shares,
 } from '@rtbench/profile';
-import { findPerf, writeFileAtomically } from '@rtbench/host';
+import { writeFileAtomically } from '@rtbench/host/files';
+import { findPerf } from '@rtbench/host/tools';
 import type { Profiler, ProfilePass } from './loop.ts';
 import type { Arm, Measurer, Unit } from '@rtbench/measurers';
 import type { ProfileBlock, ProfileHeading, ProfileSection } from '@rtbench/core/profile-view';
@@ -53,9 +54,6 @@ const slug = (text: string): string => text.replace(/[^\w.@=-]+/g, '_').replace(
 export function profileFileName(caseIndex: number, caseId: string, variantIndex: number, variantId: string, extension: string): string {
   return `${caseIndex + 1}-${slug(caseId)}--${variantIndex + 1}-${slug(variantId)}${extension}`;
 }
-
-/** `results/<run>.json` -> `results/<run>.profiles` */
-export const profilesDir = (runPath: string): string => runPath.replace(/\.json(\.gz)?$/, '') + '.profiles';
 
 interface ProfileOptions {
   /** The saved run's file: the profiles go beside it (profilesDir). */
@@ -228,26 +226,4 @@ async function cpuProfile(arm: Arm, caseId: string, outPath: string, window: Ret
   if ('unsupported' in server) return { status: 'unsupported', reason: server.unsupported };
   if ('error' in server) return { status: 'failed', reason: server.error };
   return profileServer({ arm, serving: server, outPath, ...(signal ? { signal } : {}) });
-}
-
-/**
- * The profiles manifest beside a saved run, for its HTML report: undefined
- * when there is none; when it cannot be used (unreadable, not a manifest,
- * taken after another run), undefined and a one-line warning.
- */
-export function loadProfileManifest(runPath: string, runId: string, warn: (line: string) => void): ProfileManifest | undefined {
-  const file = join(profilesDir(runPath), PROFILE_MANIFEST_FILE);
-  if (!existsSync(file)) return undefined;
-  let manifest: ProfileManifest;
-  try {
-    manifest = parseProfileManifest(JSON.parse(readFileSync(file, 'utf8')), file);
-  } catch (error) {
-    warn(`the HTML report has no flame graphs: ${error instanceof SyntaxError ? `${file} is not JSON` : (error as Error).message}`);
-    return undefined;
-  }
-  if (manifest.runId !== runId) {
-    warn(`the HTML report has no flame graphs: ${file} was taken after run ${manifest.runId}, not this one (${runId})`);
-    return undefined;
-  }
-  return manifest;
 }

@@ -1,7 +1,7 @@
 /** The registry: the runtimes and engines it lists, and what a registration must be. */
 import { describe, expect, it } from 'vitest';
 import { RuntimeUnavailableError, type RuntimePlugin } from '@rtbench/runtime-kit';
-import { RuntimeDamagedError } from '@rtbench/host';
+import { RuntimeDamagedError } from '@rtbench/host/installs';
 import { abandonedPluginCalls, askPlugin, noteSource, pendingPluginCall } from '../src/plugin-calls.ts';
 import { BUILT_IN_RUNTIMES, DEFAULT_RUNTIMES, displayNameOf, engineNamed, runtimeEngines, loadRuntimePlugins, pluginForSpec, pluginNamed, registerRuntime, runtimePlugins, unregisterRuntime } from '../src/registry.ts';
 

@@ -13,7 +13,8 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
-import { ASTRO_OUT, astroConfigOf, buildAstro, LibraryStore, type AstroAdapter, type Edition } from '@rtbench/host';
+import { ASTRO_OUT, astroConfigOf, buildAstro, type AstroAdapter, type Edition } from '@rtbench/host/apps';
+import { LibraryStore } from '@rtbench/host/installs';
 import { inPeerRange, installedVersions, peerRangeOf, SIDE, type AppFramework, type AppPlan, type BuiltApp } from './app-framework.ts';
 import { pageNamesMasked } from './app-pages.ts';
 import { describeApp, type FrameworkApp } from './framework-app.ts';

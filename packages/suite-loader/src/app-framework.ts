@@ -16,7 +16,7 @@ import { satisfies, validRange } from 'semver';
 import type { ResponseNormalizer } from '@rtbench/core';
 import type { WorkersCompatibility } from '@rtbench/core/request';
 import { UsageError } from '@rtbench/core/usage-error';
-import type { Edition } from '@rtbench/host';
+import type { Edition } from '@rtbench/host/apps';
 import { describeApp, manifestAt, type FrameworkApp } from './framework-app.ts';
 
 /** What a framework's plan says of an app, before any build: JSON, written into the suite's entry. */

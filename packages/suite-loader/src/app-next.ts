@@ -12,7 +12,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
-import { buildNextApp, LibraryStore, usesGoogleFonts } from '@rtbench/host';
+import { buildNextApp, usesGoogleFonts } from '@rtbench/host/apps';
+import { LibraryStore } from '@rtbench/host/installs';
 import { inPeerRange, installedVersions, peerRangeOf, SIDE, type AppFramework, type AppPlan, type BuiltApp } from './app-framework.ts';
 import { describeApp, type FrameworkApp } from './framework-app.ts';
 import { nextServerSource } from './next-server.ts';

@@ -19,7 +19,8 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
-import { buildReactRouter, LibraryStore, packageEntry, REACT_ROUTER_OUT, viteConfigOf, type Edition } from '@rtbench/host';
+import { buildReactRouter, packageEntry, REACT_ROUTER_OUT, viteConfigOf, type Edition } from '@rtbench/host/apps';
+import { LibraryStore } from '@rtbench/host/installs';
 import { installedVersions, requireVite, type AppFramework, type AppPlan, type BuiltApp } from './app-framework.ts';
 import { pageNamesMasked } from './app-pages.ts';
 import { describeApp } from './framework-app.ts';

@@ -19,7 +19,8 @@ import { requestSuite, type ArmPackages, type InstalledPackage, type RequestDecl
 import { type Served, type WorkersCompatibility } from '@rtbench/core/request';
 import { patternNormalizer } from '@rtbench/core/same-work';
 import { UsageError } from '@rtbench/core/usage-error';
-import { appWithVersions, modulesDigest, storeNamedFile, type Edition } from '@rtbench/host';
+import { appWithVersions, modulesDigest, type Edition } from '@rtbench/host/apps';
+import { storeNamedFile } from '@rtbench/host/programs';
 import { appInstalls, armPins, armPinsRefusal, pinWords } from './app-arms.ts';
 import { SIDE, type AppFramework, type AppPlan, type BuiltApp } from './app-framework.ts';
 import { APP_FRAMEWORKS } from './app-frameworks.ts';

@@ -10,7 +10,8 @@
  */
 import { join } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
-import { buildSvelteKit, LibraryStore, packageEntry, svelteConfigOf, type Edition, type EditionAdapter } from '@rtbench/host';
+import { buildSvelteKit, packageEntry, svelteConfigOf, type Edition, type EditionAdapter } from '@rtbench/host/apps';
+import { LibraryStore } from '@rtbench/host/installs';
 import { readFileSync, realpathSync } from 'node:fs';
 import { inPeerRange, installedVersions, peerRangeOf, requireVite, SIDE, type AppFramework, type AppPlan, type BuiltApp } from './app-framework.ts';
 import { pageNamesMasked } from './app-pages.ts';

@@ -14,7 +14,7 @@ import { isBuiltin } from 'node:module';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { BROUGHT_FORMATS, type BroughtFormat, type IsolationNeed } from '@rtbench/adapters/formats';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
-import { storeNamedFile } from '@rtbench/host';
+import { storeNamedFile } from '@rtbench/host/programs';
 import { callsDenoBench, IMPORTS_ADAPTED, markBroughtGraph } from './bundle.ts';
 import { UsageError } from '@rtbench/core/usage-error';
 import { cacheDir, rtbenchModule } from './places.ts';

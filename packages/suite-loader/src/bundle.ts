@@ -12,7 +12,7 @@ import { isBuiltin } from 'node:module';
 import { basename } from 'node:path';
 import { transform, type Plugin } from 'esbuild';
 import type { BundleTarget } from '@rtbench/host';
-import { bundleProgramFor, ownerOnlyDir, type BundledPackage, type NodeEnvUse } from '@rtbench/host';
+import { bundleProgramFor, ownerOnlyDir, type BundledPackage, type NodeEnvUse } from '@rtbench/host/programs';
 import { DenoResolver } from './deno-config.ts';
 import { takesDenoBenchOut, withDenoBenchTakenOut } from './deno-destructured.ts';
 import { cacheDir, repoRoot, rtbenchModule } from './places.ts';

@@ -110,3 +110,14 @@ export function exactFilter(caseIds: readonly string[]): string {
     .map((id) => `/^${id.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&').replace(/,/g, '\\x2c').replace(UNPRINTABLE, (ch) => `\\x{${ch.charCodeAt(0).toString(16)}}`)}$/`)
     .join(',');
 }
+
+/** --filter: the cases it matches, or a UsageError listing the cases when it matches none. */
+export function filterCases<C extends { id: string }>(cases: readonly C[], filter: string | undefined): C[] {
+  if (!filter) return [...cases];
+  const matches = caseFilter(filter);
+  const picked = cases.filter((c) => matches(c.id));
+  if (picked.length === 0) {
+    throw new UsageError(`--filter "${filter}" matches no case. Cases:\n${cases.map((c) => `  ${c.id}`).join('\n')}`);
+  }
+  return picked;
+}

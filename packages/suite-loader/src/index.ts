@@ -17,11 +17,11 @@ export {
   locateBroughtFile,
 } from './brought-file.ts';
 export type { Isolation } from '@rtbench/adapters/formats';
-export { caseFilter, exactFilter } from './case-filter.ts';
+export { caseFilter, exactFilter, filterCases } from './case-filter.ts';
 export { normalizeNextPage } from './next-pages.ts';
 export { nextServer, nextServerSource } from './next-server.ts';
 export { buildToolNode, cacheDir, serveAppModule, inCheckout, projectDir, repoRoot } from './places.ts';
 export { storePolicy } from './store-policy.ts';
 export type { BroughtSettings, SuiteLocation } from './suite-location.ts';
-export { filterCases, listSuites, loadSuite, locateSuite, suiteLoadError, suiteSummary } from './suites.ts';
+export { listSuites, loadSuite, locateSuite, suiteLoadError, suiteSummary } from './suites.ts';
 export { isWorkerTarget } from './worker.ts';

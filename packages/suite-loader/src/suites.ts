@@ -10,7 +10,6 @@ import { UsageError } from '@rtbench/core/usage-error';
 import { isStoredEntry, isWorkerTarget, locateWorker } from './worker.ts';
 import { frameworkAppAt } from './framework-app.ts';
 import { locateApp } from './app-suite.ts';
-import { caseFilter } from './case-filter.ts';
 import { suitesDir } from './places.ts';
 import type { BroughtSettings, SuiteLocation } from './suite-location.ts';
 
@@ -73,17 +72,6 @@ export async function loadSuite(location: SuiteLocation): Promise<{ suite: Suite
   }
   if (cases.length === 0) throw new UsageError(`suite "${mod.default.name}" declares no cases`);
   return { suite: mod.default, cases };
-}
-
-/** --filter (case-filter.ts): the cases it matches, or a UsageError listing the cases when it matches none. */
-export function filterCases<C extends { id: string }>(cases: readonly C[], filter: string | undefined): C[] {
-  if (!filter) return [...cases];
-  const matches = caseFilter(filter);
-  const picked = cases.filter((c) => matches(c.id));
-  if (picked.length === 0) {
-    throw new UsageError(`--filter "${filter}" matches no case. Cases:\n${cases.map((c) => `  ${c.id}`).join('\n')}`);
-  }
-  return picked;
 }
 
 /**

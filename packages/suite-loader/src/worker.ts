@@ -16,7 +16,7 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
 import type { RequestDeclaration } from '@rtbench/core';
 import type { WorkersCompatibility } from '@rtbench/core/request';
-import { storeNamedFile } from '@rtbench/host';
+import { storeNamedFile } from '@rtbench/host/programs';
 import { IMPORTS_SUITE_API } from './brought-file.ts';
 import { UsageError } from '@rtbench/core/usage-error';
 import { cacheDir, rtbenchModule } from './places.ts';

@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RequestSuite } from '@rtbench/core';
 import { firstDifferingLine } from '@rtbench/core/same-work';
-import { packageEntry, svelteConfigOf, viteConfigNaming, wrappedConfig } from '@rtbench/host';
+import { packageEntry, svelteConfigOf, viteConfigNaming, wrappedConfig } from '@rtbench/host/apps';
 import { RESERVED as HOST_RESERVED } from '../../host-timed/src/request/paths.ts';
 import { fineThreadClock, RESERVED } from '../src/serve-app.mjs';
 import { inPeerRange } from '../src/app-framework.ts';

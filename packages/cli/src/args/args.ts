@@ -78,7 +78,8 @@ export interface ParsedArgs {
 export const camelName = (name: string): string => name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 export function optionLabel(o: OptionSpec): string {
-  const value = o.kind === 'flag' ? '' : o.kind === 'flag-or-value' ? ` [${o.value ?? 'value'}]` : o.kind === 'trailing' ? ` <${o.value ?? 'value'}...>` : ` <${o.value ?? 'value'}>`;
+  const name = o.value ?? 'value';
+  const value = o.kind === 'flag' ? '' : o.kind === 'flag-or-value' ? ` [${name}]` : o.kind === 'trailing' ? ` <${name}...>` : ` <${name}>`;
   return `--${o.name}${value}`;
 }
 

@@ -73,7 +73,13 @@ export function commandHelp(spec: CommandHelp, version: string, width = helpWidt
   return `${lines.join('\n')}\n`;
 }
 
-export function rootHelp(program: string, commands: readonly CommandHelp[], globalOptions: readonly OptionSpec[], version: string, width = helpWidth()): string {
+export function rootHelp(
+  program: string,
+  commands: readonly CommandHelp[],
+  globalOptions: readonly OptionSpec[],
+  version: string,
+  width = helpWidth(),
+): string {
   const names = commands.map((c): [string, string] => [`${c.command.split(' ').pop()} ${positionalsLabel(c.positionals)}`.trim(), c.summary]);
   const lines = [version, '', `Usage: ${program} <command> [options]`, '', 'Commands:', ...twoColumns(names, width), ...optionSections(globalOptions, width)];
   lines.push('', `\`${program} <command> --help\` lists a command's options, e.g. \`${program} bench --help\`.`);

@@ -8,7 +8,8 @@ export const MAX_MEMORY_OPTION = {
   name: 'max-memory',
   kind: 'value',
   value: 'size',
-  help: `Stop a runtime process (with what it started) that holds more resident memory than this, e.g. 512MiB, 8GiB (default ${byteSizeText(defaultMemoryBound())}: a quarter of this machine's memory, at most 4 GiB)`,
+  help: `Stop a runtime process (with what it started) that holds more resident memory than this, e.g. 512MiB, ` +
+    `8GiB (default ${byteSizeText(defaultMemoryBound())}: a quarter of this machine's memory, at most 4 GiB)`,
 } as const satisfies OptionSpec;
 
 /** Holds every runtime process this command starts to the bound its --max-memory names (the default otherwise). */

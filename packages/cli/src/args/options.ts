@@ -22,7 +22,11 @@ export function parseDuration(text: string | number, option: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(raw);
   if (!m) {
     const unit = /^\d+(?:\.\d+)?\s*(\D\S*)$/.exec(raw)?.[1];
-    const why = /^-/.test(raw) ? 'a duration cannot be negative' : unit !== undefined ? `"${unit}" is not a unit rtbench takes` : 'write a duration with its unit';
+    const why = /^-/.test(raw)
+      ? 'a duration cannot be negative'
+      : unit !== undefined
+        ? `"${unit}" is not a unit rtbench takes`
+        : 'write a duration with its unit';
     throw new UsageError(`${option} ${String(text)}: ${why}; durations take ${DURATIONS_TAKEN}`);
   }
   const ms = Number(m[1]) * UNITS[m[2]!]!;
@@ -35,7 +39,8 @@ export function parseDuration(text: string | number, option: string): number {
 export function parseWholeNumber(text: string | number, option: string, min: number, max: number): number {
   const raw = String(text).trim();
   const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`${option} ${JSON.stringify(String(text))}: expected a whole number from ${min} to ${max}`);
+  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`${option} ${JSON.stringify(String(text))}: ` +
+    `expected a whole number from ${min} to ${max}`);
   return n;
 }
 
@@ -55,4 +60,12 @@ export function parseMemorySize(text: string, option: string): number {
   if (bytes === undefined) throw new UsageError(`${option} ${JSON.stringify(text)}: ${BYTE_SIZE_HINT}`);
   if (bytes < MIN_MEMORY_BOUND) throw new UsageError(`${option} ${text}: at least 64MiB (a runtime needs more than that to start)`);
   return bytes;
+}
+
+/** "1", "1%", "0.5%" -> 0.01, 0.01, 0.005. */
+export function parsePercent(text: string | number, option: string): number {
+  const m = /^(\d+(?:\.\d+)?)%?$/.exec(String(text).trim());
+  const value = m ? Number(m[1]) / 100 : NaN;
+  if (!(value >= 0 && value < 1)) throw new UsageError(`${option} ${String(text)}: expected a percentage from 0 to 99, e.g. 1 or 2.5%`);
+  return value;
 }

@@ -1,5 +1,6 @@
 /** --profile's value: which kinds of profile the run's profile phase takes (@rtbench/run profiles.ts). */
-import { findPerf, PERF_SUPPORT, refusedOn } from '@rtbench/host';
+import { refusedOn } from '@rtbench/host/platform';
+import { findPerf, PERF_SUPPORT } from '@rtbench/host/tools';
 import { hostPlatform } from '@rtbench/process';
 import { PROFILE_KINDS, type ProfileKind } from '@rtbench/run';
 import { UsageError } from '../errors.ts';
@@ -13,8 +14,10 @@ export function parseProfileKinds(value: string | true, env: NodeJS.ProcessEnv =
   if (value === true) return ['cpu'];
   const kinds: ProfileKind[] = [];
   for (const part of value.split(',').map((p) => p.trim().toLowerCase())) {
-    const kind = part === 'cpu' ? 'cpu' : part === 'alloc' || part === 'allocations' || part === 'heap' ? 'alloc' : part === 'native' || part === 'perf' ? 'native' : undefined;
-    if (!kind) throw new UsageError(`--profile takes ${PROFILE_KINDS.join(', ')} or several comma-separated (got ${JSON.stringify(part)}); --profile alone is cpu`);
+    const kind = part === 'cpu' ? 'cpu' : ['alloc', 'allocations', 'heap'].includes(part) ? 'alloc' : ['native', 'perf'].includes(part) ? 'native' : undefined;
+    if (!kind) {
+      throw new UsageError(`--profile takes ${PROFILE_KINDS.join(', ')} or several comma-separated (got ${JSON.stringify(part)}); --profile alone is cpu`);
+    }
     if (!kinds.includes(kind)) kinds.push(kind);
   }
   if (kinds.includes('native')) {

@@ -17,7 +17,10 @@ const prose = (text: string): string => text.replace(/\\/g, '\\\\').replace(/</g
 /** Help text in a table cell: a `|` would also end the cell. */
 const cell = (text: string): string => prose(text).replace(/\|/g, '\\|');
 
-const optionName = (o: OptionSpec): string => `${o.short ? `\`-${o.short}\`, ` : ''}\`${optionLabel(o)}\`${o.formerly ? ` (formerly \`--${o.formerly.name}\`)` : ''}`;
+const optionName = (o: OptionSpec): string => {
+  const short = o.short ? `\`-${o.short}\`, ` : '';
+  return `${short}\`${optionLabel(o)}\`${o.formerly ? ` (formerly \`--${o.formerly.name}\`)` : ''}`;
+};
 
 function optionTable(options: readonly OptionSpec[]): string[] {
   return ['| option | what it does |', '|---|---|', ...options.map((o) => `| ${optionName(o)} | ${cell(optionText(o))} |`)];
@@ -40,9 +43,12 @@ export function commandReference(program: string, commands: readonly CommandHelp
   const lines = [
     '# Command reference',
     '',
-    `<!-- Generated from the CLI's own option declarations (packages/cli/src/commands/) by \`${REGENERATE}\`; packages/cli/test/command-reference.test.ts fails when this page is stale. Do not edit by hand. -->`,
+    `<!-- Generated from the CLI's own option declarations (packages/cli/src/commands/) by \`${REGENERATE}\`; ` +
+      `packages/cli/test/command-reference.test.ts fails when this page is stale. Do not edit by hand. -->`,
     '',
-    `Every command \`${program}\` takes and every option of each, as \`${program} <command> --help\` prints them. Run them as \`npx pnpm ${program} <command>\` in this checkout (\`npx pnpm bench <suite>\` for \`${program} bench\`). What the output means, command by command: [docs/commands.md](../commands.md).`,
+    `Every command \`${program}\` takes and every option of each, as \`${program} <command> --help\` prints ` +
+      `them. Run them as \`npx pnpm ${program} <command>\` in this checkout (\`npx pnpm bench <suite>\` for ` +
+      `\`${program} bench\`). What the output means, command by command: [docs/commands.md](../commands.md).`,
     '',
     '| command | what it does |',
     '|---|---|',

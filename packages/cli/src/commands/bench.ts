@@ -6,7 +6,7 @@
  */
 import { mkdirSync, statSync } from 'node:fs';
 import { BENCH_OPTIONS } from '../options/bench.ts';
-import { command } from '../options/command.ts';
+import { measuringCommand } from '../options/measuring-command.ts';
 import { prepareSuite } from '../run/measure-suite.ts';
 import { suiteHeading, suiteTargets } from '../run/several-suites.ts';
 import { outputReporter } from '../emit.ts';
@@ -14,15 +14,16 @@ import { UsageError } from '../errors.ts';
 import { SIGNAL_EXIT } from '@rtbench/run';
 import { defaultReporter } from '@rtbench/report';
 
-export const bench = command({
+export const bench = measuringCommand({
   name: 'bench',
   positionals: [{ name: 'suite', required: true, variadic: true, missing: 'name a suite (`rtbench suites` lists them) or a suite folder' }],
   summary: 'Run a suite (or several, one after another) on one or more runtimes and print a table; with --compare, a verdict per case',
   details: [
-    'Several suites run one after another in this one process, each planned and checked before the first starts: a table and a saved run each. --save then names a folder (each run saved in it as <suite>.json), --html alone writes each page beside its run; -o, --html <file> and formats other than terminal and markdown are refused.',
+    'Several suites run one after another in this one process, each planned and checked before the first starts: ' +
+      'a table and a saved run each. --save then names a folder (each run saved in it as <suite>.json), --html alone ' +
+      'writes each page beside its run; -o, --html <file> and formats other than terminal and markdown are refused.',
   ],
   options: BENCH_OPTIONS,
-  measurers: true,
   run: async (suites, flags) => {
     const reporter = outputReporter(flags);
     const targets = suiteTargets(suites, flags, { format: reporter.format, read: reporter.sections !== undefined });

@@ -9,12 +9,12 @@
  */
 import { BISECT_DEFAULTS, bisectCampaign } from '@rtbench/bisect';
 import { runCampaign } from '@rtbench/campaign';
-import { parseDuration, parsePositiveInt } from '../args/options.ts';
+import { parseDuration, parsePercent, parsePositiveInt } from '../args/options.ts';
 import { campaignListener } from '../emit/campaign.ts';
 import { BISECT_WORDS } from '../emit/campaign-lines.ts';
 import { listingFormat, writeView, type ListingFlags } from '../listing.ts';
 import { resultsDir } from '../paths.ts';
-import { DEFAULT_MEASURER, parseMeasure, parsePercent } from '../plan.ts';
+import { DEFAULT_MEASURER, parseMeasure } from '../plan.ts';
 import { planPort } from '../run/plan-port.ts';
 import { bisectRounds } from '@rtbench/bisect';
 import { MEASURERS } from '@rtbench/measurers';
@@ -22,7 +22,8 @@ import { runtimeEngines } from '@rtbench/runtime-registry';
 import type { OptionSpec } from '../args/args.ts';
 import { MAX_MEMORY_OPTION } from '../args/memory-option.ts';
 import { command } from '../options/command.ts';
-import { COMPARE_DEFAULTS, FIXED_WARMUP_OPTION, GLOBAL_OPTIONS, pct, PRINTING_OPTIONS, TIMING_THRESHOLD } from '../options/shared.ts';
+import { FIXED_WARMUP_OPTION, GLOBAL_OPTIONS, pct, PRINTING_OPTIONS, TIMING_THRESHOLD } from '../options/shared.ts';
+import { COMPARE_DEFAULTS } from '../options/timing.ts';
 
 interface BisectFlags extends ListingFlags {
   filter?: readonly string[];
@@ -67,7 +68,11 @@ async function bisectCommand(range: string, suite: string, flags: BisectFlags): 
     },
     planPort(),
   );
-  return runCampaign(planner, { budgetMs }, campaignListener(flags, BISECT_WORDS, { answer: (view) => writeView(view, flags), ...(flags.html !== undefined ? { html: flags.html } : {}), page: 'bisect.html' }));
+  return runCampaign(planner, { budgetMs }, campaignListener(flags, BISECT_WORDS, {
+    answer: (view) => writeView(view, flags),
+    ...(flags.html !== undefined ? { html: flags.html } : {}),
+    page: 'bisect.html',
+  }));
 }
 
 /** "; instructions 3": a bisect's rounds for each --measure measurer. */
@@ -75,26 +80,63 @@ const ownBisectRounds = (which: 'min' | 'max'): string => MEASURERS.chosenBy('me
 
 const BISECT_OPTIONS = [
   { name: 'filter', kind: 'list', value: 'pattern', help: 'The one case to follow (its id contains this text, or matches /regex/); required' },
-  { name: 'measure', kind: 'value', value: 'what', help: 'time (default: lockstep sets holding both releases), or instructions: counted under valgrind, for a change the neighbours cannot move' },
+  {
+    name: 'measure',
+    kind: 'value',
+    value: 'what',
+    help: 'time (default: lockstep sets holding both releases), or instructions: counted under valgrind, for a change the neighbours cannot move',
+  },
   {
     name: 'threshold',
     kind: 'value',
     value: 'percent',
-    help: `A change smaller than this is not one (default ${pct(TIMING_THRESHOLD)}; instructions: the engine's, ${runtimeEngines().flatMap((e) => (e.counting ? [`${e.displayName} ${pct(e.counting.threshold)}`] : [])).join(', ')})`,
+    help: `A change smaller than this is not one (default ${pct(TIMING_THRESHOLD)}; instructions: the engine's, ` +
+      `${runtimeEngines().flatMap((e) => (e.counting ? [`${e.displayName} ${pct(e.counting.threshold)}`] : [])).join(', ')})`,
   },
-  { name: 'rounds', kind: 'value', value: 'n', help: `Paired rounds of a comparison's first measurement; undecided, it is measured again with as many more (default ${bisectRounds(DEFAULT_MEASURER).min}${ownBisectRounds('min')})` },
-  { name: 'max-rounds', kind: 'value', value: 'n', help: `A comparison still undecided at this many rounds is reported undecided (default ${bisectRounds(DEFAULT_MEASURER).max}${ownBisectRounds('max')})` },
+  {
+    name: 'rounds',
+    kind: 'value',
+    value: 'n',
+    help: `Paired rounds of a comparison's first measurement; undecided, it is measured again with ` +
+      `as many more (default ${bisectRounds(DEFAULT_MEASURER).min}${ownBisectRounds('min')})`,
+  },
+  {
+    name: 'max-rounds',
+    kind: 'value',
+    value: 'n',
+    help: `A comparison still undecided at this many rounds is reported undecided (default ${bisectRounds(DEFAULT_MEASURER).max}${ownBisectRounds('max')})`,
+  },
   { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per process and round (default ${BISECT_DEFAULTS.timePerRoundMs}ms)` },
   { name: 'warmup', kind: 'value', value: 'duration', help: `Warmup in each process, at least (default ${COMPARE_DEFAULTS.warmup})` },
   FIXED_WARMUP_OPTION,
-  { name: 'budget', kind: 'value', value: 'duration', help: `Start no measurement that would end past this much time (default ${BISECT_DEFAULTS.budgetMs / 60_000}m); the same command continues later` },
-  { name: 'dir', kind: 'value', value: 'folder', help: 'Where the runs and the state are saved (default results/bisect/<range-suite-case-measure>); a bisect there with the same arguments is continued' },
+  {
+    name: 'budget',
+    kind: 'value',
+    value: 'duration',
+    help: `Start no measurement that would end past this much time (default ${BISECT_DEFAULTS.budgetMs / 60_000}m); the same command continues later`,
+  },
+  {
+    name: 'dir',
+    kind: 'value',
+    value: 'folder',
+    help: 'Where the runs and the state are saved (default results/bisect/<range-suite-case-measure>); a bisect there with the same arguments is continued',
+  },
   { name: 'html', kind: 'flag-or-value', value: 'file', help: 'Also write the releases measured as an HTML chart (default <folder>/bisect.html)' },
-  { name: 'all-changes', kind: 'flag', help: 'Follow every change beyond the threshold to its release (default: the largest, naming the smaller ones met on the way)' },
+  {
+    name: 'all-changes',
+    kind: 'flag',
+    help: 'Follow every change beyond the threshold to its release (default: the largest, naming the smaller ones met on the way)',
+  },
   { name: 'clean', kind: 'flag', help: 'At the end, remove the releases this bisect installed into the runtime cache' },
   { name: 'timeout', kind: 'value', value: 'duration', help: 'Kill a runtime process after this long' },
   MAX_MEMORY_OPTION,
-  { name: 'format', kind: 'value', value: 'format', help: 'terminal (default: the answer, the steps, the releases as a series) or json (the search, its steps and the engines)', section: 'Output' },
+  {
+    name: 'format',
+    kind: 'value',
+    value: 'format',
+    help: 'terminal (default: the answer, the steps, the releases as a series) or json (the search, its steps and the engines)',
+    section: 'Output',
+  },
   ...PRINTING_OPTIONS,
   ...GLOBAL_OPTIONS,
 ] as const satisfies readonly OptionSpec[];
@@ -107,8 +149,11 @@ export const bisect = command({
   ],
   summary: 'Find the release (and engine version) where a case got faster or slower, between two releases of one runtime',
   details: [
-    "Releases come from the npm registry's list and install into the runtime cache on first use. The ends are compared first; if they differ beyond --threshold, the range is split where the difference lies until each change sits between adjacent releases, and each is confirmed by a fresh direct comparison. Each comparison is a paired one (bench --compare of the two releases), measured again with twice the rounds while undecided.",
-    `Every measurement is saved as a run in the bisect's folder (rtbench history <folder> draws them); run the same command again after an interruption or the --budget to continue. Exit 0: answered; 1: a culprit not confirmed, or undecided; ${75}: budget reached.`,
+    "Releases come from the npm registry's list and install into the runtime cache on first use. The ends are compared first; if they differ beyond " +
+      "--threshold, the range is split where the difference lies until each change sits between adjacent releases, and each is confirmed by a fresh " +
+      "direct comparison. Each comparison is a paired one (bench --compare of the two releases), measured again with twice the rounds while undecided.",
+    `Every measurement is saved as a run in the bisect's folder (rtbench history <folder> draws them); run the same command again after ` +
+      `an interruption or the --budget to continue. Exit 0: answered; 1: a culprit not confirmed, or undecided; ${75}: budget reached.`,
   ],
   options: BISECT_OPTIONS,
   run: ([range, suite], flags) => bisectCommand(range!, suite!, flags),

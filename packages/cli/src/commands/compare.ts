@@ -6,26 +6,31 @@
  */
 import { existsSync } from 'node:fs';
 import { writeFileAtomically } from '@rtbench/host/files';
-import { pluginForSpec } from '@rtbench/runtime-registry';
-import { exactFilter } from '@rtbench/suite-loader';
+import { exactFilter } from '@rtbench/suite-loader/case-filter';
 import { pairedComparisonView, unpairedComparisonView, ViewError, type ComparisonView } from '@rtbench/report';
-import { COMPARE_USAGE } from '../compare/arms.ts';
+import { COMPARE_USAGE } from '../compare/usage.ts';
 import { assertWritableOutput, isRunFileName, loadDistinctRuns } from '@rtbench/saved-runs';
 import { unjudgedLine } from '../compare/unjudged.ts';
 import { unjudgedCases } from '@rtbench/verdicts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
-import { failLimit, ratioOptions, shownOptions, type VerdictFlags } from '../verdict-flags.ts';
+import { failLimit, ratioOptions, shownOptions, thresholdFlag, type VerdictFlags } from '../verdict-flags.ts';
 import type { OptionSpec } from '../args/args.ts';
 import { command } from '../options/command.ts';
 import { GLOBAL_OPTIONS, OUTPUT_OPTIONS } from '../options/shared.ts';
 
 export type CompareFlags = OutputFlags & VerdictFlags & { flagged?: string };
 
-export function compareFilesCommand(files: string[], flags: CompareFlags): number {
+/** Whether a name that is no file starts with a runtime's spec (node@24): asked of the plug-ins only then, so that comparing files loads none. */
+async function namesRuntime(name: string): Promise<boolean> {
+  const { pluginForSpec } = await import('@rtbench/runtime-registry');
+  return pluginForSpec(name.split(/\s/)[0]!) !== undefined;
+}
+
+export async function compareFilesCommand(files: string[], flags: CompareFlags): Promise<number> {
   const reporter = outputReporter(flags, files);
   // Checked before any file is read: a bad --threshold is a usage error; so is a --flagged file without the gate or that cannot be written.
-  ratioOptions(flags);
+  thresholdFlag(flags);
   shownOptions(flags);
   const limit = failLimit(flags);
   if (flags.flagged !== undefined && limit === undefined) throw new UsageError('--flagged names the cases --fail-on-regression finds: give both');
@@ -34,16 +39,20 @@ export function compareFilesCommand(files: string[], flags: CompareFlags): numbe
     throw new UsageError('rtbench compare takes one saved compare run (paired verdicts) or two saved runs (unpaired): rtbench compare <run.json> [<run.json>]');
   }
   for (const f of files) {
-    if (!existsSync(f) && !isRunFileName(f) && pluginForSpec(f.split(/\s/)[0]!) !== undefined) {
-      throw new UsageError(`"${f}" looks like a variant, not a results file. To run a comparison: ${COMPARE_USAGE}`);
-    }
+    if (!existsSync(f) && !isRunFileName(f) && (await namesRuntime(f))) throw new UsageError(`"${f}" looks like a variant, not a results ` +
+      `file. To run a comparison: ${COMPARE_USAGE}`);
   }
   const saved = loadDistinctRuns(files, 'rtbench compare');
+  const resolved = await ratioOptions(flags, saved.map((x) => x.run));
   let view: ComparisonView;
   try {
     const [a, b] = saved;
-    const resolved = ratioOptions(flags, saved.map((x) => x.run));
-    view = b ? unpairedComparisonView(a!, b, resolved) : pairedComparisonView(a!.run, { ...resolved, ...shownOptions(flags, a!.run), file: a!.file, ...(a!.notes ? { notes: a!.notes } : {}) });
+    view = b ? unpairedComparisonView(a!, b, resolved) : pairedComparisonView(a!.run, {
+      ...resolved,
+      ...shownOptions(flags, a!.run),
+      file: a!.file,
+      ...(a!.notes ? { notes: a!.notes } : {}),
+    });
   } catch (error) {
     if (error instanceof ViewError) throw new UsageError(error.message);
     throw error;
@@ -63,7 +72,8 @@ const COMPARE_OPTIONS = [
     name: 'flagged',
     kind: 'value',
     value: 'file',
-    help: 'With --fail-on-regression: write the regressed cases to this file as a --filter value, for a fresh rerun of those cases only that must confirm the regression before a gate fails (an empty file when none)',
+    help: 'With --fail-on-regression: write the regressed cases to this file as a --filter value, for a fresh ' +
+      'rerun of those cases only that must confirm the regression before a gate fails (an empty file when none)',
     section: 'Output',
   },
   ...GLOBAL_OPTIONS,

@@ -6,15 +6,14 @@
  */
 import { chooseOrder, claimFlipNotes, counted, historyViewOf, printable, type Note } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
-import { parseRuntimeList } from '@rtbench/arms';
 import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
 import { readStored } from '@rtbench/results-store';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
-import { commitRanks } from '@rtbench/host';
+import { commitRanks } from '@rtbench/host/git';
 import { inCheckout, repoRoot, resultsDir } from '../paths.ts';
-import { filterCases } from '@rtbench/suite-loader';
-import { failLimit, ratioOptions, type VerdictFlags } from '../verdict-flags.ts';
+import { filterCases } from '@rtbench/suite-loader/case-filter';
+import { failLimit, ratioOptions, thresholdFlag, type VerdictFlags } from '../verdict-flags.ts';
 import { info } from '../emit/info.ts';
 import type { HistoryEntry } from '@rtbench/verdicts';
 import type { OptionSpec } from '../args/args.ts';
@@ -47,34 +46,46 @@ async function loadRuns(paths: readonly string[], flags: HistoryFlags): Promise<
   return { inputs, skipped: lines.filter((l) => l.level === 'skipped').map((l) => printable(l.text, { oneLine: true })) };
 }
 
+/** --runtime's variants by id: the variant syntax is read by the arms, loaded only when --runtime is given, since they know the plug-ins. */
+async function variantIds(list: string): Promise<string[]> {
+  const { parseRuntimeList } = await import('@rtbench/arms');
+  return parseRuntimeList(list).map((v) => v.id);
+}
+
 async function historyCommand(paths: readonly string[], flags: HistoryFlags): Promise<number> {
   const reporter = outputReporter(flags, paths);
   const refused = reporter.refuses?.history;
   if (refused !== undefined) throw new UsageError(`--format ${reporter.format}: ${refused}`);
-  ratioOptions(flags);
+  thresholdFlag(flags);
   const limit = failLimit(flags);
   // Several --runtime (or --filter) are one list, as commas make it.
   const runtimes = flags.runtime?.join(',');
-  const wantedVariants = runtimes !== undefined ? parseRuntimeList(runtimes).map((v) => v.id) : undefined;
+  const wantedVariants = runtimes !== undefined ? await variantIds(runtimes) : undefined;
   const roots = paths.length ? paths : [resultsDir];
   const { inputs, skipped } = await loadRuns(roots, flags);
-  if (!inputs.length) throw new UsageError(`no readable rtbench runs in ${roots.join(', ')}${paths.length ? '' : '; run `rtbench bench <suite>` first or name files'}`);
+  if (!inputs.length) throw new UsageError(`no readable rtbench runs in ` +
+    `${roots.join(', ')}${paths.length ? '' : '; run `rtbench bench <suite>` first or name files'}`);
 
   const allCases = [...new Set(inputs.flatMap((x) => x.record.cases.map((c) => c.id)))].map((id) => ({ id }));
   const picked = flags.filter !== undefined ? new Set(filterCases(allCases, flags.filter.join(',')).map((c) => c.id)) : undefined;
   if (wantedVariants) {
     const present = new Set(inputs.flatMap((x) => x.record.variants.map((v) => v.id)));
-    if (!wantedVariants.some((v) => present.has(v))) throw new UsageError(`--runtime ${runtimes}: no run has ${wantedVariants.length === 1 ? 'that variant' : 'those variants'}; the runs have ${[...present].map((v) => `"${v}"`).join(', ')}`);
+    if (!wantedVariants.some((v) => present.has(v))) throw new UsageError(`--runtime ${runtimes}: no run has ` +
+      `${wantedVariants.length === 1 ? 'that variant' : 'those variants'}; the runs have ${[...present].map((v) => `"${v}"`).join(', ')}`);
   }
 
   // Runs record the rtbench checkout's commit (an installed rtbench records none): that checkout is the one to ask.
   const dir = inCheckout ? repoRoot : process.cwd();
   const commits = inputs.flatMap((x) => (x.record.git ? [x.record.git.commit] : []));
   const ranks = commits.length ? commitRanks(dir, commits) : undefined;
-  const order = chooseOrder(inputs.map((x) => x.record), ranks, ranks ? dir : commits.length ? `${dir} is not a git checkout` : 'no run recorded a project commit');
-  const notes: Note[] = skipped.length ? [{ level: 'warning', text: `${counted(skipped.length, 'file')} skipped (not readable rtbench runs): ${skipped.map((s) => s.replace(/^skipped /, '')).join('; ')}` }] : [];
+  const unordered = commits.length ? `${dir} is not a git checkout` : 'no run recorded a project commit';
+  const order = chooseOrder(inputs.map((x) => x.record), ranks, ranks ? dir : unordered);
+  const notes: Note[] = skipped.length ? [{
+    level: 'warning',
+    text: `${counted(skipped.length, 'file')} skipped (not readable rtbench runs): ${skipped.map((s) => s.replace(/^skipped /, '')).join('; ')}`,
+  }] : [];
   const view = historyViewOf(inputs, {
-    ...ratioOptions(flags, inputs.map((x) => x.record.verdict)),
+    ...(await ratioOptions(flags, inputs.map((x) => x.record.verdict))),
     order,
     ...(picked ? { caseFilter: (id: string) => picked.has(id) } : {}),
     ...(wantedVariants ? { variants: wantedVariants } : {}),
@@ -88,7 +99,12 @@ async function historyCommand(paths: readonly string[], flags: HistoryFlags): Pr
 }
 
 const HISTORY_OPTIONS = [
-  { name: 'filter', kind: 'list', value: 'pattern', help: 'Only cases whose id contains this text (or matches /regex/); commas for several; !text leaves out what it matches' },
+  {
+    name: 'filter',
+    kind: 'list',
+    value: 'pattern',
+    help: 'Only cases whose id contains this text (or matches /regex/); commas for several; !text leaves out what it matches',
+  },
   { name: 'runtime', kind: 'list', value: 'list', help: 'Only these variants, comma-separated, as the runs name them (node@26, "node@26 --jitless")' },
   {
     name: 'store',
@@ -105,7 +121,13 @@ const HISTORY_OPTIONS = [
   },
   ...PRINTING_OPTIONS,
   MARKDOWN_OPTION,
-  { name: 'threshold', kind: 'value', value: 'percent', help: `A change smaller than this is not a change point (default ${pct(TIMING_THRESHOLD)})`, section: 'Output' },
+  {
+    name: 'threshold',
+    kind: 'value',
+    value: 'percent',
+    help: `A change smaller than this is not a change point (default ${pct(TIMING_THRESHOLD)})`,
+    section: 'Output',
+  },
   {
     name: 'fail-on-regression',
     kind: 'value',
@@ -121,8 +143,12 @@ export const history = command({
   positionals: [{ name: 'paths', variadic: true }],
   summary: 'Each case × variant across saved runs (run files or folders of them; default: results/), in commit order, with change points marked',
   details: [
-    'Orders the runs by the project commit each recorded (git rev-list --topo-order in this checkout; runs at one commit by start time), or by start time when a run has no commit the checkout knows; the output says which.',
-    "Per case and variant (the variant id: runtime as named, flags, environment) it shows each run's median of process medians. A change point is a run whose process medians differ from the previous run's (of the same case and variant): the unpaired Hodges-Lehmann ratio with its Mann-Whitney CI, Benjamini-Hochberg across every such comparison shown; marked when the CI excludes 1, the change is beyond --threshold and q < 5%. A new binary under the same variant does not break the series; its point is marked.",
+    'Orders the runs by the project commit each recorded (git rev-list --topo-order in this checkout; runs at one ' +
+      'commit by start time), or by start time when a run has no commit the checkout knows; the output says which.',
+    "Per case and variant (the variant id: runtime as named, flags, environment) it shows each run's median of process medians. A " +
+      "change point is a run whose process medians differ from the previous run's (of the same case and variant): the unpaired Hodges-Lehmann " +
+      "ratio with its Mann-Whitney CI, Benjamini-Hochberg across every such comparison shown; marked when the CI excludes 1, " +
+      "the change is beyond --threshold and q < 5%. A new binary under the same variant does not break the series; its point is marked.",
     'Not --format bmf (bencher keeps its own history of the runs it is given).',
   ],
   options: HISTORY_OPTIONS,

@@ -23,7 +23,7 @@ interface MergeFlags extends OutputFlags, VerdictFlags {
   save?: string;
 }
 
-function mergeCommand(files: readonly string[], flags: MergeFlags): number {
+async function mergeCommand(files: readonly string[], flags: MergeFlags): Promise<number> {
   // Shard folders of a release matrix (rtbench releases --shard i/n) are joined as a matrix.
   if (files.length && files.every(isMatrixFolder)) return mergeMatrixCommand(files, flags);
   if (flags.save === undefined) throw new UsageError('rtbench merge: name the merged run with --save <file> (-o/--output writes the rendered --format)');
@@ -31,7 +31,7 @@ function mergeCommand(files: readonly string[], flags: MergeFlags): number {
   assertWritableOutput(flags.save, '--save', files);
   const merged = mergeShards(files.map((file) => ({ run: loadSavedRun(file).run, file })));
   writeRunAtomically(flags.save, merged);
-  const view = viewOfRun(merged, { ...ratioOptions(flags, [merged]), ...shownOptions(flags, merged), file: flags.save });
+  const view = viewOfRun(merged, { ...(await ratioOptions(flags, [merged])), ...shownOptions(flags, merged), file: flags.save });
   emit(view, reporter, flags);
   info(flags, `merged ${files.length} shards into ${flags.save}`);
   if (merged.status === 'complete') return regressionGate(view, failLimit(flags)).exit;

@@ -24,7 +24,8 @@ export function platformViewText(view: PlatformView, colour: boolean): string {
   const under = (text: string) => wrapWords(text, WIDTH - indent.length).map((l) => pc.dim(indent + l));
   const specWidth = Math.max(...view.runtimes.map((r) => r.spec.length));
   const useWidth = Math.max(...[...view.measurers, ...view.hostTools].map((r) => r.name.length));
-  const uses = (rows: PlatformView['measurers']) => rows.flatMap((r) => [`  ${r.name.padEnd(useWidth)}  ${r.works ? 'works' : pc.red('not here')}`, ...(r.note ? under(r.note) : [])]);
+  const uses = (rows: PlatformView['measurers']) =>
+    rows.flatMap((r) => [`  ${r.name.padEnd(useWidth)}  ${r.works ? 'works' : pc.red('not here')}`, ...(r.note ? under(r.note) : [])]);
   return [
     pc.bold(`On ${view.platform} (as declared; nothing looked for or installed):`),
     pc.bold('runtimes pinned on npm: the package installed there'),
@@ -38,6 +39,8 @@ export function platformViewText(view: PlatformView, colour: boolean): string {
     pc.bold('host tools'),
     ...uses(view.hostTools),
     '',
-    ...wrapWords('A runtime without a package there runs from PATH (<runtime>@system) or by path (<runtime>=/path/to/binary). On linux-x64 `npx pnpm install` in rtbench\'s checkout brings every pinned runtime; elsewhere it brings deno, bun and workerd with the package above, and Node.js is installed into the cache on first use from its package above (docs/platforms.md).', WIDTH).map((l) => pc.dim(l)),
+    ...wrapWords('A runtime without a package there runs from PATH (<runtime>@system) or by path (<runtime>=/path/to/binary). On linux-x64 ' +
+      '`npx pnpm install` in rtbench\'s checkout brings every pinned runtime; elsewhere it brings deno, bun and workerd ' +
+      'with the package above, and Node.js is installed into the cache on first use from its package above (docs/platforms.md).', WIDTH).map((l) => pc.dim(l)),
   ].join('\n') + '\n';
 }

@@ -27,9 +27,11 @@ export function releasesText(listing: ReleasesListing, { all, cache, colour }: {
       ? `${listing.unlisted}; below, the pins and what this machine holds`
       : all || listing.published <= NEWEST_LISTED
         ? `all ${listing.published} stable releases of ${listing.package} on npm`
-        : `the newest ${NEWEST_LISTED} of the ${listing.published} stable releases of ${listing.package} on npm, and the pins and what this machine holds (--all: every one)`;
+        : `the newest ${NEWEST_LISTED} of the ${listing.published} stable releases of ` +
+          `${listing.package} on npm, and the pins and what this machine holds (--all: every one)`;
   const notes = [
-    `Name a release as a variant: --runtime ${listing.rows.at(-1)?.spec ?? `${listing.runtime}@<version>`}. One not here is installed from npm into ${cache} on first use (RTBENCH_NO_INSTALL=1 forbids it).`,
+    `Name a release as a variant: --runtime ${listing.rows.at(-1)?.spec ?? `${listing.runtime}@<version>`}. ` +
+      `One not here is installed from npm into ${cache} on first use (RTBENCH_NO_INSTALL=1 forbids it).`,
     'here: workspace = node_modules beside rtbench, cache = installed on demand; engine: what a held release says it runs.',
   ];
   return [

@@ -1,4 +1,7 @@
-/** `rtbench runtimes [<name>]`: every runtime rtbench can run (or one's), its version, engine and binary; `--platform`: runtimes-platform.ts; `<name> --releases`: runtimes-releases.ts. */
+/**
+ * `rtbench runtimes [<name>]`: every runtime rtbench can run (or one's), its version, engine and binary;
+ * `--platform`: runtimes-platform.ts; `<name> --releases`: runtimes-releases.ts.
+ */
 import { isAbsolute, relative } from 'node:path';
 import pico from 'picocolors';
 import { colourOn } from '../emit/colours.ts';
@@ -83,7 +86,11 @@ async function releasesCommand(name: string, flags: RuntimesFlags): Promise<numb
   const all = flags.all === true;
   const listing = await listReleases(name, { all });
   const colour = flags.output === undefined && colourOn(process.stdout);
-  writeListing(format === 'json' ? `${JSON.stringify(listing, null, 2)}\n` : releasesText(listing, { all, cache: displayPath(runtimeStore().dir ?? ''), colour }), flags);
+  writeListing(format === 'json' ? `${JSON.stringify(listing, null, 2)}\n` : releasesText(listing, {
+    all,
+    cache: displayPath(runtimeStore().dir ?? ''),
+    colour,
+  }), flags);
   return 0;
 }
 
@@ -116,8 +123,11 @@ async function runtimesCommand(name: string | undefined, flags: RuntimesFlags): 
   const notes = [
     `Default run (pnpm bench <suite> without --runtime): ${defaults}.`,
     'Also: <runtime>=/path/to/binary runs a build of your own (e.g. node=/src/node/out/Release/node).',
-    `Any release on npm, written in full, is a variant too (${runtimePlugins().flatMap((r) => (r.releases ? [`${r.name}@${r.releases.tagOf(r.releases.template.version)}`] : [])).join(', ')}): installed into the cache on first use.`,
-    `from: workspace = node_modules beside rtbench (its checkout's, or the project's that installed it with its runtimes), cache = installed on demand into ${displayPath(runtimeStore().dir ?? '')}, PATH = <runtime>@system.`,
+    `Any release on npm, written in full, is a variant too ` +
+      `(${runtimePlugins().flatMap((r) => (r.releases ? [`${r.name}@${r.releases.tagOf(r.releases.template.version)}`] : [])).join(', ')}): ` +
+      `installed into the cache on first use.`,
+    `from: workspace = node_modules beside rtbench (its checkout's, or the project's that installed it with its ` +
+      `runtimes), cache = installed on demand into ${displayPath(runtimeStore().dir ?? '')}, PATH = <runtime>@system.`,
     runtimePlugins().flatMap((p) => (p.versionNote ? [p.versionNote] : [])).join(' '),
   ].filter(Boolean).flatMap((n) => wrapWords(n, WIDTH));
   writeListing([...runtimesTable(rows, colour), '', ...notes.map((n) => pc.dim(n))].join('\n') + '\n', flags);
@@ -133,9 +143,15 @@ export const runtimes = command({
       name: 'platform',
       kind: 'value',
       value: 'os-arch',
-      help: `For another platform (${PLATFORMS.join(', ')}): each pinned runtime's npm package there, and which measurers and host tools work there, as declared; nothing is looked for or installed`,
+      help: `For another platform (${PLATFORMS.join(', ')}): each pinned runtime's npm package there, and ` +
+        `which measurers and host tools work there, as declared; nothing is looked for or installed`,
     },
-    { name: 'releases', kind: 'flag', help: 'The releases of the runtime named that a variant can name (node@24.3.0): the newest on npm, the pins and what this machine holds, with the version and engine of each held one' },
+    {
+      name: 'releases',
+      kind: 'flag',
+      help: 'The releases of the runtime named that a variant can name (node@24.3.0): the newest on ' +
+        'npm, the pins and what this machine holds, with the version and engine of each held one',
+    },
     { name: 'all', kind: 'flag', help: 'With --releases: every release npm lists, not only the newest' },
     ...LISTING_OPTIONS,
   ],

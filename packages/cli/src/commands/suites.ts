@@ -11,7 +11,11 @@ function suitesText(suites: readonly SuiteLocation[]): string {
   const lines = suites.map((s) => {
     return truncateToWidth(`${padToWidth(s.name, width)}  ${suiteSummary(s) ?? ''}`.trimEnd(), 100);
   });
-  return `${[...lines, '', "Each suite's README (bench/<suite>/README.md) says what its cases measure and how to read them,", 'e.g. why ssr sets NODE_ENV=production; `rtbench bench --help` lists the options.'].join('\n')}\n`;
+  const readme = [
+    "Each suite's README (bench/<suite>/README.md) says what its cases measure and how to read them,",
+    'e.g. why ssr sets NODE_ENV=production; `rtbench bench --help` lists the options.',
+  ];
+  return `${[...lines, '', ...readme].join('\n')}\n`;
 }
 
 export const suites = command({

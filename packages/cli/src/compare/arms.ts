@@ -5,11 +5,10 @@
  * --runtime. The first is the baseline.
  */
 import { UsageError } from '../errors.ts';
+import { COMPARE_USAGE } from './usage.ts';
 import { listSuites } from '@rtbench/suite-loader';
 import { numberRepeats, parseVariant, quotePart, splitVariantList, VARIANT_SYNTAX } from '@rtbench/arms';
 import type { VariantSpec } from '@rtbench/runtime-registry';
-
-export const COMPARE_USAGE = 'pnpm bench <suite> --compare <baseline> <candidate> [...]   e.g. --compare node@24 node@26, or --compare node@26 "node@26 --max-semi-space-size=64"';
 
 /** Parses the arms; the same variant twice is allowed (@rtbench/arms variants.ts numberRepeats). */
 export function parseCompareArms(args: readonly string[]): VariantSpec[] {

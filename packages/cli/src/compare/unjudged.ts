@@ -4,5 +4,6 @@ import { printable } from '@rtbench/report';
 
 /** One line per case the gate could not judge. */
 export function unjudgedLine(u: Unjudged): string {
-  return printable(`✗ "${u.caseId}" on ${u.candidate} could not be judged: it failed (${u.why.slice(0, 200)}); --fail-on-regression does not pass a case it could not judge`);
+  return printable(`✗ "${u.caseId}" on ${u.candidate} could not be judged: it failed ` +
+    `(${u.why.slice(0, 200)}); --fail-on-regression does not pass a case it could not judge`);
 }

@@ -6,7 +6,7 @@
  * markdown report) and the --html page, each written whole.
  */
 import { join } from 'node:path';
-import { writeFileAtomically } from '@rtbench/host';
+import { writeFileAtomically } from '@rtbench/host/files';
 import { MARKDOWN_FLAG, pageReporter, printable, reporterFor, type View } from '@rtbench/report';
 import type { CampaignEvent, CampaignListener } from '@rtbench/campaign';
 import { eventLines, type CampaignWords } from './campaign-lines.ts';
@@ -29,7 +29,11 @@ export function writeViewFile(path: string, kind: 'page' | 'report', view: View)
 }
 
 /** Writes what a finished campaign hands back: its answer, its folder's files, its --html page. */
-function writeEnd<V extends View>(e: Extract<CampaignEvent<unknown, unknown, unknown, V>, { kind: 'finished' }>, output: CampaignOutput<V>, flags: QuietFlag): void {
+function writeEnd<V extends View>(
+  e: Extract<CampaignEvent<unknown, unknown, unknown, V>, { kind: 'finished' }>,
+  output: CampaignOutput<V>,
+  flags: QuietFlag,
+): void {
   for (const file of e.files) writeViewFile(file.path, file.kind, file.view);
   if (!e.view) return;
   output.answer?.(e.view);
@@ -40,7 +44,11 @@ function writeEnd<V extends View>(e: Extract<CampaignEvent<unknown, unknown, unk
 }
 
 /** The command's listener: every event said in its words; the ending written, then said. */
-export function campaignListener<F, A, S, V extends View>(flags: QuietFlag, words: CampaignWords<F, A, S>, output: CampaignOutput<V>): CampaignListener<F, A, S, V> {
+export function campaignListener<F, A, S, V extends View>(
+  flags: QuietFlag,
+  words: CampaignWords<F, A, S>,
+  output: CampaignOutput<V>,
+): CampaignListener<F, A, S, V> {
   const say = campaignSay(flags);
   return (event) => {
     if (event.kind === 'finished') writeEnd(event, output, flags);

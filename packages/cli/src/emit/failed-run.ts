@@ -21,7 +21,8 @@ export function failedRunLine(run: RunRecord): string {
     parts.push(`"${first.caseId}" on ${first.variantId} failed (${f.kind}${message ? `: ${message}` : ''})${more}`);
   }
   if (run.digestMismatches.length) {
-    parts.push(`${counted(run.digestMismatches.length, 'case')} returned different results on different variants (digest mismatch: "${run.digestMismatches[0]!.caseId}")`);
+    parts.push(`${counted(run.digestMismatches.length, 'case')} returned different results ` +
+      `on different variants (digest mismatch: "${run.digestMismatches[0]!.caseId}")`);
   }
   if (!parts.length) parts.push('its record says failed without a failure in it');
   return printable(`the run failed: ${parts.join('; ')}`);

@@ -8,7 +8,10 @@
  */
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-registry';
 
-export function refusingVariants(variants: readonly (ResolvedVariant | UnavailableVariant)[], how: { compare: boolean; installs: boolean }): UnavailableVariant[] {
+export function refusingVariants(
+  variants: readonly (ResolvedVariant | UnavailableVariant)[],
+  how: { compare: boolean; installs: boolean },
+): UnavailableVariant[] {
   const unavailable = variants.filter((v): v is UnavailableVariant => !isResolved(v));
   if (how.compare || unavailable.length === variants.length) return unavailable;
   return how.installs ? [] : unavailable.filter((v) => v.kind === 'runtime-unavailable');

@@ -5,7 +5,7 @@
  * the code (XDG_CACHE_HOME does not move it); an installed rtbench in
  * $XDG_CACHE_HOME/rtbench.
  */
-import type { UnsafeCacheError } from '@rtbench/host';
+import type { UnsafeCacheError } from '@rtbench/host/programs';
 import { cacheDir, inCheckout } from '../paths.ts';
 
 export function unsafeCacheLine(error: UnsafeCacheError, checkout = inCheckout, cache = cacheDir): string {

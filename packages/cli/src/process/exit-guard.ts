@@ -19,7 +19,8 @@ export function guardEarlyExit(pendingPluginCall: () => string | undefined): { f
     // A non-zero code is an exit someone chose and explained (a second Ctrl-C, an uncaught error's stack).
     if (done || (code !== 0 && code !== 13)) return;
     const pending = pendingPluginCall();
-    const why = pending ? `while waiting on ${pending}, which can no longer answer (or ended the process)` : 'by code it loaded (process.exit, or a promise that can never settle)';
+    const why = pending ? `while waiting on ${pending}, which can no longer answer (or ended the process)` : 'by code it loaded (process.exit, ' +
+      'or a promise that can never settle)';
     try {
       writeSync(2, `error: rtbench ended before it finished, ${why}; nothing more was measured or saved\n`);
     } catch {

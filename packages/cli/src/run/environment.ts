@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import type { RunEnvironment } from '@rtbench/run';
-import { binaryGitState, gitState } from '@rtbench/host';
+import { binaryGitState, gitState } from '@rtbench/host/git';
 import { cacheDir, CLI_VERSION, inCheckout, repoRoot } from '../paths.ts';
 
 export function runEnvironment(): RunEnvironment {

@@ -36,7 +36,12 @@ function addedUntil(adaptive: NonNullable<RoundPlan['adaptive']>): string {
 }
 
 /** Runs the plan with progress, a stop that saves (@rtbench/run stop.ts) and a save after every job; then its profiles, when asked for. */
-export async function execute(plan: Pick<RunRequest, 'suite' | 'variants'> & Pick<Plan, 'options'>, path: string, quiet: boolean, profiles?: Profiler): Promise<{ run: RunRecord; signal?: StopSignal; unsaved?: string; took: string }> {
+export async function execute(
+  plan: Pick<RunRequest, 'suite' | 'variants'> & Pick<Plan, 'options'>,
+  path: string,
+  quiet: boolean,
+  profiles?: Profiler,
+): Promise<{ run: RunRecord; signal?: StopSignal; unsaved?: string; took: string }> {
   const started = performance.now();
   const expected = expectedTime(plan);
   const stop = listenForStop((cause) => process.stderr.write(pc.yellow(`\n${stopLine(cause, 'stopping the current job and saving what was measured')}\n`)));

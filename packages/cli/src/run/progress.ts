@@ -73,7 +73,8 @@ export function progressPrinter(stream: NodeJS.WriteStream = process.stderr, opt
       if (live) {
         const job = printable(`${e.variantId} · ${shownName(e.caseId)}`);
         const result = e.outcome?.status === 'ok' ? ` ${e.outcome.text ?? `${formatDuration(e.outcome.medianNs)}/op`}` : '';
-        if (failed) stream.write(`\r\x1b[K${failed.status === 'unsupported' ? c.yellow('unsupported') : c.red('failed')}: ${job}: ${printable(firstLine(failed.message))}\n`);
+        if (failed) stream.write(`\r\x1b[K${failed.status === 'unsupported' ? c.yellow('unsupported') : c.red('failed')}: ` +
+          `${job}: ${printable(firstLine(failed.message))}\n`);
         const line = `${bar(e.done, e.total)} ${status(e)} · ${job}${result}`;
         stream.write(`\r\x1b[K${truncateToWidth(line, width() - 1)}`);
         shown = true;

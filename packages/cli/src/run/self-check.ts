@@ -59,7 +59,12 @@ export async function selfCheck(suiteName: string, flags: BenchFlags, plan: Plan
   }
   info(flags, 'self-check: a long loop of each case');
   const loopFile = join(folder, savedName('loop'));
-  const loopPlan = await makePlan(suiteName, checkFlags(flags, plan, { runtime: variants.map(variantText), schedule: loopSchedule(), rounds: LOOP_ROUNDS, measurerOptions: {} }));
+  const loopPlan = await makePlan(suiteName, checkFlags(flags, plan, {
+    runtime: variants.map(variantText),
+    schedule: loopSchedule(),
+    rounds: LOOP_ROUNDS,
+    measurerOptions: {},
+  }));
   const loop = { run: (await execute(loopPlan, loopFile, flags.quiet === true)).run, file: loopFile };
   return companySection(table, alone, loop);
 }

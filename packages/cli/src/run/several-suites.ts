@@ -37,17 +37,25 @@ export const savedName = (suite: string): string => `${suite.replace(/\/+$/, '')
  * format (each suite's table after the last one's).
  */
 export function suiteTargets(suites: readonly string[], flags: SeveralSuitesFlags, output: SeveralSuitesOutput): SuiteTarget[] {
-  if (suites.length === 1) return [{ suite: suites[0]!, ...(flags.save !== undefined ? { save: flags.save } : {}), ...(flags.html !== undefined ? { html: flags.html } : {}) }];
+  if (suites.length === 1) return [{
+    suite: suites[0]!,
+    ...(flags.save !== undefined ? { save: flags.save } : {}),
+    ...(flags.html !== undefined ? { html: flags.html } : {}),
+  }];
   const several = `with several suites (${suites.join(', ')})`;
-  if (typeof flags.html === 'string') throw new UsageError(`--html ${flags.html} names one page; ${several} give --html alone: each suite's page is written beside its saved run`);
-  if (flags.output !== undefined) throw new UsageError(`--output ${flags.output} takes one suite's output; ${several} each table follows the last on stdout, and each run is saved (--save <folder>)`);
+  if (typeof flags.html === 'string') throw new UsageError(`--html ${flags.html} names one page; ${several} give --html ` +
+    `alone: each suite's page is written beside its saved run`);
+  if (flags.output !== undefined) throw new UsageError(`--output ${flags.output} takes one suite's output; ${several} each ` +
+    `table follows the last on stdout, and each run is saved (--save <folder>)`);
   const { format } = output;
-  if (!output.read) throw new UsageError(`--format ${format} writes one document a run; ${several} run one suite at a time, or read each saved run with \`rtbench report --format ${format}\``);
+  if (!output.read) throw new UsageError(`--format ${format} writes one document a run; ${several} run one suite at ` +
+    `a time, or read each saved run with \`rtbench report --format ${format}\``);
   const byFile = new Map<string, string>();
   for (const suite of suites) {
     const file = savedName(suite);
     const other = byFile.get(file);
-    if (other !== undefined) throw new UsageError(other === suite ? `${suite} is named twice` : `${other} and ${suite} would be saved under one name (${file}); name each suite once`);
+    if (other !== undefined) throw new UsageError(other === suite ? `${suite} is named twice` : `${other} and ${suite} would be saved under ` +
+      `one name (${file}); name each suite once`);
     byFile.set(file, suite);
   }
   return suites.map((suite) => ({

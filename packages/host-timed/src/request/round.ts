@@ -25,7 +25,7 @@ import type { MaskedAnswer } from '@rtbench/core/schema';
 import type { AnswerLearner } from '@rtbench/core/same-work';
 import { leftBehindWarning, ServerMemoryWatch, threadCpuDeltas, threadCpuTimes, totalCpuNs, type ServerMemory, type ThreadCpuTimes } from '@rtbench/process';
 import type { RunnableVariant } from '../variant.ts';
-import type { BundledProgram } from '@rtbench/host';
+import type { BundledProgram } from '@rtbench/host/programs';
 import { bundleProgram, variantNodeEnv } from '../bundle.ts';
 import { fail, within, type RoundFailure } from '../outcome.ts';
 import { choosePinning, pinMainThread } from '../pinning.ts';

@@ -8,7 +8,7 @@
  */
 import type { CaseListing } from '@rtbench/core/protocol';
 import type { MeasurerKind, RunRecord, VerdictBasis, VerdictParameters } from '@rtbench/core/schema';
-import { MEASURER_RECORDS, RecordRegistry } from '@rtbench/measurer-records';
+import { combinedVerdict, MEASURER_RECORDS, RecordRegistry } from '@rtbench/measurer-records';
 import { broughtIsolationOfEntry } from '@rtbench/suite-loader';
 import { MeasurerRefused, type MeasurerDescriptor, type MeasurerOption, type MeasurerOptionValue, type PrepareContext, type PreparedMeasurer } from '../measurer.ts';
 import { DUET } from './duet.ts';
@@ -141,8 +141,7 @@ export class MeasurerRegistry {
    */
   verdictOfRuns(runs: readonly VerdictBasis[], otherwise: VerdictParameters): VerdictParameters {
     if (runs.length === 0 || new Set(runs.map((r) => r.options.measurer)).size > 1) return otherwise;
-    const saved = runs.map((r) => this.verdict(r));
-    return { threshold: Math.max(...saved.map((v) => v.threshold)), confidence: saved[0]!.confidence };
+    return combinedVerdict(runs.map((r) => this.verdict(r)));
   }
 
   /** The verdict's parameters a saved run was measured for: as it says, or, for an older run, its measurer's for its variants' engines. */

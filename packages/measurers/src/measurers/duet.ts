@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { MEASURER_RECORDS } from '@rtbench/measurer-records';
-import { linuxOnly } from '@rtbench/host';
+import { linuxOnly } from '@rtbench/host/platform';
 import { whichOnPath } from '@rtbench/process';
 import { MeasurerRefused, type Arm, type MeasurerDescriptor, type MeasurerSetup, type PreparedMeasurer, type ReplicateContext } from '../measurer.ts';
 import { LOCKSTEP_OWN, lockstepOptions, warmLockstepMeasurer, type Seat } from './lockstep.ts';

@@ -7,7 +7,7 @@
  * program or server a measurement needs is prepared once per variant and kept
  * until the run ends.
  */
-import { EVERY_PLATFORM } from '@rtbench/host';
+import { EVERY_PLATFORM } from '@rtbench/host/platform';
 import { digest } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { MEASURER_RECORDS, type LoadRound } from '@rtbench/measurer-records';

@@ -26,7 +26,7 @@ import {
   fixedRandomLibrary,
   VALGRIND_SUPPORT,
   type CountSummary,
-} from '@rtbench/host';
+} from '@rtbench/host/tools';
 import { median } from '@rtbench/stats';
 import { MEASURER_RECORDS, type CountsRound, type InstructionsFields } from '@rtbench/measurer-records';
 import { MeasurerRefused, type Arm, type ArmResult, type LateFailure, type Measurer, type MeasurerDescriptor, type ReplicateContext, type Unit } from '../measurer.ts';

@@ -18,7 +18,7 @@ import type { MeasurerFields, RoundRecord } from '@rtbench/core/schema';
 import { lockstepOf, MEASURER_RECORDS, type LockstepRound } from '@rtbench/measurer-records';
 import { cpuNsBetween, type CpuBetween, type JobOutcome, type LiveCase, type SampleReading, type WarmProcess } from '@rtbench/process';
 import { leftBehindWarning } from '@rtbench/process';
-import { EVERY_PLATFORM } from '@rtbench/host';
+import { EVERY_PLATFORM } from '@rtbench/host/platform';
 import type { TranslatedFlags } from '@rtbench/runtime-kit';
 import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, MeasurerOption, MeasurerSetup, PrepareContext, PreparedMeasurer, ReplicateContext, Unit } from '../measurer.ts';
 import { collectsBeforeSampling, givenWholeNumber, isSmoke, SMOKE_SAMPLES, smokeSized, timedMeasureOptions, type TimedSetup } from './measure-options.ts';

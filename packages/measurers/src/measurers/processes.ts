@@ -7,7 +7,7 @@
  * reason. Still right for a case whose one sample is long (≥ ~50 ms), for
  * runtimes that cannot hold a conversation, and to reproduce older runs.
  */
-import { EVERY_PLATFORM } from '@rtbench/host';
+import { EVERY_PLATFORM } from '@rtbench/host/platform';
 import type { MeasureOptions } from '@rtbench/core/measure';
 import type { CaseResultMessage, Job } from '@rtbench/core/protocol';
 import type { Arm, ArmResult, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';

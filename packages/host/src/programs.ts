@@ -1,0 +1,9 @@
+/**
+ * @rtbench/host/programs: the programs a runtime runs, made on the host: the
+ * bundler (one esbuild for every program), NODE_ENV written into bundles, the
+ * packages a bundle holds, and the program cache.
+ */
+export { bundleOptions, bundleProgramFor, type BundledProgram } from './bundler.ts';
+export { DEFAULT_NODE_ENV, type NodeEnvUse } from './node-env.ts';
+export type { BundledPackage } from './bundled-packages.ts';
+export { contentHash, ownerOnlyDir, storeGeneratedModule, storeNamedFile, UnsafeCacheError } from './program-cache.ts';
