@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,12 @@ import { appWithVersions } from '../src/app-versions.ts';
 /** A build step that records what it could reach and starts a daemon in its own session, then ends (or hangs). */
 const STEP = `
 const { spawn } = require('node:child_process');
+if (process.argv[3] === 'loud') {
+  const mib = 'x'.repeat((1 << 20) - 1) + '\\n';
+  for (let i = 0; i < 100; i++) process.stdout.write(mib);
+  console.error('error: the config printed too much');
+  process.exit(1);
+}
 const net = require('node:net');
 const fs = require('node:fs');
 // Named by its folder: inside a PID namespace its PID is not the host's.
@@ -113,6 +119,17 @@ describe('a build step', () => {
       `planted step failed (exit 1): Error: EROFS: read-only file system, open '${home}' (its output: ${log})`,
     );
     expect(existsSync(home)).toBe(false);
+  });
+
+  it('that prints 100 MiB fails in its own line, naming where its output went', () => {
+    const dir = stepIn();
+    const log = join(dir, 'build.log');
+    try {
+      expect(() => runBuildStep('planted step', process.execPath, 'step.cjs', [String(port), 'loud'], dir, log)).toThrow(`planted step failed (exit 1): error: the config printed too much (its output: ${log})`);
+      expect(statSync(log).size).toBeGreaterThan(100 << 20);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('that never finishes ends at its bound in one line naming the step and the bound, its daemon ended', () => {
