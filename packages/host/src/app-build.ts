@@ -153,7 +153,8 @@ const boundText = (ms: number): string => (ms >= 120_000 && ms % 60_000 === 0 ? 
 
 /**
  * One step of a build: `node bin ...args` in `cwd` (with `env` beside the quiet build's), contained
- * (`runContainedStep`: no network but its own loopback, every process it starts ended with it,
+ * (`runContainedStep`: no network but its own loopback, writing only `cwd` (its build folder; what
+ * it writes to /tmp or the app's node_modules dropped), every process it starts ended with it,
  * ended at its time bound); its output goes to `log` as it comes (no buffer to fill, however much it
  * prints), and a failure throws AppBuildFailed with one line.
  */
