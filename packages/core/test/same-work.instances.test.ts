@@ -144,6 +144,29 @@ describe('an answer that changed once, or in one process only, facing one held s
     expect(m.answers()[0]!.fewValues).toEqual([[0, ['1', '2', '3']], [1, ['7', '8']]]);
   });
 
+  it('a value of several tokens the other arm held is one of the few: different work', () => {
+    const moving = arm([['v 1/5 w', 'v 2:6 w']]);
+    expect(moving[0]!.fewValues).toEqual([[0, ['1/5', '2:6']]]);
+    expect(answersDifference({ node: arm([['v 1/5 w', 'v 1/5 w']]), bun: moving })).toBeDefined();
+    expect(answersDifference({ node: arm([['v 3/7 w', 'v 3/7 w']]), bun: moving })).toBeUndefined();
+  });
+
+  it('an answer that came back to a value it left is different work though the held value is not among its few', () => {
+    expect(answersDifference({ node: arm([['n 42', 'n 42']]), bun: arm([['n 41', 'n 43', 'n 41']]) })).toBeDefined();
+    // Two holes in one region: the second came back (1, 2, 1), the first moved on.
+    const two = arm([['a 10 b 20-1 c', 'a 11 b 21-2 c', 'a 12 b 22-1 c']]);
+    expect(two[0]!.returning).toEqual([2]);
+    expect(answersDifference({ node: arm([['a 100 b 7:9 c', 'a 100 b 7:9 c']]), bun: two })).toBeDefined();
+  });
+
+  it('saves the few values of holes whose text fills the bound exactly, and none past it', () => {
+    const page = (base: number): string => Array.from({ length: 257 }, (_, i) => `<p>${i}: ${base + i}</p>`).join('');
+    const [answer] = arm([[page(10_000_000), page(20_000_000)]]);
+    expect(answer!.spans).toBe(257);
+    // 256 holes of two 8-digit values each: 4 KiB.
+    expect(answer!.fewValues).toHaveLength(256);
+  });
+
   it('saves few values only within its bound', () => {
     const wide = (v: string, k: number): string => Array.from({ length: 200 }, (_, i) => `<p>${i}: ${v}${'x'.repeat(20)}${k}</p>`).join('');
     const many = arm([[wide('a', 0), wide('a', 1)]]);

@@ -283,12 +283,11 @@ export function templateDifference(a: TemplateSaid, b: TemplateSaid): { a: numbe
     const [ha, hb] = [holesOf(s.a, holeA), holesOf(s.b, holeB)];
     holeA += ha.length;
     holeB += hb.length;
-    // Facing a value held still, a lone hole that once held that very value among a few is an answer that changed, not a time or an id.
-    const heldOnce = (holes: number[], ps: readonly Piece[], few: ReadonlyMap<number, ReadonlySet<string>>, still: readonly Piece[]): boolean =>
-      ps.length === 1 && few.get(holes[0]!)?.has(still.join('')) === true;
-    const stillFacing = (holes: number[], ps: readonly Piece[], returns: Set<number>, few: ReadonlyMap<number, ReadonlySet<string>>, other: number[], still: readonly Piece[]): boolean =>
-      holes.length > 0 && (other.length > 0 || !(holes.some((h) => returns.has(h)) || heldOnce(holes, ps, few, still)));
-    const forgiven = valueRegion(s) && (stillFacing(ha, s.a, returnsA, fewA, hb, s.b) || stillFacing(hb, s.b, returnsB, fewB, ha, s.a));
+    // Facing a value held still, a hole that once held that very text among a few is an answer that changed, not a time or an id.
+    const heldOnce = (holes: number[], few: ReadonlyMap<number, ReadonlySet<string>>, still: readonly Piece[]): boolean => few.get(holes[0]!)?.has(still.join('')) === true;
+    const stillFacing = (holes: number[], returns: Set<number>, few: ReadonlyMap<number, ReadonlySet<string>>, other: number[], still: readonly Piece[]): boolean =>
+      holes.length > 0 && (other.length > 0 || !(holes.some((h) => returns.has(h)) || heldOnce(holes, few, still)));
+    const forgiven = valueRegion(s) && (stillFacing(ha, returnsA, fewA, hb, s.b) || stillFacing(hb, returnsB, fewB, ha, s.a));
     if (!forgiven) return firstDifferent(s);
   }
   return undefined;
@@ -297,7 +296,7 @@ export function templateDifference(a: TemplateSaid, b: TemplateSaid): { a: numbe
 /** A template as saved: its segments, the holes whose value came back to one it had left, and the holes that took few values, with them. */
 type TemplateSaid = Pick<Template, 'segments'> & { readonly returning?: readonly number[]; readonly fewValues?: readonly (readonly [number, readonly string[]])[] };
 
-const fewOf = (t: TemplateSaid): Map<number, Set<string>> => new Map((t.fewValues ?? []).map(([hole, values]) => [hole, new Set(values)]));
+const fewOf = (t: TemplateSaid): Map<number, Set<string>> => new Map(t.fewValues?.map(([hole, values]) => [hole, new Set(values)]));
 
 /** Where a region's two sides first differ by character: a run that starts with text both share is pointed past it. */
 function firstDifferent(s: { a: readonly Piece[]; b: readonly Piece[]; atA: number; atB: number }): { a: number; b: number } {
