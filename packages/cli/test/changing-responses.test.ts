@@ -34,7 +34,7 @@ let strict: Awaited<ReturnType<typeof bench>>;
 // The three runs side by side: most of each is servers starting.
 beforeAll(async () => {
   [four, learned, strict] = await Promise.all([
-    bench(['--runtime', RUNTIMES.join(','), '--rounds', '1', '--filter', '/^(changing page|planted section|named server|json items) \\[cpu=js thread\\]$/']),
+    bench(['--runtime', RUNTIMES.join(','), '--rounds', '1', '--filter', '/^(changing page|planted section|named server|json items|wrong once warm) \\[cpu=js thread\\]$/']),
     bench(['--runtime', RUNTIMES.join(','), '--rounds', '2', '--filter', '/^many values \\[cpu=js thread\\]$/']),
     bench(['--runtime', 'node,deno', '--rounds', '1', '--filter', 'changing page [cpu=js thread]', '--same-work', 'strict']),
   ]);
@@ -74,6 +74,12 @@ describe('changing responses on four runtimes', () => {
     expect(stdout).not.toMatch(/[0-9a-f]{40}/);
   });
 
+  it('an answer that goes wrong once warm on one runtime is different work on its line', () => {
+    const warm = four.run.digestMismatches.find((m) => m.caseId === 'wrong once warm [cpu=js thread]')!;
+    expect(warm.where).toMatchObject({ answer: 'GET /page → 200 text/html', line: 2, variants: { node: { text: '<p>answer 42</p>' }, bun: { text: '<p>answer ⟨…⟩</p>' } } });
+    expect(four.stdout.replace(/\s+/g, ' ')).toContain('different work on "wrong once warm [cpu=js thread]": GET /page → 200 text/html, line 2: node "<p>answer 42</p>"');
+  });
+
   it('a thousand timestamps, a locale date and a start time per process, and five hundred UUIDs in JSON, are the same work with verdicts', () => {
     expect(learned.run.digestMismatches).toEqual([]);
     expect(four.run.digestMismatches.map((m) => m.caseId)).not.toContain('json items [cpu=js thread]');
@@ -95,7 +101,7 @@ describe('changing responses on four runtimes', () => {
   });
 
   it('a value constant within a process but not across them is made plain by the suite\'s normalize', () => {
-    expect(four.run.digestMismatches.map((m) => m.caseId)).toEqual(['planted section [cpu=js thread]']);
+    expect(four.run.digestMismatches.map((m) => m.caseId)).toEqual(['planted section [cpu=js thread]', 'wrong once warm [cpu=js thread]']);
     expect(four.run.results.filter((r) => r.caseId === 'named server [cpu=js thread]').map((r) => r.rounds.length)).toEqual(RUNTIMES.map(() => 1));
   });
 });

@@ -174,6 +174,8 @@ export const maskedAnswerSchema = z.object({
     .optional(),
   /** Holes (0-based) whose value came back within one process to a value it had left (41, 42, 41): an answer that alternates, not a time or an id; facing a value another variant held still, it is different work. */
   returning: z.array(z.number().int().nonnegative()).optional(),
+  /** Holes (0-based) that took at most same-work's FEW_VALUES values over every request of every round so far, each with those values (sorted), while their text stays within a bound: a hole facing a value another variant held still, that is one of these, is different work (an answer wrong once warm, or in one process). Absent: runs saved before, or a kind past the kinds learned. */
+  fewValues: z.array(z.tuple([z.number().int().nonnegative(), z.array(z.string())])).optional(),
   /** Rounds (processes) of the variant the answers were learned from, this one and every one before it: the last round's answers then stand for the variant. Absent: runs saved before. */
   rounds: z.number().int().positive().optional(),
   /** sha256 of the whole template (and of any unmasked response). */

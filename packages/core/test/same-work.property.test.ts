@@ -57,6 +57,8 @@ describe('changing values only: always the same work', () => {
   it('also when the values never changed while one process ran', () => {
     fc.assert(
       fc.property(pageShape, seeds, fc.integer({ min: 1, max: 1_000_000 }), (ls, a, still) => {
+        // A still value the other arm's few values also took is an answer that changed (same-work.instances.test.ts).
+        fc.pre(!a.includes(still));
         const unchanged = answers(ls, [still, still, still]);
         expect(answersDifference({ node: answers(ls, a), deno: unchanged })).toBeUndefined();
         expect(answersDifference({ deno: unchanged, node: answers(ls, a) })).toBeUndefined();

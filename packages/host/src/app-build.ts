@@ -153,19 +153,20 @@ const boundText = (ms: number): string => (ms >= 120_000 && ms % 60_000 === 0 ? 
 
 /**
  * One step of a build: `node bin ...args` in `cwd` (with `env` beside the quiet build's), contained
- * (`runContainedStep`: no network but its own loopback, every process it starts ended with it,
+ * (`runContainedStep`: no network but its own loopback, writing only `cwd` (its build folder; what
+ * it writes to /tmp or the app's node_modules dropped), every process it starts ended with it,
  * ended at its time bound); its output goes to `log` as it comes (no buffer to fill, however much it
  * prints), and a failure throws AppBuildFailed with one line.
  */
 export function runBuildStep(step: string, node: string, bin: string, args: readonly string[], cwd: string, log: string, env: Readonly<Record<string, string>> = {}, timeoutMs = buildStepTimeoutMs()): void {
   const held = isolation();
   // Said where it does not hold: the step then has the host's network.
-  writeFileSync(log, `$ ${step}\n${held.prefix ? '' : `(rtbench: ${held.detail})\n`}`, { flag: 'a' });
+  writeFileSync(log, `$ ${step}\n${held.writesHeld ? '' : `(rtbench: ${held.detail})\n`}`, { flag: 'a' });
   const from = statSync(log).size;
   const fd = openSync(log, 'a');
   let r;
   try {
-    r = runContainedStep(node, [bin, ...args], { cwd, env: { ...process.env, ...QUIET_BUILD, ...env }, outputFd: fd, timeoutMs, network: false });
+    r = runContainedStep(node, [bin, ...args], { cwd, env: { ...process.env, ...QUIET_BUILD, ...env }, outputFd: fd, timeoutMs, network: false, writable: [cwd], scratch: scratchOf(cwd) });
   } finally {
     closeSync(fd);
   }
@@ -174,6 +175,20 @@ export function runBuildStep(step: string, node: string, bin: string, args: read
   if (r.timedOut) throw new AppBuildFailed(`${step} did not finish within ${boundText(timeoutMs)} and was ended with every process it started (the bound on a build step; RTBENCH_BUILD_TIMEOUT=<seconds> sets another); its last line: ${lastError(output)} (its output: ${log})`);
   const how = r.error ? r.error.message : r.signal ? `killed by ${r.signal}` : `exit ${r.status}`;
   throw new AppBuildFailed(`${step} failed (${how}): ${lastError(output)} (its output: ${log})`);
+}
+
+/**
+ * Where a build may seem to write, its writes dropped: the app's installed
+ * packages its build folder links to (vite bundles its config into
+ * node_modules/.vite-temp, which would otherwise land in the user's app).
+ */
+function scratchOf(buildDir: string): string[] {
+  try {
+    const linked = lstatSync(join(buildDir, 'node_modules')).isSymbolicLink();
+    return linked ? [realpathSync(join(buildDir, 'node_modules'))] : [];
+  } catch {
+    return [];
+  }
 }
 
 const BUILTINS = new Set(builtinModules.filter((m) => !m.startsWith('_')));

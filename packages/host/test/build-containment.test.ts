@@ -1,14 +1,14 @@
 /**
  * A build step is the app's code: it reaches no network but its own
- * loopback, whatever it starts (a detached daemon included) ends with it,
+ * loopback, writes nowhere but its folder (and a /tmp of its own), whatever it starts (a detached daemon included) ends with it,
  * and one that never finishes ends at its bound with one line. One node
  * process per test, a daemon each.
  */
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolation } from '@rtbench/process';
 import { AppBuildFailed, runBuildStep } from '../src/app-build.ts';
@@ -17,6 +17,12 @@ import { appWithVersions } from '../src/app-versions.ts';
 /** A build step that records what it could reach and starts a daemon in its own session, then ends (or hangs). */
 const STEP = `
 const { spawn } = require('node:child_process');
+if (process.argv[3] === 'loud') {
+  const mib = 'x'.repeat((1 << 20) - 1) + '\\n';
+  for (let i = 0; i < 100; i++) process.stdout.write(mib);
+  console.error('error: the config printed too much');
+  process.exit(1);
+}
 const net = require('node:net');
 const fs = require('node:fs');
 // Named by its folder: inside a PID namespace its PID is not the host's.
@@ -31,7 +37,11 @@ const tried = (host, port) => new Promise((done) => {
   await new Promise((r) => own.once('listening', r));
   const reached = { host: await tried('127.0.0.1', Number(process.argv[2])), own: await tried('127.0.0.1', own.address().port) };
   own.close();
-  fs.writeFileSync('reached.json', JSON.stringify(reached));
+  // Outside its folder: the user's home (read-only to it) and /tmp (its own, dropped when it ends).
+  const attempt = (file) => { try { fs.writeFileSync(file, 'x'); return 'written'; } catch (e) { return e.code; } };
+  const wrote = { home: attempt(process.argv[4]), tmp: attempt(process.argv[5]) };
+  fs.writeFileSync('reached.json', JSON.stringify({ ...reached, wrote }));
+  if (process.argv[3] === 'write') fs.writeFileSync(process.argv[4], 'x');
   if (process.argv[3] === 'hang') { console.log('error: still waiting for the config'); setInterval(() => {}, 1000); }
 })();
 `;
@@ -61,7 +71,7 @@ for (const name of ['planted', 'configured']) {
 process.on('SIGTERM', () => process.stdout.write(asked.join('\\n') + '\\n', () => process.exit(0)));
 `;
 
-const namespaces = isolation().prefix !== undefined;
+const namespaces = isolation().unshare !== undefined;
 
 describe('a build step', () => {
   let server: Server;
@@ -84,13 +94,42 @@ describe('a build step', () => {
     return dir;
   };
 
-  it.runIf(namespaces)("reaches its own loopback but not the host's, and leaves no process behind", () => {
+  /** Files outside a step's folder it tries to write: in the user's home, and in /tmp. */
+  const outside = (dir: string): [string, string] => [join(homedir(), `.${basename(dir)}`), `${dir}.tmp`];
+  afterAll(() => {
+    for (const file of readdirSync(homedir()).filter((f) => f.startsWith('.rtbench-build-step-'))) rmSync(join(homedir(), file), { force: true });
+  });
+
+  it.runIf(namespaces)("reaches its own loopback but not the host's, writes only its folder, and leaves no process behind", () => {
     const dir = stepIn();
-    runBuildStep('planted step', process.execPath, 'step.cjs', [String(port)], dir, join(dir, 'build.log'));
+    const [home, tmp] = outside(dir);
+    runBuildStep('planted step', process.execPath, 'step.cjs', [String(port), 'end', home, tmp], dir, join(dir, 'build.log'));
     const reached = JSON.parse(readFileSync(join(dir, 'reached.json'), 'utf8')) as { host: string; own: string };
-    expect(reached).toEqual({ host: 'ECONNREFUSED', own: 'connected' });
+    expect(reached).toEqual({ host: 'ECONNREFUSED', own: 'connected', wrote: isolation().writesHeld ? { home: 'EROFS', tmp: 'written' } : { home: 'written', tmp: 'written' } });
     expect(connections).toBe(0);
     expect(namingDir(dir)).toEqual([]);
+    if (isolation().writesHeld) expect([existsSync(home), existsSync(tmp)]).toEqual([false, false]);
+  });
+
+  it.runIf(isolation().writesHeld)('that writes outside its folder fails in one line naming the write', () => {
+    const dir = stepIn();
+    const [home, tmp] = outside(dir);
+    const log = join(dir, 'build.log');
+    expect(() => runBuildStep('planted step', process.execPath, 'step.cjs', [String(port), 'write', home, tmp], dir, log)).toThrow(
+      `planted step failed (exit 1): Error: EROFS: read-only file system, open '${home}' (its output: ${log})`,
+    );
+    expect(existsSync(home)).toBe(false);
+  });
+
+  it('that prints 100 MiB fails in its own line, naming where its output went', () => {
+    const dir = stepIn();
+    const log = join(dir, 'build.log');
+    try {
+      expect(() => runBuildStep('planted step', process.execPath, 'step.cjs', [String(port), 'loud'], dir, log)).toThrow(`planted step failed (exit 1): error: the config printed too much (its output: ${log})`);
+      expect(statSync(log).size).toBeGreaterThan(100 << 20);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('that never finishes ends at its bound in one line naming the step and the bound, its daemon ended', () => {

@@ -14,6 +14,15 @@
  *   build): its only interface is its own loopback, brought up so that a
  *   tool talking to itself on 127.0.0.1 works; the host's 127.0.0.1 and
  *   every other address are unreachable;
+ * - a mount namespace of its own where the caller names the folders the
+ *   step may write (a build: its build folder): every mount is read-only
+ *   there but those folders; /tmp and the caller's scratch folders (the
+ *   app's node_modules, where vite bundles its config) are overlays whose
+ *   writes land in a tmpfs of the step's own, gone when it ends; /dev/shm is
+ *   that tmpfs. A bind mount of what is already mounted, an overlay and a
+ *   tmpfs are what a user namespace may make (Linux 5.11+), so this holds as
+ *   any user where the PID namespace does; bubblewrap would do the same but
+ *   is one more program to install, and `unshare` is already required;
  * - a containment cell (containment.ts) around `unshare`, so that the
  *   warden ends it if the CLI dies by a signal no handler sees (SIGKILL);
  * - a time bound, after which `unshare` is SIGKILLed (and with it the
@@ -30,14 +39,48 @@ import { containment } from './containment.ts';
 import { whichOnPath } from './run-briefly.ts';
 
 export interface Isolation {
-  /** The command line put in front of a step's own, per network choice; undefined where namespaces are unavailable. */
-  readonly prefix?: { readonly offline: readonly string[]; readonly online: readonly string[] };
+  /** `unshare` and the user-namespace flags this user needs; undefined where namespaces are unavailable. */
+  readonly unshare?: readonly string[];
+  /** Whether a mount namespace holds a step's writes (WRITES_HELD worked here). */
+  readonly writesHeld: boolean;
   /** What holds, in words for a line or a saved run. */
   readonly detail: string;
 }
 
-/** Brings the namespace's loopback up when `ip` is there (without it a tool reaches not even its own 127.0.0.1), then runs the step. */
-const LOOPBACK_UP = 'command -v ip >/dev/null 2>&1 && ip link set lo up 2>/dev/null; "$@"';
+/** Brings the namespace's loopback up when `ip` is there (without it a tool reaches not even its own 127.0.0.1). */
+const LOOPBACK_UP = 'command -v ip >/dev/null 2>&1 && ip link set lo up 2>/dev/null';
+
+/**
+ * Run in a new mount namespace as `sh -c WRITES_HELD sh <n> <writable…> <m>
+ * <scratch…> <command…>`: every mount read-only; /dev/shm a tmpfs of the
+ * step's own holding the upper layers of overlays on /tmp and on each
+ * scratch folder; then each writable folder bound over what the step sees,
+ * from a descriptor opened before /tmp was covered (mount's
+ * --no-canonicalize keeps /proc/self/fd/N the folder it was opened on, not
+ * its path looked up again under the overlay) and made writable again.
+ */
+const WRITES_HELD = String.raw`set -e
+here=$(pwd -P)
+n=$1; shift
+i=0
+while [ $i -lt $n ]; do eval "exec $((i + 3))<\"\$$((i + 1))\""; i=$((i + 1)); done
+while read -r _ _ _ _ at _; do mount -o remount,bind,ro "$(printf '%b' "$at")" 2>/dev/null || :; done < /proc/self/mountinfo
+mount -t tmpfs -o mode=1777 rtbench-step /dev/shm
+layer() { mkdir -p "/dev/shm/.rtbench/$2/upper" "/dev/shm/.rtbench/$2/work"; mount -t overlay rtbench-step -o "lowerdir=$1,upperdir=/dev/shm/.rtbench/$2/upper,workdir=/dev/shm/.rtbench/$2/work" "$1"; }
+layer /tmp tmp
+i=0
+while [ $i -lt $n ]; do
+  mkdir -p "$1"
+  mount --no-canonicalize --bind "/proc/self/fd/$((i + 3))" "$1"
+  mount -o remount,bind,rw "$1"
+  eval "exec $((i + 3))<&-"
+  i=$((i + 1)); shift
+done
+m=$1; shift
+i=0
+while [ $i -lt $m ]; do [ -d "$1" ] && layer "$1" "s$i"; i=$((i + 1)); shift; done
+cd "$here"
+exec "$@"`;
 
 let probed: Isolation | undefined;
 
@@ -47,22 +90,44 @@ export function isolation(): Isolation {
   return probed;
 }
 
+const WITHOUT = "a build step has the host's network and may write wherever this user may, and its processes are ended through its cell";
+
 function probe(): Isolation {
-  if (process.platform !== 'linux') return { detail: `no namespaces on ${process.platform}: a build step has the host's network, and its processes are ended through its cell` };
+  if (process.platform !== 'linux') return { writesHeld: false, detail: `no namespaces on ${process.platform}: ${WITHOUT}` };
   const unshare = whichOnPath('unshare');
-  if (!unshare) return { detail: "no unshare (util-linux) on PATH: a build step has the host's network, and its processes are ended through its cell" };
+  if (!unshare) return { writesHeld: false, detail: `no unshare (util-linux) on PATH: ${WITHOUT}` };
   const user = process.getuid?.() === 0 ? [] : ['--user', '--map-root-user'];
-  const pid = [unshare, ...user, '--pid', '--fork', '--kill-child'];
-  const offline = [...pid.slice(0, 1), '--net', ...pid.slice(1)];
-  const tried = spawnSync(offline[0]!, [...offline.slice(1), 'true'], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', timeout: 10_000 });
-  if (tried.status !== 0) {
-    const why = (tried.stderr ?? '').trim().split('\n').at(-1) || tried.error?.message || `exit ${tried.status}`;
-    return { detail: `namespaces unavailable to this user (unshare: ${why}): a build step has the host's network, and its processes are ended through its cell` };
-  }
+  const base = [unshare, ...user];
+  const tried = trial([...base, '--net', ...PID, 'true']);
+  if (tried) return { writesHeld: false, detail: `namespaces unavailable to this user (unshare: ${tried}): ${WITHOUT}` };
+  const through = user.length ? ', through a user namespace' : '';
+  const mounts = trial([...base, '--mount', ...PID, 'sh', '-c', WRITES_HELD, 'sh', '0', '0', 'true']);
+  if (mounts) return { unshare: base, writesHeld: false, detail: `each build step in a network namespace of its own (its own loopback only) and a PID namespace ended with it${through}; its writes are not held (a mount namespace failed: ${mounts})` };
   return {
-    prefix: { offline: [...offline, 'sh', '-c', LOOPBACK_UP, 'sh'], online: pid },
-    detail: `each build step in a network namespace of its own (its own loopback only) and a PID namespace ended with it${user.length ? ', through a user namespace' : ''}`,
+    unshare: base,
+    writesHeld: true,
+    detail: `each build step in a network namespace of its own (its own loopback only), a PID namespace ended with it, and a mount namespace where it writes only its build folder (its /tmp and node_modules' writes dropped)${through}`,
   };
+}
+
+const PID = ['--pid', '--fork', '--kill-child'];
+
+/** Why a probing command line failed (its last line of stderr), or undefined when it ran. */
+function trial(line: readonly string[]): string | undefined {
+  const r = spawnSync(line[0]!, line.slice(1), { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', timeout: 10_000 });
+  if (r.status === 0) return undefined;
+  return (r.stderr ?? '').trim().split('\n').at(-1) || r.error?.message || `exit ${r.status}`;
+}
+
+/** The command line a step runs as: the namespaces it is held in, then its own. */
+function stepLine(command: string, args: readonly string[], options: Pick<ContainedStepOptions, 'network' | 'writable' | 'scratch'>): string[] {
+  const { unshare, writesHeld } = isolation();
+  if (!unshare) return [command, ...args];
+  const held = writesHeld && options.writable !== undefined;
+  const namespaces = [...unshare, ...(options.network ? [] : ['--net']), ...(held ? ['--mount'] : []), ...PID];
+  const writes = held ? ['sh', '-c', WRITES_HELD, 'sh', String(options.writable!.length), ...options.writable!, String(options.scratch?.length ?? 0), ...(options.scratch ?? [])] : [];
+  const loopback = options.network ? [] : ['sh', '-c', `${LOOPBACK_UP}; "$@"`, 'sh'];
+  return [...namespaces, ...writes, ...loopback, command, ...args];
 }
 
 export interface ContainedStepOptions {
@@ -73,6 +138,10 @@ export interface ContainedStepOptions {
   readonly timeoutMs: number;
   /** Whether the step may reach the network (an install from the registry); a build may not. */
   readonly network: boolean;
+  /** The only folders the step may write (absent: wherever its user may). */
+  readonly writable?: readonly string[];
+  /** Folders the step may seem to write, its writes dropped when it ends (with `writable` only). */
+  readonly scratch?: readonly string[];
 }
 
 export interface ContainedStepResult {
@@ -86,8 +155,7 @@ export interface ContainedStepResult {
 
 /** Runs `command args` to its end under isolation() and a cell, synchronously; whatever it started is ended when it returns. */
 export function runContainedStep(command: string, args: readonly string[], options: ContainedStepOptions): ContainedStepResult {
-  const prefix = isolation().prefix?.[options.network ? 'online' : 'offline'] ?? [];
-  const line = [...prefix, command, ...args];
+  const line = stepLine(command, args, options);
   const cell = containment().cell();
   try {
     const r = cell.around(() =>

@@ -9,7 +9,7 @@
  * bodies: two arms that answered alike but for times and ids digest alike.
  */
 import type { MaskedAnswer } from '../schema.ts';
-import { fits, holes, learnFrom, literalLength, literalTemplate, maskedText, MOST_HOLES, MOST_MASKED_SHARE, MOST_SHAPE_EDITS, type Template, type Unlike } from './template.ts';
+import { fits, holes, learnFrom, type Learned, literalLength, literalTemplate, maskedText, MOST_HOLES, MOST_MASKED_SHARE, MOST_SHAPE_EDITS, type Template, type Unlike } from './template.ts';
 import { grouped, lineAt } from './lines.ts';
 
 /** Characters of a body learned from; past them, the rest's length and hash must be the same in every response. */
@@ -57,6 +57,8 @@ interface Kind {
   returning: Set<number>;
   /** Per hole, in the process of the last response: its last value and the values it has left (at most LEFT_KEPT each). */
   held?: { last: (string | undefined)[]; left: Set<string>[] };
+  /** Per hole, every value it held in any process and round while they were at most FEW_VALUES; undefined past that. */
+  seen: (Set<string> | undefined)[];
   /** The round of the last response. */
   lastRound: number;
   /** The template last packed whole (saved past SAVED_CHARS), the round it was packed in, and the packed text. */
@@ -71,6 +73,16 @@ const ALIGNED_UNLIKE = 3;
 
 /** Values a hole is remembered to have left, per process: enough to see an answer alternate between a few. */
 const LEFT_KEPT = 8;
+
+/**
+ * Distinct values a hole is followed over the whole arm: a time, a counter
+ * or an id takes more over a run; an answer wrong once warm or in one
+ * process takes two, one of them the other arm's (compare.ts).
+ */
+export const FEW_VALUES = 8;
+
+/** Characters of few-valued holes' values saved per kind of answer: past them a hole's values are not saved (and not compared). */
+const SAVED_VALUE_CHARS = 4096;
 
 /** Unlike responses hashed into the digest: enough to tell two arms apart, bounded whatever the count. */
 const HASHED_UNLIKE = 8;
@@ -157,6 +169,7 @@ export class AnswerLearner {
         ...(tail !== undefined ? { tail } : {}),
         unlikeHashes: [],
         returning: new Set(),
+        seen: [],
         lastRound: this.round,
         lastLength: text.length,
         learned,
@@ -194,7 +207,7 @@ export class AnswerLearner {
    * it; a hole made where the template was literal starts from the text it
    * had there, when the responses before were this process's.
    */
-  private track(kind: Kind, learned: { values: readonly string[]; from: readonly (readonly number[])[]; was: readonly (string | undefined)[] }): void {
+  private track(kind: Kind, learned: Omit<Learned, 'template'>): void {
     const { values, from, was } = learned;
     const sameProcess = kind.lastRound === this.round;
     const prev = sameProcess ? kind.held : undefined;
@@ -212,6 +225,12 @@ export class AnswerLearner {
       held.last[i] = v;
     });
     kind.held = held;
+    // A hole that stayed keeps its set (the common case: no copy per response); one made of more than a hole held texts no set saw.
+    kind.seen = from.map((f, i) => {
+      const set = f.length === 0 ? new Set([was[i]!]) : was[i] === 'merged' ? undefined : kind.seen[f[0]!];
+      set?.add(values[i]!);
+      return set && set.size <= FEW_VALUES ? set : undefined;
+    });
   }
 
   /** The kind's template packed, once per change (a round whose template did not change points back to the round that saved it). */
@@ -254,11 +273,26 @@ export class AnswerLearner {
         ...(packed ? { packedRound: packed.round, ...(packed.round === this.round ? { packed: packed.text } : {}) } : {}),
         ...(k.unlike ? { unmasked: k.unlike.responses, unlike: k.unlike } : {}),
         ...(k.returning.size ? { returning: [...k.returning].sort((a, b) => a - b) } : {}),
+        ...(k.learned ? { fewValues: fewValues(k.seen) } : {}),
         rounds: Math.max(1, this.round),
         hash: this.hash(parts.join('\n')),
       };
     });
   }
+}
+
+/** Each few-valued hole with its values, sorted, while their characters stay within SAVED_VALUE_CHARS. */
+function fewValues(seen: readonly (Set<string> | undefined)[]): [number, string[]][] {
+  const out: [number, string[]][] = [];
+  let left = SAVED_VALUE_CHARS;
+  for (const [hole, values] of seen.entries()) {
+    if (!values) continue;
+    const sorted = [...values].sort();
+    left -= sorted.reduce((n, v) => n + v.length, 0);
+    if (left < 0) break;
+    out.push([hole, sorted]);
+  }
+  return out;
 }
 
 /** The template's segments up to `chars` characters in all. */

@@ -187,12 +187,23 @@ function valueRegion(r: { a: readonly Piece[]; b: readonly Piece[] }): boolean {
   return all.every((p) => p === HOLE || valueToken(p) || markToken(p)) && all.some((p) => p === HOLE || valueToken(p));
 }
 
+/** A template widened to fit a text, with what each hole held and where it came from (learnFrom). */
+export interface Learned {
+  template: Template;
+  /** The text each hole held, in order. */
+  values: string[];
+  /** Per hole, the old template's holes it took in (none: made where the template was literal). */
+  from: number[][];
+  /** Per hole made where the template was literal, the text it had there; per hole that took in more than one old hole or literal text beside it, 'merged'. */
+  was: (string | 'merged' | undefined)[];
+}
+
 /**
  * The template widened to fit the text, or why the text is unlike it; with
  * the text each hole held, and per hole the old template's holes it took in
  * (a hole that stayed is its own one).
  */
-export function learnFrom(t: Template, text: string): { template: Template; values: string[]; from: number[][]; was: (string | undefined)[] } | { unlike: Unlike } {
+export function learnFrom(t: Template, text: string): Learned | { unlike: Unlike } {
   const held = holeValues(t, text);
   if (held) return { template: t, values: held, from: held.map((_, i) => [i]), was: held.map(() => undefined) };
   const steps = align(pieces(t.segments), tokenize(text));
@@ -202,7 +213,7 @@ export function learnFrom(t: Template, text: string): { template: Template; valu
   const values: string[] = [];
   const from: number[][] = [];
   // Per new hole made where the template was literal: the text it had there (every earlier response's value).
-  const literalBefore: (string | undefined)[] = [];
+  const literalBefore: Learned['was'] = [];
   let oldHole = 0;
   let masked = 0;
   for (const s of steps) {
@@ -222,7 +233,7 @@ export function learnFrom(t: Template, text: string): { template: Template; valu
     widths.push(Math.max(was, value.length));
     values.push(value);
     from.push(took);
-    literalBefore.push(took.length ? undefined : s.a.join(''));
+    literalBefore.push(took.length === 0 ? s.a.join('') : s.a.length === 1 ? undefined : 'merged');
     segments.push('');
   }
   const chars = text.length;
@@ -254,14 +265,17 @@ export function learn(texts: readonly string[]): Template | undefined {
  * when they are the same work. A region where they differ is forgiven only
  * when a hole is in it and the rest is values: a value one variant held
  * still facing the other's changing one — unless that hole's value came
- * back to one it had left (`returning`: 41, 42, 41 facing 42 every time).
- * Two values that each held still and differ (41 against 42) are different
+ * back to one it had left (`returning`: 41, 42, 41 facing 42 every time),
+ * or it took only a few values over the whole run and the still one is
+ * among them (`fewValues`: 42 for forty requests and 41 after, or 41 in one
+ * process only, facing 42 every time). Two values that each held still and differ (41 against 42) are different
  * work, as is any word.
  */
 export function templateDifference(a: TemplateSaid, b: TemplateSaid): { a: number; b: number } | undefined {
   const steps = align(pieces(a.segments), pieces(b.segments));
   if (!Array.isArray(steps)) return steps;
   const [returnsA, returnsB] = [new Set(a.returning), new Set(b.returning)];
+  const [fewA, fewB] = [fewOf(a), fewOf(b)];
   let [holeA, holeB] = [0, 0];
   for (const s of steps) {
     if ('same' in s) continue;
@@ -269,15 +283,20 @@ export function templateDifference(a: TemplateSaid, b: TemplateSaid): { a: numbe
     const [ha, hb] = [holesOf(s.a, holeA), holesOf(s.b, holeB)];
     holeA += ha.length;
     holeB += hb.length;
-    const stillFacing = (holes: number[], returns: Set<number>, other: number[]): boolean => holes.length > 0 && (other.length > 0 || !holes.some((h) => returns.has(h)));
-    const forgiven = valueRegion(s) && (stillFacing(ha, returnsA, hb) || stillFacing(hb, returnsB, ha));
+    // Facing a value held still, a hole that once held that very text among a few is an answer that changed, not a time or an id.
+    const heldOnce = (holes: number[], few: ReadonlyMap<number, ReadonlySet<string>>, still: readonly Piece[]): boolean => few.get(holes[0]!)?.has(still.join('')) === true;
+    const stillFacing = (holes: number[], returns: Set<number>, few: ReadonlyMap<number, ReadonlySet<string>>, other: number[], still: readonly Piece[]): boolean =>
+      holes.length > 0 && (other.length > 0 || !(holes.some((h) => returns.has(h)) || heldOnce(holes, few, still)));
+    const forgiven = valueRegion(s) && (stillFacing(ha, returnsA, fewA, hb, s.b) || stillFacing(hb, returnsB, fewB, ha, s.a));
     if (!forgiven) return firstDifferent(s);
   }
   return undefined;
 }
 
-/** A template as saved: its segments, and the holes whose value came back to one it had left. */
-type TemplateSaid = Pick<Template, 'segments'> & { readonly returning?: readonly number[] };
+/** A template as saved: its segments, the holes whose value came back to one it had left, and the holes that took few values, with them. */
+type TemplateSaid = Pick<Template, 'segments'> & { readonly returning?: readonly number[]; readonly fewValues?: readonly (readonly [number, readonly string[]])[] };
+
+const fewOf = (t: TemplateSaid): Map<number, Set<string>> => new Map(t.fewValues?.map(([hole, values]) => [hole, new Set(values)]));
 
 /** Where a region's two sides first differ by character: a run that starts with text both share is pointed past it. */
 function firstDifferent(s: { a: readonly Piece[]; b: readonly Piece[]; atA: number; atB: number }): { a: number; b: number } {
