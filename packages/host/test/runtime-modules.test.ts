@@ -3,11 +3,14 @@
  * is loaded where it lies by the runtime's createRequire, and on a runtime
  * with no module loader (the neutral platform) throws one line naming it;
  * a bare builtin name no package provides is the Workers runtime's
- * `node:` module there, while one a package provides stays that package.
+ * `node:` module there, while one a package provides stays that package;
+ * and a builtin required from CommonJS there is imported (an ESM bundle has
+ * no require()), the very module the runtime gives.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { bundleOptions } from '../src/index.ts';
@@ -20,6 +23,7 @@ mkdirSync(join(dir, 'node_modules', 'events'), { recursive: true });
 writeFileSync(join(dir, 'node_modules', 'events', 'package.json'), '{ "name": "events", "main": "index.js" }');
 writeFileSync(join(dir, 'node_modules', 'events', 'index.js'), "module.exports = 'the events package';\n");
 writeFileSync(join(dir, 'bare.mjs'), "import { gzipSync } from 'zlib';\nimport events from 'events';\nexport default [gzipSync, events];\n");
+writeFileSync(join(dir, 'requires-builtins.cjs'), "module.exports = { stream: require('node:stream'), zlib: require('zlib') };\n");
 
 async function bundled(entry: string, platform: 'node' | 'neutral'): Promise<string> {
   const result = await build({ ...bundleOptions({ platform, conditions: [] }), entryPoints: [join(dir, entry)], absWorkingDir: dir });
@@ -45,5 +49,16 @@ describe('modules the runtime provides', () => {
     expect(code).toContain('from "node:zlib"');
     expect(code).toContain('the events package');
     expect(code).not.toContain('node:events');
+  });
+
+  it("on the neutral platform a builtin required from CommonJS is imported, and require() hands on the runtime's own module", async () => {
+    const code = await bundled('requires-builtins.cjs', 'neutral');
+    expect(code).not.toContain('Dynamic require of');
+    // Node.js serves node:stream and node:zlib as a Workers runtime's nodejs_compat does: the bundle runs here as there.
+    const file = join(dir, 'requires-builtins.bundle.mjs');
+    writeFileSync(file, code);
+    const exported = ((await import(pathToFileURL(file).href)) as { default: { stream: unknown; zlib: unknown } }).default;
+    expect(exported.stream).toBe((await import('node:stream')).default);
+    expect(exported.zlib).toBe((await import('node:zlib')).default);
   });
 });
