@@ -16,6 +16,7 @@ import type { BundleTarget } from './plugin-shapes.ts';
 import { isBuiltin } from 'node:module';
 import { resolve } from 'node:path';
 import { nativeAddonLoad, nativeAddonModule } from './native-addon.ts';
+import { ONE_COPY_PER_PACKAGE } from './one-copy.ts';
 
 /**
  * An import written with a scheme (`node:fs`, and the modules a runtime
@@ -75,7 +76,7 @@ export function bundleOptions(target: Pick<BundleTarget, 'platform' | 'condition
     conditions: target.conditions,
     ...(target.mainFields ? { mainFields: target.mainFields } : {}),
     target: 'esnext',
-    plugins: [PROVIDED_BY_THE_RUNTIME],
+    plugins: [PROVIDED_BY_THE_RUNTIME, ONE_COPY_PER_PACKAGE],
     logLevel: 'silent',
     legalComments: 'none',
   };
@@ -115,7 +116,7 @@ export interface BundledProgram extends CachedProgram {
 export async function bundleProgramFor(target: BundleTarget, p: ProgramBuild): Promise<BundledProgram> {
   const workingDir = p.sourceMap?.absWorkingDir ?? process.cwd();
   const buildWith = async (define: Record<string, string> | undefined) => {
-    const shared = { ...bundleOptions(target), plugins: [...(p.plugins ?? []), PROVIDED_BY_THE_RUNTIME], ...(define ? { define } : {}) };
+    const shared = { ...bundleOptions(target), plugins: [...(p.plugins ?? []), PROVIDED_BY_THE_RUNTIME, ONE_COPY_PER_PACKAGE], ...(define ? { define } : {}) };
     // An import that asks for conditions of its own is a graph of its own, built with these same options (module-graphs.ts).
     const graphs = moduleGraphs(shared, workingDir);
     const result = await build({
