@@ -21,7 +21,9 @@ export const ONE_COPY_PER_PACKAGE: Plugin = {
   name: 'rtbench-one-copy-per-package',
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /^[^./]/ }, async (args) => {
-      if (args.kind !== 'require-call' || args.pluginData === RESOLVING || isBuiltin(args.path) || /^[a-z][a-z0-9-]*:/.test(args.path)) return undefined;
+      // Only the program's own require() calls: a resolve another plugin asks for carries its own mark (a pinned
+      // package's), and answering it with a resolve of ours would hand it back to that plugin without end.
+      if (args.kind !== 'require-call' || args.pluginData !== undefined || isBuiltin(args.path) || /^[a-z][a-z0-9-]*:/.test(args.path)) return undefined;
       const options = { resolveDir: args.resolveDir, importer: args.importer, pluginData: RESOLVING };
       const [asImport, asRequire] = await Promise.all([pluginBuild.resolve(args.path, { ...options, kind: 'import-statement' }), pluginBuild.resolve(args.path, { ...options, kind: 'require-call' })]);
       const twoFiles = !asImport.errors.length && !asRequire.errors.length && !asImport.external && asImport.namespace === 'file' && asRequire.namespace === 'file' && asImport.path !== asRequire.path;
