@@ -182,7 +182,7 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)node_modules/|^test/fixtures/brought/deno-workspace/' },
+    exclude: { path: '(^|/)node_modules/|^test/fixtures/brought/deno-workspace/|^packages/suite-loader/test/fixtures/templates/' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'default'] },
   },
 };

@@ -16,8 +16,9 @@ const config: KnipConfig = {
   // the PostgreSQL test server's programs run as its own user), not npm packages.
   ignoreBinaries: ['taskset', 'mkfifo', 'uptime', 'cc', 'perf', 'runuser'],
   // A Deno workspace: its bare imports resolve through its own deno.json import maps (deno types it, not the project).
-  // The framework apps the tests build: their imports resolve through their own node_modules, installed from their own lockfiles.
-  ignore: ['test/fixtures/brought/deno-workspace/**', 'test/fixtures/apps/**'],
+  // The framework apps the tests build: their imports resolve through their own node_modules, installed from their own lockfiles;
+  // the app templates' shapes only their detection reads.
+  ignore: ['test/fixtures/brought/deno-workspace/**', 'test/fixtures/apps/**', 'packages/suite-loader/test/fixtures/templates/**'],
   workspaces: {
     '.': {
       entry: ['scripts/**/*.{ts,mjs}', 'test/**/*.{ts,mjs,js}', 'examples/**/*.{ts,mjs,js}'],

@@ -18,7 +18,7 @@ const SHELL_ONLY = 'value-from-the-cli-shell-9f3a';
 
 // Side by side: each test is a run of its own, mostly its processes starting.
 describe.concurrent('brought files listed where they run', () => {
-  it('a file ending in process.exit(0) that reads the shell, with a case on deno only: listed with the scrubbed environment on each runtime, run and saved on four runtimes', async () => {
+  it('a file ending in process.exit(0) that reads the shell and builds a Request with a body at its top level, with a case on deno only: listed with the scrubbed environment on each runtime, run and saved on four runtimes', async () => {
     const out = tempFile('run.json');
     const r = await runCli(['run', join('test', 'fixtures', 'brought', 'exit-after-run.mjs'), '--runtime', 'node,deno,bun,workerd', '--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--rounds', '1', '--quiet', '--save', out], { RTBENCH_TEST_SHELL_ONLY: SHELL_ONLY });
     expect(r.status, r.stderr).toBe(0);

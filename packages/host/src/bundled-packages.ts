@@ -27,6 +27,7 @@ export interface BundledPackage {
 }
 
 const NODE_MODULES = `${sep}node_modules${sep}`;
+const PLUGIN_MODULE = /^[\w-]+:/;
 
 /** The package a file belongs to: one of `linked` (a local build, by its real folder), or the one under the last node_modules of its path. */
 function ownerOf(file: string, linked: readonly { name: string; dir: string }[]): { name: string; dir: string } | undefined {
@@ -58,7 +59,8 @@ export function bundledPackages(metafile: Metafile, workingDir: string, linked: 
   const owners = new Map<string, { name: string; dir: string } | undefined>();
   for (const input of Object.keys(metafile.inputs)) {
     const file = resolve(workingDir, input);
-    const owner = ownerOf(file, local);
+    // A plugin's module (`namespace:path`) is not a file of a package, whatever its path names.
+    const owner = PLUGIN_MODULE.test(input) ? undefined : ownerOf(file, local);
     owners.set(input, owner);
     if (!owner) continue;
     const { name } = owner;

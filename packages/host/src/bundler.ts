@@ -16,6 +16,7 @@ import type { BundleTarget } from './plugin-shapes.ts';
 import { isBuiltin } from 'node:module';
 import { resolve } from 'node:path';
 import { nativeAddonLoad, nativeAddonModule } from './native-addon.ts';
+import { ONE_COPY_PER_PACKAGE } from './one-copy.ts';
 
 /**
  * An import written with a scheme (`node:fs`, and the modules a runtime
@@ -27,20 +28,36 @@ import { nativeAddonLoad, nativeAddonModule } from './native-addon.ts';
  */
 const NOT_A_RUNTIME_MODULE = /^(data|https?|file|npm|jsr):/;
 const NATIVE = 'rtbench-native-addon';
+/**
+ * A runtime module required from CommonJS on the neutral platform: an ESM
+ * bundle there has no require(), and esbuild's stand-in throws ("Dynamic
+ * require … is not supported"), so it becomes an import the Workers runtime
+ * resolves (its nodejs_compat modules), handed on as the module's exports.
+ */
+const REQUIRED = 'rtbench-required-runtime-module';
 const NATIVE_LOAD = 'rtbench-native-addon-load';
 const TRIED = Symbol('rtbench-tried');
 const PROVIDED_BY_THE_RUNTIME: Plugin = {
   name: 'rtbench-provided-by-the-runtime',
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^[a-z][a-z0-9-]*:/ }, (args) => (NOT_A_RUNTIME_MODULE.test(args.path) ? undefined : { path: args.path, external: true }));
+    const neutral = pluginBuild.initialOptions.platform === 'neutral';
+    const runtimeModule = (path: string, kind: string) => (neutral && kind === 'require-call' ? { path, namespace: REQUIRED } : { path, external: true });
+    pluginBuild.onResolve({ filter: /^[a-z][a-z0-9-]*:/ }, (args) => (NOT_A_RUNTIME_MODULE.test(args.path) ? undefined : runtimeModule(args.path, args.kind)));
     // On the neutral platform (a Workers runtime) a bare builtin name (`zlib`) that no package provides
     // is the runtime's own module, as its Node.js compatibility serves it under `node:`.
-    if (pluginBuild.initialOptions.platform === 'neutral') {
+    if (neutral) {
       pluginBuild.onResolve({ filter: /^[a-z_/]+$/ }, async (args) => {
         if (!isBuiltin(args.path) || args.pluginData === TRIED) return undefined;
         const found = await pluginBuild.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: TRIED });
-        return found.errors.length ? { path: `node:${args.path}`, external: true } : undefined;
+        return found.errors.length ? runtimeModule(`node:${args.path}`, args.kind) : undefined;
       });
+      pluginBuild.onLoad({ filter: /.*/, namespace: REQUIRED }, (args) => ({
+        // The default export where the runtime gives one (its modules' CommonJS face), else the namespace.
+        contents: `import * as runtimeModule from ${JSON.stringify(args.path)};
+module.exports = 'default' in runtimeModule ? runtimeModule.default : runtimeModule;
+`,
+        loader: 'js',
+      }));
     }
     // A native addon is loaded where it lies, by the runtime's own module loader (native-addon.ts).
     pluginBuild.onResolve({ filter: /\.node$/ }, (args) => ({ path: resolve(args.resolveDir, args.path), namespace: args.namespace === NATIVE ? NATIVE_LOAD : NATIVE }));
@@ -59,7 +76,7 @@ export function bundleOptions(target: Pick<BundleTarget, 'platform' | 'condition
     conditions: target.conditions,
     ...(target.mainFields ? { mainFields: target.mainFields } : {}),
     target: 'esnext',
-    plugins: [PROVIDED_BY_THE_RUNTIME],
+    plugins: [PROVIDED_BY_THE_RUNTIME, ONE_COPY_PER_PACKAGE],
     logLevel: 'silent',
     legalComments: 'none',
   };
@@ -99,7 +116,7 @@ export interface BundledProgram extends CachedProgram {
 export async function bundleProgramFor(target: BundleTarget, p: ProgramBuild): Promise<BundledProgram> {
   const workingDir = p.sourceMap?.absWorkingDir ?? process.cwd();
   const buildWith = async (define: Record<string, string> | undefined) => {
-    const shared = { ...bundleOptions(target), plugins: [...(p.plugins ?? []), PROVIDED_BY_THE_RUNTIME], ...(define ? { define } : {}) };
+    const shared = { ...bundleOptions(target), plugins: [...(p.plugins ?? []), PROVIDED_BY_THE_RUNTIME, ONE_COPY_PER_PACKAGE], ...(define ? { define } : {}) };
     // An import that asks for conditions of its own is a graph of its own, built with these same options (module-graphs.ts).
     const graphs = moduleGraphs(shared, workingDir);
     const result = await build({

@@ -49,4 +49,11 @@ describe('bundledPackages', () => {
       ['d', join(root, 'node_modules', 'd'), undefined],
     ]);
   });
+
+  it("a plugin's module is no file of a package, though its path names one: the package keeps its own folder and version", () => {
+    const shim = `rtbench-es-instance:${join(root, 'node_modules', 'b', 'index.js')}.cjs`;
+    const withShim = { inputs: { [shim]: { bytes: 1, imports: [] }, ...metafile.inputs } } as unknown as Metafile;
+    const b = bundledPackages(withShim, root).find((p) => p.name === 'b')!;
+    expect([b.dir, b.version, b.files]).toEqual([join(root, 'node_modules', 'b'), '1.0.0', [join(root, 'node_modules', 'b', 'index.js'), join(root, 'node_modules', 'b', 'lib.js')]]);
+  });
 });

@@ -3,11 +3,14 @@
  * is loaded where it lies by the runtime's createRequire, and on a runtime
  * with no module loader (the neutral platform) throws one line naming it;
  * a bare builtin name no package provides is the Workers runtime's
- * `node:` module there, while one a package provides stays that package.
+ * `node:` module there, while one a package provides stays that package;
+ * and a builtin required from CommonJS there is imported (an ESM bundle has
+ * no require()), the very module the runtime gives.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { bundleOptions } from '../src/programs.ts';
@@ -20,6 +23,18 @@ mkdirSync(join(dir, 'node_modules', 'events'), { recursive: true });
 writeFileSync(join(dir, 'node_modules', 'events', 'package.json'), '{ "name": "events", "main": "index.js" }');
 writeFileSync(join(dir, 'node_modules', 'events', 'index.js'), "module.exports = 'the events package';\n");
 writeFileSync(join(dir, 'bare.mjs'), "import { gzipSync } from 'zlib';\nimport events from 'events';\nexport default [gzipSync, events];\n");
+// A package with an ES and a CommonJS entry (zod's shape), and one whose CommonJS file is `module.exports = fn`, each reached both ways.
+function dualPackage(name: string, esm: string, cjs: string): void {
+  mkdirSync(join(dir, 'node_modules', name), { recursive: true });
+  writeFileSync(join(dir, 'node_modules', name, 'package.json'), JSON.stringify({ name, exports: { '.': { import: './index.mjs', require: './index.cjs' } } }));
+  writeFileSync(join(dir, 'node_modules', name, 'index.mjs'), esm);
+  writeFileSync(join(dir, 'node_modules', name, 'index.cjs'), cjs);
+}
+dualPackage('dual', 'export class Schema {}\nexport const made = new Schema();\nexport default Schema;\n', 'class Schema {}\nmodule.exports = { Schema, made: new Schema(), default: Schema };\n');
+dualPackage('solo', 'export default function solo() {}\n', 'module.exports = function solo() {};\n');
+writeFileSync(join(dir, 'cjs-user.cjs'), "const { Schema } = require('dual');\nmodule.exports = { isSchema: (value) => value instanceof Schema, solo: require('solo') };\n");
+writeFileSync(join(dir, 'both-ways.mjs'), "import { made } from 'dual';\nimport solo from 'solo';\nimport user from './cjs-user.cjs';\nexport default { same: user.isSchema(made), soloSame: user.solo === solo };\n");
+writeFileSync(join(dir, 'requires-builtins.cjs'), "module.exports = { stream: require('node:stream'), zlib: require('zlib') };\n");
 
 async function bundled(entry: string, platform: 'node' | 'neutral'): Promise<string> {
   const result = await build({ ...bundleOptions({ platform, conditions: [] }), entryPoints: [join(dir, entry)], absWorkingDir: dir });
@@ -45,5 +60,29 @@ describe('modules the runtime provides', () => {
     expect(code).toContain('from "node:zlib"');
     expect(code).toContain('the events package');
     expect(code).not.toContain('node:events');
+  });
+
+  it("on the neutral platform a builtin required from CommonJS is imported, and require() hands on the runtime's own module", async () => {
+    const code = await bundled('requires-builtins.cjs', 'neutral');
+    expect(code).not.toContain('Dynamic require of');
+    // Node.js serves node:stream and node:zlib as a Workers runtime's nodejs_compat does: the bundle runs here as there.
+    const file = join(dir, 'requires-builtins.bundle.mjs');
+    writeFileSync(file, code);
+    const exported = ((await import(pathToFileURL(file).href)) as { default: { stream: unknown; zlib: unknown } }).default;
+    expect(exported.stream).toBe((await import('node:stream')).default);
+    expect(exported.zlib).toBe((await import('node:zlib')).default);
+  });
+});
+
+describe('one copy of each package', () => {
+  it('a package reached by import and by require() is one instance: its classes agree across both, on each platform', async () => {
+    for (const platform of ['node', 'neutral'] as const) {
+      const file = join(dir, `both-ways-${platform}.bundle.mjs`);
+      const code = await bundled('both-ways.mjs', platform);
+      expect(code, platform).not.toContain('index.cjs');
+      writeFileSync(file, code);
+      const answer = ((await import(pathToFileURL(file).href)) as { default: unknown }).default;
+      expect(answer, platform).toEqual({ same: true, soloSame: true });
+    }
   });
 });

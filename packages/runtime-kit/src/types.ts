@@ -47,6 +47,13 @@ export interface JobRequest {
 export interface BundleTarget {
   /** Absolute path of the module that exports `start(suite)`. */
   entry: string;
+  /**
+   * The suite's module is evaluated in the first job, not as the bundle loads:
+   * `start` gets a function that loads it (the Workers runtime refuses I/O,
+   * timers, random values and a Request with a body in a module's global scope,
+   * where a brought file's top-level code would otherwise run).
+   */
+  suiteInFirstJob?: boolean;
   platform: 'node' | 'neutral' | 'browser';
   conditions: string[];
   /** package.json fields to try when a package has no matching "exports" (esbuild's default for the platform if absent). */

@@ -10,7 +10,7 @@
  * note), and served as its standalone server serves it: the client files
  * first, then the app, under serve-app.mjs.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
 import { ASTRO_OUT, astroConfigOf, buildAstro, type AstroAdapter, type Edition } from '@rtbench/host/apps';
@@ -80,6 +80,30 @@ function astroAdapters(app: Pick<FrameworkApp, 'dir' | 'version'>, configText: s
   return { node, workers };
 }
 
+/** The files of an app's src/ that can make a page render on request: pages, endpoints and components. */
+const SOURCE_FILE = /\.(astro|[cm]?[jt]sx?|mdx?)$/;
+/** An output other than 'static' named in the config (a value it computes counts as one). */
+const OUTPUT_NOT_STATIC = /\boutput\s*:\s*(?!['"]static['"])/;
+const RENDERED_ON_REQUEST = /\bexport\s+const\s+prerender\s*=\s*false\b|\bserver:defer\b/;
+
+/**
+ * Whether the app renders anything on request: its config names an output
+ * other than 'static', or a file under src/ exports `prerender = false` or
+ * holds a server island (`server:defer`). An app made by create-astro does
+ * none of these: every page is built ahead of time, the Node.js adapter
+ * serves the built files, and the Cloudflare adapter builds static assets
+ * with no Worker (astro's build output stays 'static').
+ */
+function rendersOnRequest(dir: string, configText: string): boolean {
+  if (OUTPUT_NOT_STATIC.test(configText)) return true;
+  const src = join(dir, 'src');
+  if (!existsSync(src)) return false;
+  return readdirSync(src, { recursive: true, encoding: 'utf8' }).some((file) => SOURCE_FILE.test(file) && !file.split(/[\\/]/).includes('node_modules') && RENDERED_ON_REQUEST.test(readFileSync(join(src, file), 'utf8')));
+}
+
+/** Why an app that renders nothing on request is what it is, in words for its lines. */
+const prerenderedWhy = (config: string): string => `every page is prerendered (${config} sets no output: 'server', and no file under src/ exports prerender = false or holds a server island, as create-astro's templates are made)`;
+
 /**
  * Astro's build names, masked when its two editions' pages are compared: a
  * client file under `/_astro/` carries a content hash (`Counter.BeQA1gps.js`,
@@ -100,7 +124,12 @@ export const astro: AppFramework<AstroPlan> = {
     const config = astroConfigOf(app.dir);
     if (!config) throw new UsageError(`${path} is ${describeApp(app)}; it has no astro.config.mjs (or .js, .ts), where an Astro app names its adapter`);
     const versions = installedVersions(app.dir, ['astro', 'vite', NODE_ADAPTER, CLOUDFLARE_ADAPTER, '@cloudflare/vite-plugin', 'wrangler']);
-    const adapters = astroAdapters(app, readFileSync(join(app.dir, config), 'utf8'), versions);
+    const configText = readFileSync(join(app.dir, config), 'utf8');
+    const prerendered = !rendersOnRequest(app.dir, configText);
+    const adapters = astroAdapters(app, configText, versions);
+    if (prerendered && !('refused' in adapters.workers)) {
+      adapters.workers = { refused: `${prerenderedWhy(config)}: ${CLOUDFLARE_ADAPTER} then builds the pages as static assets, with no Worker to serve them; set output: 'server' in ${config}, or export const prerender = false from the pages to render on request` };
+    }
     const refused = Object.fromEntries((['node', 'workers'] as const).flatMap((e) => { const a = adapters[e]; return 'refused' in a ? [[e, a.refused]] : []; }));
     const node = adapters.node;
     const notes = [
@@ -110,6 +139,7 @@ export const astro: AppFramework<AstroPlan> = {
             : `${SIDE.node} is built with the app's own ${NODE_ADAPTER} ${versions[NODE_ADAPTER]} in standalone mode, named in place of ${config}'s adapter; its handler serves the client files first, then the app, as its standalone server does`]
         : []),
       ...('refused' in adapters.workers ? [] : [`${SIDE.workers} is the Worker the app's ${CLOUDFLARE_ADAPTER} ${versions[CLOUDFLARE_ADAPTER]} builds${'own' in adapters.workers ? '' : `, named in place of ${config}'s adapter`}, served with the wrangler config it writes (${join(ASTRO_OUT.server, 'wrangler.json')})`]),
+      ...(prerendered && !('refused' in node) ? [`${prerenderedWhy(config)}: ${SIDE.node} serves the built pages as files, rendering none per request; set output: 'server' in ${config} to measure rendering`] : []),
       ...(app.wrangler && !('refused' in node) ? [`on the Node.js side, cloudflare:workers is rtbench's stand-in: its env is ${basename(app.wrangler)}'s vars, as the Worker's`] : []),
     ];
     return {

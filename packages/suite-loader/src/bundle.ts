@@ -195,9 +195,11 @@ export async function bundleSuite(suiteEntry: string, suiteName: string, runtime
         // awaited at the top level: a case's promise that never settles then
         // lets the event loop run empty, which each entry hears and names (an
         // unsettled top-level await is a crash on some runtimes, a hang on others).
+        // Where the runtime asks for it, the suite's module is loaded by the first job instead.
         `import { start } from ${JSON.stringify(target.entry)};`,
-        `import suite from ${JSON.stringify(suiteEntry)};`,
-        `void start(suite);`,
+        ...(target.suiteInFirstJob
+          ? [`void start(() => import(${JSON.stringify(suiteEntry)}).then((m) => m.default));`]
+          : [`import suite from ${JSON.stringify(suiteEntry)};`, `void start(suite);`]),
       ].join('\n'),
       resolveDir: repoRoot,
       sourcefile: `rtbench-${runtime}-entry.ts`,

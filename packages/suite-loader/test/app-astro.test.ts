@@ -6,7 +6,10 @@
  * astro refused in one line; the config rtbench writes in place of the
  * app's (its adapter named, cloudflare:workers stood in for); the plugin's
  * wrangler config served without the adapter's own bindings; and the two
- * editions' pages compared with their builds' names masked.
+ * editions' pages compared with their builds' names masked. An app as
+ * create-astro makes it today (fixtures/templates/astro-minimal): every page
+ * prerendered, said, and the Workers side refused with the way to render on
+ * request until a page does.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +22,7 @@ import { servedPluginConfig } from '../../host/src/app-build.ts';
 import { adapterConfig } from '../../host/src/astro-build.ts';
 import { normalizeAstroPage } from '../src/app-astro.ts';
 import { locateSuite } from '../src/index.ts';
+import { templateApp } from './template-app.ts';
 
 function folder(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'rtbench-astro-plan-'));
@@ -59,7 +63,7 @@ describe("an Astro app's plan", () => {
   it("the app's own @astrojs/node builds the Node.js side; a config naming it gets the Cloudflare adapter named in its place", () => {
     const own = { ...CLOUDFLARE_APP, 'node_modules/@astrojs/node/package.json': version('11.1.2', { astro: '^7.2.1' }) };
     expect(locateSuite(folder(own)).notes).toContain("the Node.js side is built with the app's own @astrojs/node 11.1.2 in standalone mode, named in place of astro.config.mjs's adapter; its handler serves the client files first, then the app, as its standalone server does");
-    const nodeConfig = { ...own, 'astro.config.mjs': "import node from '@astrojs/node';\nexport default { adapter: node({ mode: 'middleware' }) };\n" };
+    const nodeConfig = { ...own, 'astro.config.mjs': "import node from '@astrojs/node';\nexport default { output: 'server', adapter: node({ mode: 'middleware' }) };\n" };
     expect(locateSuite(folder(nodeConfig)).notes).toContain("the Workers side is the Worker the app's @astrojs/cloudflare 14.3.3 builds, named in place of astro.config.mjs's adapter, served with the wrangler config it writes (dist/server/wrangler.json)");
   });
 
@@ -83,6 +87,28 @@ describe("an Astro app's plan", () => {
     expect(() => locateSuite(folder({ ...CLOUDFLARE_APP, 'node_modules/@astrojs/cloudflare/package.json': version('12.6.0', { astro: '^5.7.0' }) }))).toThrow(/: its @astrojs\/cloudflare supports astro \^5\.7\.0, not the app's 7\.3\.5: install a release of @astrojs\/cloudflare for it$/);
     const { 'astro.config.mjs': _config, ...unconfigured } = CLOUDFLARE_APP;
     expect(() => locateSuite(folder(unconfigured))).toThrow(/ is an Astro app \(astro 7\.3\.5, wrangler\.jsonc\): .*; it has no astro\.config\.mjs \(or \.js, \.ts\), where an Astro app names its adapter$/);
+  });
+});
+
+describe('an app as create-astro makes it', () => {
+  const prerendered = "every page is prerendered (astro.config.mjs sets no output: 'server', and no file under src/ exports prerender = false or holds a server island, as create-astro's templates are made)";
+
+  it('is recognised as made: every page prerendered, the Node.js side serving the built files (said), the Workers side without the adapter it does not declare', async () => {
+    const { notes, suite } = await suiteOf(templateApp('astro-minimal'));
+    expect(notes[0]).toMatch(/ is an Astro app \(astro 7\.3\.5, astro\.config\.mjs\): built with astro build, once per adapter, /);
+    expect(notes).toContain(`${prerendered}: the Node.js side serves the built pages as files, rendering none per request; set output: 'server' in astro.config.mjs to measure rendering`);
+    expect(suite.declarations[0]!.handlerUnsupported?.()).toMatch(/^the app declares no @astrojs\/cloudflare /);
+  });
+
+  it("with the Cloudflare adapter added as `astro add cloudflare` adds it: the Workers side is refused with the way on until a page renders on request", async () => {
+    const withAdapter = { 'astro.config.mjs': "import { defineConfig } from 'astro/config';\nimport cloudflare from '@astrojs/cloudflare';\nexport default defineConfig({ adapter: cloudflare() });\n" };
+    const beside = { '@astrojs/cloudflare': '14.3.3', wrangler: '4.151.0' };
+    const why = `${prerendered}: @astrojs/cloudflare then builds the pages as static assets, with no Worker to serve them; set output: 'server' in astro.config.mjs, or export const prerender = false from the pages to render on request`;
+    expect((await suiteOf(templateApp('astro-minimal', beside, withAdapter))).suite.declarations[0]!.handlerUnsupported?.()).toBe(why);
+    const onRequest = { ...withAdapter, 'src/pages/now.astro': '---\nexport const prerender = false;\n---\n<p>now</p>\n' };
+    const { notes, suite } = await suiteOf(templateApp('astro-minimal', beside, onRequest));
+    expect(suite.declarations[0]!.handlerUnsupported?.()).toBeUndefined();
+    expect(notes.join('\n')).not.toContain('every page is prerendered');
   });
 });
 

@@ -5,6 +5,8 @@
  * version); the Node.js edition's vite config (the app's, the Cloudflare
  * plugin left out, cloudflare:workers stood in for); and the two editions'
  * pages compared with their builds' names and rewritten inline script masked.
+ * The apps create-react-router makes today (fixtures/templates): its default
+ * template on the Node.js side alone, its Cloudflare template on both.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +18,7 @@ import { firstDifferingLine } from '@rtbench/core/same-work';
 import { cloudflareWorkersStandIn, withoutCloudflarePlugin } from '../../host/src/react-router-build.ts';
 import { normalizeReactRouterPage } from '../src/app-react-router.ts';
 import { locateSuite } from '../src/index.ts';
+import { templateApp } from './template-app.ts';
 
 function folder(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'rtbench-rr-plan-'));
@@ -67,6 +70,27 @@ describe("a React Router app's plan", () => {
   it('no react-router installed: one line, before any build', () => {
     const { 'node_modules/react-router/package.json': _router, ...rest } = TEMPLATE;
     expect(() => locateSuite(folder(rest))).toThrow(/is a React Router \(framework mode\) app .*; its react-router is not installed \(no node_modules\/react-router\): install its dependencies with its package manager first$/);
+  });
+});
+
+describe('the apps create-react-router makes', () => {
+  it("its default template: recognised as made, served by its own @react-router/node; the Workers side names the way on", async () => {
+    const location = locateSuite(templateApp('react-router-node', { '@mjackson/node-fetch-server': '0.2.0' }));
+    const notes = location.notes ?? [];
+    expect(notes[0]).toMatch(/ is a React Router \(framework mode\) app \(@react-router\/dev 7\.16\.0, react-router\.config\.ts\): built with react-router build, once per edition, served by @react-router\/node's request listener, as react-router-serve serves it \(@react-router\/node, @react-router\/serve\) on the runtimes with a Node\.js server /);
+    expect(notes).toContain("the Node.js side is React Router's server build without the Cloudflare Vite plugin, served as react-router-serve serves it (its client files first, NODE_ENV production) by the app's own @react-router/node 7.16.0");
+    const [declaration] = ((await import(location.entry)) as { default: RequestSuite }).default.declarations;
+    expect(declaration!.handlerUnsupported?.()).toBe("its vite.config.ts builds no Worker (no @cloudflare/vite-plugin in it, or not installed): add the Cloudflare Vite plugin as React Router's Cloudflare template has it");
+  });
+
+  it('its Cloudflare template: recognised as made, the Worker its plugin builds on the Workers runtime, @react-router/node added for the Node.js side', async () => {
+    const location = locateSuite(templateApp('react-router-cloudflare'));
+    const notes = location.notes ?? [];
+    expect(notes[0]).toMatch(/ is a React Router \(framework mode\) app \(@react-router\/dev 7\.16\.0, react-router\.config\.ts, wrangler\.jsonc\): /);
+    expect(notes).toContain("the Workers side is the Worker the app's @cloudflare/vite-plugin 1.29.1 builds, served with the wrangler config it writes (build/server/wrangler.json)");
+    expect(notes).toContain('the app has no @react-router/node 7.16.0: rtbench adds @react-router/node 7.16.0 from its cache for the Node.js side, which serves React Router\'s server build without the Cloudflare Vite plugin as react-router-serve does (its client files first, NODE_ENV production)');
+    const [declaration] = ((await import(location.entry)) as { default: RequestSuite }).default.declarations;
+    expect(declaration!.handlerUnsupported?.()).toBeUndefined();
   });
 });
 

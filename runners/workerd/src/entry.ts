@@ -7,7 +7,8 @@
  * edge to edge over two ticks (core's EdgeTimer). No code is generated from
  * strings (workerd refuses it inside a request; core's loop is a plain
  * closure). The clock is taken when the bundle loads, before the suite (the
- * bundle imports this module first). runners/workerd/README.md.
+ * bundle imports this module first; the suite's module loads in the first
+ * request). runners/workerd/README.md.
  */
 import { executeJob, exposedCollections } from '@rtbench/core/execute';
 import { decodeJob, encodeLine, type RuntimeMessage, type WireJob } from '@rtbench/core/protocol';
@@ -105,8 +106,25 @@ async function handle(suite: SuiteDefinition, request: Request, ctx: ExecutionCo
   return new NativeResponse(readable, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
 }
 
-export async function start(suite: SuiteDefinition): Promise<void> {
+/** The suite a module's failure to load stands for: each job reports it as the load's error. */
+function failedSuite(error: unknown): SuiteDefinition {
+  return {
+    kind: 'rtbench.suite',
+    name: 'suite',
+    cases() {
+      throw error;
+    },
+  };
+}
+
+/**
+ * The bundle (suiteInFirstJob, plugin.ts) hands over a loader: the suite's
+ * module runs in the first request, where the Workers runtime allows what its
+ * global scope refuses; every later job gets the same suite, or the same failure.
+ */
+export async function start(load: () => Promise<SuiteDefinition>): Promise<void> {
+  let suite: Promise<SuiteDefinition> | undefined;
   (globalThis as Record<string, unknown>)[HANDLER_KEY] = {
-    fetch: (request: Request, _env: unknown, ctx: ExecutionContext) => handle(suite, request, ctx),
+    fetch: async (request: Request, _env: unknown, ctx: ExecutionContext) => handle(await (suite ??= load().catch(failedSuite)), request, ctx),
   };
 }

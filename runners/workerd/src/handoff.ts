@@ -5,7 +5,7 @@
  */
 
 /**
- * The bundle ends in `void start(suite)` and exports nothing, but workerd
+ * The bundle ends in `void start(loadSuite)` and exports nothing, but workerd
  * needs a module whose default export is the fetch handler. entry.ts leaves
  * the handler on globalThis; the config's small main module imports the
  * bundle and exports that handler.

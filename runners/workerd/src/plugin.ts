@@ -45,7 +45,8 @@ export const workerdRuntime: RuntimePlugin = {
   // Bundled as wrangler resolves packages for Workers (workerd/worker/browser
   // conditions, browser-first main fields), but on esbuild's neutral platform:
   // the browser platform would hard-code process.env.NODE_ENV = "development".
-  bundle: { entry: join(here, 'entry.ts'), platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], mainFields: ['browser', 'module', 'main'] },
+  // The suite's module loads in the first request: a file's top level may build a Request with a body, set a timer or draw random values, which the Worker's global scope refuses.
+  bundle: { entry: join(here, 'entry.ts'), platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], mainFields: ['browser', 'module', 'main'], suiteInFirstJob: true },
 
   ...singleNpmRuntimeSpecs(workerd, { name: 'workerd' }),
 
