@@ -93,7 +93,10 @@ export const BENCH_OPTIONS = [
   MAX_MEMORY_OPTION,
   { name: 'seed', kind: 'value', value: 'n', help: 'Seed for the order of runtimes within a round' },
   { name: 'shard', kind: 'value', value: 'i/n', help: 'Measure the i-th of n shares of the cases (one per CI machine; combine them with rtbench merge)' },
-  saveOption('Save the run (JSON, raw samples) here instead of results/<time>-<suite>.json; a name ending .json.gz saves it compressed with gzip (a quarter of the size or less), read by every command as it is'),
+  saveOption(
+    'Save the run (JSON, raw samples) here instead of results/<time>-<suite>.json; ' +
+      'a name ending .json.gz saves it compressed with gzip (a quarter of the size or less), read by every command as it is',
+  ),
   {
     name: 'profile',
     kind: 'flag-or-value',
