@@ -1,0 +1,125 @@
+/**
+ * A request run in brief: per request, one row per runtime with the
+ * handler's CPU per request on its JavaScript thread net of the server's
+ * own cost (the empty handler served by the same process), its p50 and p99
+ * with intervals over processes, the server's own cost beside it, and the
+ * verdict on the net figure against the baseline. The full tables stay
+ * where they are (the bench table, views/cpu-per-request.ts); the terminal
+ * leads with this and keeps them behind --explain.
+ */
+import { CPU_THREADS, steadyStart } from '@rtbench/core/cpu-per-request';
+import type { CaseResult, RunRecord } from '@rtbench/core/schema';
+import { requestsOf } from '@rtbench/measurer-records';
+import { median, netDistribution, type NetDistribution } from '@rtbench/stats';
+import { adjustAll, pairedCase, type PairedCase, type RatioComparison, type RatioOptions } from '@rtbench/verdicts';
+
+export interface RequestSummaryRow {
+  variantId: string;
+  isBaseline: boolean;
+  net: NetDistribution;
+  /** The net p50's ratio to the baseline's, paired by process (absent: the baseline, or no ratio could be formed). */
+  relative?: RatioComparison;
+  /** Why there is no ratio. */
+  relativeNote?: string;
+}
+
+export interface RequestSummaryCase {
+  /** The request as the run names it ("GET /"). */
+  label: string;
+  /** The case whose figures the rows net (the JavaScript thread's). */
+  caseId: string;
+  rows: RequestSummaryRow[];
+}
+
+export interface RequestSummary {
+  cases: RequestSummaryCase[];
+  confidence: number;
+}
+
+const label = (t: keyof typeof CPU_THREADS): string => CPU_THREADS[t].label;
+
+/** A case's request: its params less `cpu`, after its name. */
+function requestKey(c: RunRecord['cases'][number]): string {
+  const rest = Object.entries(c.params).filter(([k]) => k !== 'cpu');
+  return rest.length ? `${c.name} ${rest.map(([k, v]) => `${k}=${String(v)}`).join(' ')}` : c.name;
+}
+
+/** Rounds that served requests beyond the first, by round index. */
+function servedByRound(result: CaseResult | undefined): Map<number, CaseResult['rounds'][number]> {
+  return new Map((result?.rounds ?? []).filter((r) => requestsOf(r) && r.samples.length > 1).map((r) => [r.round, r]));
+}
+
+/** One process's net figure: the median of its pooled handler requests less the median of its empty handler's. */
+function processNet(handler: CaseResult['rounds'][number], empty: CaseResult['rounds'][number]): number {
+  return median(handler.samples.slice(steadyStart(handler.samples.length, requestsOf(handler)?.phases))) - median(empty.samples.slice(1));
+}
+
+/** The handler's result with each round's samples its process's net figure: what the paired ratio is taken of. */
+function netResult(handler: CaseResult, empty: Map<number, CaseResult['rounds'][number]>): CaseResult {
+  const rounds = [...servedByRound(handler).values()].flatMap((r) => {
+    const e = empty.get(r.round);
+    if (!e) return [];
+    const { requests: _requests, ...round } = r;
+    return [{ ...round, samples: [processNet(r, e)] }];
+  });
+  return { ...handler, rounds };
+}
+
+/**
+ * The summary of a run whose cases are request cases with an empty handler
+ * beside each handler's JavaScript thread; undefined for any other run (a
+ * load case, a case without its empty handler: their tables say it all).
+ */
+export function requestSummary(run: RunRecord, options: RatioOptions): RequestSummary | undefined {
+  const byKey = new Map<string, Partial<Record<string, RunRecord['cases'][number]>>>();
+  for (const c of run.cases) {
+    const cpu = c.params.cpu;
+    if (typeof cpu !== 'string') return undefined;
+    byKey.set(requestKey(c), { ...byKey.get(requestKey(c)), [cpu]: c });
+  }
+  const results = new Map(run.results.map((r) => [`${r.caseId}\u0000${r.variantId}`, r]));
+  const variants = run.variants.filter((v) => !v.unavailable);
+  const baseline = variants[0];
+  if (!baseline || byKey.size === 0) return undefined;
+  const pending: { row: RequestSummaryRow; pair: PairedCase }[] = [];
+  const cases: RequestSummaryCase[] = [];
+  for (const [key, threads] of byKey) {
+    const handler = threads[label('jsThread')];
+    const empty = threads[label('emptyHandler')];
+    if (!handler || !empty) return undefined;
+    const nets = new Map<string, CaseResult>();
+    const rows: RequestSummaryRow[] = [];
+    for (const v of variants) {
+      const h = results.get(`${handler.id}\u0000${v.id}`);
+      const e = servedByRound(results.get(`${empty.id}\u0000${v.id}`));
+      const paired = [...servedByRound(h).values()].filter((r) => e.has(r.round));
+      if (!h || paired.length === 0) continue;
+      const net = netDistribution(
+        paired.map((r) => r.samples),
+        paired.map((r) => e.get(r.round)!.samples),
+        { seed: run.options.seed, confidence: options.confidence, from: paired.map((r) => steadyStart(r.samples.length, requestsOf(r)?.phases)) },
+      );
+      const row: RequestSummaryRow = { variantId: v.id, isBaseline: v.id === baseline.id, net };
+      nets.set(v.id, netResult(h, e));
+      const base = nets.get(baseline.id);
+      const positive = (r: CaseResult | undefined): boolean => (r?.rounds ?? []).every((x) => x.samples[0]! > 0);
+      if (!row.isBaseline && base && !(positive(base) && positive(nets.get(v.id)))) row.relativeNote = "a process's handler cost no more than its empty handler: no ratio of net figures";
+      else if (!row.isBaseline && base) {
+        const pair = pairedCase(base, nets.get(v.id), options, undefined, handler.metric);
+        if (!pair.raw && pair.note) row.relativeNote = pair.note;
+        pending.push({ row, pair });
+      }
+      rows.push(row);
+    }
+    cases.push({ label: key, caseId: handler.id, rows });
+  }
+  const adjusted = adjustAll(
+    pending.map((p) => p.pair),
+    options,
+  );
+  pending.forEach((p, i) => {
+    const a = adjusted[i];
+    if (a) p.row.relative = a;
+  });
+  return { cases, confidence: options.confidence };
+}
