@@ -5,10 +5,13 @@
  * two lines; and, with --explain, each figure said in plain words.
  */
 import { relativeText } from '../cells/run.ts';
-import { requestMs, withInterval } from '../cells/cpu-per-request.ts';
+import { limitText, overLimitText, requestMs, withInterval } from '../cells/cpu-per-request.ts';
+import { rowProblems } from './cpu-per-request.ts';
+import { formatPercent } from '../format.ts';
 import type { CpuPerRequestSection } from '../views/cpu-per-request.ts';
 import type { RequestSummary, RequestSummaryRow } from '../views/request-summary.ts';
-import { renderGrid, wrapWords, type GridColumn, type GridRow, type Paint } from './grid.ts';
+import { counted } from '../text.ts';
+import { naturalGridWidth, renderGrid, wrapWords, type GridColumn, type GridRow, type Paint } from './grid.ts';
 
 /** The verdict cell: the bench table's words for a ratio, taken of the net p50s. */
 function verdictText(row: RequestSummaryRow): string {
@@ -19,40 +22,63 @@ function verdictText(row: RequestSummaryRow): string {
 
 const percent = (confidence: number): string => `${+(confidence * 100).toFixed(2)}%`;
 
-/** The levels of the intervals the lines show: the figures' and, where the verdicts were adjusted for their number, the ratios'. */
+/** "95.83% intervals (95% over 6 ratios)": the one level every interval of the lines was read at, and the level over the ratios. */
 function levels(summary: RequestSummary): string {
-  const ratios = [...new Set(summary.cases.flatMap((c) => c.rows.flatMap((r) => (r.relative ? [r.relative.confidence] : []))))];
-  const figures = percent(summary.confidence);
-  return ratios.length && ratios.some((c) => c !== summary.confidence) ? `${figures} intervals; the ratios' ${ratios.map(percent).join(', ')} (adjusted for the ${counted(summary)} compared)` : `${figures} intervals`;
+  const over = summary.ratios > 1 ? ` (${percent(summary.tableConfidence)} over ${counted(summary.ratios, 'ratio')})` : '';
+  return `${percent(summary.confidence)} intervals${over}`;
 }
 
-const counted = (summary: RequestSummary): string => {
-  const n = summary.cases.reduce((k, c) => k + c.rows.filter((r) => r.relative).length, 0);
-  return `${n} ratio${n === 1 ? '' : 's'}`;
-};
+/** The share of a row's requests over the CPU limit (the JavaScript thread's requests as measured, as a platform counts them), with its interval or without. */
+function overLimitCell(section: CpuPerRequestSection, caseId: string, variantId: string, interval: boolean): string {
+  const over = section.rows.find((r) => r.caseId === caseId && r.variantId === variantId)?.distribution?.overLimit;
+  if (!over) return '—';
+  return interval ? overLimitText(over) : `${formatPercent(over.value, 2)} (${over.count})`;
+}
 
-export function requestSummaryTerminal(summary: RequestSummary, baseline: string, maxWidth: number, paints: { bold: Paint; dim: Paint; verdict: (row: RequestSummaryRow) => Paint }, explain: boolean): string[] {
-  const { bold, dim } = paints;
+/** The brief grid; the share over the limit with its interval where the line holds it. */
+function briefGrid(summary: RequestSummary, section: CpuPerRequestSection, baseline: string, bold: Paint, verdictPaint: (row: RequestSummaryRow) => Paint, intervals: boolean): { columns: GridColumn[]; rows: GridRow[] } {
+  const limit = section.limitMs;
   const columns: GridColumn[] = [
     { head: 'runtime', align: 'left' },
     { head: 'p50 net', align: 'right' },
     { head: 'p99 net', align: 'right' },
     { head: 'server', align: 'right' },
+    ...(limit !== undefined ? [{ head: `> ${limitText(limit)}`, align: 'right' as const }] : []),
     { head: `vs ${baseline} (p50 net)`, align: 'left' },
   ];
   const rows: GridRow[] = [];
   for (const c of summary.cases) {
     rows.push({ heading: bold(c.label) });
     for (const row of c.rows) {
-      const verdict = verdictText(row);
-      rows.push({ cells: [row.variantId, withInterval(row.net.p50, requestMs), withInterval(row.net.p99, requestMs), requestMs(row.net.server.value), { text: verdict, paint: paints.verdict(row) }] });
+      const over = limit !== undefined ? [overLimitCell(section, c.caseId, row.variantId, intervals)] : [];
+      rows.push({ cells: [row.variantId, withInterval(row.net.p50, requestMs), withInterval(row.net.p99, requestMs), requestMs(row.net.server.value), ...over, { text: verdictText(row), paint: verdictPaint(row) }] });
     }
   }
-  const lines = [bold("CPU per request (ms), the handler's JavaScript thread less the server's own cost"), ...renderGrid(columns, rows, { maxWidth, bold, dim })];
+  return { columns, rows };
+}
+
+export function requestSummaryTerminal(summary: RequestSummary, section: CpuPerRequestSection, baseline: string, maxWidth: number, paints: { bold: Paint; dim: Paint; verdict: (row: RequestSummaryRow) => Paint }, explain: boolean): string[] {
+  const { bold, dim } = paints;
+  const full = briefGrid(summary, section, baseline, bold, paints.verdict, true);
+  const fits = naturalGridWidth(full.columns, full.rows) <= maxWidth;
+  const grid = fits ? full : briefGrid(summary, section, baseline, bold, paints.verdict, false);
+  const lines = [bold("CPU per request (ms), the handler's JavaScript thread less the server's own cost"), ...renderGrid(grid.columns, grid.rows, { maxWidth, bold, dim })];
   for (const c of summary.cases) for (const row of c.rows) if (row.relativeNote && !row.relative) lines.push(...wrapWords(`${row.variantId} · ${c.label}: ${row.relativeNote}`, maxWidth));
-  const key = `net: the handler's CPU per request less the server's (server: an empty handler's median, served by the same processes); ${levels(summary)} in brackets, over processes${explain ? '' : '. --explain: what each figure is, and every table'}`;
+  const limit = section.limitMs !== undefined ? `; > ${limitText(section.limitMs)}: the share of requests over the limit as measured, the server's cost in them (how many)${fits ? '' : ', its interval in the table below (--explain)'}` : '';
+  const key = `net: the handler's CPU per request less the server's (server: an empty handler's median, served by the same processes); ${levels(summary)} in brackets, over processes${limit}${explain ? '' : '. --explain: what each figure is, and every table'}`;
   lines.push(...wrapWords(key, maxWidth).map(dim));
   return lines;
+}
+
+/** What went wrong in the summarised requests, once per request and problem, naming the runtimes it holds for. */
+export function requestSummaryProblems(summary: RequestSummary, section: CpuPerRequestSection): string[] {
+  const out: string[] = [];
+  for (const c of summary.cases) {
+    const runtimes = new Map<string, string[]>();
+    for (const row of section.rows.filter((r) => r.caseId === c.caseId)) for (const text of rowProblems(row)) runtimes.set(text, [...(runtimes.get(text) ?? []), row.variantId]);
+    for (const [text, ids] of runtimes) out.push(`${c.label} (${ids.join(', ')}): ${text}`);
+  }
+  return out;
 }
 
 /** Each figure of the brief lines and of the tables under them said in plain words (--explain). */

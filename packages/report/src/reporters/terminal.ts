@@ -8,8 +8,8 @@
  */
 import { terminalCompany } from './company.ts';
 import { loadTerminal } from './load.ts';
-import { cpuPerRequestProblems, cpuPerRequestTerminal } from './cpu-per-request.ts';
-import { requestSummaryExplained, requestSummaryTerminal } from './request-summary.ts';
+import { cpuPerRequestTerminal } from './cpu-per-request.ts';
+import { requestSummaryExplained, requestSummaryProblems, requestSummaryTerminal } from './request-summary.ts';
 import type { RequestSummary, RequestSummaryRow } from '../views/request-summary.ts';
 import { counted } from '../text.ts';
 import { renderClaimsTerminal } from './claims-terminal.ts';
@@ -201,8 +201,8 @@ function summaryPaints(c: Colors): { bold: Paint; dim: Paint; verdict: (row: Req
  */
 function renderRequestBrief(view: BenchView, summary: RequestSummary, c: Colors, columns: number): string {
   const got = roundsGotLine(view);
-  const lines = [...(got ? wrapped(got, columns, c.dim) : []), ...requestSummaryTerminal(summary, view.baseline.label, columns, summaryPaints(c), false)];
-  for (const line of view.cpuPerRequest ? cpuPerRequestProblems(view.cpuPerRequest) : []) lines.push(...wrapped(line, columns, c.yellow, 2));
+  const lines = [...(got ? wrapped(got, columns, c.dim) : []), ...(view.cpuPerRequest ? requestSummaryTerminal(summary, view.cpuPerRequest, view.baseline.label, columns, summaryPaints(c), false) : [])];
+  for (const line of view.cpuPerRequest ? requestSummaryProblems(summary, view.cpuPerRequest) : []) lines.push(...wrapped(line, columns, c.yellow, 2));
   for (const note of view.notes) lines.push(...noteLines(note, c, columns));
   return `${lines.join('\n')}\n`;
 }
@@ -248,7 +248,7 @@ function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): st
   if (wider && options.explain) lines.push(...wrapped(wider, columns, c.dim));
   if (options.plot) lines.push('', ...view.cases.map((bc) => casePlot(bc, { columns, color: options.color ?? true, labels: grid.labels })).filter(Boolean));
   if (view.requestSummary && view.cpuPerRequest) {
-    lines.push('', ...requestSummaryTerminal(view.requestSummary, view.baseline.label, columns, summaryPaints(c), true));
+    lines.push('', ...requestSummaryTerminal(view.requestSummary, view.cpuPerRequest, view.baseline.label, columns, summaryPaints(c), true));
     for (const line of requestSummaryExplained(view.requestSummary, view.cpuPerRequest, view.baseline.label)) lines.push(...wrapped(line, columns, c.dim, 2));
   }
   if (view.cpuPerRequest) lines.push(...cpuPerRequestTerminal(view.cpuPerRequest, columns, c.bold, c.dim));

@@ -33,7 +33,18 @@ export interface RequestSummaryCase {
 
 export interface RequestSummary {
   cases: RequestSummaryCase[];
+  /** The level of every interval shown: the ratios' level once adjusted for their number, which the net figures take too. */
   confidence: number;
+  /** The ratios that level was adjusted for, and the level over them all. */
+  ratios: number;
+  tableConfidence: number;
+}
+
+/** Per process (the same process serving both), the handler's requests and the empty handler's, and where the handler's pooled requests begin. */
+interface Processes {
+  handler: number[][];
+  empty: number[][];
+  from: number[];
 }
 
 const label = (t: keyof typeof CPU_THREADS): string => CPU_THREADS[t].label;
@@ -81,45 +92,45 @@ export function requestSummary(run: RunRecord, options: RatioOptions): RequestSu
   const variants = run.variants.filter((v) => !v.unavailable);
   const baseline = variants[0];
   if (!baseline || byKey.size === 0) return undefined;
-  const pending: { row: RequestSummaryRow; pair: PairedCase }[] = [];
-  const cases: RequestSummaryCase[] = [];
+  // Pair first, so that each net figure's interval is read at the level the ratios were adjusted to: one level a screen.
+  type Pending = { variantId: string; processes: Processes; relativeNote?: string; pair?: PairedCase };
+  const pendingCases: { label: string; caseId: string; rows: Pending[] }[] = [];
   for (const [key, threads] of byKey) {
     const handler = threads[label('jsThread')];
     const empty = threads[label('emptyHandler')];
     if (!handler || !empty) return undefined;
     const nets = new Map<string, CaseResult>();
-    const rows: RequestSummaryRow[] = [];
+    const rows: Pending[] = [];
     for (const v of variants) {
       const h = results.get(`${handler.id}\u0000${v.id}`);
       const e = servedByRound(results.get(`${empty.id}\u0000${v.id}`));
       const paired = [...servedByRound(h).values()].filter((r) => e.has(r.round));
       if (!h || paired.length === 0) continue;
-      const net = netDistribution(
-        paired.map((r) => r.samples),
-        paired.map((r) => e.get(r.round)!.samples),
-        { seed: run.options.seed, confidence: options.confidence, from: paired.map((r) => steadyStart(r.samples.length, requestsOf(r)?.phases)) },
-      );
-      const row: RequestSummaryRow = { variantId: v.id, isBaseline: v.id === baseline.id, net };
+      const row: Pending = { variantId: v.id, processes: { handler: paired.map((r) => r.samples), empty: paired.map((r) => e.get(r.round)!.samples), from: paired.map((r) => steadyStart(r.samples.length, requestsOf(r)?.phases)) } };
       nets.set(v.id, netResult(h, e));
       const base = nets.get(baseline.id);
       const positive = (r: CaseResult | undefined): boolean => (r?.rounds ?? []).every((x) => x.samples[0]! > 0);
-      if (!row.isBaseline && base && !(positive(base) && positive(nets.get(v.id)))) row.relativeNote = "a process's handler cost no more than its empty handler: no ratio of net figures";
-      else if (!row.isBaseline && base) {
-        const pair = pairedCase(base, nets.get(v.id), options, undefined, handler.metric);
-        if (!pair.raw && pair.note) row.relativeNote = pair.note;
-        pending.push({ row, pair });
+      if (v.id !== baseline.id && base && !(positive(base) && positive(nets.get(v.id)))) row.relativeNote = "a process's handler cost no more than its empty handler: no ratio of net figures";
+      else if (v.id !== baseline.id && base) {
+        row.pair = pairedCase(base, nets.get(v.id), options, undefined, handler.metric);
+        if (!row.pair.raw && row.pair.note) row.relativeNote = row.pair.note;
       }
       rows.push(row);
     }
-    cases.push({ label: key, caseId: handler.id, rows });
+    pendingCases.push({ label: key, caseId: handler.id, rows });
   }
-  const adjusted = adjustAll(
-    pending.map((p) => p.pair),
-    options,
-  );
-  pending.forEach((p, i) => {
-    const a = adjusted[i];
-    if (a) p.row.relative = a;
-  });
-  return { cases, confidence: options.confidence };
+  const pairs = pendingCases.flatMap((c) => c.rows.flatMap((r) => (r.pair ? [r.pair] : [])));
+  const adjusted = adjustAll(pairs, options);
+  const relative = new Map(pairs.map((p, i) => [p, adjusted[i]]));
+  const confidence = adjusted.find((a) => a)?.confidence ?? options.confidence;
+  const cases = pendingCases.map((c) => ({
+    label: c.label,
+    caseId: c.caseId,
+    rows: c.rows.map((r): RequestSummaryRow => {
+      const ratio = r.pair ? relative.get(r.pair) : undefined;
+      const net = netDistribution(r.processes.handler, r.processes.empty, { seed: run.options.seed, confidence, from: r.processes.from });
+      return { variantId: r.variantId, isBaseline: r.variantId === baseline.id, net, ...(ratio ? { relative: ratio } : {}), ...(r.relativeNote ? { relativeNote: r.relativeNote } : {}) };
+    }),
+  }));
+  return { cases, confidence, ratios: pairs.length, tableConfidence: options.confidence };
 }
