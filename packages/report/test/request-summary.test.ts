@@ -78,6 +78,13 @@ describe('a request run in brief', () => {
     expect(text).not.toContain('--explain: what each figure is');
   });
 
+  it('says ≠ work where the runtimes answered differently, never a ratio of different work', () => {
+    const differing = viewOfRun({ ...run, digestMismatches: [{ caseId: 'relay [cpu=js thread]', digests: { 'node@26': 'aaaa', 'bun@1': 'bbbb' } }] }) as BenchView;
+    const text = String(reporterFor('terminal')!.render(differing, { color: false, columns: 100 }));
+    expect(text).toMatch(/^\s+bun@1\s.*≠ work$/m);
+    expect(text).not.toMatch(/× (faster|slower)/);
+  });
+
   it('a run of request cases without an empty handler keeps its tables', () => {
     const plain = viewOfRun({ ...syntheticRequestRun({ arms: [{ id: 'a', factor: 1 }, { id: 'b', factor: 1 }], rounds: 4 }), mode: 'bench' }) as BenchView;
     expect(plain.requestSummary).toBeUndefined();

@@ -14,7 +14,8 @@ import { counted } from '../text.ts';
 import { naturalGridWidth, renderGrid, wrapWords, type GridColumn, type GridRow, type Paint } from './grid.ts';
 
 /** The verdict cell: the bench table's words for a ratio, taken of the net p50s. */
-function verdictText(row: RequestSummaryRow): string {
+function verdictText(row: RequestSummaryRow, differentWork: boolean): string {
+  if (differentWork) return relativeText({ isBaseline: row.isBaseline, relative: row.relative }, true).relative;
   if (row.isBaseline) return 'baseline';
   if (!row.relative) return row.relativeNote ? '—' : '';
   return relativeText({ isBaseline: false, relative: row.relative }, false).relative;
@@ -51,7 +52,7 @@ function briefGrid(summary: RequestSummary, section: CpuPerRequestSection, basel
     rows.push({ heading: bold(c.label) });
     for (const row of c.rows) {
       const over = limit !== undefined ? [overLimitCell(section, c.caseId, row.variantId, intervals)] : [];
-      rows.push({ cells: [row.variantId, withInterval(row.net.p50, requestMs), withInterval(row.net.p99, requestMs), requestMs(row.net.server.value), ...over, { text: verdictText(row), paint: verdictPaint(row) }] });
+      rows.push({ cells: [row.variantId, withInterval(row.net.p50, requestMs), withInterval(row.net.p99, requestMs), requestMs(row.net.server.value), ...over, { text: verdictText(row, c.differentWork), paint: verdictPaint(row) }] });
     }
   }
   return { columns, rows };

@@ -28,6 +28,8 @@ export interface RequestSummaryCase {
   label: string;
   /** The case whose figures the rows net (the JavaScript thread's). */
   caseId: string;
+  /** The runtimes' responses differ: no ratio compares the same work. */
+  differentWork: boolean;
   rows: RequestSummaryRow[];
 }
 
@@ -126,6 +128,7 @@ export function requestSummary(run: RunRecord, options: RatioOptions): RequestSu
   const cases = pendingCases.map((c) => ({
     label: c.label,
     caseId: c.caseId,
+    differentWork: run.digestMismatches.some((m) => m.caseId === c.caseId) || c.rows.some((r) => r.pair?.digests),
     rows: c.rows.map((r): RequestSummaryRow => {
       const ratio = r.pair ? relative.get(r.pair) : undefined;
       const net = netDistribution(r.processes.handler, r.processes.empty, { seed: run.options.seed, confidence, from: r.processes.from });
