@@ -50,7 +50,7 @@ export const OUTPUT_OPTIONS = [
   { name: 'metrics', kind: 'value', value: 'view', help: 'Also print metrics: gc (GC by kind per 1k ops, GC time share, bytes/op, heap state; under a comparison, their change) or memory (peak resident memory, heap, bytes outside it, growth per call, leak mark)', section: 'Output' },
   THRESHOLD_OPTION,
   { name: 'fail-on-regression', kind: 'value', value: 'percent', help: 'Exit 1 if a case is significantly slower than the baseline by more than this', section: 'Output' },
-  { name: 'explain', kind: 'flag', help: 'Terminal: under the table, how it was measured and what each column, word and mark means (markdown and --html always say it)', section: 'Output' },
+  { name: 'explain', kind: 'flag', help: 'Terminal: under the table, how it was measured and what each column, word and mark means; for request cases, the tables behind the brief lines and each figure in words (markdown and --html always say it)', section: 'Output' },
   { name: 'cpu-limit', kind: 'value', value: 'duration', help: "Request-shaped cases: a CPU limit per request (10ms, 0.5ms, 1s); the view gives the share of requests over it, with its interval over processes (a saved run is read with any limit; one saved with a limit shows it unless another is given)", section: 'Output' },
 ] as const satisfies readonly OptionSpec[];
 
