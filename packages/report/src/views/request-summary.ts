@@ -7,7 +7,7 @@
  * where they are (the bench table, views/cpu-per-request.ts); the terminal
  * leads with this and keeps them behind --explain.
  */
-import { CPU_THREADS, steadyStart } from '@rtbench/core/cpu-per-request';
+import { HANDLER_CPU, pooledFrom } from './cpu-per-request.ts';
 import type { CaseResult, RunRecord } from '@rtbench/core/schema';
 import { requestsOf } from '@rtbench/measurer-records';
 import { median, netDistribution, type NetDistribution } from '@rtbench/stats';
@@ -23,7 +23,7 @@ export interface RequestSummaryRow {
   relativeNote?: string;
 }
 
-export interface RequestSummaryCase {
+interface RequestSummaryCase {
   /** The request as the run names it ("GET /"). */
   label: string;
   /** The case whose figures the rows net (the JavaScript thread's). */
@@ -49,8 +49,6 @@ interface Processes {
   from: number[];
 }
 
-const label = (t: keyof typeof CPU_THREADS): string => CPU_THREADS[t].label;
-
 /** A case's request: its params less `cpu`, after its name. */
 function requestKey(c: RunRecord['cases'][number]): string {
   const rest = Object.entries(c.params).filter(([k]) => k !== 'cpu');
@@ -64,7 +62,7 @@ function servedByRound(result: CaseResult | undefined): Map<number, CaseResult['
 
 /** One process's net figure: the median of its pooled handler requests less the median of its empty handler's. */
 function processNet(handler: CaseResult['rounds'][number], empty: CaseResult['rounds'][number]): number {
-  return median(handler.samples.slice(steadyStart(handler.samples.length, requestsOf(handler)?.phases))) - median(empty.samples.slice(1));
+  return median(handler.samples.slice(pooledFrom(handler))) - median(empty.samples.slice(1));
 }
 
 /** The handler's result with each round's samples its process's net figure: what the paired ratio is taken of. */
@@ -98,8 +96,8 @@ export function requestSummary(run: RunRecord, options: RatioOptions): RequestSu
   type Pending = { variantId: string; processes: Processes; relativeNote?: string; pair?: PairedCase };
   const pendingCases: { label: string; caseId: string; rows: Pending[] }[] = [];
   for (const [key, threads] of byKey) {
-    const handler = threads[label('jsThread')];
-    const empty = threads[label('emptyHandler')];
+    const handler = threads[HANDLER_CPU.jsThread];
+    const empty = threads[HANDLER_CPU.emptyHandler];
     if (!handler || !empty) return undefined;
     const nets = new Map<string, CaseResult>();
     const rows: Pending[] = [];
@@ -108,7 +106,7 @@ export function requestSummary(run: RunRecord, options: RatioOptions): RequestSu
       const e = servedByRound(results.get(`${empty.id}\u0000${v.id}`));
       const paired = [...servedByRound(h).values()].filter((r) => e.has(r.round));
       if (!h || paired.length === 0) continue;
-      const row: Pending = { variantId: v.id, processes: { handler: paired.map((r) => r.samples), empty: paired.map((r) => e.get(r.round)!.samples), from: paired.map((r) => steadyStart(r.samples.length, requestsOf(r)?.phases)) } };
+      const row: Pending = { variantId: v.id, processes: { handler: paired.map((r) => r.samples), empty: paired.map((r) => e.get(r.round)!.samples), from: paired.map(pooledFrom) } };
       nets.set(v.id, netResult(h, e));
       const base = nets.get(baseline.id);
       const positive = (r: CaseResult | undefined): boolean => (r?.rounds ?? []).every((x) => x.samples[0]! > 0);
