@@ -24,7 +24,7 @@ describe('an Astro app, built with its own toolchain', () => {
   let r: CliResult;
   let record: RunRecord;
   beforeAll(async () => {
-    ({ r, record } = await runFixtureApp('astro', 'node,bun,deno,workerd', ['GET /']));
+    ({ r, record } = await runFixtureApp('astro', 'node,bun,deno,workerd', ['GET /'], ['--explain']));
     // The first run installs the app (npm ci) and builds it twice: more than a hook's default time on a loaded machine.
   }, 600_000);
 

@@ -37,7 +37,7 @@ describe('a React Router app, built with its own toolchain', () => {
   let r: CliResult;
   let record: RunRecord;
   beforeAll(async () => {
-    ({ r, record } = await runFixtureApp('react-router', 'node,workerd', ['GET /'], ['--concurrency', '2', '--cpu-limit', '5ms']));
+    ({ r, record } = await runFixtureApp('react-router', 'node,workerd', ['GET /'], ['--concurrency', '2', '--cpu-limit', '5ms', '--explain']));
     // The first run installs the app (npm ci) and builds it twice: more than a hook's default time on a loaded machine.
   }, 600_000);
 

@@ -22,7 +22,8 @@ const SUITE = join('test', 'fixtures', 'request-cases');
 async function bench(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string; run: RunRecord; out: string }> {
   const out = tempFile('run.json');
   // Smoke runs (--fixed-warmup): the suite's own count a round, 5 requests to the empty handler; no figure is read but the planted ones.
-  const r = await runCliAsync(['bench', SUITE, ...args, '--fixed-warmup', '--save', out, '--quiet', '--no-color']);
+  // --explain: the tables behind the brief lines, which these runs read.
+  const r = await runCliAsync(['bench', SUITE, ...args, '--fixed-warmup', '--save', out, '--quiet', '--no-color', '--explain']);
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out), out };
 }
 

@@ -146,9 +146,9 @@ describe.each(TABLES)('the %s at 100 columns', (_name, draw) => {
 });
 
 describe('the CPU-per-request table', () => {
-  it('puts each interval under its figure, and says which columns a narrow terminal left out', () => {
+  it('puts each interval under its figure, and says which columns a narrow terminal left out (--explain: the brief lines lead)', () => {
     for (const color of [true, false]) {
-      const lines = visible(render(relayRequest(), color)).split('\n');
+      const lines = visible(terminal.render(relayRequest(), { color, columns: COLUMNS, explain: true })).split('\n');
       const intervals = lines.flatMap((l, i) => (/^\s+[\d.]+–[\d.]+/.test(l) ? [i] : []));
       expect(intervals.length).toBeGreaterThan(10);
       for (const i of intervals) {

@@ -42,4 +42,4 @@ export {
 } from './steady-state.ts';
 export { nearFloor, WITHOUT_WORK_FACTOR, type NearFloor } from './without-work.ts';
 export { REQUEST_STEADY_DEFAULTS, steadyEnough, steadyPoint, type RequestSteadyOptions } from './request-steady.ts';
-export { MIN_PROCESSES, REQUEST_QUANTILES, requestDistribution, type Estimate, type RequestDistribution, type RequestQuantileName } from './request-distribution.ts';
+export { MIN_PROCESSES, REQUEST_QUANTILES, netDistribution, requestDistribution, type Estimate, type NetDistribution, type RequestDistribution, type RequestQuantileName } from './request-distribution.ts';

@@ -176,3 +176,61 @@ export function requestDistribution(processes: readonly (readonly number[])[], o
     confidence,
   };
 }
+
+/** A handler's CPU per request net of the server's own: its quantiles less the empty handler's median, each with an interval over processes. */
+export interface NetDistribution {
+  processes: number;
+  p50: Estimate;
+  p99: Estimate;
+  /** The empty handler's median: the server's own cost per request, taken off. */
+  server: Estimate;
+  confidence: number;
+}
+
+/**
+ * `handler[i]` and `empty[i]`: the requests one process served to the
+ * handler and to the empty handler beside it (the same process, so a
+ * resample draws them together). Each request of the handler is read as
+ * its CPU less the server's typical own cost (the empty handler's pooled
+ * median): a shift, so the net quantiles are the handler's less that median.
+ * `from`: per process, where the handler's pooled requests begin (absent:
+ * after the first); the empty handler's are pooled after its first.
+ */
+export function netDistribution(handler: readonly (readonly number[])[], empty: readonly (readonly number[])[], options: { confidence?: number; seed?: number; from?: readonly number[] } = {}): NetDistribution {
+  if (handler.length !== empty.length) throw new RangeError(`netDistribution: ${handler.length} handler processes but ${empty.length} with the empty handler`);
+  const confidence = options.confidence ?? 0.95;
+  const used = handler.flatMap((p, i) => {
+    const from = Math.max(1, options.from?.[i] ?? 1);
+    return p.length > from && empty[i]!.length > 1 ? [{ handler: Float64Array.from(p.slice(from)), empty: Float64Array.from(empty[i]!.slice(1)) }] : [];
+  });
+  if (used.length === 0) throw new RangeError('netDistribution: no process served more than one request to both handlers');
+  const handlerPool = pooledSorted(used.map((p) => p.handler));
+  const server = quantileSorted(pooledSorted(used.map((p) => p.empty)), 0.5);
+  const point = { p50: quantileSorted(handlerPool, 0.5) - server, p99: quantileSorted(handlerPool, 0.99) - server, server };
+  if (used.length < MIN_PROCESSES) return { processes: used.length, p50: { value: point.p50 }, p99: { value: point.p99 }, server: { value: server }, confidence };
+  const random = createRandom(options.seed ?? 1);
+  const pick = (n: number): number => Math.min(n - 1, Math.floor(random() * n));
+  const handlerOrder = ordered(used.map((p) => p.handler));
+  const emptyOrder = ordered(used.map((p) => p.empty));
+  const times = new Int32Array(used.length);
+  const quantiles = new Float64Array(2);
+  const serverMedian = new Float64Array(1);
+  const draws = { p50: new Float64Array(RESAMPLES), p99: new Float64Array(RESAMPLES), server: new Float64Array(RESAMPLES) };
+  for (let b = 0; b < RESAMPLES; b++) {
+    times.fill(0);
+    for (let i = 0; i < used.length; i++) times[pick(used.length)]!++;
+    let handlerTotal = 0;
+    let emptyTotal = 0;
+    for (let j = 0; j < used.length; j++) {
+      handlerTotal += times[j]! * used[j]!.handler.length;
+      emptyTotal += times[j]! * used[j]!.empty.length;
+    }
+    weightedQuantiles(handlerOrder, times, handlerTotal, [0.5, 0.99], quantiles);
+    weightedQuantiles(emptyOrder, times, emptyTotal, [0.5], serverMedian);
+    draws.p50[b] = quantiles[0]! - serverMedian[0]!;
+    draws.p99[b] = quantiles[1]! - serverMedian[0]!;
+    draws.server[b] = serverMedian[0]!;
+  }
+  const estimate = (value: number, values: Float64Array): Estimate => ({ value, ci: percentileInterval(values, confidence) });
+  return { processes: used.length, p50: estimate(point.p50, draws.p50), p99: estimate(point.p99, draws.p99), server: estimate(server, draws.server), confidence };
+}

@@ -99,7 +99,8 @@ export const OUTPUT_OPTIONS = [
   {
     name: 'explain',
     kind: 'flag',
-    help: 'Terminal: under the table, how it was measured and what each column, word and mark means (markdown and --html always say it)',
+    help: 'Terminal: under the table, how it was measured and what each column, word and mark means; for request cases, ' +
+      'the tables behind the brief lines and each figure in words (markdown and --html always say it)',
     section: 'Output',
   },
   {

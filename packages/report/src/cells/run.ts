@@ -57,7 +57,7 @@ function smallWord(ratio: number, threshold: number, metric: BenchRow['metric'])
  * bounds in the same direction as the estimate (never a ± of an asymmetric
  * interval, which hid that "1.09× slower ±40%" excludes 1).
  */
-export function relativeText(row: BenchRow, digestMismatch: boolean): Pick<BenchCells, 'relative' | 'verdict'> {
+export function relativeText(row: Pick<BenchRow, 'isBaseline' | 'stats' | 'relative' | 'relativeNote' | 'noVerdictWord' | 'metric'>, digestMismatch: boolean): Pick<BenchCells, 'relative' | 'verdict'> {
   if (digestMismatch) return { relative: '≠ work', verdict: 'different-work' };
   if (row.isBaseline) return row.stats ? { relative: 'baseline', verdict: 'baseline' } : { relative: '' };
   const c = row.relative;

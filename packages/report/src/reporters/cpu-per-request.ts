@@ -11,17 +11,22 @@ import { fitGrid, fitLine, renderGrid, wrapWords, type GridColumn, type GridRow,
 import { markdownCell } from '../text.ts';
 import type { CpuPerRequestRow, CpuPerRequestSection } from '../views/cpu-per-request.ts';
 
-/** Lines on requests that did not end normally, and on a JavaScript thread that was not the main one. */
-function outcomeLines(section: CpuPerRequestSection): string[] {
+/** What went wrong in a row's requests: those that did not end normally, and a JavaScript thread that was not the main one. */
+export function rowProblems(row: CpuPerRequestRow): string[] {
   const out: string[] = [];
-  for (const row of section.rows) {
-    const o = row.outcomes;
-    const parts = o ? [o.threw ? `${o.threw} threw` : '', o.notAResponse ? `${o.notAResponse} answered no Response` : '', o.timedOut > (o.tooLong ?? 0) ? `${o.timedOut - (o.tooLong ?? 0)} got no response in time (no figure)` : '', o.tooLong ? `${o.tooLong} answered a body over the most rtbench reads of one (no figure)` : '', o.serverError ? `${o.serverError} answered 5xx` : ''].filter(Boolean) : [];
-    if (o && parts.length) out.push(`${row.variantId} · ${row.caseId}: of ${o.ok + o.serverError + o.threw + o.notAResponse + o.timedOut} requests ${parts.join(', ')}`);
-    if (row.jsThread && !row.jsThread.main) out.push(`${row.variantId} · ${row.caseId}: the JavaScript ran on ${row.jsThread.names.join(', ')}, not the main thread`);
-    if (row.threadClockRatio !== undefined && row.figure.threads === 'jsThread') out.push(`${row.variantId} · ${row.caseId}: its own thread clock read ${row.threadClockRatio.toFixed(3)}× the host's reading (median over requests)`);
-  }
+  const o = row.outcomes;
+  const parts = o ? [o.threw ? `${o.threw} threw` : '', o.notAResponse ? `${o.notAResponse} answered no Response` : '', o.timedOut > (o.tooLong ?? 0) ? `${o.timedOut - (o.tooLong ?? 0)} got no response in time (no figure)` : '', o.tooLong ? `${o.tooLong} answered a body over the most rtbench reads of one (no figure)` : '', o.serverError ? `${o.serverError} answered 5xx` : ''].filter(Boolean) : [];
+  if (o && parts.length) out.push(`of ${o.ok + o.serverError + o.threw + o.notAResponse + o.timedOut} requests ${parts.join(', ')}`);
+  if (row.jsThread && !row.jsThread.main) out.push(`the JavaScript ran on ${row.jsThread.names.join(', ')}, not the main thread`);
   return out;
+}
+
+/** Per row its problems, and the runtime's own thread clock against the host's reading. */
+function outcomeLines(section: CpuPerRequestSection): string[] {
+  return section.rows.flatMap((row) => [
+    ...rowProblems(row),
+    ...(row.threadClockRatio !== undefined && row.figure.threads === 'jsThread' ? [`its own thread clock read ${row.threadClockRatio.toFixed(3)}× the host's reading (median over requests)`] : []),
+  ].map((text) => `${row.variantId} · ${row.caseId}: ${text}`));
 }
 
 const SAME_WORK_WORDS = { masked: "same work: the responses' changing spans masked (--same-work masked)", strict: 'same work: every byte of every body (--same-work strict)' } as const;

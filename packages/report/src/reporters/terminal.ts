@@ -9,6 +9,8 @@
 import { terminalCompany } from './company.ts';
 import { loadTerminal } from './load.ts';
 import { cpuPerRequestTerminal } from './cpu-per-request.ts';
+import { requestSummaryExplained, requestSummaryProblems, requestSummaryTerminal } from './request-summary.ts';
+import type { RequestSummary, RequestSummaryRow } from '../views/request-summary.ts';
 import { counted } from '../text.ts';
 import { renderClaimsTerminal } from './claims-terminal.ts';
 import pc from 'picocolors';
@@ -187,9 +189,28 @@ function steadyStateLine(view: BenchView): string | undefined {
   return marked.length ? `steady state (from each process's warmup and samples; --format json has every process's class): ${marked.join('; ')}` : undefined;
 }
 
+/** The brief lines' paints: the baseline dim, a decided verdict in its colour. */
+function summaryPaints(c: Colors): { bold: Paint; dim: Paint; verdict: (row: RequestSummaryRow) => Paint } {
+  const verdictPaint: Record<string, Paint> = { faster: c.green, slower: c.red };
+  return { bold: c.bold, dim: c.dim, verdict: (row) => (row.isBaseline ? c.dim : (verdictPaint[row.relative?.verdict ?? ''] ?? plain)) };
+}
+
+/**
+ * A run of request cases in brief: the rounds, one line per request and
+ * runtime, the notes and a key; the tables behind them are --explain's.
+ */
+function renderRequestBrief(view: BenchView, summary: RequestSummary, c: Colors, columns: number): string {
+  const got = roundsGotLine(view);
+  const lines = [...(got ? wrapped(got, columns, c.dim) : []), ...(view.cpuPerRequest ? requestSummaryTerminal(summary, view.cpuPerRequest, view.baseline.label, columns, summaryPaints(c), false) : [])];
+  for (const line of view.cpuPerRequest ? requestSummaryProblems(summary, view.cpuPerRequest) : []) lines.push(...wrapped(line, columns, c.yellow, 2));
+  for (const note of view.notes) lines.push(...noteLines(note, c, columns));
+  return `${lines.join('\n')}\n`;
+}
+
 function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): string {
   const c = palette(options.color ?? true);
   const columns = options.columns ?? DEFAULT_COLUMNS;
+  if (view.requestSummary && !options.explain && !options.plot) return renderRequestBrief(view, view.requestSummary, c, columns);
   const grid = fitLayout(columns, (layout) => benchGrid(view, layout, c));
   // Narrower still than the shortest layout (a one-round table on four runtimes): the droppable figure columns go,
   // where that makes it fit (a table too wide without them too keeps them: leaving them out would lose them for nothing).
@@ -226,6 +247,10 @@ function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): st
   const wider = widerLine(grid.layout, grid.widths, { short: 'the full variant names in the table', caseColumn: 'the case names in a column' });
   if (wider && options.explain) lines.push(...wrapped(wider, columns, c.dim));
   if (options.plot) lines.push('', ...view.cases.map((bc) => casePlot(bc, { columns, color: options.color ?? true, labels: grid.labels })).filter(Boolean));
+  if (view.requestSummary && view.cpuPerRequest) {
+    lines.push('', ...requestSummaryTerminal(view.requestSummary, view.cpuPerRequest, view.baseline.label, columns, summaryPaints(c), true));
+    for (const line of requestSummaryExplained(view.requestSummary, view.cpuPerRequest, view.baseline.label)) lines.push(...wrapped(line, columns, c.dim, 2));
+  }
   if (view.cpuPerRequest) lines.push(...cpuPerRequestTerminal(view.cpuPerRequest, columns, c.bold, c.dim));
   if (view.load) lines.push(...loadTerminal(view.load, columns, c.bold, c.dim));
   for (const note of view.notes) lines.push(...noteLines(note, c, columns));

@@ -4,6 +4,7 @@
  * plain data out.
  */
 import { loadSection, measurementId } from './load.ts';
+import { requestSummary } from './request-summary.ts';
 import { cpuPerRequestSection } from './cpu-per-request.ts';
 import { asCost, metricOf, statsSchema, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
 import { median, MIN_ROUNDS_FOR_BOOTSTRAP, readByMean, summarizeArm } from '@rtbench/stats';
@@ -253,6 +254,7 @@ export function benchView(run: RunRecord, options: RunViewOptions = {}): BenchVi
   const variants = run.variants.map((v) => armInfo(v));
   const methods = measuredBy(run.options);
   const cpuPerRequest = cpuPerRequestSection(run, options.cpuLimitMs);
+  const summary = cpuPerRequest ? requestSummary(run, ratioOptions) : undefined;
   const load = loadSection(run);
   return {
     kind: 'bench',
@@ -272,6 +274,7 @@ export function benchView(run: RunRecord, options: RunViewOptions = {}): BenchVi
     ...(geomeans.length ? { geomeans } : {}),
     ...(run.git ? { git: run.git } : {}),
     ...(cpuPerRequest ? { cpuPerRequest } : {}),
+    ...(summary ? { requestSummary: summary } : {}),
     ...(load ? { load } : {}),
   };
 }

@@ -113,8 +113,14 @@ function sumOutcomes(result: CaseResult): Outcomes {
   return tooLong ? sum : rest;
 }
 
-/** Where each round's pooled requests begin (core steadyStart): its steady point, or after its first in a run saved before phases. */
-const startsOf = (rounds: CaseResult['rounds']): number[] => rounds.map((r) => steadyStart(r.samples.length, requestsOf(r)?.phases));
+/** Where a round's pooled requests begin (core steadyStart): its steady point, or after its first in a run saved before phases. */
+export const pooledFrom = (r: CaseResult['rounds'][number]): number => steadyStart(r.samples.length, requestsOf(r)?.phases);
+
+/** Where each round's pooled requests begin. */
+const startsOf = (rounds: CaseResult['rounds']): number[] => rounds.map(pooledFrom);
+
+/** The `cpu` parameter of a request case's JavaScript thread, and of its empty handler beside it. */
+export const HANDLER_CPU = { jsThread: CPU_THREADS.jsThread.label, emptyHandler: CPU_THREADS.emptyHandler.label } as const;
 
 /** The rounds' warm-up, when they were saved with phases. */
 function phasesOf(rounds: CaseResult['rounds']): RequestPhasesRow | undefined {

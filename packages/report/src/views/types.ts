@@ -10,6 +10,7 @@
  */
 import type { LoadSection } from './load.ts';
 import type { CpuPerRequestSection } from './cpu-per-request.ts';
+import type { RequestSummary } from './request-summary.ts';
 import type { CaseResult, CaseStats, RunRecord, Variant, Metric, WorkDifference } from '@rtbench/core/schema';
 import type { ProfileManifest } from '@rtbench/core/profile-manifest';
 import type { ArmStat, BisectResult, ComparedQuantile, Geomean, RatioComparison, RatioOptions, RunRef } from '@rtbench/verdicts';
@@ -138,6 +139,8 @@ export interface BenchView {
   cpuPerRequest?: CpuPerRequestSection;
   /** HTTP load cases: per measurement × variant, its metrics side by side and its error rate. */
   load?: LoadSection;
+  /** A run of request cases, each with its empty handler: per request and runtime, the handler's CPU net of the server's own. */
+  requestSummary?: RequestSummary;
 }
 
 // ------------------------------------------------------------- comparison view
