@@ -46,12 +46,15 @@ export const clockInfoOf: (clock: Clock) => ClockInfo = perClock((clock) => prob
 /**
  * Probe the clock: smallest non-zero step, and how many reads fit in one step.
  * Stops after 50 steps, or after a few steps once 5 ms have passed (a 1 ms
- * clock needs no more than that to show itself).
+ * clock needs no more than that to show itself). A coarse clock moves in
+ * whole ticks: a process descheduled across its edges sees steps of two or
+ * three ticks, so its tick is the greatest common divisor of the steps seen.
  */
 export function probeClock(clock: Clock): ClockInfo {
   let prev = clock.now();
   const start = prev;
   let minStep = Infinity;
+  let tick = 0;
   let steps = 0;
   let reads = 0;
   while (reads < MAX_PROBE_READS) {
@@ -60,6 +63,7 @@ export function probeClock(clock: Clock): ClockInfo {
     if (t !== prev) {
       const step = t - prev;
       if (step > 0 && step < minStep) minStep = step;
+      if (step > 0) tick = commonTick(tick, step);
       prev = t;
       steps++;
       if (steps >= 50 || (steps >= 4 && t - start >= 5e6)) break;
@@ -67,7 +71,22 @@ export function probeClock(clock: Clock): ClockInfo {
   }
   if (steps < 2) throw new Error(`clock ${clock.name} did not advance in ${reads} reads; cannot time anything`);
   const readCostNs = (prev - start) / reads;
-  return { name: clock.name, resolutionNs: minStep, readCostNs, edgeAligned: minStep > COARSE_CLOCK_NS };
+  // A fine clock's steps are the reads' own spacing, with no common tick; a coarse clock's divide into its tick.
+  const resolutionNs = minStep > COARSE_CLOCK_NS && tick > COARSE_CLOCK_NS ? tick : minStep;
+  return { name: clock.name, resolutionNs, readCostNs, edgeAligned: resolutionNs > COARSE_CLOCK_NS };
+}
+
+/** The greatest common divisor of two steps, in whole nanoseconds (a clock's readings in ms carry float error below that). */
+function commonTick(a: number, b: number): number {
+  let x = Math.round(a);
+  let y = Math.round(b);
+  // No destructuring: a case may have replaced the array iterator it goes through.
+  while (y > 0) {
+    const r = x % y;
+    x = y;
+    y = r;
+  }
+  return x;
 }
 
 /** How many recent full ticks' read rates the spin cost is taken from. */

@@ -61,6 +61,19 @@ describe('probeClock', () => {
     const irregular: Clock = { name: 'irregular', now: () => (++reads % 10 === 0 ? (t += steps[(reads / 10) % steps.length]!) : t) };
     expect(probeClock(irregular).resolutionNs).toBe(100);
   });
+
+  it("finds a coarse clock's tick when a starved process saw only steps of two and three ticks", () => {
+    const steps = [2e6, 3e6, 2e6, 2e6, 3e6, 2e6];
+    let reads = 0;
+    let t = 0;
+    const starved: Clock = { name: 'starved', now: () => (++reads % 10 === 0 ? (t += steps[(reads / 10) % steps.length]!) : t) };
+    expect(probeClock(starved)).toMatchObject({ resolutionNs: 1e6, edgeAligned: true });
+    // Steps that share no tick above 5 µs: the smallest step, as on any irregular clock.
+    const uneven = [2e6 + 7, 3e6 + 11, 2e6 + 3];
+    reads = 0;
+    const jittered: Clock = { name: 'jittered', now: () => (++reads % 10 === 0 ? (t += uneven[(reads / 10) % uneven.length]!) : t) };
+    expect(probeClock(jittered).resolutionNs).toBe(2e6 + 3);
+  });
 });
 
 describe('EdgeTimer on a coarse clock', () => {
