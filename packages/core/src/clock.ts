@@ -76,10 +76,15 @@ export function probeClock(clock: Clock): ClockInfo {
   return { name: clock.name, resolutionNs, readCostNs, edgeAligned: resolutionNs > COARSE_CLOCK_NS };
 }
 
-/** The greatest common divisor of two steps, in whole nanoseconds (a clock's readings in ms carry float error below that). */
+/**
+ * The greatest common divisor of two steps, in whole nanoseconds (a clock's
+ * readings in ms carry float error below that). Operators only: it runs after
+ * case code, which may have replaced Math's functions.
+ */
 function commonTick(a: number, b: number): number {
-  let x = Math.round(a);
-  let y = Math.round(b);
+  const whole = (n: number): number => n + 0.5 - ((n + 0.5) % 1);
+  let x = whole(a);
+  let y = whole(b);
   // No destructuring: a case may have replaced the array iterator it goes through.
   while (y > 0) {
     const r = x % y;
