@@ -209,7 +209,10 @@ export interface UnpairedArm {
 export function unpairedArm(r: CaseResult, metric: Metric = TIME_PER_OP): UnpairedArm {
   const usable = r.rounds.filter((x) => x.samples.length);
   const processes = processesOf(usable.map(pairable));
-  return { costs: usable.map((x) => asCost(median(x.samples), metric)), ...(processes ? { processes } : {}), median: median([...roundMedians(r).values()]), work: armWork(r) };
+  const costs = usable.map((x) => median(x.samples));
+  // Rounds cut short after their first request (a time-out in flight) have no steady requests: their own medians stand in.
+  const steady = [...roundMedians(r).values()];
+  return { costs: costs.map((c) => asCost(c, metric)), ...(processes ? { processes } : {}), median: median(steady.length ? steady : costs), work: armWork(r) };
 }
 
 /** The unpaired ratio of two runs' arms (a: baseline, b: candidate), both usable. */

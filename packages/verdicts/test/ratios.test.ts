@@ -10,7 +10,7 @@ import type { CaseResult, MaskedAnswer, Metric } from '@rtbench/core/schema';
 import { AnswerLearner } from '@rtbench/core/same-work';
 import { requestsOf } from '@rtbench/measurer-records';
 import { syntheticRun, type SyntheticArm } from '../../../test/compare-synthetic.ts';
-import { adjustAll, geomeanOf, pairedCase, ratioHalfWidth, roundMedians, unpairedCase, type PairedCase } from '../src/ratios.ts';
+import { adjustAll, geomeanOf, pairedCase, ratioHalfWidth, roundMedians, unpairedArm, unpairedCase, type PairedCase } from '../src/ratios.ts';
 
 const OPTIONS = { threshold: 0.01, confidence: 0.95 };
 const label = (r: CaseResult): string => r.variantId;
@@ -103,6 +103,18 @@ describe('why a case is not compared', () => {
     const [b, c] = onePair({ factor: 1 });
     expect(pairedCase(b, { ...c, status: 'unsupported', rounds: [], failures: [] }, OPTIONS, label).note).toBe('unsupported on node@24: ');
     expect(roundMedians(undefined).size).toBe(0);
+  });
+
+  it('an arm whose request rounds were all cut short after their first request still has a median: its rounds\' own', () => {
+    const [b] = onePair({ factor: 1 });
+    const cut: CaseResult = {
+      ...b,
+      rounds: b.rounds.map((r, i) => ({ ...r, samples: [1 + i], requests: { ...(r as { requests?: object }).requests, phases: { steadyFrom: 1 } } }) as typeof r),
+    };
+    expect(roundMedians(cut).size).toBe(0);
+    const arm = unpairedArm(cut);
+    expect(arm.median).toBe(3.5);
+    expect(arm.costs).toHaveLength(b.rounds.length);
   });
 
   it('a digest that one arm lacks is no sign of different work', () => {
