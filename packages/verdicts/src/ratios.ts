@@ -89,6 +89,16 @@ export function roundMedians(result: CaseResult | undefined): Map<number, number
   return out;
 }
 
+/**
+ * An arm's median: of its round medians (`steady`, roundMedians). When every
+ * round was cut short after its first request (a time-out in flight), none
+ * has steady requests: the median of the rounds' own medians stands in.
+ */
+function armMedian(result: CaseResult, steady: ReadonlyMap<number, number> = roundMedians(result)): number {
+  if (steady.size) return median([...steady.values()]);
+  return median(result.rounds.filter((r) => r.samples.length).map((r) => median(r.samples)));
+}
+
 /** Why a case cannot be compared, from the results of both arms. */
 function unusableReason(label: (r: CaseResult) => string, ...results: (CaseResult | undefined)[]): string | undefined {
   for (const r of results) {
@@ -175,8 +185,8 @@ export function pairedCase(
   // Lockstep rounds pair turn by turn (stats' pairRounds).
   const { rounds, baseline: b, candidate: c, units } = pairRounds(baseline!.rounds.map(pairable), candidate!.rounds.map(pairable), (m) => asCost(m, metric));
   const out: PairedCase = {
-    baseline: { median: median([...mb.values()]), rounds: mb.size },
-    candidate: { median: median([...mc.values()]), rounds: mc.size },
+    baseline: { median: armMedian(baseline!, mb), rounds: mb.size },
+    candidate: { median: armMedian(candidate!, mc), rounds: mc.size },
   };
   noteWork(out, armWork(baseline!), armWork(candidate!));
   if (!rounds.length) return { ...out, note: 'no round in which both arms finished' };
@@ -209,10 +219,7 @@ export interface UnpairedArm {
 export function unpairedArm(r: CaseResult, metric: Metric = TIME_PER_OP): UnpairedArm {
   const usable = r.rounds.filter((x) => x.samples.length);
   const processes = processesOf(usable.map(pairable));
-  const costs = usable.map((x) => median(x.samples));
-  // Rounds cut short after their first request (a time-out in flight) have no steady requests: their own medians stand in.
-  const steady = [...roundMedians(r).values()];
-  return { costs: costs.map((c) => asCost(c, metric)), ...(processes ? { processes } : {}), median: median(steady.length ? steady : costs), work: armWork(r) };
+  return { costs: usable.map((x) => asCost(median(x.samples), metric)), ...(processes ? { processes } : {}), median: armMedian(r), work: armWork(r) };
 }
 
 /** The unpaired ratio of two runs' arms (a: baseline, b: candidate), both usable. */

@@ -105,7 +105,7 @@ describe('why a case is not compared', () => {
     expect(roundMedians(undefined).size).toBe(0);
   });
 
-  it('an arm whose request rounds were all cut short after their first request still has a median: its rounds\' own', () => {
+  it('an arm whose request rounds were all cut short after their first request still has a median, paired or not: its rounds\' own', () => {
     const [b] = onePair({ factor: 1 });
     const cut: CaseResult = {
       ...b,
@@ -115,6 +115,8 @@ describe('why a case is not compared', () => {
     const arm = unpairedArm(cut);
     expect(arm.median).toBe(3.5);
     expect(arm.costs).toHaveLength(b.rounds.length);
+    // The same arm in a run's own table: paired with itself, its median is read the same way.
+    expect(pairedCase(cut, cut, OPTIONS, label).baseline).toEqual({ median: 3.5, rounds: 0 });
   });
 
   it('a digest that one arm lacks is no sign of different work', () => {
