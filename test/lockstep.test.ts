@@ -131,6 +131,8 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
     const served = run.results.flatMap((r) => r.rounds.map((x) => lockstepOf(x)!));
     expect(served).toHaveLength(4);
     for (const l of served) expect([l.visit, l.servedBefore]).toEqual([1, 0]);
+    // What the host waited for before each set's first turn is kept with its rounds (where-time-goes reads it).
+    for (const l of served) expect([typeof l.readyWaitUs, typeof l.quietWaitUs]).toEqual(['number', 'number']);
     // Two cases × two sets: four processes, none of which served another case or set.
     expect(new Set(served.map((l) => l.process)).size).toBe(4);
   });

@@ -25,6 +25,10 @@ const lockstepRoundSchema = z.object({
   processCpuUs: finite.nonnegative().optional(),
   /** µs of CPU its main thread (the busiest main thread of its tree) ran over the same stretch: the thread that runs JavaScript, which the samples are held against (absent off Linux and in older runs). */
   mainThreadCpuUs: finite.nonnegative().optional(),
+  /** µs the host waited, after the set's processes had opened the case, for all of them to be warmed and ready (absent in older runs). */
+  readyWaitUs: finite.nonnegative().optional(),
+  /** µs it then waited for its own other work to end before the first turn: the previous case's processes exiting, the next case's loading (absent in older runs). */
+  quietWaitUs: finite.nonnegative().optional(),
   /** The user-mode emulator the process ran under (e.g. qemu-aarch64-static), read by the host: its times are behaviour only. Absent: native, or not known. */
   emulator: z.string().max(100).optional(),
   /** The process served other cases before this one in the same set (warm processes): how many (absent: a process of its own). */

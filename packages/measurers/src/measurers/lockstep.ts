@@ -264,9 +264,13 @@ async function sampleInTurn(
 ): Promise<{ results: ArmResult[]; outcomes: JobOutcome[] }> {
   // The processes have their case and warm it: the host's own work goes here, not between sets.
   context.whileUntimed?.();
+  const opened = performance.now();
   const ready = await Promise.all(cases.map((s) => s.ready));
+  const readyAt = performance.now();
   // Nothing else of ours runs while the arms take their samples (a previous set's processes still ending).
   await quiet?.();
+  // Both waits are kept with the set's rounds, so a run says what its sets cost beyond their samples (where-time-goes).
+  const waits = { readyWaitUs: usOf((readyAt - opened) * 1e6), quietWaitUs: usOf((performance.now() - readyAt) * 1e6) };
   let live = arms.map((_, i) => i).filter((i) => ready[i] !== undefined);
   const positions: number[][] = arms.map(() => []);
   const readings: SampleReading[][] = arms.map(() => []);
@@ -295,7 +299,7 @@ async function sampleInTurn(
   const outcomes = await Promise.all(cases.map((s) => s.finish()));
   const results = arms.map((arm, i) => {
     const host = hostRecord(readings[i]!, cpu[i], emulators[i]);
-    const result = armResultOf(arm, outcomes[i]!, options.timeoutMs, context.round, i, { lockstep: { positions: positions[i]!, ...host } });
+    const result = armResultOf(arm, outcomes[i]!, options.timeoutMs, context.round, i, { lockstep: { positions: positions[i]!, ...waits, ...host } });
     const outcome = result.outcomes[0]!;
     if (outcome.kind !== 'round') return result;
     result.timedMs = timedMsOf(result);
@@ -317,6 +321,9 @@ async function sampleInTurn(
   return { results, outcomes };
 }
 
+/** ns as µs to 0.1 µs, as a lockstep block keeps its host readings. */
+const usOf = (ns: number): number => Math.round(ns / 100) / 10;
+
 /** What the host saw of each sample and of the process's CPU over the set, kept with the samples (µs, to 0.1 µs). */
 function hostRecord(
   readings: readonly SampleReading[],
@@ -324,9 +331,8 @@ function hostRecord(
   emulator: string | undefined,
 ): Omit<LockstepRound, 'positions'> {
   if (!readings.length) return {};
-  const us = (ns: number): number => Math.round(ns / 100) / 10;
-  const spans = readings.every((r) => r.spanNs !== undefined) ? { spanUs: readings.map((r) => us(r.spanNs!)) } : {};
-  return { hostWaitUs: readings.map((r) => us(r.waitedNs)), ...spans, ...(cpu ? { processCpuUs: us(cpu.totalNs), mainThreadCpuUs: us(cpu.mainThreadNs) } : {}), ...(emulator ? { emulator } : {}) };
+  const spans = readings.every((r) => r.spanNs !== undefined) ? { spanUs: readings.map((r) => usOf(r.spanNs!)) } : {};
+  return { hostWaitUs: readings.map((r) => usOf(r.waitedNs)), ...spans, ...(cpu ? { processCpuUs: usOf(cpu.totalNs), mainThreadCpuUs: usOf(cpu.mainThreadNs) } : {}), ...(emulator ? { emulator } : {}) };
 }
 
 /**
