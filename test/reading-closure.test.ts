@@ -7,9 +7,11 @@
  * what a runtime's start, an install, a bundler and git all go through), not
  * by package names. The one exception is declared here: history asks git for
  * the order of the commits its runs recorded (host's git.ts, its own entry).
+ * And the real process of such a command (bin.ts, with the command table
+ * loading the named command's module alone) loads no more than the command.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { importClosures } from './helpers/import-closure.ts';
+import { importGraph, type ImportGraph } from './helpers/import-closure.ts';
 
 const READING_ENTRIES = ['packages/saved-runs/src/index.ts', 'packages/results-store/src/index.ts', 'packages/verdicts/src/index.ts', 'packages/report/src/index.ts'];
 
@@ -20,34 +22,49 @@ const READING_COMMANDS: Readonly<Record<string, readonly string[]>> = {
   'packages/cli/src/commands/compare.ts': [],
 };
 
+/** The CLI's process: its entry, and the module of its command table that loads each command when the line names it. */
+const BIN = 'packages/cli/src/bin.ts';
+const TABLE = 'packages/cli/src/command-table.ts';
+
 describe('what reading a saved run loads', () => {
-  let closures: Awaited<ReturnType<typeof importClosures>>;
+  let graph: ImportGraph;
   beforeAll(async () => {
-    closures = await importClosures([...READING_ENTRIES, ...Object.keys(READING_COMMANDS)]);
+    graph = await importGraph([...READING_ENTRIES, ...Object.keys(READING_COMMANDS), BIN]);
   });
 
   it.each(READING_ENTRIES)('%s imports no module that can start a process', (entry) => {
-    const { modules, spawning } = closures.get(entry)!;
+    const { modules, spawning } = graph.closureOf(entry);
     // The closure was followed into the workspace's packages and their dependencies, not stopped at the entry.
     expect(modules.size).toBeGreaterThan(100);
     expect(spawning).toEqual([]);
   });
 
   it.each(Object.entries(READING_COMMANDS))('the command %s imports no module that can start a process but %j', (entry, allowed) => {
-    const { modules, spawning } = closures.get(entry)!;
+    const { modules, spawning } = graph.closureOf(entry);
     expect(modules.size).toBeGreaterThan(100);
+    expect(spawning).toEqual(allowed);
+  });
+
+  it.each(Object.entries(READING_COMMANDS))('the process `rtbench` of %s loads no module that can start a process but %j', (entry, allowed) => {
+    const { modules, spawning } = graph.closureOf(BIN, [entry]);
+    // The table was reached and its dynamic import of this command followed: what the process loads when the line names it.
+    expect(modules).toContain(TABLE);
+    expect(modules).toContain(entry);
     expect(spawning).toEqual(allowed);
   });
 
   it('fails on a spawn import planted deep in the closure, naming the module; and sees the host tools and plug-ins spawn', async () => {
     // stats' normal distribution is reached from the loader only through stats' index and its interval modules.
     const planted = { file: 'packages/stats/src/normal.ts', line: "import { spawnSync } from 'node:child_process'; void spawnSync;" };
-    const entries = ['packages/saved-runs/src/index.ts', 'packages/cli/src/commands/compare.ts', 'packages/host/src/tools.ts', 'packages/runtime-registry/src/registry.ts'];
-    const found = await importClosures(entries, planted);
-    expect(found.get('packages/saved-runs/src/index.ts')!.spawning).toEqual([planted.file]);
-    expect(found.get('packages/cli/src/commands/compare.ts')!.spawning).toEqual([planted.file]);
+    // A measuring command imported by the command table itself: every command's process would load it.
+    const measuring = { file: TABLE, line: "import { run as planted } from './commands/run.ts'; void planted;" };
+    const entries = ['packages/saved-runs/src/index.ts', 'packages/cli/src/commands/compare.ts', 'packages/host/src/tools.ts', 'packages/runtime-registry/src/registry.ts', BIN];
+    const found = await importGraph(entries, [planted, measuring]);
+    expect(found.closureOf('packages/saved-runs/src/index.ts').spawning).toEqual([planted.file]);
+    expect(found.closureOf('packages/cli/src/commands/compare.ts').spawning).toEqual([planted.file]);
+    expect(found.closureOf(BIN, ['packages/cli/src/commands/report.ts']).spawning).toEqual(expect.arrayContaining([planted.file, 'packages/process/src/process.ts']));
     // What the loader reached before it was made to start nothing: the host's measuring tools; the plug-ins' processes.
-    expect(found.get('packages/host/src/tools.ts')!.spawning).toContain('packages/host/src/valgrind.ts');
-    expect(found.get('packages/runtime-registry/src/registry.ts')!.spawning).toContain('packages/process/src/process.ts');
+    expect(found.closureOf('packages/host/src/tools.ts').spawning).toContain('packages/host/src/valgrind.ts');
+    expect(found.closureOf('packages/runtime-registry/src/registry.ts').spawning).toContain('packages/process/src/process.ts');
   });
 });
