@@ -2,9 +2,9 @@
  * An entry module's static import closure, as esbuild resolves it (the
  * workspace's packages, their dependencies from node_modules, type-only
  * imports dropped), and the modules in it that can start a process: those
- * that import Node's `child_process`. A dynamic `import()` is followed only
- * where named: it loads only when a path of the code takes it (a command's
- * module, when the command line names it).
+ * that import Node's `child_process`. A dynamic `import()` loads only when a
+ * path of the code takes it: not followed, or, for a process, every one
+ * followed but those it does not take (declared, each with why).
  */
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { relative } from 'node:path';
@@ -34,8 +34,11 @@ function planting(planted: readonly Planted[]): Plugin {
   };
 }
 
-/** The modules `entry` loads, each by its path from the repository's root: its static imports, and the dynamic imports of `taking`. */
-function closure(metafile: Metafile, entry: string, taking: ReadonlySet<string>): Set<string> {
+/** A process's dynamic imports it does not take: importer → the modules it would load by them. */
+export type Skipping = Readonly<Record<string, readonly string[]>>;
+
+/** The modules `entry` loads, each by its path from the repository's root: its static imports, and its dynamic ones unless `skipping` is undefined or names them. */
+function closure(metafile: Metafile, entry: string, skipping: Skipping | undefined): Set<string> {
   const seen = new Set<string>();
   const next = [entry];
   for (let file = next.pop(); file !== undefined; file = next.pop()) {
@@ -43,7 +46,7 @@ function closure(metafile: Metafile, entry: string, taking: ReadonlySet<string>)
     seen.add(file);
     for (const i of metafile.inputs[file]?.imports ?? []) {
       if (i.external) continue;
-      if (i.kind === 'import-statement' || i.kind === 'require-call' || (i.kind === 'dynamic-import' && taking.has(i.path))) next.push(i.path);
+      if (i.kind === 'import-statement' || i.kind === 'require-call' || (i.kind === 'dynamic-import' && skipping !== undefined && !skipping[file]?.includes(i.path))) next.push(i.path);
     }
   }
   return seen;
@@ -55,9 +58,9 @@ export interface Closure {
   spawning: string[];
 }
 
-/** The closures of the entries of one build: `closureOf(entry, taking)` follows the dynamic imports of the modules `taking` names. */
+/** The closures of the entries of one build: static imports only, or, given `skipping`, every dynamic import but those it names. */
 export interface ImportGraph {
-  closureOf(entry: string, taking?: readonly string[]): Closure;
+  closureOf(entry: string, skipping?: Skipping): Closure;
 }
 
 /** The import graph of `entries` (paths from the repository's root), each planted line put in its module: one build for them all. */
@@ -78,9 +81,14 @@ export async function importGraph(entries: readonly string[], planted: readonly 
   });
   const spawns = (file: string): boolean => metafile.inputs[file]!.imports.some((i) => i.external && SPAWNING.test(i.path));
   return {
-    closureOf(entry, taking = []) {
+    closureOf(entry, skipping) {
       if (!metafile.inputs[entry]) throw new Error(`${entry} is not an entry of this graph`);
-      const modules = closure(metafile, entry, new Set(taking));
+      // A skipped import the build does not hold is a stale declaration: it no longer says what the process leaves out.
+      const stale = Object.entries(skipping ?? {}).flatMap(([from, targets]) =>
+        targets.filter((to) => !metafile.inputs[from]?.imports.some((i) => i.kind === 'dynamic-import' && i.path === to)).map((to) => `${from} -> ${to}`),
+      );
+      if (stale.length) throw new Error(`no such dynamic import: ${stale.join(', ')}`);
+      const modules = closure(metafile, entry, skipping);
       return { modules, spawning: [...modules].filter(spawns).sort() };
     },
   };
