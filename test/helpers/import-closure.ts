@@ -61,6 +61,8 @@ export interface Closure {
 /** The closures of the entries of one build: static imports only, or, given `skipping`, every dynamic import but those it names. */
 export interface ImportGraph {
   closureOf(entry: string, skipping?: Skipping): Closure;
+  /** The modules a module of the graph loads by a dynamic import. */
+  dynamicImportsOf(file: string): string[];
 }
 
 /** The import graph of `entries` (paths from the repository's root), each planted line put in its module: one build for them all. */
@@ -79,17 +81,17 @@ export async function importGraph(entries: readonly string[], planted: readonly 
     loader: { '.node': 'empty' },
     plugins: planted.length ? [planting(planted)] : [],
   });
+  const dynamicImportsOf = (file: string): string[] => (metafile.inputs[file]?.imports ?? []).filter((i) => i.kind === 'dynamic-import' && !i.external).map((i) => i.path);
   const spawns = (file: string): boolean => metafile.inputs[file]!.imports.some((i) => i.external && SPAWNING.test(i.path));
   return {
     closureOf(entry, skipping) {
       if (!metafile.inputs[entry]) throw new Error(`${entry} is not an entry of this graph`);
       // A skipped import the build does not hold is a stale declaration: it no longer says what the process leaves out.
-      const stale = Object.entries(skipping ?? {}).flatMap(([from, targets]) =>
-        targets.filter((to) => !metafile.inputs[from]?.imports.some((i) => i.kind === 'dynamic-import' && i.path === to)).map((to) => `${from} -> ${to}`),
-      );
+      const stale = Object.entries(skipping ?? {}).flatMap(([from, targets]) => targets.filter((to) => !dynamicImportsOf(from).includes(to)).map((to) => `${from} -> ${to}`));
       if (stale.length) throw new Error(`no such dynamic import: ${stale.join(', ')}`);
       const modules = closure(metafile, entry, skipping);
       return { modules, spawning: [...modules].filter(spawns).sort() };
     },
+    dynamicImportsOf,
   };
 }
