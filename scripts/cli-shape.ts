@@ -12,8 +12,8 @@ import { importStatements } from './source-syntax.ts';
 
 const COMMANDS_DIR = 'packages/cli/src/commands/';
 const ARGS_DIR = 'packages/cli/src/args/';
-/** What args/ must not import: a command, the list of them, an option declaration, a run. */
-const NOT_FOR_ARGS = /^\.\.\/(commands|options|run)\/|^\.\.\/command-list\.ts$/;
+/** What args/ must not import: a command, the list or table of them, an option declaration, a run. */
+const NOT_FOR_ARGS = /^\.\.\/(commands|options|run)\/|^\.\.\/command-(list|table)\.ts$/;
 
 /** What declares a command: `command`, or `measuringCommand` for one that also takes the measurers' own options. */
 const DECLARERS = new Set(['command', 'measuringCommand']);

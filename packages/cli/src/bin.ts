@@ -11,7 +11,8 @@ import { runCommandLine } from './command-run.ts';
 import { guardEarlyExit } from './process/exit-guard.ts';
 import { survivePipeClosing } from './process/pipes.ts';
 import { cacheDir } from './paths.ts';
-import { rememberFactsIn } from '@rtbench/process';
+// Its own entry, not the package's index: that one reaches the runtimes' processes, which a reading command never starts.
+import { rememberFactsIn } from '@rtbench/process/file-facts';
 import { join } from 'node:path';
 
 async function main(): Promise<void> {

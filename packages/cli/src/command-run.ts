@@ -7,6 +7,7 @@ import { UsageError } from './errors.ts';
 import { printable } from '@rtbench/report';
 import { applyMemoryBound } from './args/memory-option.ts';
 import { CLI_VERSION } from './paths.ts';
+import { COMMAND_NAMES, loadCommand } from './command-table.ts';
 
 const TITLE = `${PROGRAM}/${CLI_VERSION}`;
 const VERSION_LINE = `${TITLE} ${process.platform}-${process.arch} node-${process.version}`;
@@ -42,16 +43,16 @@ async function runCommand(argv: readonly string[], out: CommandLineOutput): Prom
       return 0;
     }
   }
-  // The commands (and all they import) are loaded only past --version: they are most of what a start compiles.
-  const { ALL_OPTIONS, COMMANDS } = await import('./command-list.ts');
-  const { name, rest } = leading ?? splitCommand(argv, ALL_OPTIONS);
+  // A command's module (and all it imports) is loaded only past --version, and only the named command's: the commands
+  // are most of what a start compiles, and the measuring ones load what reading a saved run must not.
+  const { name, rest } = leading ?? splitCommand(argv, (await import('./command-list.ts')).ALL_OPTIONS);
   if (name === undefined) {
     const { flags } = parseCommandArgs(rest, { command: PROGRAM, options: GLOBAL_OPTIONS, positionals: [] });
-    out.stdout(flags.version ? `${VERSION_LINE}\n` : rootHelp(PROGRAM, COMMANDS, GLOBAL_OPTIONS, TITLE));
+    out.stdout(flags.version ? `${VERSION_LINE}\n` : rootHelp(PROGRAM, (await import('./command-list.ts')).COMMANDS, GLOBAL_OPTIONS, TITLE));
     return 0;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) throw new UsageError(`unknown command "${name}". Commands: ${COMMANDS.map((c) => c.name).join(', ')} (see --help)`);
+  const command = await loadCommand(name);
+  if (!command) throw new UsageError(`unknown command "${name}". Commands: ${COMMAND_NAMES.join(', ')} (see --help)`);
   const { flags, positionals, notes } = parseCommandArgs(rest, command);
   for (const note of notes) out.stderr(`${pc.yellow('note:')} ${note}\n`);
   if (flags.help || flags.version) {

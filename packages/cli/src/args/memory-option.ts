@@ -1,5 +1,5 @@
 /** `--max-memory`: declared once for every command that starts runtime processes, and applied before any starts. */
-import { byteSizeText, defaultMemoryBound, setMemoryBound } from '@rtbench/process';
+import { byteSizeText, defaultMemoryBound, setMemoryBound } from '@rtbench/process/memory-bound';
 import { camelName, type OptionSpec, type ParsedFlags } from './args.ts';
 import { parseMemorySize } from './options.ts';
 

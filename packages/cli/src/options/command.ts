@@ -1,7 +1,7 @@
 /**
  * What a command is: its name, arguments, options and help, and its run.
  * Each command declares itself in its own module (commands/<name>.ts);
- * command-list.ts lists them, args.ts parses a command line by them and
+ * command-table.ts names them, args.ts parses a command line by them and
  * help.ts words --help from them. A command that runs measurers takes their
  * own options too (measuring-command.ts); this module loads no measurer.
  */
