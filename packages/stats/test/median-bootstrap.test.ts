@@ -48,9 +48,7 @@ describe('medianBootstrapInterval', () => {
     const values = Array.from({ length: count }, () => Math.round(grid * Math.exp(0.05 * z())) / 10);
     const B = 10_000;
     const random = createRandom(77);
-    const reps = new Float64Array(B);
-    for (let b = 0; b < B; b++) reps[b] = quantile(sortedCopy(values.map(() => values[Math.floor(random() * count)]!)), 0.5);
-    reps.sort();
+    const reps = sortedCopy(Array.from({ length: B }, () => quantile(sortedCopy(values.map(() => values[Math.floor(random() * count)]!)), 0.5)));
     // Within ±1% of the level: far beyond the binomial error of 10,000 draws (sd < 0.2% at 2.5%), far below a wrong distribution's.
     for (const confidence of [0.5, 0.9, 0.95]) {
       const a = (1 - confidence) / 2;
