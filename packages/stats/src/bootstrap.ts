@@ -4,14 +4,15 @@
  * heap layout, CPU placement and whatever else shares the machine at that
  * moment are fixed per process, so samples from one process are correlated
  * and pooling them as if independent makes the CI too narrow. A cluster
- * bootstrap over processes puts that between-process variance into the CI.
+ * bootstrap over processes puts that between-process variance into the CI;
+ * its distribution is computed exactly (median-bootstrap.ts), not drawn.
  */
 import { meanOf, type ProcessStatistic } from './amortized.ts';
 import { detectModes, type ModeSummary } from './modes.ts';
 import { medianInPlace, quantileInPlace } from './quantile.ts';
-import { createRandom } from './random.ts';
+import { medianBootstrapInterval } from './median-bootstrap.ts';
 import { summarizeSorted, type Summary } from './summary.ts';
-import { checkConfidence, checkFinite, checkResamples, relativeTo } from './validate.ts';
+import { checkConfidence, checkFinite, relativeTo } from './validate.ts';
 
 export interface RoundsSummary extends Omit<Summary, 'ci' | 'ciHalfWidthRel'> {
   rounds: number;
@@ -36,15 +37,11 @@ export interface RoundsSummary extends Omit<Summary, 'ci' | 'ciHalfWidthRel'> {
   modes: ModeSummary;
 }
 
-export interface BootstrapOptions {
+export interface RoundsOptions {
+  /** The interval's confidence; default 0.95. */
   confidence?: number;
-  /** bootstrap resamples; default 2000 (Efron & Tibshirani 1993 ch. 13: >= 1000 for percentile intervals) */
-  resamples?: number;
-  /** PRNG seed; results are deterministic given the seed */
-  seed?: number;
 }
 
-export const bootstrapDefaults = { resamples: 2000, seed: 0x5eed } as const;
 /** Below this many processes the bootstrap has too few distinct resamples to be trusted, and no interval is given. */
 export const MIN_ROUNDS_FOR_BOOTSTRAP = 5;
 
@@ -87,12 +84,10 @@ function samplesByProcess(rounds: readonly (readonly number[])[], processes: rea
  */
 export function summarizeRounds(
   rounds: readonly (readonly number[])[],
-  opts: BootstrapOptions & { processes?: readonly (string | number)[]; statistic?: ProcessStatistic } = {},
+  opts: RoundsOptions & { processes?: readonly (string | number)[]; statistic?: ProcessStatistic } = {},
 ): RoundsSummary {
   const byMean = opts.statistic === 'mean';
   const confidence = checkConfidence(opts.confidence ?? 0.95, 'summarizeRounds');
-  const resamples = checkResamples(opts.resamples ?? bootstrapDefaults.resamples, 'summarizeRounds');
-  const seed = opts.seed ?? bootstrapDefaults.seed;
   if (rounds.length === 0) throw new RangeError('summarizeRounds: no rounds');
   let total = 0;
   for (const [i, r] of rounds.entries()) {
@@ -119,8 +114,7 @@ export function summarizeRounds(
   }
 
   const median = medianInPlace(Float64Array.from(processMedians), processMedians.length);
-  const replicates = roundMedianReplicates(processMedians, resamples, createRandom(seed));
-  const ci = coverEstimate(percentileInterval(replicates, confidence), median);
+  const ci = coverEstimate(medianBootstrapInterval(processMedians, confidence), median);
   return {
     ...base,
     ...shared,
@@ -139,38 +133,4 @@ function modesOfMedians(roundMedians: number[]): ModeSummary {
   const sorted = [...roundMedians].sort((a, b) => a - b);
   const center = medianInPlace(Float64Array.from(sorted), sorted.length);
   return { modes: [{ center, count: sorted.length, low: sorted[0]!, high: sorted[sorted.length - 1]! }], method: 'not tested (a median <= 0)' };
-}
-
-/**
- * Medians of `resamples` resamples of the round medians (drawn with
- * replacement). A resample is kept as how often each value was drawn, by
- * the value's rank among them sorted once, and its median read off those
- * counts: the same draws and the same arithmetic as sorting each resample.
- */
-function roundMedianReplicates(roundMedians: readonly number[], resamples: number, random: () => number): Float64Array {
-  const R = roundMedians.length;
-  const order = Array.from(roundMedians, (_, i) => i).sort((x, y) => roundMedians[x]! - roundMedians[y]!);
-  const sorted = Float64Array.from(order, (i) => roundMedians[i]!);
-  const rank = new Int32Array(R);
-  order.forEach((i, r) => (rank[i] = r));
-  const times = new Int32Array(R);
-  const replicates = new Float64Array(resamples);
-  // The median's lower middle, 0-based; with an even count the upper middle is the next.
-  const k = (R - 1) >> 1;
-  // Stryker disable next-line EqualityOperator: one more resample is written past the end of the typed array, which drops it
-  for (let b = 0; b < resamples; b++) {
-    times.fill(0);
-    for (let i = 0; i < R; i++) times[rank[Math.floor(random() * R)]!]!++;
-    let r = 0;
-    let drawn = times[0]!;
-    while (drawn <= k) drawn += times[++r]!;
-    const lower = sorted[r]!;
-    if (R % 2 === 1) {
-      replicates[b] = lower;
-      continue;
-    }
-    while (drawn <= k + 1) drawn += times[++r]!;
-    replicates[b] = lower + (sorted[r]! - lower) / 2;
-  }
-  return replicates;
 }

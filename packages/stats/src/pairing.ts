@@ -9,7 +9,7 @@
  * statistics apply as they are.
  */
 import { meanOf, processStatisticOf, readByMean, statisticOf, type SpannedRound } from './amortized.ts';
-import { summarizeRounds, type BootstrapOptions, type RoundsSummary } from './bootstrap.ts';
+import { summarizeRounds, type RoundsOptions, type RoundsSummary } from './bootstrap.ts';
 import { median } from './quantile.ts';
 import { hodgesLehmann } from './rank-tests.ts';
 
@@ -103,7 +103,7 @@ export function processesOf(rounds: readonly PairableRound[]): number[] | undefi
 }
 
 /** One arm's statistics with its processes as the unit (summarizeRounds over the rounds that have samples). */
-export function summarizeArm(rounds: readonly PairableRound[], opts: BootstrapOptions = {}): RoundsSummary {
+export function summarizeArm(rounds: readonly PairableRound[], opts: RoundsOptions = {}): RoundsSummary {
   const taken = rounds.filter((r) => r.samples.length);
   const processes = processesOf(taken);
   return summarizeRounds(taken.map((r) => r.samples), { ...opts, ...(processes ? { processes } : {}), statistic: processStatisticOf(taken) });

@@ -19,13 +19,6 @@ export function checkPositive(values: readonly number[], where: string): void {
   }
 }
 
-export function checkResamples(resamples: number, where: string): number {
-  if (!(Number.isInteger(resamples) && resamples >= 100)) {
-    throw new RangeError(`${where}: resamples must be an integer >= 100, got ${resamples}`);
-  }
-  return resamples;
-}
-
 /** x / |scale|, with 0/0 = 0 and x/0 = Infinity, so a zero median never yields NaN. */
 export function relativeTo(x: number, scale: number): number {
   if (scale === 0) return x === 0 ? 0 : Infinity;

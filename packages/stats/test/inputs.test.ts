@@ -33,7 +33,6 @@ const INF = { estimate: 0, se: 0.01, df: 5, units: 6 };
 /** [what is wrong, the call, the message it must give] */
 const REFUSED: [string, () => unknown, RegExp][] = [
   ['summarizeRounds: a bad confidence', () => summarizeRounds([[1]], { confidence: 1 }), /^summarizeRounds: confidence must be in \(0, 1\), got 1$/],
-  ['summarizeRounds: too few resamples', () => summarizeRounds([[1]], { resamples: 99 }), /^summarizeRounds: resamples must be an integer >= 100, got 99$/],
   ['summarizeRounds: a non-finite sample', () => summarizeRounds([[1, Infinity]]), /^summarizeRounds: non-finite value Infinity$/],
   ['summarizeRounds: process labels that do not match the rounds', () => summarizeRounds([[1], [2]], { processes: [0] }), /^summarizeRounds: 2 rounds but 1 process labels$/],
   ['summarize: no samples', () => summarize([]), /^summarize: empty sample$/],

@@ -58,8 +58,8 @@ describe('summarizeRounds: a summary of the samples, whatever order they came in
   it('min, max, quartiles and median do not depend on the order of samples or rounds', () => {
     fc.assert(
       fc.property(fc.array(round, { minLength: 1, maxLength: 8 }), fc.integer(), (rounds, seed) => {
-        const a = summarizeRounds(rounds, { resamples: 200 });
-        const b = summarizeRounds(shuffled(rounds.map((r) => shuffled(r, seed)), seed + 1), { resamples: 200 });
+        const a = summarizeRounds(rounds);
+        const b = summarizeRounds(shuffled(rounds.map((r) => shuffled(r, seed)), seed + 1));
         const pooled = sortedCopy(rounds.flat());
         expect(a.min).toBe(pooled[0]);
         expect(a.max).toBe(pooled[pooled.length - 1]);
@@ -75,7 +75,7 @@ describe('summarizeRounds: a summary of the samples, whatever order they came in
       fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), round), { minLength: 1, maxLength: 14 }), (labelled) => {
         const rounds = labelled.map(([, r]) => r);
         const processes = labelled.map(([p]) => p);
-        const s = summarizeRounds(rounds, { processes, resamples: 200 });
+        const s = summarizeRounds(rounds, { processes });
         const byProcess = new Map<number, number[]>();
         labelled.forEach(([p, r]) => byProcess.set(p, [...(byProcess.get(p) ?? []), ...r]));
         expect(s.processes).toBe(byProcess.size);
@@ -141,7 +141,7 @@ describe('the unit of replication counts once', () => {
         expect(pairs.units).toEqual(sets.map(([bp, cp]) => `${bp}/${cp}`));
         const distinct = new Set(pairs.units).size;
         expect(comparePaired(pairs.baseline, pairs.candidate, { units: pairs.units! }).units).toBe(distinct);
-        expect(summarizeArm(base, { resamples: 100 }).processes).toBe(new Set(sets.map(([bp]) => bp)).size);
+        expect(summarizeArm(base).processes).toBe(new Set(sets.map(([bp]) => bp)).size);
         const fresh = pairRounds(
           sets.map(([, , b], i) => ({ round: i, samples: b, turns: undefined })),
           sets.map(([, , , c], i) => ({ round: i, samples: c, turns: undefined })),
@@ -284,7 +284,7 @@ describe("summarizeRounds' spread", () => {
   it('is the interquartile range of all samples relative to the estimate, with or without an interval', () => {
     fc.assert(
       fc.property(fc.array(round, { minLength: 1, maxLength: 8 }), (rounds) => {
-        const s = summarizeRounds(rounds, { resamples: 100 });
+        const s = summarizeRounds(rounds);
         expect(s.rsd).toBeCloseTo((s.p75 - s.p25) / s.median, 12);
       }),
     );

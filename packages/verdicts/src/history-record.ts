@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { metricOf, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord, type Variant, type VerdictBasis } from '@rtbench/core/schema';
 import { summarizeArm } from '@rtbench/stats';
-import { pairable } from '@rtbench/measurer-records';
+import { pairable, requestsOf } from '@rtbench/measurer-records';
 import { machineText, summarizeMachine } from './machine-state.ts';
 import { roundMedians, unpairedArm, type UnpairedArm } from './ratios.ts';
 import type { SavedRun } from './runs.ts';
@@ -55,10 +55,21 @@ export interface HistoryRecord {
   verdict: VerdictBasis;
 }
 
+/**
+ * Where a result's figure comes from: `recomputed`, its statistics as the
+ * loader recomputed them from its samples (saved-runs' computeStats), which a
+ * history reuses rather than run the bootstrap over the processes again;
+ * `samples`, computed here (a run no loader read: its statistics are not
+ * trusted).
+ */
+export type StatsSource = 'recomputed' | 'samples';
+
 /** A result's statistics recomputed from its samples with processes as the unit, as the bench view does (older runs too). */
-function figureOf(result: CaseResult): Pick<CaseStats, 'median' | 'ci'> | undefined {
+function figureOf(result: CaseResult, source: StatsSource): Pick<CaseStats, 'median' | 'ci'> | undefined {
   if (!result.rounds.some((r) => r.samples.length)) return undefined;
-  const s = summarizeArm(result.rounds.map(pairable));
+  // The loader summarises a request round's steady requests only; the figure here is of all its samples, so only a result without request phases has it already.
+  const s = source === 'recomputed' && !result.rounds.some((r) => requestsOf(r)?.phases) ? result.stats : summarizeArm(result.rounds.map(pairable));
+  if (!s) return undefined;
   // A 0 median (below the clock resolution) has no statistics in a run either (run's computeStats).
   if (!(s.median > 0)) return undefined;
   return { median: s.median, ...(s.ci ? { ci: [s.ci[0], s.ci[1]] as [number, number] } : {}) };
@@ -70,17 +81,18 @@ function noFigureNote(result: CaseResult): string {
   return 'no statistics: the median is 0 (below the clock resolution)';
 }
 
-function historyResult(result: CaseResult, metric: Metric): HistoryResult {
-  const figure = figureOf(result);
+function historyResult(result: CaseResult, metric: Metric, source: StatsSource): HistoryResult {
+  const figure = figureOf(result, source);
   const digest = result.rounds[0]?.digest.hash;
+  const medians = roundMedians(result);
   return {
     caseId: result.caseId,
     variantId: result.variantId,
     ...(figure ? { figure } : { note: noFigureNote(result) }),
-    processMedians: [...roundMedians(result).values()],
+    processMedians: [...medians.values()],
     ...(digest ? { digest } : {}),
     // A result with a figure has rounds with samples: the comparison's arm.
-    ...(figure ? { arm: unpairedArm(result, metric) } : {}),
+    ...(figure ? { arm: unpairedArm(result, metric, medians) } : {}),
   };
 }
 
@@ -93,8 +105,8 @@ const variantOf = (v: Variant): HistoryVariant => ({
   ...(v.binaryGit ? { binaryGit: v.binaryGit } : {}),
 });
 
-/** The run as a history reads it. */
-export function historyRecord(run: RunRecord): HistoryRecord {
+/** The run as a history reads it; `source`: whether the loader recomputed its statistics (StatsSource). */
+export function historyRecord(run: RunRecord, source: StatsSource = 'samples'): HistoryRecord {
   const m = run.host.machine && summarizeMachine(run.host.machine.points, run.host.cores);
   return {
     id: run.id,
@@ -111,7 +123,7 @@ export function historyRecord(run: RunRecord): HistoryRecord {
       return { id: c.id, name: c.name, ...(metric !== TIME_PER_OP ? { metric } : {}) };
     }),
     variants: run.variants.map(variantOf),
-    results: run.results.map((r) => historyResult(r, metricOf(run, r.caseId))),
+    results: run.results.map((r) => historyResult(r, metricOf(run, r.caseId), source)),
     ...(run.claims ? { claims: run.claims } : {}),
     verdict: {
       options: { ...(run.options.measurer !== undefined ? { measurer: run.options.measurer } : {}), ...(run.options.verdict ? { verdict: run.options.verdict } : {}) },
@@ -142,7 +154,7 @@ export interface HistoryRead extends HistoryEntry {
 /** The SHA-256 of a run's record as the loader returned it: two files with one digest hold one run. */
 export const recordDigest = (run: RunRecord): string => createHash('sha256').update(JSON.stringify(run)).digest('hex');
 
-/** A loaded run as a history reads it. */
+/** A loaded run as a history reads it: the loader recomputed its statistics from its rounds. */
 export function historyRead({ run, file, notes }: SavedRun): HistoryRead {
-  return { record: historyRecord(run), file, digest: recordDigest(run), ...(notes?.length ? { notes } : {}) };
+  return { record: historyRecord(run, 'recomputed'), file, digest: recordDigest(run), ...(notes?.length ? { notes } : {}) };
 }

@@ -216,10 +216,11 @@ export interface UnpairedArm {
   work: ArmWork;
 }
 
-export function unpairedArm(r: CaseResult, metric: Metric = TIME_PER_OP): UnpairedArm {
+/** `steady`: the result's roundMedians, when the caller has them. */
+export function unpairedArm(r: CaseResult, metric: Metric = TIME_PER_OP, steady: ReadonlyMap<number, number> = roundMedians(r)): UnpairedArm {
   const usable = r.rounds.filter((x) => x.samples.length);
   const processes = processesOf(usable.map(pairable));
-  return { costs: usable.map((x) => asCost(median(x.samples), metric)), ...(processes ? { processes } : {}), median: armMedian(r), work: armWork(r) };
+  return { costs: usable.map((x) => asCost(median(x.samples), metric)), ...(processes ? { processes } : {}), median: armMedian(r, steady), work: armWork(r) };
 }
 
 /** The unpaired ratio of two runs' arms (a: baseline, b: candidate), both usable. */
