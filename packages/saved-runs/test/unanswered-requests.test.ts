@@ -10,6 +10,7 @@ import { digest } from '@rtbench/core/digest';
 import { AnswerLearner, maskedDigestText } from '@rtbench/core/same-work';
 import type { RunRecord } from '@rtbench/core/schema';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
+import { requestsOf } from '@rtbench/measurer-records';
 import { finishRun } from '../src/index.ts';
 import { sameWorkOf } from '../src/record.ts';
 
@@ -54,7 +55,7 @@ describe('a request unanswered on one runtime only', () => {
     const finished = run(true);
     expect(finished.digestMismatches).toEqual([]);
     expect(sameWorkOf(finished).digestMismatches).toEqual([]);
-    expect(finished.results.find((r) => r.variantId === 'bun')!.rounds.map((r) => r.requests?.outcomes.timedOut)).toEqual([1, 1]);
+    expect(finished.results.find((r) => r.variantId === 'bun')!.rounds.map((r) => requestsOf(r)?.outcomes.timedOut)).toEqual([1, 1]);
   });
 
   it('is different work, said by the kind missing, where the rounds name no request unanswered', () => {
