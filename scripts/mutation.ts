@@ -92,10 +92,12 @@ const AREAS: Record<string, Area> = {
     mutate: ['packages/verdicts/src/machine-state.ts', 'packages/report/src/reporters/markdown.ts:26-33', 'packages/campaign/src/campaign-files.ts', 'packages/bisect/src/resume.ts'],
     tests: ['packages/verdicts/test/machine-state.test.ts', 'packages/report/test/markdown-escaping.test.ts', 'packages/bisect/test/replay.test.ts', 'packages/campaign/test/campaign-files.test.ts'],
   },
-  // A saved run read back as data: its digests, its same work, its statistics taken again from its rounds, and what is refused unread.
+  // The saved-runs package, which reads a saved run back as data: its digests, its same work, its statistics taken
+  // again from its rounds, what is refused unread, the files history lists, shards merged, a run written. Against
+  // the pure tests that import its files by path.
   'saved-run': {
-    mutate: ['packages/saved-runs/src/saved-run.ts', 'packages/saved-runs/src/results-file.ts:159-159', 'packages/saved-runs/src/results-file.ts:196-199'],
-    tests: ['packages/saved-runs/test/planted-edits.test.ts'],
+    mutate: ['packages/saved-runs/src/*.ts', '!packages/saved-runs/src/index.ts'],
+    tests: ['packages/saved-runs/test/*.test.ts', 'packages/run/test/record.test.ts', 'test/digest-tolerance.test.ts', 'packages/cli/test/faults/forged-output.test.ts'],
   },
   // The CLI's plan (what a command's flags make of a run: rounds, sets, time, the measurer) and its informational lines.
   cli: {

@@ -135,3 +135,25 @@ describe('the answers that stand for a variant', () => {
     expect(standingAnswers([{}], answersIn, unpack)).toBeUndefined();
   });
 });
+
+describe('a kind of answer one variant lacks', () => {
+  const slow = answer({ request: 'GET /slow', segments: ['done'] });
+  const page = answer({ segments: ['page'] });
+  const served = answer({ request: 'GET /slow', status: 500, segments: ['error'] });
+
+  it('is a time-out, not other work, where every one of its requests of that name went unanswered', () => {
+    expect(answersDifference({ node: [page, slow], bun: [page] }, { bun: new Set(['GET /slow']) })).toBeUndefined();
+    expect(answersDifference({ bun: [page], node: [page, slow] }, { bun: new Set(['GET /slow']) }), 'the base lacking it').toBeUndefined();
+  });
+
+  it('is other work where nothing of that name went unanswered, or another request did', () => {
+    expect(answersDifference({ node: [page, slow], bun: [page] })).toMatchObject({ answer: 'GET /slow → 200', variants: { bun: { text: 'no such response (GET / → 200 ×1)' } } });
+    expect(answersDifference({ node: [page, slow], bun: [page] }, { bun: new Set(['GET /']) })?.answer).toBe('GET /slow → 200');
+    expect(answersDifference({ node: [page, slow], bun: [page] }, { node: new Set(['GET /slow']) }), 'the other variant timed out').toMatchObject({ answer: 'GET /slow → 200' });
+  });
+
+  it('is other work where the variant answered a request of that name otherwise, one of them timing out', () => {
+    expect(answersDifference({ node: [page, slow], bun: [page, served] }, { bun: new Set(['GET /slow']) })).toMatchObject({ answer: 'GET /slow → 200' });
+    expect(answersDifference({ bun: [page, served], node: [page, slow] }, { bun: new Set(['GET /slow']) })).toMatchObject({ answer: 'GET /slow → 500' });
+  });
+});

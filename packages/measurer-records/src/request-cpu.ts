@@ -26,6 +26,8 @@ const requestsRoundSchema = z.object({
     /** Of those with no response counted in timedOut, answered with a body over the most the host reads of one (absent in older runs: counted as timed out). */
     tooLong: z.number().int().nonnegative().optional(),
   }),
+  /** The requests (as their answers name them, "GET /slow") of which one or more got no whole response from the handler: a kind of answer missing from this variant only is then unanswered, not other work. Absent: every request answered, or a run saved before. */
+  unanswered: z.array(z.string()).optional(),
   /** The thread that ran the JavaScript (the one a spin of fixed work moved most), its name, and whether it is the process's main thread. */
   jsThread: z.object({ tid: z.number().int().positive(), name: z.string(), main: z.boolean() }),
   /** Threads the process had. */

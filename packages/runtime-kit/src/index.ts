@@ -10,7 +10,7 @@ export type { RuntimePlugin, ServeFetch, ServedProgram } from './plugin.ts';
 export { cpuProfFlags, inspectFlag, NO_ISOLATE_START, processJobs, spawnWith, v8HeapSampling } from './process-plugin.ts';
 export { flagsAsWritten, probeOutput, splitFlag } from './binary.ts';
 export { findLiterals } from './binary-literals.ts';
-export { overriddenV8Flags, parseV8FlagValues } from './v8-flags.ts';
+export { overriddenV8Flags, parseV8FlagValues, refusalLine } from './v8-flags.ts';
 export { existingFile } from './npm.ts';
 export { binaryInPackage, declareNpmRuntime, onEveryPlatform, pluginDevDependencies, type NpmRuntime, type PlatformPackages } from './npm-runtime.ts';
 export { releaseFor, semverReleases, type RuntimeReleases } from './releases.ts';

@@ -53,3 +53,18 @@ export function overriddenV8Flags(requested: readonly string[], effective: Map<s
   }
   return out;
 }
+
+/** A line a runtime says why in: its own prefix ("node: bad option: …") or an error's message ("Error [CODE]: …"). */
+const SAYS_WHY = /^(?:[a-z][\w-]*: |(?:[A-Z]\w*)?Error(?: \[[A-Z0-9_]+\])?: )/;
+
+/**
+ * The one line a runtime's refusal of flags is explained by, from what it
+ * printed: the first line in its own words (node: "node: bad option: --x",
+ * "Error: illegal value for flag …", "Error: Cannot find module …" after a
+ * source location, a code excerpt and a caret), else the first line that is
+ * not blank; undefined when it printed nothing.
+ */
+export function refusalLine(printed: string): string | undefined {
+  const lines = printed.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  return lines.find((l) => SAYS_WHY.test(l)) ?? lines[0];
+}

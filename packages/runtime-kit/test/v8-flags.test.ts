@@ -1,6 +1,6 @@
 /** Reading V8's --print-flag-values and judging requested flags against it. */
 import { describe, expect, it } from 'vitest';
-import { overriddenV8Flags, parseV8FlagValues } from '../src/v8-flags.ts';
+import { overriddenV8Flags, parseV8FlagValues, refusalLine } from '../src/v8-flags.ts';
 
 const PRINTED = [
   'CPU features: SSE3=1 AVX=1',
@@ -32,5 +32,20 @@ describe('V8 flag values', () => {
     ]);
     // A name V8 did not print (an alias, or unknown: V8 refuses those itself) is not judged.
     expect(overriddenV8Flags(['--some-alias=3'], values)).toEqual([]);
+  });
+});
+
+describe('the line a refusal of flags is explained by', () => {
+  it("is the runtime's own words, past a source location, a code excerpt and a caret", () => {
+    expect(refusalLine('node: bad option: --bogus')).toBe('node: bad option: --bogus');
+    expect(refusalLine("node:internal/modules/cjs/loader:1210\n  throw err;\n  ^\n\nError: Cannot find module './nope.js'\nRequire stack:")).toBe("Error: Cannot find module './nope.js'");
+    expect(refusalLine("node:internal/modules/esm/resolve:283\n    throw new ERR_MODULE_NOT_FOUND(\n          ^\n\nError [ERR_MODULE_NOT_FOUND]: Cannot find module '/tmp/nope.mjs' imported from /tmp/")).toBe("Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/tmp/nope.mjs' imported from /tmp/");
+    expect(refusalLine('<anonymous_script>:0\n\n\nRangeError: Maximum call stack size exceeded\n(Use `node --trace-uncaught ...` to show where the exception was thrown)')).toBe('RangeError: Maximum call stack size exceeded');
+    expect(refusalLine('Error: illegal value for flag --max-old-space-size=abc of type size_t\nTry --help for options\nnode: bad option: --max-old-space-size=abc')).toBe('Error: illegal value for flag --max-old-space-size=abc of type size_t');
+  });
+
+  it('is the first line said where none is in those words, and none where nothing was said', () => {
+    expect(refusalLine('\n  something went wrong \nsecond')).toBe('something went wrong');
+    expect(refusalLine(' \n\n')).toBeUndefined();
   });
 });

@@ -175,7 +175,7 @@ export function sameWorkOf(run: Pick<RunRecord, 'cases' | 'results'>): SameWork 
     const oneDigest = new Set(Object.values(digests)).size <= 1;
     const masked = maskedAnswersOf(run.results.filter((r) => r.caseId === c.id && r.rounds[0]));
     // Alike digests over answers whose hashes differ were made alike apart from the answers: the answers decide.
-    const where = masked && (!oneDigest || !sameHashes(Object.values(masked))) ? answersDifference(masked) : undefined;
+    const where = masked && (!oneDigest || !sameHashes(Object.values(masked))) ? answersDifference(masked, unansweredOf(run.results, c.id)) : undefined;
     if (masked && !where) {
       const proof = maskedProof(c.id, Object.values(masked));
       if (proof.spans > 0) sameWorkMasked.push(proof);
@@ -191,6 +191,14 @@ export function sameWorkOf(run: Pick<RunRecord, 'cases' | 'results'>): SameWork 
     }
   }
   return { digestMismatches, ...(digestsRounded.length ? { digestsRounded } : {}), ...(sameWorkMasked.length ? { sameWorkMasked } : {}) };
+}
+
+/** Per variant of the case, the requests (by name) that got no whole response in any of its rounds. */
+function unansweredOf(results: readonly CaseResult[], caseId: string): Record<string, ReadonlySet<string>> {
+  // Keyed by variant ids, which users name: no prototype.
+  const out: Record<string, ReadonlySet<string>> = Object.create(null);
+  for (const r of results) if (r.caseId === caseId) out[r.variantId] = new Set(r.rounds.flatMap((round) => requestsOf(round)?.unanswered ?? []));
+  return out;
 }
 
 /** Whether every variant's answers are the same kinds with the same template hashes, in the same order. */

@@ -8,7 +8,7 @@
  */
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuProfFlags, NO_ISOLATE_START, v8HeapSampling, FlagError, flagsAsWritten, inspectFlag, type JobRequest, probeOutput, processJobs, type PlatformPackages, type RuntimePlugin, type RuntimeTarget, RuntimeUnavailableError, spawnWith, declareNpmRuntime, existingFile, resolveNpmRuntime, pluginDevDependencies, releaseFor, semverReleases, workspaceRuntimes } from '@rtbench/runtime-kit';
+import { cpuProfFlags, NO_ISOLATE_START, v8HeapSampling, FlagError, flagsAsWritten, inspectFlag, type JobRequest, probeOutput, processJobs, type PlatformPackages, type RuntimePlugin, type RuntimeTarget, RuntimeUnavailableError, spawnWith, declareNpmRuntime, existingFile, resolveNpmRuntime, pluginDevDependencies, refusalLine, releaseFor, semverReleases, workspaceRuntimes } from '@rtbench/runtime-kit';
 import { runBriefly, sealJob, wrapped, type SpawnJobOptions, whichOnPath } from '@rtbench/process';
 import { NODE_IDENTITY } from './identity.ts';
 
@@ -126,7 +126,8 @@ export const nodeRuntime: RuntimePlugin = {
     try {
       await runBriefly(target.binary, [...flags.args, '-e', '0'], { PATH: process.env.PATH, ...flags.env });
     } catch (error) {
-      throw new FlagError(`${target.spec} rejected ${flags.args.join(' ')}: ${(error as Error).message}`);
+      // node's own words, not the source location and code excerpt a module flag's failure prints first.
+      throw new FlagError(`${target.spec} rejected ${flags.args.join(' ')}: ${refusalLine((error as Error).message) ?? 'it exited without saying why'}`);
     }
   },
 

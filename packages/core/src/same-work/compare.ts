@@ -44,11 +44,14 @@ export function unlikeText(a: MaskedAnswer): string {
  * same kinds of answer (request, status, content type, headers compared),
  * each learned without a response unlike the rest, and each template the
  * same once holes are forgiven. How many of each came is not compared: a
- * round cut short by a time-out answered fewer, and says so itself.
+ * round cut short by a time-out answered fewer, and says so itself. Nor is
+ * a kind of answer one variant lacks where its requests of that name got no
+ * whole response (`unanswered`, per variant: request names such as
+ * "GET /slow"): a time-out, counted and said as one, not other work.
  * Undefined when they are; else the first difference, with each variant's
  * line there and length.
  */
-export function answersDifference(byVariant: Readonly<Record<string, readonly MaskedAnswer[]>>): WorkDifference | undefined {
+export function answersDifference(byVariant: Readonly<Record<string, readonly MaskedAnswer[]>>, unanswered: Readonly<Record<string, ReadonlySet<string>>> = {}): WorkDifference | undefined {
   const entries = Object.entries(byVariant);
   const [baseId, base] = entries[0] ?? [];
   if (!baseId || !base) return undefined;
@@ -57,6 +60,7 @@ export function answersDifference(byVariant: Readonly<Record<string, readonly Ma
     for (const key of keys) {
       const a = base.find((x) => answerName(x) === key);
       const b = other.find((x) => answerName(x) === key);
+      if (!a ? neverAnswered(base, unanswered[baseId], b!.request) : !b && neverAnswered(other, unanswered[otherId], a.request)) continue;
       if (!a || !b) return kindsDiffer(key, byVariant);
       if (a.unmasked || b.unmasked) return unlikeWithin(key, byVariant);
       if (a.tail?.hash !== b.tail?.hash) return tailsDiffer(key, byVariant);
@@ -80,6 +84,11 @@ export function answersDifference(byVariant: Readonly<Record<string, readonly Ma
     }
   }
   return undefined;
+}
+
+/** Whether a variant's requests named `request` all went unanswered: none of its answers is to one, and one got no whole response. */
+function neverAnswered(answers: readonly MaskedAnswer[], unanswered: ReadonlySet<string> | undefined, request: string): boolean {
+  return unanswered?.has(request) === true && !answers.some((x) => x.request === request);
 }
 
 function lineOfSame(a: MaskedAnswer, line: number, column: number): string {

@@ -25,7 +25,7 @@ export function armAnswers(): AnswerLearner {
 }
 
 /** "GET /bench"; a request with a body or headers also by their hash, so two requests' answers are never learned as one. */
-function requestName(r: RequestShape): string {
+export function requestName(r: RequestShape): string {
   const name = `${r.method ?? 'GET'} ${r.path}`;
   if (r.body === undefined && !r.headers) return name;
   return `${name} [${sha256(`${JSON.stringify(r.headers ?? {})}\n${typeof r.body === 'string' ? r.body : sha256(r.body ?? '')}`).slice(0, 8)}]`;

@@ -31,7 +31,7 @@ import { fail, within, type RoundFailure } from '../outcome.ts';
 import { choosePinning, pinMainThread } from '../pinning.ts';
 import { firstLine } from '@rtbench/core/words';
 import { notListening, SAID_CHARS, serverExit, startServer, type RunningServer } from '../server.ts';
-import { comparedHeaders, RoundAnswers, type SameWorkRule } from './answers.ts';
+import { comparedHeaders, requestName, RoundAnswers, type SameWorkRule } from './answers.ts';
 import { BodyBudget, digestResponse, MAX_BODY_BYTES, readBoundedBody } from './body.ts';
 import { everyAnswerAnError, parseServed, requestEnd, type Received, type RequestEnd } from './outcomes.ts';
 import { RESERVED, type ServedOutcome } from './paths.ts';
@@ -131,6 +131,8 @@ export interface RequestRoundValues {
   answer: string;
   /** The answers' masked templates (absent: strict). */
   answers?: MaskedAnswer[];
+  /** The requests by name ("GET /slow") of which one or more got no whole response from the handler (absent: none). */
+  unanswered?: string[];
   wallMs: number;
   /** What cut the round short, when something did (what was measured before it is kept). */
   problem?: string;
@@ -233,6 +235,7 @@ const GET: RequestShape = { path: '/' };
 /** One handler request as sent: what came back, the client's latency, and the CPU read around it (its share of its wave's). */
 interface SentRequest {
   kind: string;
+  request: RequestShape;
   received: Received;
   digest?: string;
   latencyMs: number;
@@ -410,13 +413,13 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
         continue;
       }
       if ('none' in answer) {
-        sent.push({ kind: drawn.kind, received: answer, latencyMs, wave: waveIndex, settled: after.settled });
+        sent.push({ kind: drawn.kind, request: drawn.request, received: answer, latencyMs, wave: waveIndex, settled: after.settled });
         noResponse++;
         unanswered ??= answer.none === 'timed out' ? `got no response within ${plan.requestTimeoutMs} ms` : `answered a body over ${MAX_BODY_BYTES / 2 ** 20} MiB`;
         continue;
       }
       if (answer.held) pending.push({ call: sent.length, ...answer.held });
-      sent.push({ kind: drawn.kind, received: { status: answer.status }, digest: answer.digest, latencyMs, ...(deltas ? { deltas } : {}), wave: waveIndex, settled: after.settled, ...(answer.said ? { said: answer.said } : {}) });
+      sent.push({ kind: drawn.kind, request: drawn.request, received: { status: answer.status }, digest: answer.digest, latencyMs, ...(deltas ? { deltas } : {}), wave: waveIndex, settled: after.settled, ...(answer.said ? { said: answer.said } : {}) });
       order.push('handler');
     }
     if (deltas) previous = { idle: after.times, measured: sent.slice(sentBefore).filter((s) => s.deltas), empties: [] };
@@ -491,6 +494,7 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
   const served = alive ? await readServed(port, ownTimeoutMs) : undefined;
   const ends: RequestEnd[] = sent.map((s, call) => requestEnd(s.received, served, call));
   const answered = sent.filter((_, i) => ends[i] !== 'noAnswer');
+  const unanswered = [...new Set(sent.filter((_, i) => ends[i] === 'noAnswer').map((s) => requestName(s.request)))];
   // Figures come from the answered requests that were measured (a wave with no response gave none).
   const kept = answered.filter((s): s is SentRequest & { deltas: Map<number, number> } => s.deltas !== undefined);
   for (const p of pending) if (ends[p.call] !== 'noAnswer') answers?.add(p.request, { status: p.status, contentType: p.contentType, ...(p.headers ? { headers: p.headers } : {}) }, p.body);
@@ -527,6 +531,7 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
     unsettled: kept.filter((s) => !s.settled).length,
     answer: masked ? masked.answer : plan.until ? countFreeAnswer(answered) : `${answered.length} responses, sha256 ${sha256(answered.map((s) => `${s.digest}\n`).join(''))}`,
     ...(masked ? { answers: masked.answers } : {}),
+    ...(unanswered.length ? { unanswered } : {}),
     wallMs: performance.now() - started,
     ...(problem ? { problem } : {}),
     ...(emptyProblem ? { emptyProblem } : {}),

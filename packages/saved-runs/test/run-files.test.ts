@@ -1,0 +1,87 @@
+/**
+ * Which saved runs a command reads: the files a path names, the newest run
+ * of a folder by when it was written, and two runs compared only when they
+ * are two files holding two runs.
+ */
+import { mkdirSync, mkdtempSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '@rtbench/core/usage-error';
+import { syntheticRun } from '../../../test/compare-synthetic.ts';
+import { finishRun } from '../src/record.ts';
+import { latestRun, loadDistinctRuns, runFilesIn } from '../src/saved-run.ts';
+
+const folder = (): string => mkdtempSync(join(tmpdir(), 'rtbench-run-files-'));
+
+/** A finished run saved as `name` in `dir`, with id `id`. */
+function saved(dir: string, name: string, id: string): string {
+  const run = syntheticRun({ cases: [{ id: 'c', ns: 1e6 }], arms: [{ id: 'node', factor: 1 }], rounds: 1, samplesPerRound: 4 });
+  finishRun(run, false);
+  run.id = id;
+  const file = join(dir, name);
+  writeFileSync(file, JSON.stringify(run));
+  return file;
+}
+
+const usageError = (f: () => unknown): string => {
+  try {
+    f();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  throw new Error('no error');
+};
+
+describe('the run files a path names', () => {
+  it('are the file itself, or the .json and .json.gz files directly in a folder, sorted', () => {
+    const dir = folder();
+    for (const name of ['b.json', 'a.json.gz', 'notes.txt', 'c.json.bak']) writeFileSync(join(dir, name), '{}');
+    mkdirSync(join(dir, 'inner'));
+    writeFileSync(join(dir, 'inner', 'd.json'), '{}');
+    expect(runFilesIn(dir)).toEqual([join(dir, 'a.json.gz'), join(dir, 'b.json')]);
+    expect(runFilesIn(join(dir, 'notes.txt'))).toEqual([join(dir, 'notes.txt')]);
+    expect(usageError(() => runFilesIn(join(dir, 'gone')))).toBe(`${join(dir, 'gone')}: no such file or directory`);
+  });
+});
+
+describe('the newest run of a folder', () => {
+  it('is the one written last, not the last by name; by name where two were written at once', () => {
+    const dir = folder();
+    const older = join(dir, 'z.json');
+    const newer = join(dir, 'a.json');
+    writeFileSync(older, '{}');
+    writeFileSync(newer, '{}');
+    writeFileSync(join(dir, 'y.txt'), '{}');
+    utimesSync(older, 1000, 1000);
+    utimesSync(newer, 2000, 2000);
+    utimesSync(join(dir, 'y.txt'), 3000, 3000);
+    expect(latestRun(dir)).toBe(newer);
+    utimesSync(older, 2000, 2000);
+    expect(latestRun(dir)).toBe(older);
+  });
+
+  it('is none in an empty or missing folder, said in one line', () => {
+    const dir = folder();
+    expect(usageError(() => latestRun(dir))).toBe(`no saved runs in ${dir}; run \`pnpm bench <suite>\` first or name a file`);
+    expect(usageError(() => latestRun(join(dir, 'gone')))).toContain('no saved runs in');
+  });
+});
+
+describe('the runs a command compares', () => {
+  it('are read once each when they are two runs in two files', () => {
+    const dir = folder();
+    const runs = loadDistinctRuns([saved(dir, 'a.json', 'one'), saved(dir, 'b.json', 'two')], 'compare');
+    expect(runs.map((r) => r.run.id)).toEqual(['one', 'two']);
+  });
+
+  it('are refused when two files hold one run, or one file is named twice (by a link too)', () => {
+    const dir = folder();
+    const a = saved(dir, 'a.json', 'one');
+    const b = saved(dir, 'b.json', 'one');
+    expect(usageError(() => loadDistinctRuns([a, saved(dir, 'c.json', 'two'), b], 'compare'))).toBe(`compare: ${b} and ${a} hold one run (id "one"); name two different runs`);
+    symlinkSync(a, join(dir, 'link.json'));
+    expect(usageError(() => loadDistinctRuns([a, join(dir, 'link.json')], 'compare'))).toBe(`compare: ${join(dir, 'link.json')} and ${a} are one file; name two different runs`);
+  });
+});
