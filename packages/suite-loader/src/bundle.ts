@@ -44,8 +44,18 @@ const BUILTINS_KEY = 'rtbench.builtins';
 const CALLS_DENO_BENCH = /\bDeno\.bench\s*\(/;
 export const callsDenoBench = (source: string): boolean => CALLS_DENO_BENCH.test(source) || takesDenoBenchOut(source);
 
-/** An import of a harness rtbench stands in for (ESM or require): the mark of a file brought over unchanged. */
-export const IMPORTS_ADAPTED = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"](mitata|tinybench|vitest|benchmark)['"]/;
+/**
+ * An import of a harness rtbench stands in for (ESM or require): the mark of a file brought over unchanged.
+ * The harness is named (`'mitata'`) or reached by a path into its installed package
+ * (`'../node_modules/mitata/src/cli.mjs'`, as runner modules of some repositories import it).
+ */
+export const IMPORTS_ADAPTED = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"](?:(mitata|tinybench|vitest|benchmark)|[^'"\n]*\/node_modules\/(mitata|tinybench|vitest|benchmark)\/[^'"\n]*)['"]/;
+
+/** The harness an import matched by IMPORTS_ADAPTED names. */
+export const adaptedHarness = (match: RegExpExecArray | null): string | undefined => match?.[1] ?? match?.[2];
+
+/** A path into a harness's installed package (`../node_modules/mitata/src/cli.mjs`): which harness it is. */
+const HARNESS_PACKAGE_PATH = /(?:^|\/)node_modules\/(mitata|tinybench|vitest|benchmark)\//;
 
 /** The files of brought files' own graphs (the file, and the modules of its repository it imports): their import.meta is their own. */
 const broughtGraph = new Set<string>();
@@ -64,6 +74,12 @@ const adapterPlugin: Plugin = {
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /^(mitata|tinybench|vitest)$/ }, (args) => ({ path: ADAPTED_PACKAGES[args.path]! }));
     pluginBuild.onResolve({ filter: /^benchmark$/ }, () => ({ path: 'benchmark', namespace: 'rtbench-benchmark-js' }));
+    // The same harnesses reached by a path into their installed package, from a module of the file's own repository.
+    pluginBuild.onResolve({ filter: HARNESS_PACKAGE_PATH }, (args) => {
+      if (args.importer.includes(`${sep}node_modules${sep}`)) return undefined;
+      const harness = HARNESS_PACKAGE_PATH.exec(args.path)![1]!;
+      return harness === 'benchmark' ? { path: 'benchmark', namespace: 'rtbench-benchmark-js' } : { path: ADAPTED_PACKAGES[harness]! };
+    });
     pluginBuild.onLoad({ filter: /.*/, namespace: 'rtbench-benchmark-js' }, () => ({
       contents: `module.exports = require(${JSON.stringify(BENCHMARK_JS)}).Benchmark;`,
       loader: 'js',

@@ -1,5 +1,5 @@
 /** A brought file's format, detected from its text, in the one vocabulary the adapters declare (adapters/formats.ts). */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +39,22 @@ describe('brought formats', () => {
     writeFileSync(join(dir, 'suite.ts'), "import { suite } from '@rtbench/core';\nimport { bench } from './helper.mjs';\nexport default suite('s', () => {});\n");
     expect(broughtFileProblem(join(dir, 'plain.mjs'))).toMatch(/is not a benchmark file or a Worker/);
     expect(broughtFileProblem(join(dir, 'suite.ts'))).toMatch(/is not a benchmark file or a Worker/);
+  });
+
+  it("finds a harness its repository's runner reaches by a path into the installed package", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-harness-path-'));
+    mkdirSync(join(dir, 'node_modules', 'mitata', 'src'), { recursive: true });
+    mkdirSync(join(dir, 'snippets'));
+    writeFileSync(join(dir, 'node_modules', 'mitata', 'src', 'cli.mjs'), 'export function bench() {}\nexport async function run() {}\n');
+    writeFileSync(join(dir, 'snippets', 'runner.mjs'), "import * as Mitata from '../node_modules/mitata/src/cli.mjs';\nexport const bench = Mitata.bench;\nexport const run = Mitata.run;\n");
+    writeFileSync(join(dir, 'snippets', 'through-runner.mjs'), "import { bench, run } from './runner.mjs';\nbench('a', () => 1);\nawait run();\n");
+    writeFileSync(join(dir, 'snippets', 'direct.mjs'), "import { bench, run } from '../node_modules/mitata/src/cli.mjs';\nbench('a', () => 1);\nawait run();\n");
+    writeFileSync(join(dir, 'snippets', 'elsewhere.mjs'), "import { bench } from '../vendor/mitata/src/cli.mjs';\nbench('a', () => 1);\n");
+    for (const file of ['through-runner.mjs', 'direct.mjs']) {
+      expect(broughtFileProblem(join(dir, 'snippets', file))).toBeUndefined();
+      expect(broughtFormatOfEntry(locateBroughtFile(join(dir, 'snippets', file)).entry), file).toBe('mitata');
+    }
+    expect(broughtFileProblem(join(dir, 'snippets', 'elsewhere.mjs'))).toMatch(/is not a benchmark file or a Worker/);
   });
 
   it('finds Deno.bench taken out of the global by destructuring', () => {
