@@ -5,16 +5,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundleSuite, locateBroughtFile } from '@rtbench/suite-loader';
 import { pluginNamed } from '@rtbench/runtime-registry';
+import { repositoryWithInstalledMitata } from './installed-harness.ts';
 
 const nodeRuntime = pluginNamed('node')!;
 
 describe('a brought file bundled', () => {
   it("resolves to the adapter from a runner module of the file's repository", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rtbench-harness-path-bundle-'));
-    mkdirSync(join(dir, 'node_modules', 'mitata', 'src'), { recursive: true });
-    mkdirSync(join(dir, 'snippets'));
-    writeFileSync(join(dir, 'node_modules', 'mitata', 'src', 'cli.mjs'), "export function bench() { throw new Error('the installed mitata ran'); }\nexport async function run() {}\n");
-    writeFileSync(join(dir, 'snippets', 'runner.mjs'), "import * as Mitata from '../node_modules/mitata/src/cli.mjs';\nexport const bench = Mitata.bench;\nexport const run = Mitata.run;\n");
+    const dir = repositoryWithInstalledMitata('rtbench-harness-path-bundle-');
     writeFileSync(join(dir, 'snippets', 'map.mjs'), "import { bench, run } from './runner.mjs';\nbench('map', () => [1, 2].map((x) => x));\nawait run();\n");
     const location = locateBroughtFile(join(dir, 'snippets', 'map.mjs'));
     const bundle = await bundleSuite(location.entry, 'harness-path-bundle-test', 'node', nodeRuntime.bundle);

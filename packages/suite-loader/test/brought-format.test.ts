@@ -1,10 +1,11 @@
 /** A brought file's format, detected from its text, in the one vocabulary the adapters declare (adapters/formats.ts). */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BROUGHT_FORMATS, type BroughtFormat } from '@rtbench/adapters/formats';
 import { broughtFileProblem, broughtFormatOfEntry, locateBroughtFile } from '../src/index.ts';
+import { repositoryWithInstalledMitata } from './installed-harness.ts';
 
 const EXAMPLES: Record<BroughtFormat, string> = {
   mitata: join('examples', 'mitata-json.mjs'),
@@ -42,11 +43,7 @@ describe('brought formats', () => {
   });
 
   it("finds a harness its repository's runner reaches by a path into the installed package", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rtbench-harness-path-'));
-    mkdirSync(join(dir, 'node_modules', 'mitata', 'src'), { recursive: true });
-    mkdirSync(join(dir, 'snippets'));
-    writeFileSync(join(dir, 'node_modules', 'mitata', 'src', 'cli.mjs'), 'export function bench() {}\nexport async function run() {}\n');
-    writeFileSync(join(dir, 'snippets', 'runner.mjs'), "import * as Mitata from '../node_modules/mitata/src/cli.mjs';\nexport const bench = Mitata.bench;\nexport const run = Mitata.run;\n");
+    const dir = repositoryWithInstalledMitata('rtbench-harness-path-');
     writeFileSync(join(dir, 'snippets', 'through-runner.mjs'), "import { bench, run } from './runner.mjs';\nbench('a', () => 1);\nawait run();\n");
     writeFileSync(join(dir, 'snippets', 'direct.mjs'), "import { bench, run } from '../node_modules/mitata/src/cli.mjs';\nbench('a', () => 1);\nawait run();\n");
     writeFileSync(join(dir, 'snippets', 'elsewhere.mjs'), "import { bench } from '../vendor/mitata/src/cli.mjs';\nbench('a', () => 1);\n");
