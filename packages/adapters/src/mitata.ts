@@ -78,8 +78,18 @@ function within(name: string | undefined, f: () => unknown): Promise<void> | voi
   return done;
 }
 
-export function group(name: string | (() => unknown), f?: () => unknown): any {
+/** mitata 0.1's options form of a group's name: `group({ name, summary }, f)`, still in files written for it. */
+interface GroupOptions {
+  name?: string;
+  summary?: boolean;
+}
+
+export function group(name: string | GroupOptions | (() => unknown), f?: () => unknown): any {
   if (typeof name === 'function') return within(undefined, name);
+  if (typeof name === 'object' && name !== null) {
+    if (name.summary !== undefined) plotNote('summary');
+    return within(typeof name.name === 'string' ? name.name : undefined, f ?? (() => {}));
+  }
   return within(name, f ?? (() => {}));
 }
 

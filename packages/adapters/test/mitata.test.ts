@@ -83,6 +83,15 @@ describe('declaring', () => {
     ).toEqual(['top', 'parse / a', 'parse / b', 'c', 'd']);
   });
 
+  it("takes a group's name from mitata 0.1's options form, group({ name, summary }, f)", async () => {
+    expect(
+      await ids(() => {
+        mitata.group({ summary: true, name: 'short (26 chars)' }, () => mitata.bench('escape', () => 1));
+        mitata.group({ summary: false }, () => mitata.bench('unnamed', () => 1));
+      }),
+    ).toEqual(['short (26 chars) / escape', 'unnamed']);
+  });
+
   it('async group bodies finish declaring before the suite is listed', async () => {
     expect(
       await ids(async () => {

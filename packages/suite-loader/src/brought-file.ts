@@ -15,7 +15,7 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import { BROUGHT_FORMATS, type BroughtFormat, type IsolationNeed } from '@rtbench/adapters/formats';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
 import { storeNamedFile } from '@rtbench/host/programs';
-import { callsDenoBench, IMPORTS_ADAPTED, markBroughtGraph } from './bundle.ts';
+import { adaptedHarness, callsDenoBench, IMPORTS_ADAPTED, markBroughtGraph } from './bundle.ts';
 import { UsageError } from '@rtbench/core/usage-error';
 import { cacheDir, rtbenchModule } from './places.ts';
 import type { SuiteLocation } from './suite-location.ts';
@@ -42,7 +42,7 @@ const IMPORTS_NODE_BENCH = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"]node:
 
 /** The harness a module was written for, from its own text; undefined for anything else. */
 function broughtFormatOf(source: string): BroughtFormat | undefined {
-  const adapted = IMPORTS_ADAPTED.exec(source)?.[1];
+  const adapted = adaptedHarness(IMPORTS_ADAPTED.exec(source));
   // A vitest file is a benchmark file when it calls bench() (its tests import vitest too).
   if (adapted === 'vitest') return /\bbench(?:\.only)?\s*\(/.test(source) ? 'vitest' : undefined;
   if (adapted === 'benchmark') return 'benchmark-js';

@@ -44,8 +44,18 @@ const BUILTINS_KEY = 'rtbench.builtins';
 const CALLS_DENO_BENCH = /\bDeno\.bench\s*\(/;
 export const callsDenoBench = (source: string): boolean => CALLS_DENO_BENCH.test(source) || takesDenoBenchOut(source);
 
-/** An import of a harness rtbench stands in for (ESM or require): the mark of a file brought over unchanged. */
-export const IMPORTS_ADAPTED = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"](mitata|tinybench|vitest|benchmark)['"]/;
+/**
+ * An import of a harness rtbench stands in for (ESM or require): the mark of a file brought over unchanged.
+ * The harness is named (`'mitata'`) or reached by a path into its installed package
+ * (`'../node_modules/mitata/src/cli.mjs'`, as runner modules of some repositories import it).
+ */
+export const IMPORTS_ADAPTED = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"](?:(mitata|tinybench|vitest|benchmark)|[^'"\n]*\/node_modules\/(mitata|tinybench|vitest|benchmark)\/[^'"\n]*)['"]/;
+
+/** The harness an import matched by IMPORTS_ADAPTED names. */
+export const adaptedHarness = (match: RegExpExecArray | null): string | undefined => match?.[1] ?? match?.[2];
+
+/** A path into a harness's installed package (`../node_modules/mitata/src/cli.mjs`): which harness it is. */
+const HARNESS_PACKAGE_PATH = /(?:^|\/)node_modules\/(mitata|tinybench|vitest|benchmark)\//;
 
 /** The files of brought files' own graphs (the file, and the modules of its repository it imports): their import.meta is their own. */
 const broughtGraph = new Set<string>();
@@ -53,6 +63,12 @@ const broughtGraph = new Set<string>();
 export function markBroughtGraph(files: readonly string[]): void {
   for (const f of files) broughtGraph.add(f);
 }
+
+/** A read of a CommonJS module's own location (not a property of that name). */
+const READS_OWN_PLACE = /(?<![.\w$])__(?:dirname|filename)\b/;
+
+/** A require() whose argument is not a string: a path the file computes (require(join(__dirname, 'fixtures', name))). */
+const REQUIRES_BY_NAME = /(?<![.\w$])require(\s*\(\s*)(?![\s'"`)])/;
 
 const LOADERS = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx' } as const;
 
@@ -64,6 +80,12 @@ const adapterPlugin: Plugin = {
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /^(mitata|tinybench|vitest)$/ }, (args) => ({ path: ADAPTED_PACKAGES[args.path]! }));
     pluginBuild.onResolve({ filter: /^benchmark$/ }, () => ({ path: 'benchmark', namespace: 'rtbench-benchmark-js' }));
+    // The same harnesses reached by a path into their installed package, from a module of the file's own repository.
+    pluginBuild.onResolve({ filter: HARNESS_PACKAGE_PATH }, (args) => {
+      if (args.importer.includes(`${sep}node_modules${sep}`)) return undefined;
+      const harness = HARNESS_PACKAGE_PATH.exec(args.path)![1]!;
+      return harness === 'benchmark' ? { path: 'benchmark', namespace: 'rtbench-benchmark-js' } : { path: ADAPTED_PACKAGES[harness]! };
+    });
     pluginBuild.onLoad({ filter: /.*/, namespace: 'rtbench-benchmark-js' }, () => ({
       contents: `module.exports = require(${JSON.stringify(BENCHMARK_JS)}).Benchmark;`,
       loader: 'js',
@@ -107,13 +129,31 @@ const adapterPlugin: Plugin = {
       const source = readFileSync(args.path, 'utf8');
       const denoBench = callsDenoBench(source);
       const brought = broughtGraph.has(args.path) || IMPORTS_ADAPTED.test(source) || denoBench || /['"]node:bench['"]/.test(source);
-      if (!brought || (!source.includes('import.meta.') && !denoBench)) return undefined;
+      const readsOwnPlace = READS_OWN_PLACE.test(source);
+      const requiresByName = REQUIRES_BY_NAME.test(source);
+      if (!brought || (!source.includes('import.meta.') && !denoBench && !readsOwnPlace && !requiresByName)) return undefined;
       let contents = source
         .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
         .replaceAll('import.meta.filename', JSON.stringify(args.path))
         .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)));
       const ext = /\.[cm]?[jt]sx?$/.exec(args.path)![0] as keyof typeof LOADERS;
       const loader = LOADERS[ext] ?? 'js';
+      if (readsOwnPlace) {
+        // A CommonJS file's __dirname / __filename (free, not its own variables) are its own location, as
+        // import.meta's are: an ES module bundle has neither, and a file that finds its data by them would not load.
+        contents = (await transform(contents, {
+          loader,
+          define: { __dirname: JSON.stringify(dirname(args.path)), __filename: JSON.stringify(args.path) },
+          sourcemap: 'inline',
+          sourcefile: args.path,
+        })).code;
+      }
+      if (requiresByName) {
+        // require(path) of a computed path cannot be bundled, and an ES module bundle has no require() for it:
+        // it becomes the runtime's own CommonJS loader, resolving from the file (node, bun, deno; workerd has none).
+        const own = `require("node:module").createRequire(${JSON.stringify(args.path)})`;
+        contents = contents.replace(new RegExp(REQUIRES_BY_NAME.source, 'g'), (_, open: string) => `${own}${open}`);
+      }
       if (denoBench) {
         // Deno.bench(...) becomes the adapter's bench(...): esbuild's define rewrites the member expression
         // (not the text), and an inline map keeps stacks pointing at the file's own lines.
@@ -126,7 +166,7 @@ const adapterPlugin: Plugin = {
         });
         contents = rewritten.code;
       }
-      return { contents, loader: denoBench ? 'js' : loader, resolveDir: dirname(args.path) };
+      return { contents, loader: denoBench || readsOwnPlace ? 'js' : loader, resolveDir: dirname(args.path) };
     });
   },
 };

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BROUGHT_FORMATS, type BroughtFormat } from '@rtbench/adapters/formats';
 import { broughtFileProblem, broughtFormatOfEntry, locateBroughtFile } from '../src/index.ts';
+import { repositoryWithInstalledMitata } from './installed-harness.ts';
 
 const EXAMPLES: Record<BroughtFormat, string> = {
   mitata: join('examples', 'mitata-json.mjs'),
@@ -39,6 +40,18 @@ describe('brought formats', () => {
     writeFileSync(join(dir, 'suite.ts'), "import { suite } from '@rtbench/core';\nimport { bench } from './helper.mjs';\nexport default suite('s', () => {});\n");
     expect(broughtFileProblem(join(dir, 'plain.mjs'))).toMatch(/is not a benchmark file or a Worker/);
     expect(broughtFileProblem(join(dir, 'suite.ts'))).toMatch(/is not a benchmark file or a Worker/);
+  });
+
+  it("finds a harness its repository's runner reaches by a path into the installed package", () => {
+    const dir = repositoryWithInstalledMitata('rtbench-harness-path-');
+    writeFileSync(join(dir, 'snippets', 'through-runner.mjs'), "import { bench, run } from './runner.mjs';\nbench('a', () => 1);\nawait run();\n");
+    writeFileSync(join(dir, 'snippets', 'direct.mjs'), "import { bench, run } from '../node_modules/mitata/src/cli.mjs';\nbench('a', () => 1);\nawait run();\n");
+    writeFileSync(join(dir, 'snippets', 'elsewhere.mjs'), "import { bench } from '../vendor/mitata/src/cli.mjs';\nbench('a', () => 1);\n");
+    for (const file of ['through-runner.mjs', 'direct.mjs']) {
+      expect(broughtFileProblem(join(dir, 'snippets', file))).toBeUndefined();
+      expect(broughtFormatOfEntry(locateBroughtFile(join(dir, 'snippets', file)).entry), file).toBe('mitata');
+    }
+    expect(broughtFileProblem(join(dir, 'snippets', 'elsewhere.mjs'))).toMatch(/is not a benchmark file or a Worker/);
   });
 
   it('finds Deno.bench taken out of the global by destructuring', () => {

@@ -1,0 +1,46 @@
+/** How a brought file's own code is bundled: what it imports of its harness, and what a CommonJS file reads of its own place. */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bundleSuite, locateBroughtFile } from '@rtbench/suite-loader';
+import { pluginNamed } from '@rtbench/runtime-registry';
+import { repositoryWithInstalledMitata } from './installed-harness.ts';
+
+const nodeRuntime = pluginNamed('node')!;
+
+describe('a brought file bundled', () => {
+  it("resolves to the adapter from a runner module of the file's repository", async () => {
+    const dir = repositoryWithInstalledMitata('rtbench-harness-path-bundle-');
+    writeFileSync(join(dir, 'snippets', 'map.mjs'), "import { bench, run } from './runner.mjs';\nbench('map', () => [1, 2].map((x) => x));\nawait run();\n");
+    const location = locateBroughtFile(join(dir, 'snippets', 'map.mjs'));
+    const bundle = await bundleSuite(location.entry, 'harness-path-bundle-test', 'node', nodeRuntime.bundle);
+    const text = readFileSync(bundle.path, 'utf8');
+    expect(text).not.toContain('the installed mitata ran');
+    expect(text).toContain('adapters/src/mitata.ts');
+  });
+
+  it("gives a CommonJS file its own __dirname and a require() for the paths it computes", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-own-place-bundle-'));
+    mkdirSync(join(dir, 'bench', 'fixtures'), { recursive: true });
+    writeFileSync(join(dir, 'bench', 'fixtures', 'basic.js'), 'module.exports = { a: 1 };\n');
+    writeFileSync(
+      join(dir, 'bench', 'index.js'),
+      [
+        "const { join } = require('path');",
+        "const { Suite } = require('benchmark');",
+        "const own = (__dirname) => __dirname;",
+        "const input = require(join(__dirname, 'fixtures', 'basic' + '.js'));",
+        "new Suite().add('copy', () => ({ ...input, own: own('x') })).run();",
+        '',
+      ].join('\n'),
+    );
+    const location = locateBroughtFile(join(dir, 'bench', 'index.js'));
+    const bundle = await bundleSuite(location.entry, 'own-place-bundle-test', 'node', nodeRuntime.bundle);
+    const text = readFileSync(bundle.path, 'utf8');
+    expect(text).toContain(`join(${JSON.stringify(join(dir, 'bench'))}, "fixtures", "basic.js")`);
+    expect(text).toMatch(new RegExp(`createRequire\\(${JSON.stringify(join(dir, 'bench', 'index.js')).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\)\\(join\\(`));
+    // A parameter of that name is the function's own, not the file's place.
+    expect(text).toMatch(/own = \((__dirname\d*)\) => \1;/);
+  });
+});
