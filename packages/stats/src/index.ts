@@ -4,7 +4,7 @@
  */
 export { summarize, medianCI, type Summary, type MedianCI } from './summary.ts';
 export { quantile, median } from './quantile.ts';
-export { summarizeRounds, bootstrapDefaults, MIN_ROUNDS_FOR_BOOTSTRAP, type RoundsSummary, type BootstrapOptions } from './bootstrap.ts';
+export { summarizeRounds, processMedianInterval, bootstrapDefaults, MIN_ROUNDS_FOR_BOOTSTRAP, type RoundsSummary, type BootstrapOptions } from './bootstrap.ts';
 export { createRandom } from './random.ts';
 export {
   comparePaired,
