@@ -51,7 +51,7 @@ function smallWord(ratio: number, threshold: number, metric: BenchRow['metric'])
 }
 
 /** How a ratio the run could not decide reads, in every reporter: the word, then its interval; never a direction. */
-export const UNDECIDED = 'undecided';
+const UNDECIDED = 'undecided';
 
 /**
  * "baseline", "1.80× slower [1.76–1.84]", "1.25× faster [1.24–1.27]"
