@@ -27,7 +27,7 @@ function twoArms(cases = 1): BenchView {
 /** A row whose rounds stopped as `precision` says (a view keeps it on the row and on its result). */
 const stopped = (row: BenchRow, precision: NonNullable<BenchRow['precision']>): BenchRow => ({ ...row, precision, result: { ...row.result, precision } });
 
-/** A ratio whose interval straddles 1 and the threshold: undecided (≈). */
+/** A ratio whose interval straddles 1 and the threshold: undecided. */
 const undecidedRatio = paired([0.1, -0.08, 0.05, -0.12, 0.09, -0.04]);
 
 /** The terminal table's line on the rows marked `*` (counted by the grid that marks them), or undefined. */
@@ -37,7 +37,7 @@ const budgetLineUnder = (view: BenchView): string | undefined =>
     .split('\n')
     .find((l) => l.startsWith('* '));
 
-const WORDS_MARKS = 'faster/slower: excludes 1, change >1%; "faster <1%": excludes 1, change less; =: within ±1%; ≈: undecided';
+const WORDS_MARKS = 'faster/slower: excludes 1, change >1%; "faster <1%": excludes 1, change less; =: within ±1%; undecided: holds 1';
 
 describe("a bench table's key", () => {
   it('gives the intervals\' level over the ratios, the words read from them, and where the method is', () => {
@@ -76,12 +76,15 @@ describe("a bench table's key", () => {
     expect(benchKey(view)).toBe(`95% intervals (95% over 3 ratios): ${WORDS_MARKS}. --explain: the method.`);
   });
 
-  it('counts in fewer/more, and says only where the method is when there is no ratio', () => {
+  it('counts in fewer/more, and with no ratio names the medians\' level, or only where the method is without an interval', () => {
     const view = twoArms();
     const counts = { ...view, run: { ...view.run, cases: view.run.cases.map((c) => ({ ...c, metric: INSTRUCTIONS })) } };
-    expect(benchKey(counts)).toBe('95% intervals (95% over 1 ratio): fewer/more: excludes 1, change >1%; "fewer <1%": excludes 1, change less; =: within ±1%; ≈: undecided. --explain: the method.');
+    expect(benchKey(counts)).toBe('95% intervals (95% over 1 ratio): fewer/more: excludes 1, change >1%; "fewer <1%": excludes 1, change less; =: within ±1%; undecided: holds 1. --explain: the method.');
     const alone = { ...view, cases: view.cases.map((c) => ({ ...c, rows: c.rows.map((r) => ({ ...r, relative: undefined })) })) };
-    expect(benchKey(alone)).toBe('--explain: the method.');
+    // No ratio: the medians' intervals alone, at the table's level.
+    expect(benchKey(alone)).toBe('95% intervals. --explain: the method.');
+    const noCi = { ...alone, cases: alone.cases.map((c) => ({ ...c, rows: c.rows.map((r) => ({ ...r, stats: r.stats && { ...r.stats, ci: undefined } })) })) };
+    expect(benchKey(noCi)).toBe('--explain: the method.');
   });
 });
 
@@ -91,7 +94,7 @@ describe("a bench table's legend (--explain)", () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toBe(
       "vs node: time against node's, paired set by set, said as a factor of at least 1 and its direction. [low–high] is the interval over independent process pairs at 95% (95% adjusted for the table's 1 comparison), and the word is read from it: " +
-        'faster/slower when it excludes 1 and the change exceeds 1%, "faster <1%" when it excludes 1 with a smaller change, "=" when it lies within ±1%, "≈" otherwise.',
+        'faster/slower when it excludes 1 and the change exceeds 1%, "faster <1%" when it excludes 1 with a smaller change, "=" when it lies within ±1%, "undecided" otherwise.',
     );
   });
 
@@ -188,10 +191,13 @@ describe("a comparison's sentences", () => {
     expect(legend(none)).toBe('ratio = candidate time / baseline time (< 1: the candidate is faster); paired t over process pairs.');
   });
 
-  it('its design line: the rounds (adaptive with its target), or the two saved runs it reads', () => {
+  it('its design line: the rounds the cases had (adaptive with its plan and target), or the two saved runs it reads', () => {
     expect(designLine(view(decided))).toMatch(/^20 rounds in a balanced order of arms; .+\.$/);
     const adaptive = { ...run, options: { ...run.options, adaptive: { target: 0.02, minRounds: 30, maxRounds: 60 } } };
-    expect(designLine(view(decided, { run: adaptive }))).toMatch(/^30–60 rounds \(adaptive, target ±2.0%\) in a balanced order of arms; /);
+    expect(designLine(view(decided, { run: adaptive }))).toMatch(/^20 rounds \(adaptive: planned 30–60, target ±2.0%\) in a balanced order of arms; /);
+    // A merged run: the rounds each case had, not the options' count.
+    const merged = { ...run, results: run.results.map((r, i) => (i === 0 ? { ...r, rounds: r.rounds.slice(0, 6) } : r)) };
+    expect(designLine(view(decided, { run: merged }))).toMatch(/^6–20 rounds a case in a balanced order of arms; /);
     const saved = [
       { file: 'a.json', run },
       { run: { ...run, id: 'run-b', startedAt: '2026-02-02T00:00:00.000Z' } },

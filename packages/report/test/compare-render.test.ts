@@ -33,6 +33,7 @@ const report: ComparisonView = {
   suite: 'json-reviver',
   threshold: 0.01,
   confidence: 0.95,
+  level: 0.95,
   fdrAlpha: 0.05,
   arms: [arm('node@24', '24.1.0', '13.6.233.17', [], 'a'.repeat(64)), arm('node@26 --max-semi-space-size=64', '26.0.0', '14.6.202.34', ['--max-semi-space-size=64'], 'b'.repeat(64))],
   sections: [

@@ -110,7 +110,7 @@ describe('reporters on saved runs', () => {
   it('markdown: a table with the case ids escaped, and the command', () => {
     const out = render('markdown', bench);
     expect(out).toContain('### rtbench: json-reviver');
-    expect(out).toContain('| case | runtime | median/op | p25–p75 | 95% CI | ops/s | vs node (paired) |');
+    expect(out).toContain('| case | runtime | median/op | p25–p75 | CI | ops/s | vs node (paired) |');
     expect(out).toContain(`Command: \`rtbench ${benchRun.command.join(' ')}\``);
     const md = render('markdown', comparison);
     expect(md).toContain('### rtbench compare: gc-pressure');

@@ -40,7 +40,7 @@ describe('under a table', () => {
     expect(after.length).toBeLessThanOrEqual(2);
     const key = after.join(' ');
     expect(key).toMatch(/^97\.\d\d% intervals \(95% over 48 ratios\): faster\/slower: excludes 1, change >1%/);
-    expect(key).toContain('=: within ±1%; ≈: undecided. --explain: the method.');
+    expect(key).toContain('=: within ±1%; undecided: holds 1. --explain: the method.');
     // The rows marked *, counted once above the key: the undecided ones among those the budget ran out on.
     expect(out.replace(/\n(?!\d+\.\d+% intervals)/g, ' ')).toContain('* 14 rows undecided within --max-rounds 30 / --max-time 60 s: raise --max-time to decide them');
     expect(out).not.toContain('bootstrap over processes');
@@ -64,7 +64,7 @@ describe('under a table', () => {
   it('says with --explain what it said before: the medians, the intervals, the rounds and the wider layout', () => {
     const out = terminal.render(view, { color: false, columns: 100, explain: true }).replace(/\s+/g, ' ');
     for (const line of benchLegend(view)) expect(out).toContain(line.replace(/\s+/g, ' '));
-    expect(out).toContain("95% CI: bootstrap over processes");
+    expect(out).toContain("CI: the median's interval, a bootstrap over processes");
     expect(out).toContain('a wider terminal adds');
     expect(out).not.toContain(benchKey(view));
   });

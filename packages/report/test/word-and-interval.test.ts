@@ -1,7 +1,7 @@
 /**
  * The word beside a ratio is read from the interval printed with it, in every
  * reporter: "faster"/"slower" (and "<1%") only when the interval excludes 1,
- * "≈", "=" or inconclusive/equivalent only when it holds 1.
+ * "undecided", "=" or inconclusive/equivalent only when it holds 1.
  */
 import { describe, expect, it } from 'vitest';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
@@ -22,7 +22,7 @@ function arms(seed: number): { id: string; factor: number; overrides: Record<str
 /** Every "[lo–hi]" or "(lo–hi)" in a line with the word before it, as [word, lo, hi]. */
 function wordsWithIntervals(text: string): [string, number, number][] {
   const out: [string, number, number][] = [];
-  const re = /(faster <1%|slower <1%|faster|slower|≈|=|equivalent|inconclusive|fewer|more)[^[(\n]*?[[(](\d+\.\d+)–(\d+\.\d+)[\])]/g;
+  const re = /(faster <1%|slower <1%|faster|slower|undecided|=|equivalent|inconclusive|fewer|more)[^[(\n]*?[[(](\d+\.\d+)–(\d+\.\d+)[\])]/g;
   for (const m of text.matchAll(re)) out.push([m[1]!, Number(m[2]), Number(m[3])]);
   return out;
 }
@@ -47,7 +47,7 @@ describe('the word and the interval beside it agree', () => {
         for (const [word, lo, hi] of found) {
           // A "faster" interval is printed turned (baseline over this one): both ends above 1 then.
           const excludes = lo > 1 || hi < 1;
-          if (['≈', '=', 'equivalent', 'inconclusive'].includes(word)) expect(excludes, `${format}: ${word} [${lo}–${hi}]`).toBe(false);
+          if (['undecided', '=', 'equivalent', 'inconclusive'].includes(word)) expect(excludes, `${format}: ${word} [${lo}–${hi}]`).toBe(false);
           else expect(excludes, `${format}: ${word} [${lo}–${hi}]`).toBe(true);
         }
       }

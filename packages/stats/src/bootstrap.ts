@@ -127,6 +127,20 @@ export function summarizeRounds(
   };
 }
 
+/**
+ * The interval of the median of process medians at another level than the
+ * one it was summarized at, computed the same exact way (median-bootstrap.ts):
+ * at the summary's own level it is the summary's interval. A table whose
+ * ratios are read at an adjusted level reads its medians' intervals there
+ * too, so one screen has one level. Undefined below MIN_ROUNDS_FOR_BOOTSTRAP.
+ */
+export function processMedianInterval(processMedians: readonly number[], confidence: number): [number, number] | undefined {
+  checkConfidence(confidence, 'processMedianInterval');
+  if (processMedians.length < MIN_ROUNDS_FOR_BOOTSTRAP) return undefined;
+  const median = medianInPlace(Float64Array.from(processMedians), processMedians.length);
+  return coverEstimate(medianBootstrapInterval(processMedians, confidence), median);
+}
+
 /** Modes of the process medians; timings of zero or below (not expected) are not tested. */
 function modesOfMedians(roundMedians: number[]): ModeSummary {
   if (roundMedians.every((m) => m > 0)) return detectModes(roundMedians);

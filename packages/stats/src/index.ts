@@ -4,7 +4,7 @@
  */
 export { summarize, medianCI, type Summary, type MedianCI } from './summary.ts';
 export { quantile, median } from './quantile.ts';
-export { summarizeRounds, MIN_ROUNDS_FOR_BOOTSTRAP, type RoundsSummary, type RoundsOptions } from './bootstrap.ts';
+export { summarizeRounds, processMedianInterval, MIN_ROUNDS_FOR_BOOTSTRAP, type RoundsSummary, type RoundsOptions } from './bootstrap.ts';
 export { createRandom } from './random.ts';
 export {
   comparePaired,

@@ -6,6 +6,7 @@
 import { metricOf, type CaseResult, type RunRecord } from '@rtbench/core/schema';
 import { hasEngineMetrics, hasSpans } from '../metrics.ts';
 import { rowStats } from '../views/bench.ts';
+import { atLevel } from '../views/interval-level.ts';
 import type { ArmComparison, BenchView, CaseComparison, ComparisonView, RunView } from '../views/types.ts';
 import type { ResultRow, TableFacts } from '../columns/results.ts';
 import { verdictText } from '../columns/comparison.ts';
@@ -33,7 +34,9 @@ export function comparisonFacts(view: ComparisonView): TableFacts {
 /** One arm's result on a case of a comparison; `section` is the arm's as a candidate (absent: a baseline). */
 export function comparisonResultRow(view: ComparisonView, run: RunRecord, result: CaseResult, section: ArmComparison | undefined, row: CaseComparison | undefined): ResultRow {
   const texts = row ? comparisonCells(row, view) : undefined;
-  const stats = rowStats(result);
+  const own = rowStats(result);
+  // The median's interval at the view's one level, as its ratios'.
+  const stats = own && atLevel(own, view.level);
   return {
     runId: run.id,
     result,
@@ -50,7 +53,8 @@ function benchRows(view: BenchView): ResultRow[] {
   return view.run.results.map((result) => {
     const found = rows.get(`${result.caseId}\u0000${result.variantId}`);
     if (found) return benchResultRow(found.row, found.bc.digestMismatch !== undefined, view.run.id, view.baseline.id);
-    const stats = rowStats(result);
+    const own = rowStats(result);
+    const stats = own && atLevel(own, view.level);
     return { runId: view.run.id, result, metric: metricOf(view.run, result.caseId), ...(stats ? { stats } : {}), relative: { text: '' } };
   });
 }

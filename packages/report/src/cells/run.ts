@@ -50,12 +50,17 @@ function smallWord(ratio: number, threshold: number, metric: BenchRow['metric'])
   return `${verdictWord(ratio < 1 ? 'faster' : 'slower', metric)} <${formatThreshold(threshold)}`;
 }
 
+/** How a ratio the run could not decide reads, in every reporter: the word, then its interval; never a direction. */
+const UNDECIDED = 'undecided';
+
 /**
  * "baseline", "1.80× slower [1.76–1.84]", "1.25× faster [1.24–1.27]"
  * (counts: "1.25× fewer [1.24–1.27]", verdict-words.ts),
- * "= 1.000× [0.994–1.006]", "≈ 1.02× [0.98–1.06]", or "≠ work": the 95% CI's
- * bounds in the same direction as the estimate (never a ± of an asymmetric
- * interval, which hid that "1.09× slower ±40%" excludes 1).
+ * "= 1.003× slower [0.994–1.006]", "undecided [0.98–1.06]", or "≠ work": a
+ * decided ratio's interval turned the same way as its estimate (never a ± of
+ * an asymmetric interval, which hid that "1.09× slower ±40%" excludes 1); an
+ * undecided one's as measured (this variant's over the baseline's), since it
+ * holds 1 and so points neither way.
  */
 export function relativeText(row: Pick<BenchRow, 'isBaseline' | 'stats' | 'relative' | 'relativeNote' | 'noVerdictWord' | 'metric'>, digestMismatch: boolean): Pick<BenchCells, 'relative' | 'verdict'> {
   if (digestMismatch) return { relative: '≠ work', verdict: 'different-work' };
@@ -72,7 +77,12 @@ export function relativeText(row: Pick<BenchRow, 'isBaseline' | 'stats' | 'relat
   // this one's), its interval turned the same way; the mark before it (= or ≈) says what was decided.
   const better = c.ratio < 1;
   const direction = verdictWord(better ? 'faster' : 'slower', row.metric);
-  if (!Number.isFinite(c.ci[1])) return { relative: `≈ ${(better ? 1 / c.ratio : c.ratio).toFixed(2)}× ${direction} (no interval: ${unitsText(c.units)})`, verdict: 'inconclusive' };
+  // Undecided: no direction is said, only the interval of the ratio (this variant's over the baseline's), which holds 1.
+  if (!Number.isFinite(c.ci[1])) return { relative: `${UNDECIDED} (no interval: ${unitsText(c.units)})`, verdict: 'inconclusive' };
+  if (c.verdict === 'inconclusive') {
+    const digits = intervalDigits(c.ci[0], c.ci[1], c.ci[1] - c.ci[0] < 0.02 ? 3 : 2);
+    return { relative: `${UNDECIDED} [${c.ci[0].toFixed(digits)}–${c.ci[1].toFixed(digits)}]`, verdict: 'inconclusive' };
+  }
   const [estimate, lo, hi] = better ? [1 / c.ratio, 1 / c.ci[1], 1 / c.ci[0]] : [c.ratio, c.ci[0], c.ci[1]];
   // Narrow intervals get a third decimal, so that [0.995–1.006] does not read as [1.00–1.01]; one that excludes 1 never prints a bound of 1.
   const digits = intervalDigits(lo, hi, hi - lo < 0.02 ? 3 : 2);
@@ -84,10 +94,8 @@ export function relativeText(row: Pick<BenchRow, 'isBaseline' | 'stats' | 'relat
       return { relative: `${text} ${verdictWord(c.verdict, row.metric)} ${range}`, verdict: c.verdict };
     case 'small':
       return { relative: `${text} ${smallWord(c.ratio, c.threshold, row.metric)} ${range}`, verdict: 'small' };
-    case 'equivalent':
-      return { relative: `= ${text} ${direction} ${range}`, verdict: 'equivalent' };
     default:
-      return { relative: `≈ ${text} ${direction} ${range}`, verdict: 'inconclusive' };
+      return { relative: `= ${text} ${direction} ${range}`, verdict: 'equivalent' };
   }
 }
 
@@ -169,7 +177,7 @@ function intervalFacts(comparisons: readonly { confidence: number }[]): { level:
 function intervalSentence(facts: { level: number; m: number }, threshold: number, words: { better: string; worse: string }, confidence: number, style: 'marks' | 'words'): string {
   const t = formatThreshold(threshold);
   const level = `${+(facts.level * 100).toFixed(2)}%`;
-  const [same, undecided] = style === 'marks' ? ['"="', '"≈"'] : ['equivalent', 'inconclusive'];
+  const [same, undecided] = style === 'marks' ? ['"="', `"${UNDECIDED}"`] : ['equivalent', 'inconclusive'];
   return (
     `[low–high] is the interval over independent process pairs at ${level} (${+(confidence * 100).toFixed(1)}% adjusted for the table's ${counted(facts.m, 'comparison')}), and the word is read from it: ` +
     `${words.better}/${words.worse} when it excludes 1 and the change exceeds ${t}, "${words.better} <${t}" when it excludes 1 with a smaller change, ${same} when it lies within ±${t}, ${undecided} otherwise.`
@@ -183,16 +191,16 @@ const ANYTIME_SENTENCE =
 /** The words a table's intervals are read into, in one clause: "faster/slower: excludes 1, change >1%; …". */
 function wordsKey(threshold: number, words: { better: string; worse: string }, style: 'marks' | 'words'): string {
   const t = formatThreshold(threshold);
-  const [same, undecided] = style === 'marks' ? ['=', '≈'] : ['equivalent', 'inconclusive'];
-  return `${words.better}/${words.worse}: excludes 1, change >${t}; "${words.better} <${t}": excludes 1, change less; ${same}: within ±${t}; ${undecided}: undecided`;
+  const [same, undecided] = style === 'marks' ? ['=', `${UNDECIDED}: holds 1`] : ['equivalent', 'inconclusive: undecided'];
+  return `${words.better}/${words.worse}: excludes 1, change >${t}; "${words.better} <${t}": excludes 1, change less; ${same}: within ±${t}; ${undecided}`;
 }
 
 /** Where the method is, said last in a table's key. */
 const EXPLAIN_HINT = '--explain: the method';
 
-/** "97.08% intervals (95% over 48 ratios)": the level every interval was read at, and the table's level over its ratios. */
-function levelKey(facts: { level: number; m: number }, confidence: number): string {
-  return `${+(facts.level * 100).toFixed(2)}% intervals (${+(confidence * 100).toFixed(1)}% over ${counted(facts.m, 'ratio')})`;
+/** "97.08% intervals (95% over 48 ratios)": the one level every interval was read at, and the table's level over its ratios. */
+function levelKey(level: number, m: number, confidence: number): string {
+  return `${+(level * 100).toFixed(2)}% intervals${m ? ` (${+(confidence * 100).toFixed(1)}% over ${counted(m, 'ratio')})` : ''}`;
 }
 
 /**
@@ -202,7 +210,8 @@ function levelKey(facts: { level: number; m: number }, confidence: number): stri
  */
 export function benchKey(view: BenchView, marks?: string): string {
   const facts = intervalFacts(view.cases.flatMap((c) => c.rows.flatMap((r) => (r.relative ? [r.relative] : []))));
-  const parts = facts ? [`${levelKey(facts, view.confidence)}: ${wordsKey(view.threshold, verdictWords(view.run.cases[0]?.metric), 'marks')}`] : [];
+  const hasCi = view.cases.some((c) => c.rows.some((r) => r.stats?.ci));
+  const parts = facts ? [`${levelKey(facts.level, facts.m, view.confidence)}: ${wordsKey(view.threshold, verdictWords(view.run.cases[0]?.metric), 'marks')}`] : hasCi ? [levelKey(view.level, 0, view.confidence)] : [];
   const hint = marks ? `${EXPLAIN_HINT}, ${marks}` : EXPLAIN_HINT;
   return parts.length ? `${parts.join('; ')}. ${hint}.` : `${hint}.`;
 }
@@ -212,7 +221,7 @@ export function comparisonKey(view: ComparisonView): string {
   const words = verdictWords(view.sections[0]?.cases.find((c) => c.metric)?.metric);
   const facts = intervalFacts(view.sections.flatMap((s) => s.cases.flatMap((c) => (c.comparison ? [c.comparison] : []))));
   if (!facts) return `${EXPLAIN_HINT}.`;
-  return `${levelKey(facts, view.confidence)}: ${wordsKey(view.threshold, words, 'words')}. ${EXPLAIN_HINT}.`;
+  return `${levelKey(facts.level, facts.m, view.confidence)}: ${wordsKey(view.threshold, words, 'words')}. ${EXPLAIN_HINT}.`;
 }
 
 /** "--max-rounds 30 / --max-time 60 s": an adaptive run's budget as its options set it. */
@@ -336,15 +345,26 @@ export function howMeasured(o: RunRecord['options']): string {
   return measuredBy(o).rounds;
 }
 
+/**
+ * "6 rounds", or "6–19 rounds a case" when the cases got different counts (an adaptive run, a merged one): the
+ * rounds the results really hold, not the options' count; the options' when nothing was measured.
+ */
+export function roundsHad(run: RunRecord): string {
+  const counts = run.results.map((r) => r.rounds.length).filter((n) => n > 0);
+  if (!counts.length) return counted(run.options.rounds, 'round');
+  const had = span(counts);
+  return had.includes('–') ? `${had} rounds a case` : counted(Number(had), 'round');
+}
+
 /** One line on how the data was taken. */
 export function designLine(view: ComparisonView): string {
   if (view.pairing === 'paired') {
     const o = view.run.options;
-    const rounds = o.adaptive ? `${o.adaptive.minRounds}–${o.adaptive.maxRounds} rounds (adaptive, target ±${formatPercent(o.adaptive.target)})` : `${o.rounds} rounds`;
-    return `${rounds} in a balanced order of arms; ${howMeasured(o)}.`;
+    const planned = o.adaptive ? ` (adaptive: planned ${o.adaptive.minRounds}–${o.adaptive.maxRounds}, target ±${formatPercent(o.adaptive.target)})` : '';
+    return `${roundsHad(view.run)}${planned} in a balanced order of arms; ${howMeasured(o)}.`;
   }
   const [a, b] = view.runs;
-  const describe = (r: typeof a): string => `${r!.file ?? r!.run.id} (${r!.run.options.rounds} rounds, ${r!.run.startedAt})`;
+  const describe = (r: typeof a): string => `${r!.file ?? r!.run.id} (${roundsHad(r!.run)}, ${r!.run.startedAt})`;
   return `two saved runs, not interleaved: ${describe(a)} and ${describe(b)}.`;
 }
 

@@ -158,8 +158,8 @@ export const COLUMNS = [
   },
   {
     id: 'ci',
-    // The median's interval: a bootstrap at 95% whatever level the ratios are read at.
-    head: () => '95% CI',
+    // The median's interval, at the table's one level (views/interval-level.ts), which its key names.
+    head: () => 'CI',
     text: (r) => (!r.stats ? '' : r.stats.ciHalfWidthRel !== undefined ? `±${formatPercent(r.stats.ciHalfWidthRel)}` : '—'),
     align: 'right',
     table: {},

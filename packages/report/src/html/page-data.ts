@@ -17,7 +17,7 @@ import { pairable } from '@rtbench/measurer-records';
 import { rowStats } from '../views/bench.ts';
 import { differentWorkText } from '../views/different-work.ts';
 import { formatDuration, formatRange, hasFiniteInterval, ratioWithCi } from '../format.ts';
-import { benchFacts, benchLegend, benchResultRow, comparisonCells, designLine, legend } from '../cells/run.ts';
+import { benchFacts, benchLegend, benchResultRow, comparisonCells, designLine, legend, roundsHad } from '../cells/run.ts';
 import { comparisonPageClass, comparisonPageColumns, type ComparisonCells } from '../columns/comparison.ts';
 import { COLUMNS, pageColumns, VARIANT_COLUMN, type PageColumnId, type ResultRow, type TableFacts } from '../columns/results.ts';
 import { comparisonFacts, comparisonResultRow } from '../cells/rows.ts';
@@ -628,19 +628,9 @@ function lastFailure(result: CaseResult): string | undefined {
   return result.status === 'unsupported' ? `unsupported: ${line}` : `${f.kind}: ${line}`;
 }
 
-/** The most rounds a case reached: an adaptive run adds rounds past options.rounds, its minimum. */
-function roundsReached(run: RunRecord): number {
-  return Math.max(0, ...run.results.map((r) => new Set(r.rounds.map((x) => x.round)).size));
-}
-
-/** "6 rounds", or for an adaptive run that went on "6–30 rounds (adaptive; 30 reached)". */
-function roundsText(run: RunRecord): string {
-  const reached = roundsReached(run);
-  return reached > run.options.rounds ? `${run.options.rounds}–${counted(reached, 'round')} (adaptive; ${reached} reached)` : counted(run.options.rounds, 'round');
-}
-
 function runLine(run: RunRecord, file: string | undefined): string {
-  const rounds = roundsText(run);
+  // The rounds the cases really had (a merged or adaptive run's differ from case to case), as the tables say them.
+  const rounds = `${roundsHad(run)}${run.options.adaptive ? ' (adaptive)' : ''}`;
   return `${run.mode === 'compare' ? 'interleaved comparison' : 'run'} of ${run.startedAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}, ${rounds}, ${run.status}${file ? ` — ${file}` : ''}`;
 }
 
@@ -653,7 +643,7 @@ function runPanel(run: RunRecord, file: string | undefined): EnvironmentPanel {
     ['status', run.status],
     ['started', run.startedAt],
     ['finished', run.finishedAt],
-    ['rounds', roundsText(run)],
+    ['rounds', `${roundsHad(run)}${o.adaptive ? ` (adaptive: planned ${o.adaptive.minRounds}–${o.adaptive.maxRounds})` : ''}`],
     ['sampling time', `${o.timeMs} ms per case and variant (over all rounds)`],
     ['warmup', `${o.warmupMs} ms per process`],
     ['timeout', `${o.timeoutMs} ms per process`],

@@ -22,7 +22,7 @@ export interface SummaryRow {
   /** ci absent: too few independent units for an interval. */
   ratio?: { ratio: number; ci?: [number, number] };
   verdict: SummaryVerdict;
-  /** "0.739 [0.731–0.748]", or empty. */
+  /** A comparison's "0.739 [0.731–0.748]"; empty for a bench row, whose verdict text carries its ratio. */
   ratioText: string;
   /** Bench: "1.35× faster [1.34–1.37]"; comparison: "faster −26.1%", "inconclusive ~12 more rounds would decide it"; or the reason there is no ratio. */
   verdictText: string;
@@ -99,7 +99,9 @@ export function benchSummary(view: BenchView, caseKey: (caseId: string) => strin
           baseline,
           ...(r ? { ratio: { ratio: r.ratio, ...(hasFiniteInterval(r.ci) ? { ci: [r.ci[0], r.ci[1]] as [number, number] } : {}) } } : {}),
           verdict,
-          ratioText: r ? ratioWithCi(r.ratio, r.ci) : '',
+          // The verdict cell says the ratio and its interval as the table does ("1.04× faster [1.01–1.07]"): the raw
+          // ratio beside it (0.963) would say the one comparison twice, two ways.
+          ratioText: '',
           verdictText: texts.relative && texts.relative !== '—' ? texts.relative : (row.relativeNote ?? row.note ?? 'not measured'),
         };
       }),

@@ -8,6 +8,7 @@ import { requestSummary } from './request-summary.ts';
 import { cpuPerRequestSection } from './cpu-per-request.ts';
 import { asCost, metricOf, statsSchema, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
 import { median, MIN_ROUNDS_FOR_BOOTSTRAP, readByMean, summarizeArm } from '@rtbench/stats';
+import { atLevel, viewLevel } from './interval-level.ts';
 import { lockstepOf, pairable, requestsOf } from '@rtbench/measurer-records';
 import { formatMetric } from '../format.ts';
 import { shownNames } from '../names.ts';
@@ -26,8 +27,8 @@ export const SKEW_WARNING = 1.5;
 /** What the median and its interval are, counted in processes (the fewest any row had). */
 function statsMethod(processes: number): string {
   return processes >= MIN_ROUNDS_FOR_BOOTSTRAP
-    ? `median: the typical process's median (a process's rounds pooled); p25–p75: spread of all samples; 95% CI: bootstrap over processes`
-    : `median of all samples from ${processes} process${processes === 1 ? '' : 'es'}; p25–p75: their spread; no 95% CI: it needs ${MIN_ROUNDS_FOR_BOOTSTRAP} or more processes (rounds that share a process count once)`;
+    ? `median: the typical process's median (a process's rounds pooled); p25–p75: spread of all samples; CI: the median's interval, a bootstrap over processes`
+    : `median of all samples from ${processes} process${processes === 1 ? '' : 'es'}; p25–p75: their spread; no CI: it needs ${MIN_ROUNDS_FOR_BOOTSTRAP} or more processes (rounds that share a process count once)`;
 }
 
 /**
@@ -246,9 +247,12 @@ export function benchView(run: RunRecord, options: RunViewOptions = {}): BenchVi
     }
   }
 
+  // One level a table: the medians' intervals and the geomeans are read where the ratios' were adjusted to.
+  const level = viewLevel(adjusted, ratioOptions.confidence);
+  for (const c of cases) for (const row of c.rows) if (row.stats) row.stats = atLevel(row.stats, level);
   const geomeans = run.variants.flatMap((v) => {
     const pairs = pending.filter((p) => p.row.variantId === v.id).map((p) => p.pair!);
-    const g = geomeanOf(pairs, ratioOptions, 'paired');
+    const g = geomeanOf(pairs, { ...ratioOptions, confidence: level }, 'paired');
     return g ? [{ variantId: v.id, ...g }] : [];
   });
   const variants = run.variants.map((v) => armInfo(v));
@@ -266,6 +270,7 @@ export function benchView(run: RunRecord, options: RunViewOptions = {}): BenchVi
     cases,
     threshold: ratioOptions.threshold,
     confidence: ratioOptions.confidence,
+    level,
     fdrAlpha: 1 - ratioOptions.confidence,
     method: methods.paired,
     statsMethod: methods.stats ?? statsMethod(Math.min(...cases.flatMap((c) => c.rows.flatMap((r) => (r.stats ? [r.stats.processes ?? r.stats.rounds] : []))))),

@@ -14,6 +14,7 @@ import { loadSection } from './load.ts';
 import { cpuPerRequestSection } from './cpu-per-request.ts';
 import { steadyStateCell } from './steady-state.ts';
 import { attachWithoutWork } from './without-work.ts';
+import { viewLevel } from './interval-level.ts';
 import { adjustAll, designOfRun, DEFAULT_RATIO_OPTIONS, geomeanOf, hostsDiffer, isRequestResult, machineStatesDiffer, pairedCase, QUANTILE_METHOD, quantilePairs, type ComparedQuantile, type PairedCase, type RatioOptions, type SavedRun, unpairedCase } from '@rtbench/verdicts';
 
 /** A view could not be made from these runs; the message is for the user. */
@@ -42,11 +43,13 @@ interface PendingSection {
 }
 
 /** FDR across every comparison in the view (quantile rows included), then each section's rows and geomean (of the cases' own ratios). */
-function assemble(sections: PendingSection[], options: RatioOptions, pairing: 'paired' | 'unpaired', metrics?: Map<string, Metric>): ArmComparison[] {
+function assemble(sections: PendingSection[], options: RatioOptions, pairing: 'paired' | 'unpaired', metrics?: Map<string, Metric>): { sections: ArmComparison[]; level: number } {
   const adjusted = adjustAll(sections.flatMap((s) => s.pairs), options);
+  // One level a view: the geomeans are read where the ratios were adjusted to.
+  const level = viewLevel(adjusted, options.confidence);
   const names = shownNames(sections.flatMap((s) => s.caseIds));
   let k = 0;
-  return sections.map(({ section, caseIds, pairs, quantiles }) => {
+  const assembled = sections.map(({ section, caseIds, pairs, quantiles }) => {
     const cases = pairs.map((pair, i) => {
       const row = rowOf(caseIds[i]!, names.get(caseIds[i]!)!, pair, quantiles?.[i]);
       const metric = metrics?.get(caseIds[i]!);
@@ -55,9 +58,10 @@ function assemble(sections: PendingSection[], options: RatioOptions, pairing: 'p
       if (a) row.comparison = a;
       return row;
     });
-    const geomean = geomeanOf(pairs.filter((_, i) => !quantiles?.[i]), options, pairing);
+    const geomean = geomeanOf(pairs.filter((_, i) => !quantiles?.[i]), { ...options, confidence: level }, pairing);
     return { ...section, cases, ...(geomean ? { geomean } : {}) };
   });
+  return { sections: assembled, level };
 }
 
 /** A candidate's section: every case's ratio, and after a request case's its p50 and p99 (verdicts' request-quantiles.ts). */
@@ -94,7 +98,7 @@ export function pairedComparisonView(run: RunRecord, options: RunViewOptions = {
   if (run.status === 'interrupted') notes.push('the run was interrupted: verdicts use the rounds that finished');
 
   const sections = candidates.map((candidate) => withQuantiles(run, baseline, candidate, resultFor, ratioOptions));
-  const assembled = assemble(sections, ratioOptions, 'paired', new Map(run.cases.map((c) => [c.id, metricOf(run, c.id)])));
+  const { sections: assembled, level } = assemble(sections, ratioOptions, 'paired', new Map(run.cases.map((c) => [c.id, metricOf(run, c.id)])));
   for (const section of assembled) {
     const results = (caseId: string): [CaseResult | undefined, CaseResult | undefined] => [resultFor.get(`${caseId}\u0000${section.baseline.id}`), resultFor.get(`${caseId}\u0000${section.candidate.id}`)];
     attachWhere(section, results);
@@ -127,6 +131,7 @@ export function pairedComparisonView(run: RunRecord, options: RunViewOptions = {
     suite: run.suite,
     threshold: ratioOptions.threshold,
     confidence: ratioOptions.confidence,
+    level,
     fdrAlpha: 1 - ratioOptions.confidence,
     arms: run.variants.map((v) => armInfo(v)),
     sections: assembled,
@@ -202,7 +207,7 @@ export function unpairedComparisonView(a: SavedRun, b: SavedRun, options: Partia
       pairs: cases.map((c) => unpairedCase(resultsA.get(`${c.id}\u0000${va.id}`), resultsB.get(`${c.id}\u0000${vb.id}`), ratioOptions, label, metricOf(a.run, c.id))),
     };
   });
-  const assembled = assemble(sections, ratioOptions, 'unpaired', new Map(cases.map((c) => [c.id, metricOf(a.run, c.id)])));
+  const { sections: assembled, level } = assemble(sections, ratioOptions, 'unpaired', new Map(cases.map((c) => [c.id, metricOf(a.run, c.id)])));
   for (const section of assembled) {
     const results = (caseId: string): [CaseResult | undefined, CaseResult | undefined] => [resultsA.get(`${caseId}\u0000${section.baseline.id}`), resultsB.get(`${caseId}\u0000${section.candidate.id}`)];
     attachWhere(section, results);
@@ -219,6 +224,7 @@ export function unpairedComparisonView(a: SavedRun, b: SavedRun, options: Partia
     suite: a.run.suite === b.run.suite ? a.run.suite : `${a.run.suite} / ${b.run.suite}`,
     threshold: ratioOptions.threshold,
     confidence: ratioOptions.confidence,
+    level,
     fdrAlpha: 1 - ratioOptions.confidence,
     arms: assembled.flatMap((s) => [s.baseline, s.candidate]),
     sections: assembled,

@@ -121,6 +121,8 @@ export interface BenchView {
   cases: BenchCase[];
   threshold: number;
   confidence: number;
+  /** The one level every interval of the table is read at: the ratios' once adjusted for their number (`confidence` without ratios); the medians' intervals and the geomeans take it too. */
+  level: number;
   fdrAlpha: number;
   /** How the ratios were made. */
   method: string;
@@ -196,6 +198,8 @@ export interface ComparisonView {
   suite: string;
   threshold: number;
   confidence: number;
+  /** The one level every interval of the view is read at: the ratios' once adjusted for their number (`confidence` without ratios); the geomeans take it too. */
+  level: number;
   /** BH false-discovery level applied across every comparison in the view. */
   fdrAlpha: number;
   /** Baseline first. */
