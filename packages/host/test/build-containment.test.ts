@@ -28,7 +28,7 @@ const fs = require('node:fs');
 // Named by its folder: inside a PID namespace its PID is not the host's.
 spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', process.cwd()], { detached: true, stdio: 'ignore' }).unref();
 const tried = (host, port) => new Promise((done) => {
-  const s = net.connect(port, host);
+  const s = host === undefined ? net.connect(port) : net.connect(port, host);
   s.on('connect', () => { s.destroy(); done('connected'); });
   s.on('error', (e) => done(e.code));
 });
@@ -37,6 +37,8 @@ const tried = (host, port) => new Promise((done) => {
   await new Promise((r) => own.once('listening', r));
   const reached = { host: await tried('127.0.0.1', Number(process.argv[2])), own: await tried('127.0.0.1', own.address().port) };
   own.close();
+  // A host service's Unix socket under /run (a file, not an address: the network namespace does not hold it).
+  if (process.argv[6]) reached.run = await tried(undefined, process.argv[6]);
   // Outside its folder: the user's home (read-only to it) and /tmp (its own, dropped when it ends).
   const attempt = (file) => { try { fs.writeFileSync(file, 'x'); return 'written'; } catch (e) { return e.code; } };
   const wrote = { home: attempt(process.argv[4]), tmp: attempt(process.argv[5]) };
@@ -87,6 +89,24 @@ describe('a build step', () => {
   });
   afterAll(() => server.close());
 
+  // A host service on a socket file under /run, where a container daemon's or a session bus's lives (where this user may make one).
+  let runSocket = '';
+  let runConnections = 0;
+  const runServer = createServer((socket) => {
+    runConnections++;
+    socket.destroy();
+  });
+  beforeAll(async () => {
+    const path = `/run/rtbench-build-step-${process.pid}.sock`;
+    try {
+      await new Promise<void>((resolve, reject) => runServer.once('error', reject).listen(path, resolve));
+      runSocket = path;
+    } catch {
+      // Not this user's to write: the step is not asked to try.
+    }
+  });
+  afterAll(() => runServer.close());
+
   const stepIn = (): string => {
     // Its real path: the step's daemon is named by its working folder.
     const dir = realpathSync(mkdtempSync(join(tmpdir(), 'rtbench-build-step-')));
@@ -103,10 +123,13 @@ describe('a build step', () => {
   it.runIf(namespaces)("reaches its own loopback but not the host's, writes only its folder, and leaves no process behind", () => {
     const dir = stepIn();
     const [home, tmp] = outside(dir);
-    runBuildStep('planted step', process.execPath, 'step.cjs', [String(port), 'end', home, tmp], dir, join(dir, 'build.log'));
+    runBuildStep('planted step', process.execPath, 'step.cjs', [String(port), 'end', home, tmp, runSocket], dir, join(dir, 'build.log'));
     const reached = JSON.parse(readFileSync(join(dir, 'reached.json'), 'utf8')) as { host: string; own: string };
-    expect(reached).toEqual({ host: 'ECONNREFUSED', own: 'connected', wrote: isolation().writesHeld ? { home: 'EROFS', tmp: 'written' } : { home: 'written', tmp: 'written' } });
+    // With its writes held, the step's /run is a tmpfs of its own: the host's socket files there are not in it.
+    const run = runSocket ? { run: isolation().writesHeld ? 'ENOENT' : 'connected' } : {};
+    expect(reached).toEqual({ host: 'ECONNREFUSED', own: 'connected', ...run, wrote: isolation().writesHeld ? { home: 'EROFS', tmp: 'written' } : { home: 'written', tmp: 'written' } });
     expect(connections).toBe(0);
+    if (isolation().writesHeld) expect(runConnections).toBe(0);
     expect(namingDir(dir)).toEqual([]);
     if (isolation().writesHeld) expect([existsSync(home), existsSync(tmp)]).toEqual([false, false]);
   });

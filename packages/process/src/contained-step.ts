@@ -54,7 +54,9 @@ const LOOPBACK_UP = 'command -v ip >/dev/null 2>&1 && ip link set lo up 2>/dev/n
  * Run in a new mount namespace as `sh -c WRITES_HELD sh <n> <writable…> <m>
  * <scratch…> <command…>`: every mount read-only; /dev/shm a tmpfs of the
  * step's own holding the upper layers of overlays on /tmp and on each
- * scratch folder; then each writable folder bound over what the step sees,
+ * scratch folder; /run (and /var/run where it is no link) an empty tmpfs, so
+ * the host's socket files there (a container daemon's, a session bus) are
+ * not in the step's tree, as a read-only mount does not stop a connect; then each writable folder bound over what the step sees,
  * from a descriptor opened before /tmp was covered (mount's
  * --no-canonicalize keeps /proc/self/fd/N the folder it was opened on, not
  * its path looked up again under the overlay) and made writable again.
@@ -68,6 +70,7 @@ while read -r _ _ _ _ at _; do mount -o remount,bind,ro "$(printf '%b' "$at")" 2
 mount -t tmpfs -o mode=1777 rtbench-step /dev/shm
 layer() { mkdir -p "/dev/shm/.rtbench/$2/upper" "/dev/shm/.rtbench/$2/work"; mount -t overlay rtbench-step -o "lowerdir=$1,upperdir=/dev/shm/.rtbench/$2/upper,workdir=/dev/shm/.rtbench/$2/work" "$1"; }
 layer /tmp tmp
+for d in /run /var/run; do [ -d "$d" ] && [ ! -L "$d" ] && mount -t tmpfs -o mode=755 rtbench-step "$d"; done
 i=0
 while [ $i -lt $n ]; do
   mkdir -p "$1"
