@@ -136,7 +136,7 @@ export function finishRun(run: RunRecord, interrupted: boolean): void {
     } else if (ownAnswers && !answersDifference(ownAnswers)) {
       // Proven the same work: each process masked what changed in it.
     } else if (own.size > 1) {
-      result.failures.push({ kind: 'digest-mismatch', message: `the case returned different values in different rounds (${[...own].join(', ')}): it is not deterministic` });
+      result.failures.push({ kind: 'digest-mismatch', message: `the case returned different values in different rounds (${[...own].join(', ')}): it is not deterministic; a brought file says a value is random by design with --random '${result.caseId}'` });
       result.status = result.rounds.length ? 'partial' : 'failed';
     }
   }
