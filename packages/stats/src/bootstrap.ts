@@ -113,8 +113,7 @@ export function summarizeRounds(
     return { ...base, ...shared, ciMethod: 'none: too few processes', estimator: 'pooled-median' };
   }
 
-  const median = medianInPlace(Float64Array.from(processMedians), processMedians.length);
-  const ci = coverEstimate(medianBootstrapInterval(processMedians, confidence), median);
+  const { median, ci } = medianWithInterval(processMedians, confidence);
   return {
     ...base,
     ...shared,
@@ -137,8 +136,13 @@ export function summarizeRounds(
 export function processMedianInterval(processMedians: readonly number[], confidence: number): [number, number] | undefined {
   checkConfidence(confidence, 'processMedianInterval');
   if (processMedians.length < MIN_ROUNDS_FOR_BOOTSTRAP) return undefined;
+  return medianWithInterval(processMedians, confidence).ci;
+}
+
+/** The median of the process medians and its exact bootstrap interval, widened to hold the median. */
+function medianWithInterval(processMedians: readonly number[], confidence: number): { median: number; ci: [number, number] } {
   const median = medianInPlace(Float64Array.from(processMedians), processMedians.length);
-  return coverEstimate(medianBootstrapInterval(processMedians, confidence), median);
+  return { median, ci: coverEstimate(medianBootstrapInterval(processMedians, confidence), median) };
 }
 
 /** Modes of the process medians; timings of zero or below (not expected) are not tested. */
