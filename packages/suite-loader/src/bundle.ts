@@ -44,18 +44,21 @@ const BUILTINS_KEY = 'rtbench.builtins';
 const CALLS_DENO_BENCH = /\bDeno\.bench\s*\(/;
 export const callsDenoBench = (source: string): boolean => CALLS_DENO_BENCH.test(source) || takesDenoBenchOut(source);
 
+/** The harnesses rtbench stands in for, by package name (a regular expression's alternatives). */
+const HARNESSES = 'mitata|tinybench|vitest|benchmark';
+
 /**
  * An import of a harness rtbench stands in for (ESM or require): the mark of a file brought over unchanged.
  * The harness is named (`'mitata'`) or reached by a path into its installed package
  * (`'../node_modules/mitata/src/cli.mjs'`, as runner modules of some repositories import it).
  */
-export const IMPORTS_ADAPTED = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"](?:(mitata|tinybench|vitest|benchmark)|[^'"\n]*\/node_modules\/(mitata|tinybench|vitest|benchmark)\/[^'"\n]*)['"]/;
+export const IMPORTS_ADAPTED = new RegExp(`(?:from\\s*|import\\s*\\(?\\s*|require\\s*\\(\\s*)['"](?:(${HARNESSES})|[^'"\\n]*/node_modules/(${HARNESSES})/[^'"\\n]*)['"]`);
 
 /** The harness an import matched by IMPORTS_ADAPTED names. */
 export const adaptedHarness = (match: RegExpExecArray | null): string | undefined => match?.[1] ?? match?.[2];
 
 /** A path into a harness's installed package (`../node_modules/mitata/src/cli.mjs`): which harness it is. */
-const HARNESS_PACKAGE_PATH = /(?:^|\/)node_modules\/(mitata|tinybench|vitest|benchmark)\//;
+const HARNESS_PACKAGE_PATH = new RegExp(`(?:^|/)node_modules/(${HARNESSES})/`);
 
 /** The files of brought files' own graphs (the file, and the modules of its repository it imports): their import.meta is their own. */
 const broughtGraph = new Set<string>();
