@@ -10,6 +10,15 @@
  *
  *   npx tsx scripts/independence.ts                       the mission's suites
  *   npx tsx scripts/independence.ts gc-pressure examples/mitata-json.mjs -- --runtime node,bun
+ *   npx tsx scripts/independence.ts --repeat 2 gc-pressure  each target measured twice, back to back
+ *
+ * With --repeat 2 or more it also prints the floor the ±10% is read
+ * against: each table beside the next table and each case alone beside the
+ * next alone. A cell whose table ÷ alone lies outside ±10% no more often
+ * than two tables of the same cases lie apart is moved by the minutes
+ * between the runs, not by its company; a cell that lies outside on the
+ * same side in every repeat is the company's. Likewise a reversed verdict
+ * counts when every repeat reverses it.
  *
  * A target that is a file runs through `rtbench run`, a suite through
  * `rtbench bench`. Arguments after `--` go to every run. Each run waits for
@@ -29,8 +38,12 @@ const LOCK = '/tmp/rtbench-measure.lock';
 
 const argv = process.argv.slice(2);
 const dashes = argv.indexOf('--');
-const named = dashes < 0 ? argv : argv.slice(0, dashes);
+const ours = dashes < 0 ? argv : argv.slice(0, dashes);
 const passed = dashes < 0 ? [] : argv.slice(dashes + 1);
+const repeatAt = ours.indexOf('--repeat');
+const repeats = repeatAt < 0 ? 1 : Number(ours[repeatAt + 1]);
+if (!Number.isInteger(repeats) || repeats < 1) throw new Error(`--repeat ${ours[repeatAt + 1]}: a whole number of 1 or more`);
+const named = repeatAt < 0 ? ours : ours.filter((_, i) => i !== repeatAt && i !== repeatAt + 1);
 const targets = named.length ? named : MISSION_SUITES;
 
 /** The table and its self-check's runs, saved in a folder of the script's own. */
@@ -75,32 +88,79 @@ function reversed(table: RunRecord, rows: readonly CompanyRow[]): string[] {
 
 const within = (a: number, b: number | undefined, tolerance: number): boolean => b !== undefined && Math.abs(a / b - 1) <= tolerance;
 
-console.log(`# independence: ${new Date().toISOString()}, load ${loadText()}, ${targets.length} targets${passed.length ? `, bench args ${passed.join(' ')}` : ''}`);
-let cells = 0;
-let alone = 0;
-let loop = 0;
-const flips: string[] = [];
-for (const target of targets) {
-  const { table, alone: aloneRuns, loop: loopRun, wallS } = measure(target);
-  const rows = companyRows(table, aloneRuns, loopRun);
-  console.log(`\n## ${target} (table and self-check ${wallS.toFixed(0)} s, load after ${loadText()})`);
+type Measured = ReturnType<typeof measure> & { rows: CompanyRow[] };
+
+/** One repeat's table of cells, its counts, and its reversed verdicts. */
+function printRepeat(target: string, m: Measured, label: string): { alone: number; loop: number; flips: string[] } {
+  console.log(`\n## ${target}${label} (table and self-check ${m.wallS.toFixed(0)} s, load after ${loadText()})`);
   console.log('| case | runtime | table/op | alone/op | loop/op | table÷alone | table÷loop | |');
   console.log('|---|---|--:|--:|--:|--:|--:|---|');
-  for (const r of rows) {
+  for (const r of m.rows) {
     const ratio = (x: number | undefined): string => (x === undefined ? '—' : (r.tableNs / x).toFixed(3));
     const marks = [r.company ? 'company' : '', r.apartFromLoop ? 'loop' : ''].filter(Boolean).join(' ');
     console.log(`| ${r.caseId} | ${r.variantId} | ${formatDuration(r.tableNs)} | ${r.aloneNs === undefined ? '—' : formatDuration(r.aloneNs)} | ${r.loopNs === undefined ? '—' : formatDuration(r.loopNs)} | ${ratio(r.aloneNs)} | ${ratio(r.loopNs)} | ${marks} |`);
   }
   const here = {
-    cells: rows.length,
-    alone: rows.filter((r) => within(r.tableNs, r.aloneNs, ALONE_TOLERANCE)).length,
-    loop: rows.filter((r) => within(r.tableNs, r.loopNs, LOOP_TOLERANCE)).length,
-    flips: reversed(table, rows),
+    alone: m.rows.filter((r) => within(r.tableNs, r.aloneNs, ALONE_TOLERANCE)).length,
+    loop: m.rows.filter((r) => within(r.tableNs, r.loopNs, LOOP_TOLERANCE)).length,
+    flips: reversed(m.table, m.rows),
   };
-  console.log(`\n${target}: ${here.alone} of ${here.cells} cells within ±${ALONE_TOLERANCE * 100}% of alone, ${here.loop} within ±${LOOP_TOLERANCE * 100}% of the loop; ${here.flips.length} decided verdicts reversed alone${here.flips.length ? `: ${here.flips.join('; ')}` : ''}`);
-  cells += here.cells;
-  alone += here.alone;
-  loop += here.loop;
-  flips.push(...here.flips);
+  console.log(`\n${target}${label}: ${here.alone} of ${m.rows.length} cells within ±${ALONE_TOLERANCE * 100}% of alone, ${here.loop} within ±${LOOP_TOLERANCE * 100}% of the loop; ${here.flips.length} decided verdicts reversed alone${here.flips.length ? `: ${here.flips.join('; ')}` : ''}`);
+  return here;
+}
+
+const key = (r: CompanyRow): string => `${r.caseId} · ${r.variantId}`;
+
+/** How many of the cells two figures of each (by cell) put within ±ALONE_TOLERANCE of each other, and the range of their ratios. */
+function agreement(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): string {
+  const ratios = [...a].flatMap(([cell, x]) => (b.has(cell) ? [x / b.get(cell)!] : []));
+  if (!ratios.length) return 'no cell in both';
+  const inside = ratios.filter((q) => Math.abs(q - 1) <= ALONE_TOLERANCE).length;
+  return `${inside} of ${ratios.length} within ±${ALONE_TOLERANCE * 100}% (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
+}
+
+/** The floor: tables against tables, alone against alone, and the cells every repeat puts apart from alone on one side. */
+function printFloor(target: string, ms: readonly Measured[]): { company: string[]; flips: string[] } {
+  const tables = ms.map((m) => new Map(m.rows.map((r) => [key(r), r.tableNs])));
+  const alones = ms.map((m) => new Map(m.rows.flatMap((r) => (r.aloneNs === undefined ? [] : [[key(r), r.aloneNs] as const]))));
+  console.log(`\n### ${target}: the floor, ${ms.length} repeats back to back`);
+  for (let i = 1; i < ms.length; i++) {
+    console.log(`- table ${i} beside table ${i + 1}: ${agreement(tables[i - 1]!, tables[i]!)}`);
+    console.log(`- alone ${i} beside alone ${i + 1}: ${agreement(alones[i - 1]!, alones[i]!)}`);
+  }
+  const side = (r: CompanyRow): number => (r.aloneNs === undefined || within(r.tableNs, r.aloneNs, ALONE_TOLERANCE) ? 0 : Math.sign(r.tableNs / r.aloneNs - 1));
+  const sides = new Map<string, number[]>();
+  for (const m of ms) for (const r of m.rows) sides.set(key(r), [...(sides.get(key(r)) ?? []), side(r)]);
+  const company = [...sides].filter(([, s]) => s.length === ms.length && s[0] !== 0 && s.every((x) => x === s[0])).map(([cell, s]) => `${cell} (${s[0]! > 0 ? 'above' : 'below'})`);
+  const flipSets = ms.map((m) => new Set(reversed(m.table, m.rows).map((f) => f.slice(0, f.indexOf(': table')))));
+  const flips = [...flipSets[0]!].filter((cell) => flipSets.every((s) => s.has(cell)));
+  console.log(`- apart from alone on one side in every repeat: ${company.length}${company.length ? `: ${company.join('; ')}` : ''}`);
+  console.log(`- decided verdicts reversed alone in every repeat: ${flips.length}${flips.length ? `: ${flips.join('; ')}` : ''}`);
+  return { company, flips };
+}
+
+console.log(`# independence: ${new Date().toISOString()}, load ${loadText()}, ${targets.length} targets${repeats > 1 ? `, ${repeats} repeats each` : ''}${passed.length ? `, bench args ${passed.join(' ')}` : ''}`);
+let cells = 0;
+let alone = 0;
+let loop = 0;
+const flips: string[] = [];
+const steady: { company: string[]; flips: string[] } = { company: [], flips: [] };
+for (const target of targets) {
+  const ms: Measured[] = [];
+  for (let i = 0; i < repeats; i++) {
+    const m = measure(target);
+    ms.push({ ...m, rows: companyRows(m.table, m.alone, m.loop) });
+    const here = printRepeat(target, ms[i]!, repeats > 1 ? `, repeat ${i + 1}` : '');
+    cells += ms[i]!.rows.length;
+    alone += here.alone;
+    loop += here.loop;
+    flips.push(...here.flips);
+  }
+  if (repeats > 1) {
+    const floor = printFloor(target, ms);
+    steady.company.push(...floor.company);
+    steady.flips.push(...floor.flips);
+  }
 }
 console.log(`\nall: ${alone} of ${cells} cells within ±${ALONE_TOLERANCE * 100}% of alone, ${loop} within ±${LOOP_TOLERANCE * 100}% of the loop; ${flips.length} decided verdicts reversed alone; load ${loadText()}`);
+if (repeats > 1) console.log(`every repeat: ${steady.company.length} cells apart from alone on one side, ${steady.flips.length} decided verdicts reversed`);
