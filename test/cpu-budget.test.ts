@@ -11,7 +11,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { budgetFrom, checkBudget, fileMargin, MAX_MARGIN_S, overrunLines, parseProcStat, summaryLines, UNLISTED_FILE_S, type CpuBudget, type CpuRecord } from './helpers/cpu-budget.ts';
+import { failedLines } from './helpers/cpu-reporter.ts';
+import { budgetFrom, checkBudget, fileMargin, MAX_MARGIN_S, overrunLines, parseProcStat, shownOverruns, summaryLines, UNLISTED_FILE_S, type CpuBudget, type CpuRecord } from './helpers/cpu-budget.ts';
 
 const rec = (file: string, cpuS: number): CpuRecord => ({ file, cpuS, childrenS: cpuS / 2, leftRunning: 0 });
 
@@ -117,5 +118,45 @@ describe('the CPU budget check', () => {
       expect(budget.files[line], line).toBeDefined();
       expect(why.length, line).toBeGreaterThan(10);
     }
+  });
+
+  it('a run that only says its overruns names the furthest over and counts the rest, the total kept', () => {
+    const files = Array.from({ length: 12 }, (_, i) => `test/f${i}.test.ts`);
+    const budget: CpuBudget = { files: Object.fromEntries(files.map((f) => [f, 10])), totalS: 120 };
+    // f11 is the furthest over (10 + 2 s margin → 60 s), f0 the least.
+    const check = checkBudget(files.map((f, i) => rec(f, 20 + 4 * i)), budget);
+    expect(check.over).toHaveLength(13);
+    const lines = shownOverruns(check, 8);
+    expect(lines).toHaveLength(10);
+    expect(lines[0]).toContain('test/f11.test.ts took 64.0 CPU-s');
+    expect(lines.slice(0, 8).some((l) => l.includes('test/f0.test.ts'))).toBe(false);
+    expect(lines[8]).toMatch(/^test CPU budget: 4 more files over their lines .*test-cpu\.ts --check/);
+    expect(lines[9]).toMatch(/^test CPU budget: the files took /);
+    expect(shownOverruns(checkBudget(files.slice(0, 2).map((f) => rec(f, 30)), budget), 8)).toHaveLength(2);
+  });
+});
+
+describe('the run\'s last lines', () => {
+  const test = (fullName: string, message: string) => ({ fullName, result: () => ({ errors: [{ message: `${message}\nat line 2` }] }) });
+  const module = (id: string, state: string, failed: ReturnType<typeof test>[], errors: { message: string }[] = []) => ({
+    relativeModuleId: id,
+    state: () => state,
+    errors: () => errors,
+    children: { allTests: () => failed.values() },
+  });
+
+  it('name each failed test with its error\'s first line, and a file that failed outside its tests', () => {
+    const modules = [
+      module('test/ok.test.ts', 'passed', []),
+      module('test/a.test.ts', 'failed', [test('group > one', 'expected 1 to be 2'), test('two', 'timed out')]),
+      module('test/b.test.ts', 'failed', [], [{ message: 'Cannot find module x' }]),
+    ];
+    expect(failedLines(modules as unknown as Parameters<typeof failedLines>[0])).toEqual([
+      'failed (3):',
+      '  test/a.test.ts > group > one: expected 1 to be 2',
+      '  test/a.test.ts > two: timed out',
+      '  test/b.test.ts: Cannot find module x',
+    ]);
+    expect(failedLines([module('test/ok.test.ts', 'passed', [])] as unknown as Parameters<typeof failedLines>[0])).toEqual([]);
   });
 });

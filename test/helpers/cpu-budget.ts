@@ -121,6 +121,19 @@ export function overrunLines(check: BudgetCheck): string[] {
   );
 }
 
+/**
+ * The overruns a run that does not fail on them prints: the total's line and
+ * the `max` files furthest over their lines, then how many more, so that the
+ * run's last lines still reach what failed (a CI log keeps only its tail).
+ */
+export function shownOverruns(check: BudgetCheck, max = 8): string[] {
+  const files = check.over.filter((o) => o.file !== undefined).sort((a, b) => b.cpuS / b.limitS - a.cpuS / a.limitS);
+  const total = check.over.filter((o) => o.file === undefined);
+  const shown = overrunLines({ ...check, over: [...files.slice(0, max), ...total] });
+  const more = files.length - max;
+  return more > 0 ? [...shown.slice(0, max), `test CPU budget: ${more} more file${more === 1 ? '' : 's'} over ${more === 1 ? 'its line' : 'their lines'} (\`npx tsx scripts/test-cpu.ts --check\` names each)`, ...shown.slice(max)] : shown;
+}
+
 /** The run's summary: the costliest files and the total. */
 export function summaryLines(records: readonly CpuRecord[], check: BudgetCheck, top = 10): string[] {
   const sorted = [...records].sort((a, b) => b.cpuS - a.cpuS);

@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
-import { checkBudget, cpuRecordDir, cpuRecordFile, overrunLines, parseProcStat, summaryLines, TICKS_PER_S, type CpuBudget, type CpuRecord } from './cpu-budget.ts';
+import { checkBudget, cpuRecordDir, cpuRecordFile, overrunLines, parseProcStat, shownOverruns, summaryLines, TICKS_PER_S, type CpuBudget, type CpuRecord } from './cpu-budget.ts';
 import { poolRoot } from './pool-root.ts';
 import { SHARED_CHROMIUM_RECORD, stopSharedChromium } from './shared-chromium.ts';
 
@@ -45,6 +45,19 @@ function writeSharedRecord(tmpRoot: string, stat: string): void {
   writeFileSync(cpuRecordFile(tmpRoot, record.file), JSON.stringify(record));
 }
 
+/** Each failed test (or file that failed outside its tests) in one line with its first error's first line; none when all passed. */
+export function failedLines(testModules: ReadonlyArray<Pick<TestModule, 'state' | 'relativeModuleId' | 'errors'> & { children: Pick<TestModule['children'], 'allTests'> }>): string[] {
+  const first = (errors: readonly { message?: string }[]): string => (errors[0]?.message ?? '').split('\n')[0]!.slice(0, 200);
+  const lines: string[] = [];
+  for (const m of testModules) {
+    if (m.state() !== 'failed') continue;
+    const tests = [...m.children.allTests('failed')];
+    if (!tests.length) lines.push(`  ${m.relativeModuleId}: ${first(m.errors()) || 'failed outside its tests'}`);
+    for (const t of tests) lines.push(`  ${m.relativeModuleId} > ${t.fullName}: ${first(t.result().errors ?? [])}`);
+  }
+  return lines.length ? [`failed (${lines.length}):`, ...lines] : [];
+}
+
 export class CpuBudgetReporter implements Reporter {
   async onTestRunEnd(testModules: ReadonlyArray<TestModule>): Promise<void> {
     const tmpRoot = process.env.RTBENCH_TEST_TMP;
@@ -63,12 +76,14 @@ export class CpuBudgetReporter implements Reporter {
     mkdirSync(join(LAST_RUN_FILE, '..'), { recursive: true });
     writeFileSync(LAST_RUN_FILE, `${JSON.stringify(last, null, 1)}\n`);
     const check = checkBudget(records, readBudget(), (f) => existsSync(join(repoRoot, f)));
-    const out = [...summaryLines(records, check), `  (the vitest process itself: ${vitestS.toFixed(1)} CPU-s, not budgeted)`, ...overrunLines(check)];
     // Every run says what grew. The tests' outcome is their behaviour: a file whose runs stop adaptively (a claim,
     // a release step) takes more CPU on a slow machine, so only the check fails on CPU (scripts/test-cpu.ts --check,
     // or RTBENCH_CPU_BUDGET=strict).
     const fails = check.over.length > 0 && process.env.RTBENCH_CPU_BUDGET === 'strict';
+    const out = [...summaryLines(records, check), `  (the vitest process itself: ${vitestS.toFixed(1)} CPU-s, not budgeted)`, ...(fails ? overrunLines(check) : shownOverruns(check))];
     if (check.over.length && !fails) out.push('  (said, not failed: `npx tsx scripts/test-cpu.ts --check` fails on it, as does RTBENCH_CPU_BUDGET=strict)');
+    // The budget's lines come after vitest's own summary: what failed is said again last, where a log's tail shows it.
+    out.push(...failedLines(testModules));
     process.stdout.write(`\n${out.join('\n')}\n`);
     if (fails) process.exitCode = 1;
   }
