@@ -14,7 +14,7 @@ import { formatPercent } from '../format.ts';
 import { shownName, shownNames } from '../names.ts';
 import { counted, baseName } from '../text.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView, Note } from './types.ts';
-import { compareArms, DEFAULT_RATIO_OPTIONS, historyChanges, historyRecord, CHANGE_METHOD, type HistoryEntry, type HistoryInput, type HistoryResult, type HistoryVariant, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
+import { compareSummaries, DEFAULT_RATIO_OPTIONS, historyChanges, historyRecord, CHANGE_METHOD, type HistoryEntry, type HistoryInput, type HistoryResult, type HistoryVariant, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
 
 /**
  * How to order the runs. commit: `rank` gives each commit's position in the
@@ -128,7 +128,7 @@ function pointOf(result: HistoryResult, variant: HistoryVariant, index: number, 
   point.changeFrom = previous.run;
   if (previous.digest && digest && previous.digest !== digest) point.digestChanged = { from: previous.digest, to: digest };
   // Both points have figures, so both have rounds with samples: the comparison has its arms.
-  const pair = compareArms(previous.result.arm!, result.arm, options);
+  const pair = compareSummaries(previous.result.arm!, result.arm, options);
   if (!pair.raw) {
     point.note = pair.note ?? 'no comparison';
     return { point };
