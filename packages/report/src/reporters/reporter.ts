@@ -38,6 +38,12 @@ export interface Reporter {
   extension: string;
   render(view: View, options: ReporterOptions): string;
   /**
+   * The same text as render in parts, to be written one after another, for a
+   * view too large to hold as one string (a history of thousands of runs);
+   * undefined: this view is rendered whole.
+   */
+  parts?(view: View): Iterable<string> | undefined;
+  /**
    * How what a run holds (case names, messages, stderr) is made safe in this
    * format: 'json' escapes C1 controls (the same data), 'page' escapes for
    * itself; text (the default) shows every control character.
