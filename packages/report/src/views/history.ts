@@ -227,7 +227,7 @@ export function changePoints(view: HistoryView): { hc: HistoryCase; series: Hist
 
 /** "3 change points in 40 comparisons (FDR 5%, threshold 1%)" */
 export function changeSummary(view: HistoryView): string {
-  const compared = view.cases.reduce((n, hc) => n + hc.series.reduce((m, s) => m + s.points.filter((p) => p.change).length, 0), 0);
+  const compared = view.cases.reduce((n, hc) => n + hc.series.reduce((m, s) => m + s.points.filter((p) => p.change).length, 0), 0) + (view.window?.comparisons ?? 0);
   const found = changePoints(view).length;
   return `${counted(found, 'change point')} in ${counted(compared, 'comparison')} of neighbouring runs (FDR ${formatPercent(view.fdrAlpha, 0)}, threshold ${formatPercent(view.threshold, 0)})`;
 }
