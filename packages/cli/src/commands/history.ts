@@ -34,14 +34,12 @@ interface HistoryFlags extends OutputFlags, VerdictFlags {
   all?: true;
 }
 
-/** The formats a person reads row by row: they show the newest runs unless told (history-window.ts); the others hold every point. */
-const WINDOWED_FORMATS = new Set(['terminal', 'markdown']);
-
 /** How many of the newest runs the output shows (undefined: every run), from --last, --all and the format. */
 function lastRuns(flags: HistoryFlags, reporter: Reporter): number | undefined {
   if (flags.last !== undefined && flags.all) throw new UsageError('--last and --all: choose one');
   if (flags.last !== undefined) return parseWholeNumber(flags.last, '--last', 1, Number.MAX_SAFE_INTEGER);
-  return flags.all || !WINDOWED_FORMATS.has(reporter.format) ? undefined : DEFAULT_LAST_RUNS;
+  // A format a person reads row by row shows the newest runs (report's history-window.ts); the others hold every point.
+  return flags.all || !reporter.windowed ? undefined : DEFAULT_LAST_RUNS;
 }
 
 /**
@@ -140,7 +138,8 @@ const HISTORY_OPTIONS = [
     name: 'last',
     kind: 'value',
     value: 'n',
-    help: `Show the newest n runs and each run a change point is at or compared with (default ${DEFAULT_LAST_RUNS} in the terminal and markdown; every run in the other formats)`,
+    help: `Show the newest n runs and each run a change point is at or compared with ` +
+      `(default ${DEFAULT_LAST_RUNS} in the terminal and markdown; every run in the other formats)`,
     section: 'Output',
   },
   { name: 'all', kind: 'flag', help: 'Show every run, in any format', section: 'Output' },

@@ -5,7 +5,7 @@
  */
 import { releasesJson } from './releases.ts';
 import { bisectJson } from './bisect.ts';
-import { byKind, type Reporter } from './reporter.ts';
+import { byKind, partsByKind, type Reporter } from './reporter.ts';
 import { jsonParts } from './json-parts.ts';
 import type { HistoryView } from '../views/types.ts';
 
@@ -31,5 +31,5 @@ export const jsonReporter: Reporter = {
     releases: releasesJson,
     bisect: bisectJson,
   }),
-  parts: (view) => (view.kind === 'history' ? historyParts(view) : undefined),
+  parts: partsByKind({ history: historyParts }),
 };

@@ -54,10 +54,17 @@ export interface Reporter {
   drawsProfiles?: boolean;
   /** The kinds of view this format cannot hold, each with the reason a user is told. */
   refuses?: Partial<Record<View['kind'], string>>;
+  /** A person reads it row by row: a history in it shows its newest runs unless told otherwise (views/history-window.ts). */
+  windowed?: boolean;
 }
 
 /** How a format renders each kind of view it shows. */
 export type ViewRenderers = { [K in View['kind']]?: (view: Extract<View, { kind: K }>, options: ReporterOptions) => string };
+
+/** A format's parts (Reporter.parts) from its writer per kind of view it writes in parts; undefined for the other kinds. */
+export function partsByKind(writers: { [K in View['kind']]?: (view: Extract<View, { kind: K }>) => Iterable<string> }): NonNullable<Reporter['parts']> {
+  return (view) => (writers[view.kind] as ((view: View) => Iterable<string>) | undefined)?.(view);
+}
 
 /**
  * A format's render from its renderer per kind of view: the one place it
