@@ -43,7 +43,7 @@ export function historyWindow(view: HistoryView, last: number): HistoryView {
   const hidden = view.runs.length - runs.length;
   const note = {
     level: 'info' as const,
-    text: `${counted(hidden, 'run')} of ${view.runs.length} not shown: the newest ${last} are, and each run a change point is at or compared with (the change points are over every comparison); --last N shows the newest N, --all every run`,
+    text: `${counted(hidden, 'run')} of ${view.runs.length} not shown: the newest ${last === 1 ? 'run is' : `${last} are`}, and each run a change point is at or compared with (the change points are over every comparison); --last N shows the newest N, --all every run`,
   };
   return { ...view, cases, notes: [...view.notes, note], window: { runs, last, comparisons } };
 }
