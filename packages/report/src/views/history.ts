@@ -108,7 +108,8 @@ function pointOf(result: HistoryResult, variant: HistoryVariant, index: number, 
   const point: HistoryPoint = {
     run: index,
     ...(stats ? { median: stats.median, ...(stats.ci ? { ci: [stats.ci[0], stats.ci[1]] as [number, number] } : {}) } : {}),
-    processMedians: [...result.processMedians],
+    // The run's own array, not a copy: a history of thousands of runs holds one of each.
+    processMedians: result.processMedians,
     ...(variant.version ? { version: variant.version } : {}),
     ...(variant.engineVersion ? { engineVersion: variant.engineVersion } : {}),
     ...(variant.binarySha256 ? { binarySha256: variant.binarySha256 } : {}),
