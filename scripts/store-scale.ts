@@ -1,11 +1,12 @@
 /**
  * `rtbench history` at a fleet's scale, through the results store
  * (packages/results-store): N synthetic saved runs (test/history-synthetic.ts)
- * written into a fresh folder, then the CLI's history over it twice, each a
- * start of its own: the first reads every file and fills the store (ingest),
- * the second is answered from it. Prints the ingest per run and the second
- * history's wall time and peak resident memory (GNU time's maximum RSS), the
- * figures docs/history.md's targets name (history ≤ 1 s and ≤ 300 MB once
+ * written into a fresh folder, then the CLI's history over it three times,
+ * each a start of its own: the first reads every file and fills the store
+ * (ingest), the others are answered from it, in the terminal's format (what
+ * it shows of each series) and as JSON (every point). Prints the ingest per
+ * run and each stored history's wall time and peak resident memory (GNU
+ * time's maximum RSS), the figures docs/history.md's targets name (history ≤ 1 s and ≤ 300 MB once
  * ingested; ingest ≤ 50 ms a run). A figure of the machine it runs on: run it
  * alone on a quiet one.
  *
@@ -50,8 +51,8 @@ try {
   // The first start may build the CLI's bundle: not a history's cost.
   spawnSync(process.execPath, [cli, '--version'], { stdio: 'ignore' });
 
-  const history = (): { seconds: number; peakMb?: number } => {
-    const args = [cli, 'history', dir, '--format', 'json', '--quiet'];
+  const history = (format: string): { seconds: number; peakMb?: number } => {
+    const args = [cli, 'history', dir, '--format', format, '--quiet'];
     const timed = existsSync(gnuTime);
     const started = process.hrtime.bigint();
     const r = timed ? spawnSync(gnuTime, ['-f', 'peak-kb %M', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 30 }) : spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 30 });
@@ -61,10 +62,13 @@ try {
     return { seconds, ...(peak ? { peakMb: Number(peak) / 1024 } : {}) };
   };
   const mb = (x: number | undefined): string => (x === undefined ? `unknown (no ${gnuTime})` : `${x.toFixed(0)} MB`);
-  const ingest = history();
+  const ingest = history('terminal');
   console.log(`ingest (the first history, every file read and stored): ${ingest.seconds.toFixed(1)} s, ${((ingest.seconds * 1000) / runs).toFixed(1)} ms a run; peak ${mb(ingest.peakMb)}`);
-  const stored = history();
-  console.log(`history from the store: ${stored.seconds.toFixed(2)} s; peak ${mb(stored.peakMb)}`);
+  // What a reader sees (the newest runs and every change point), then every point, streamed as JSON.
+  for (const format of ['terminal', 'json']) {
+    const stored = history(format);
+    console.log(`history from the store, --format ${format}: ${stored.seconds.toFixed(2)} s; peak ${mb(stored.peakMb)}`);
+  }
 } finally {
   if (values.keep) console.log(`kept ${dir}`);
   else rmSync(dir, { recursive: true, force: true });

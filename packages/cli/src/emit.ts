@@ -83,6 +83,22 @@ function safeOutput(reporter: Reporter, text: string, colour: boolean): string {
   return printable(text, { keepColours: colour });
 }
 
+/** Bytes gathered into one write, for a view written in parts. */
+const CHUNK_CHARS = 1 << 16;
+
+/** A view's parts made safe (`safe`) and gathered into writes of about CHUNK_CHARS characters. */
+function* chunks(parts: Iterable<string>, safe: (part: string) => string): Generator<string> {
+  let pending = '';
+  for (const part of parts) {
+    pending += safe(part);
+    if (pending.length >= CHUNK_CHARS) {
+      yield pending;
+      pending = '';
+    }
+  }
+  if (pending) yield pending;
+}
+
 export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream: NodeJS.WriteStream = process.stdout): void {
   // -o: the file gets what stdout would have had, without colour, at 100 columns; nothing of pnpm's or the file's own output.
   const file = outputFileOf(flags.output);
@@ -95,6 +111,15 @@ export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream:
   const metrics = sections && asked ? metricsSection(view, asked) : undefined;
   const options = { color: colour, columns, plot: flags.plot === true, explain: flags.explain === true };
   const after = sections && metrics ? sections.metrics(metrics, options) : '';
+  const parts = after ? undefined : reporter.parts?.(view);
+  if (parts) {
+    const safe = chunks(parts, (part) => safeOutput(reporter, part, colour));
+    if (toFile) {
+      writeFileAtomically(file, safe);
+      info(flags, `wrote ${file}`);
+    } else for (const chunk of safe) stream.write(chunk);
+    return;
+  }
   const text = safeOutput(reporter, reporter.render(view, options) + after, colour);
   if (!toFile) return void stream.write(text);
   writeFileAtomically(file, text);

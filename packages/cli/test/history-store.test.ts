@@ -90,4 +90,23 @@ describe.concurrent('rtbench history through the results store', () => {
     expect(r.status).toBe(2);
     expect(r.stderr.trim()).toMatch(new RegExp(`^error: --store ${dir}: cannot open it as a SQLite store \\(.+\\)$`));
   });
+
+  it('--last n shows the newest runs and says how many are left out; --all every run; JSON every run by default', async () => {
+    const { files } = savedRuns();
+    const [whole, all, last, json, lastJson] = await Promise.all([
+      runCli(['history', ...files]),
+      runCli(['history', ...files, '--all']),
+      runCli(['history', ...files, '--last', '1']),
+      runCli(['history', ...files, '--format', 'json']),
+      runCli(['history', ...files, '--format', 'json', '--last', '1']),
+    ]);
+    expect(all.stdout).toBe(whole.stdout);
+    expect(last.status, last.stderr).toBe(0);
+    // The third run is a change point: it and the run it is compared with stay, beside the newest.
+    expect(last.stdout).toMatch(/1 run of 4 not shown: the newest run is/);
+    expect(last.stdout).not.toContain(files[3]!);
+    expect((JSON.parse(json.stdout) as { window?: unknown }).window).toBeUndefined();
+    expect((JSON.parse(lastJson.stdout) as { window?: { runs: number[] } }).window?.runs).toEqual([1, 2, 3]);
+    for (const args of [['--last', '0'], ['--last', '1', '--all']]) expect((await runCli(['history', ...files, ...args])).status).toBe(2);
+  });
 });

@@ -9,12 +9,22 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
+/** What a file is written from: its text, its bytes, or its text in parts (a report too large to hold as one string). */
+export type FileText = string | Uint8Array | Iterable<string>;
+
+/** The bytes of `text`, part by part. */
+function* bytesOf(text: FileText): Generator<Uint8Array> {
+  if (typeof text === 'string') yield Buffer.from(text);
+  else if (text instanceof Uint8Array) yield text;
+  else for (const part of text) yield Buffer.from(part);
+}
+
 /** The file operations a write uses (tests substitute a full disk or a failing rename). */
 export interface FileIo {
   /** Creates a directory and its parents, if missing. */
   makeDirectory(path: string): void;
   /** Creates `path` (it must not exist) with permissions `mode`, writes all of `text` and flushes it to the disk. */
-  write(path: string, text: string | Uint8Array, mode: number): void;
+  write(path: string, text: FileText, mode: number): void;
   rename(from: string, to: string): void;
   remove(path: string): void;
 }
@@ -24,8 +34,7 @@ export const diskIo: FileIo = {
   write(path, text, mode) {
     const fd = openSync(path, 'wx', mode);
     try {
-      const bytes = typeof text === 'string' ? Buffer.from(text) : text;
-      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+      for (const bytes of bytesOf(text)) for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -63,7 +72,7 @@ export interface WriteOptions {
 }
 
 /** Writes `text` to `path` atomically, creating its directory; a FileWriteError when that cannot be done. */
-export function writeFileAtomically(path: string, text: string | Uint8Array, { mode = 0o644, io = diskIo }: WriteOptions = {}): void {
+export function writeFileAtomically(path: string, text: FileText, { mode = 0o644, io = diskIo }: WriteOptions = {}): void {
   const tmp = tempBeside(path);
   try {
     io.makeDirectory(dirname(path));

@@ -42,12 +42,22 @@ export async function readThrough(files: readonly string[], store: RunStore, hos
     const known = stored.get(stamp.path);
     return known && known.size === stamp.size && known.mtimeNs === stamp.mtimeNs ? known.digest : undefined;
   };
-  const rows = await store.runs([...new Set([...stamps.values()].flatMap((stamp) => unchanged(stamp) ?? []))]);
+  // How many files hold each stored run: its rows are dropped once the last is answered, so they and the runs made of them are not all held at once.
+  const holders = new Map<string, number>();
+  for (const stamp of stamps.values()) {
+    const digest = unchanged(stamp);
+    if (digest !== undefined) holders.set(digest, (holders.get(digest) ?? 0) + 1);
+  }
+  const rows = await store.runs([...holders.keys()]);
   const read = new Map<string, HistoryRead | Error>();
   for (const [file, stamp] of stamps) {
-    const known = rows.get(unchanged(stamp) ?? '');
+    const digest = unchanged(stamp) ?? '';
+    const known = rows.get(digest);
     if (known) {
       read.set(file, historyReadOf(file, known));
+      const left = holders.get(digest)! - 1;
+      holders.set(digest, left);
+      if (!left) rows.delete(digest);
       continue;
     }
     let saved: SavedRun;

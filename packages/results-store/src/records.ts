@@ -7,7 +7,7 @@
  */
 import type { ARM_COLUMNS, FIGURE_COLUMNS, RUN_COLUMNS } from './schema.ts';
 import { TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
-import type { HistoryRead, HistoryRecord, HistoryResult, HistoryVariant } from '@rtbench/verdicts';
+import type { ArmSummary, HistoryRead, HistoryRecord, HistoryResult, HistoryVariant } from '@rtbench/verdicts';
 
 type Cell = string | number | null;
 
@@ -26,6 +26,49 @@ export interface RunRows {
 
 /** What of a run's history record its run row's `facts` hold: all but its arms and figures. */
 type Facts = Omit<HistoryRecord, 'variants' | 'results'>;
+
+type ArmColumn = 'arm_median' | 'arm_rounds' | 'log_values' | 'log_units' | 'log_mean' | 'log_variance' | 'work_digest' | 'work_rounded' | 'work_answers' | 'without_work';
+
+/** A double or null: NaN (the variance of one unit) is stored as null, which neither engine keeps as NaN alike. */
+const real = (x: number | undefined): Cell => (x === undefined || Number.isNaN(x) ? null : x);
+
+/** A figure's arm summary as its columns (all null without one). */
+function armColumns(variantId: string, arm: ArmSummary | undefined): Record<ArmColumn, Cell> {
+  const m = arm?.moments;
+  const work = arm?.work;
+  // The work's variant is the figure's own (its variant_id column).
+  if (work && work.variantId !== variantId) throw new Error(`an arm's work names variant ${work.variantId} in a figure of ${variantId}`);
+  return {
+    arm_median: real(arm?.median),
+    arm_rounds: arm?.rounds ?? null,
+    log_values: m?.values ?? null,
+    log_units: m?.units ?? null,
+    log_mean: real(m?.mean),
+    log_variance: real(m?.variance),
+    work_digest: work?.digest ?? null,
+    work_rounded: work?.rounded ?? null,
+    work_answers: work?.answers ? JSON.stringify(work.answers) : null,
+    without_work: work?.withoutWork ? 1 : null,
+  };
+}
+
+/** The arm summary a figure's columns hold (undefined for a figure without one). */
+function armOf(row: FigureRow): ArmSummary | undefined {
+  if (row.arm_median === null) return undefined;
+  const moments = row.log_values === null ? undefined : { values: Number(row.log_values), units: Number(row.log_units), mean: Number(row.log_mean), variance: row.log_variance === null ? NaN : Number(row.log_variance) };
+  return {
+    median: Number(row.arm_median),
+    rounds: Number(row.arm_rounds),
+    ...(moments ? { moments } : {}),
+    work: {
+      variantId: text(row.variant_id),
+      ...optional('digest', row.work_digest),
+      ...optional('rounded', row.work_rounded),
+      ...(row.work_answers === null ? {} : { answers: JSON.parse(text(row.work_answers)) as NonNullable<ArmSummary['work']['answers']> }),
+      ...(row.without_work === null ? {} : { withoutWork: true as const }),
+    },
+  };
+}
 
 /** A loaded run as rows: what a history reads of it (`read`), and its arms' engines from its record beside their versions. */
 export function storedRun(read: HistoryRead, run: RunRecord): RunRows {
@@ -56,7 +99,7 @@ export function storedRun(read: HistoryRead, run: RunRecord): RunRows {
       note: r.note ?? null,
       round_digest: r.digest ?? null,
       process_medians: JSON.stringify(r.processMedians),
-      arm: r.arm ? JSON.stringify(r.arm) : null,
+      ...armColumns(r.variantId, r.arm),
     })),
   };
 }
@@ -79,6 +122,7 @@ function variantOf(row: ArmRow): HistoryVariant {
 }
 
 function resultOf(row: FigureRow): HistoryResult {
+  const arm = armOf(row);
   const median = row.median === null ? undefined : Number(row.median);
   return {
     caseId: text(row.case_id),
@@ -87,7 +131,7 @@ function resultOf(row: FigureRow): HistoryResult {
     ...optional('note', row.note),
     processMedians: JSON.parse(text(row.process_medians)) as number[],
     ...optional('digest', row.round_digest),
-    ...(row.arm === null ? {} : { arm: JSON.parse(text(row.arm)) as NonNullable<HistoryResult['arm']> }),
+    ...(arm ? { arm } : {}),
   };
 }
 

@@ -7,8 +7,11 @@
  * what a history says of the run: its cases, claims, platform); `arms` a row
  * per variant (runtime, version, engine version, binary); `figures` a row per
  * case × variant (the headline median and interval, the first round's
- * digest, the process medians, and in `arm` what an unpaired comparison with
- * a neighbouring run reads: each round's cost, its process, the arm's work).
+ * digest, the process medians, and what an unpaired comparison with a
+ * neighbouring run reads, verdicts' ArmSummary: the arm's median and rounds,
+ * the count, mean and variance of its processes' mean log costs, and its
+ * work — columns, so a history compares two points without parsing or
+ * holding their rounds).
  * A report or a comparison of two runs reads their files. `files` says which
  * run each file held when it was read, by the machine that holds the file
  * (`host_id`: two CI runners both keep a run under one path) and the file's
@@ -22,7 +25,7 @@ type Dialect = 'sqlite' | 'postgres';
  * (another schema, statistics computed otherwise), so that a store made
  * before is not read as this one.
  */
-export const STORE_FORMAT = '2';
+export const STORE_FORMAT = '3';
 
 const BYTES: Record<Dialect, string> = { sqlite: 'BLOB', postgres: 'BYTEA' };
 const REAL: Record<Dialect, string> = { sqlite: 'REAL', postgres: 'DOUBLE PRECISION' };
@@ -67,7 +70,16 @@ export function storeTables(d: Dialect): string[] {
       note TEXT,
       round_digest TEXT,
       process_medians TEXT NOT NULL,
-      arm TEXT,
+      arm_median ${REAL[d]},
+      arm_rounds INTEGER,
+      log_values INTEGER,
+      log_units INTEGER,
+      log_mean ${REAL[d]},
+      log_variance ${REAL[d]},
+      work_digest TEXT,
+      work_rounded TEXT,
+      work_answers TEXT,
+      without_work INTEGER,
       PRIMARY KEY (digest, position)
     )`,
     `CREATE TABLE IF NOT EXISTS files (
@@ -87,7 +99,8 @@ export const DROP_TABLES = ['DROP TABLE IF EXISTS files', 'DROP TABLE IF EXISTS 
 /** Each table's columns a run is written in, in the order records.ts gives its values. */
 export const RUN_COLUMNS = ['digest', 'run_id', 'machine', 'suite', 'started_at', 'git_commit', 'notes', 'facts'] as const;
 export const ARM_COLUMNS = ['digest', 'position', 'variant_id', 'runtime', 'version', 'engine', 'engine_version', 'binary_sha256', 'binary_git'] as const;
-export const FIGURE_COLUMNS = ['digest', 'position', 'case_id', 'variant_id', 'unit', 'median', 'ci_low', 'ci_high', 'note', 'round_digest', 'process_medians', 'arm'] as const;
+export const FIGURE_COLUMNS = ['digest', 'position', 'case_id', 'variant_id', 'unit', 'median', 'ci_low', 'ci_high', 'note', 'round_digest', 'process_medians',
+  'arm_median', 'arm_rounds', 'log_values', 'log_units', 'log_mean', 'log_variance', 'work_digest', 'work_rounded', 'work_answers', 'without_work'] as const;
 
 const insert = (table: string, columns: readonly string[], conflict: string): string => `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT ${conflict}`;
 

@@ -9,6 +9,7 @@ export { createRandom } from './random.ts';
 export {
   comparePaired,
   compareUnpaired,
+  compareMoments,
   classify,
   comparisonHasInterval,
   DEFAULT_THRESHOLD,
@@ -16,7 +17,7 @@ export {
   type CompareOptions,
   type Verdict,
 } from './verdict.ts';
-export { unitInference, withoutFarthestUnit, welchInference, intervalAt, pValueOf, hasInterval, unitMeans, MIN_UNITS, type UnitInference, type UnpairedArm } from './units.ts';
+export { unitInference, withoutFarthestUnit, welchInference, welchOfMoments, armMoments, intervalAt, pValueOf, hasInterval, unitMeans, MIN_UNITS, type UnitInference, type UnpairedArm, type ArmMoments } from './units.ts';
 export { wilcoxonSignedRank, mannWhitney, hodgesLehmann, type ShiftResult } from './rank-tests.ts';
 export { benjaminiHochberg, applyFdr, applyEbh, eBenjaminiHochberg, adjustedConfidence, type FdrOptions } from './fdr.ts';
 export { anytimeEValue, anytimeIntervalAt, anytimeUnitsToDecide } from './confidence-sequence.ts';

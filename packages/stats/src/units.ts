@@ -85,25 +85,46 @@ export interface UnpairedArm {
 }
 
 /**
+ * What Welch's inference reads of one arm: its unit means' count, mean and
+ * sample variance (NaN with one unit). A few numbers an arm can be stored as,
+ * so two stored arms are compared without their values (welchOfMoments).
+ */
+export interface ArmMoments {
+  /** The log values the moments are of. */
+  values: number;
+  units: number;
+  mean: number;
+  variance: number;
+}
+
+/** An arm's moments (ArmMoments) from its log values. */
+export function armMoments(arm: UnpairedArm): ArmMoments {
+  if (!arm.values.length) throw new RangeError('armMoments: the arm needs values');
+  const means = unitMeans(arm.values, arm.units);
+  return { values: arm.values.length, units: means.length, ...moments(means) };
+}
+
+/**
  * Unpaired (two runs not interleaved): the difference of the arms' means of
  * unit means, Welch's standard error, Welch–Satterthwaite degrees of freedom
  * rounded down (the wider interval).
  */
 export function welchInference(baseline: UnpairedArm, candidate: UnpairedArm): UnitInference {
   if (!baseline.values.length || !candidate.values.length) throw new RangeError('welchInference: both arms need values');
-  const a = unitMeans(baseline.values, baseline.units);
-  const b = unitMeans(candidate.values, candidate.units);
-  const ma = moments(a);
-  const mb = moments(b);
-  const units = Math.min(a.length, b.length);
+  return welchOfMoments(armMoments(baseline), armMoments(candidate));
+}
+
+/** welchInference from the arms' moments alone. */
+export function welchOfMoments(ma: ArmMoments, mb: ArmMoments): UnitInference {
+  const units = Math.min(ma.units, mb.units);
   const estimate = mb.mean - ma.mean;
   if (units < 2) return { estimate, se: NaN, df: 0, units };
-  const va = ma.variance / a.length;
-  const vb = mb.variance / b.length;
+  const va = ma.variance / ma.units;
+  const vb = mb.variance / mb.units;
   const se = Math.sqrt(va + vb);
-  const denominator = va ** 2 / (a.length - 1) + vb ** 2 / (b.length - 1);
+  const denominator = va ** 2 / (ma.units - 1) + vb ** 2 / (mb.units - 1);
   // Neither arm spread (se 0): the interval has no width and its t no use; the df of a pooled t is said.
-  const df = se > 0 ? Math.max(1, Math.floor((va + vb) ** 2 / denominator)) : a.length + b.length - 2;
+  const df = se > 0 ? Math.max(1, Math.floor((va + vb) ** 2 / denominator)) : ma.units + mb.units - 2;
   return { estimate, se, df, units };
 }
 

@@ -5,7 +5,7 @@
  * independent units' mean log ratios (units.ts). The verdict rules and why the
  * band is [1/(1+t), 1+t]: README.md, "Verdicts".
  */
-import { intervalAt, pValueOf, unitInference, welchInference, hasInterval, type UnitInference } from './units.ts';
+import { armMoments, intervalAt, pValueOf, unitInference, welchOfMoments, hasInterval, type ArmMoments, type UnitInference } from './units.ts';
 import { checkConfidence, checkPositive } from './validate.ts';
 
 export type Verdict = 'faster' | 'slower' | 'small' | 'equivalent' | 'inconclusive';
@@ -143,18 +143,29 @@ export function compareUnpaired(
   candidate: readonly number[],
   opts: Omit<CompareOptions, 'units'> & { baselineUnits?: readonly (string | number)[]; candidateUnits?: readonly (string | number)[] } = {},
 ): Comparison {
-  const threshold = checkThreshold(opts.threshold ?? DEFAULT_THRESHOLD, 'compareUnpaired');
-  const confidence = checkConfidence(opts.confidence ?? 0.95, 'compareUnpaired');
+  checkThreshold(opts.threshold ?? DEFAULT_THRESHOLD, 'compareUnpaired');
+  checkConfidence(opts.confidence ?? 0.95, 'compareUnpaired');
   if (baseline.length === 0 || candidate.length === 0) throw new RangeError('compareUnpaired: both arms need values');
   checkPositive(baseline, 'compareUnpaired');
   checkPositive(candidate, 'compareUnpaired');
-  const inference = welchInference(
-    { values: baseline.map(Math.log), ...(opts.baselineUnits ? { units: opts.baselineUnits } : {}) },
-    { values: candidate.map(Math.log), ...(opts.candidateUnits ? { units: opts.candidateUnits } : {}) },
+  return compareMoments(
+    armMoments({ values: baseline.map(Math.log), ...(opts.baselineUnits ? { units: opts.baselineUnits } : {}) }),
+    armMoments({ values: candidate.map(Math.log), ...(opts.candidateUnits ? { units: opts.candidateUnits } : {}) }),
+    opts,
   );
+}
+
+/**
+ * compareUnpaired from each arm's moments of its log values (stats'
+ * armMoments): the same comparison, from numbers an arm can be stored as.
+ */
+export function compareMoments(baseline: ArmMoments, candidate: ArmMoments, opts: Pick<CompareOptions, 'threshold' | 'confidence'> = {}): Comparison {
+  const threshold = checkThreshold(opts.threshold ?? DEFAULT_THRESHOLD, 'compareMoments');
+  const confidence = checkConfidence(opts.confidence ?? 0.95, 'compareMoments');
+  const inference = welchOfMoments(baseline, candidate);
   const method = `unpaired: difference of the mean per-unit log values, Welch t interval with ${inference.df} degrees of freedom`;
-  const out = readAt({ ratio: Math.exp(inference.estimate), pValue: pValueOf(inference), threshold, n: baseline.length + candidate.length, units: inference.units, inference, method }, confidence);
-  out.nBaseline = baseline.length;
-  out.nCandidate = candidate.length;
+  const out = readAt({ ratio: Math.exp(inference.estimate), pValue: pValueOf(inference), threshold, n: baseline.values + candidate.values, units: inference.units, inference, method }, confidence);
+  out.nBaseline = baseline.values;
+  out.nCandidate = candidate.values;
   return out;
 }

@@ -11,7 +11,7 @@ import { metricOf, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, ty
 import { summarizeArm } from '@rtbench/stats';
 import { pairable, requestsOf } from '@rtbench/measurer-records';
 import { machineText, summarizeMachine } from './machine-state.ts';
-import { roundMedians, unpairedArm, type UnpairedArm } from './ratios.ts';
+import { armSummary, roundMedians, unpairedArm, type ArmSummary } from './ratios.ts';
 import type { SavedRun } from './runs.ts';
 
 /** What a history says of one case × variant of a run. */
@@ -25,8 +25,8 @@ export interface HistoryResult {
   processMedians: number[];
   /** The first round's digest: a point whose digest changed computed another result. */
   digest?: string;
-  /** What a comparison with a neighbouring run reads (present with a figure). */
-  arm?: UnpairedArm;
+  /** What a comparison with a neighbouring run reads (present with a figure): a few numbers, not the rounds. */
+  arm?: ArmSummary;
 }
 
 /** What a history says of a run's variant: its binary, for the points that mark a new one. */
@@ -92,7 +92,7 @@ function historyResult(result: CaseResult, metric: Metric, source: StatsSource):
     processMedians: [...medians.values()],
     ...(digest ? { digest } : {}),
     // A result with a figure has rounds with samples: the comparison's arm.
-    ...(figure ? { arm: unpairedArm(result, metric, medians) } : {}),
+    ...(figure ? { arm: armSummary(unpairedArm(result, metric, medians)) } : {}),
   };
 }
 

@@ -9,7 +9,7 @@
  */
 import { headlineSamples } from '@rtbench/core/cpu-per-request';
 import { asCost, TIME_PER_OP, type CaseResult, type MaskedAnswer, type Metric, type RunRecord, type WorkDifference } from '@rtbench/core/schema';
-import { applyEbh, applyFdr, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type CaseValues, type Comparison } from '@rtbench/stats';
+import { applyEbh, applyFdr, armMoments, compareMoments, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type ArmMoments, type CaseValues, type Comparison } from '@rtbench/stats';
 import { counted, firstLine } from '@rtbench/core/words';
 import { answersDifference, standingRound } from '@rtbench/core/same-work';
 import { pairable, requestAnswers, requestsOf } from '@rtbench/measurer-records';
@@ -125,7 +125,7 @@ const ZERO_NOTE = 'a round median is 0 ns (below the clock resolution): no ratio
  * apart from the rounds so that a history read from a results store compares
  * points without their samples.
  */
-interface ArmWork {
+export interface ArmWork {
   variantId: string;
   digest?: string;
   rounded?: string;
@@ -232,6 +232,34 @@ export function compareArms(a: UnpairedArm, b: UnpairedArm, options: RatioOption
   if (!positive(x) || !positive(y)) return { ...out, note: ZERO_NOTE };
   const raw = compareUnpaired(x, y, { ...options, ...(ua ? { baselineUnits: ua } : {}), ...(ub ? { candidateUnits: ub } : {}) });
   return { ...out, raw, logTimes: { baseline: { values: x.map(Math.log), ...(ua ? { units: ua } : {}) }, candidate: { values: y.map(Math.log), ...(ub ? { units: ub } : {}) } } };
+}
+
+/**
+ * What a history's comparison of neighbouring runs reads of an arm, made
+ * once when its run is read and kept by a results store as a few columns: the
+ * arm's median and rounds, its work, and the moments of its log costs over
+ * its processes (stats' armMoments; absent when a round's cost is 0: no
+ * ratio). Two summaries compare in constant time (compareSummaries), with
+ * the comparison compareArms makes of the whole arms.
+ */
+export interface ArmSummary {
+  median: number;
+  rounds: number;
+  moments?: ArmMoments;
+  work: ArmWork;
+}
+
+export function armSummary(arm: UnpairedArm): ArmSummary {
+  const logCosts = arm.costs.length && positive(arm.costs) ? { values: arm.costs.map(Math.log), ...(arm.processes ? { units: arm.processes } : {}) } : undefined;
+  return { median: arm.median, rounds: arm.costs.length, ...(logCosts ? { moments: armMoments(logCosts) } : {}), work: arm.work };
+}
+
+/** compareArms of the arms these summaries are of (without the log values a geomean reads). */
+export function compareSummaries(a: ArmSummary, b: ArmSummary, options: RatioOptions): PairedCase {
+  const out: PairedCase = { baseline: { median: a.median, rounds: a.rounds }, candidate: { median: b.median, rounds: b.rounds } };
+  noteWork(out, a.work, b.work);
+  if (!a.moments || !b.moments) return { ...out, note: ZERO_NOTE };
+  return { ...out, raw: compareMoments(a.moments, b.moments, options) };
 }
 
 /** The unpaired ratio of one case between two runs (a: baseline, b: candidate). */

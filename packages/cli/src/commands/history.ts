@@ -4,7 +4,7 @@
  * variant across them with change points marked. load -> order -> view ->
  * emit. A file that cannot be read is said in one line and left out.
  */
-import { chooseOrder, claimFlipNotes, counted, historyViewOf, printable, type Note } from '@rtbench/report';
+import { chooseOrder, claimFlipNotes, counted, DEFAULT_LAST_RUNS, historyViewOf, historyWindow, printable, type Note, type Reporter } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
 import { readStored } from '@rtbench/results-store';
@@ -13,6 +13,7 @@ import { UsageError } from '../errors.ts';
 import { commitRanks } from '@rtbench/host/git';
 import { inCheckout, repoRoot, resultsDir } from '../paths.ts';
 import { filterCases } from '@rtbench/suite-loader/case-filter';
+import { parseWholeNumber } from '../args/options.ts';
 import { failLimit, ratioOptions, thresholdFlag, type VerdictFlags } from '../verdict-flags.ts';
 import { info } from '../emit/info.ts';
 import type { HistoryEntry } from '@rtbench/verdicts';
@@ -27,6 +28,18 @@ interface HistoryFlags extends OutputFlags, VerdictFlags {
   runtime?: readonly string[];
   /** --store: a PostgreSQL URL or a SQLite file every run file is read through. */
   store?: string;
+  /** --last N: the newest N runs (and those of change points) shown. */
+  last?: string;
+  /** --all: every run shown, in any format. */
+  all?: true;
+}
+
+/** How many of the newest runs the output shows (undefined: every run), from --last, --all and the format. */
+function lastRuns(flags: HistoryFlags, reporter: Reporter): number | undefined {
+  if (flags.last !== undefined && flags.all) throw new UsageError('--last and --all: choose one');
+  if (flags.last !== undefined) return parseWholeNumber(flags.last, '--last', 1, Number.MAX_SAFE_INTEGER);
+  // A format a person reads row by row shows the newest runs (report's history-window.ts); the others hold every point.
+  return flags.all || !reporter.windowed ? undefined : DEFAULT_LAST_RUNS;
 }
 
 /**
@@ -58,6 +71,7 @@ async function historyCommand(paths: readonly string[], flags: HistoryFlags): Pr
   if (refused !== undefined) throw new UsageError(`--format ${reporter.format}: ${refused}`);
   thresholdFlag(flags);
   const limit = failLimit(flags);
+  const last = lastRuns(flags, reporter);
   // Several --runtime (or --filter) are one list, as commas make it.
   const runtimes = flags.runtime?.join(',');
   const wantedVariants = runtimes !== undefined ? await variantIds(runtimes) : undefined;
@@ -94,7 +108,8 @@ async function historyCommand(paths: readonly string[], flags: HistoryFlags): Pr
   // Runs made by `rtbench claims`: when a claim changed its word, in the view's order.
   const byId = new Map(inputs.map((x) => [x.record.id, x.record]));
   view.notes.push(...claimFlipNotes(view.runs.map((r) => byId.get(r.runId)!), (_, i) => `run ${i + 1}${view.runs[i]!.file ? ` (${view.runs[i]!.file})` : ''}`));
-  emit(view, reporter, flags);
+  emit(last === undefined ? view : historyWindow(view, last), reporter, flags);
+  // The gate reads the newest runs, which every window shows; it is judged on the whole view all the same.
   return regressionGate(view, limit).exit;
 }
 
@@ -119,6 +134,15 @@ const HISTORY_OPTIONS = [
     help: 'Output format: terminal, markdown, json, csv (one row per point; csv-stats the same), html (a line chart per case) (default terminal)',
     section: 'Output',
   },
+  {
+    name: 'last',
+    kind: 'value',
+    value: 'n',
+    help: `Show the newest n runs and each run a change point is at or compared with ` +
+      `(default ${DEFAULT_LAST_RUNS} in the terminal and markdown; every run in the other formats)`,
+    section: 'Output',
+  },
+  { name: 'all', kind: 'flag', help: 'Show every run, in any format', section: 'Output' },
   ...PRINTING_OPTIONS,
   MARKDOWN_OPTION,
   {

@@ -39,6 +39,11 @@ function commitText(run: HistoryRun): string {
   return run.commit || run.label ? runLabel(run) : '—';
 }
 
+/** The runs the view shows: every one, or its window's. */
+function shownRuns(view: HistoryView): HistoryRun[] {
+  return view.window ? view.window.runs.map((i) => view.runs[i]!) : view.runs;
+}
+
 function pointPaint(point: HistoryPoint | undefined, c: Colors): Paint {
   if (point?.changePoint === 'slower') return c.red;
   if (point?.changePoint === 'faster') return c.green;
@@ -110,7 +115,7 @@ export function renderHistoryTerminal(view: HistoryView, options: ReporterOption
   const c = pc.createColors(options.color ?? true);
   const columns = options.columns ?? DEFAULT_COLUMNS;
   const out: string[] = [...wrapped(historyHeadline(view), columns, c.bold)];
-  const runGrid: GridRow[] = view.runs.map((r) => ({ cells: [String(r.index + 1), commitText(r), r.startedAt.slice(0, 16).replace('T', ' '), r.rtbenchVersion ?? '', runFileName(r) ?? ''] }));
+  const runGrid: GridRow[] = shownRuns(view).map((r) => ({ cells: [String(r.index + 1), commitText(r), r.startedAt.slice(0, 16).replace('T', ' '), r.rtbenchVersion ?? '', runFileName(r) ?? ''] }));
   const runColumns: GridColumn[] = [
     { head: '#', align: 'right' },
     { head: 'commit', align: 'left' },
@@ -147,7 +152,7 @@ export function renderHistoryTerminal(view: HistoryView, options: ReporterOption
 export function renderHistoryMarkdown(view: HistoryView): string {
   const out: string[] = [`## rtbench history`, '', markdownCell(historyHeadline(view)), ''];
   out.push('| # | commit | started (UTC) | rtbench | file |', '|---:|---|---|---|---|');
-  for (const r of view.runs) out.push(`| ${r.index + 1} | ${r.commit ? `${markdownCode(runLabel(r))}` : '—'} | ${r.startedAt.slice(0, 16).replace('T', ' ')} | ${markdownCell(r.rtbenchVersion ?? '')} | ${markdownCell(runFileName(r) ?? '')} |`);
+  for (const r of shownRuns(view)) out.push(`| ${r.index + 1} | ${r.commit ? `${markdownCode(runLabel(r))}` : '—'} | ${r.startedAt.slice(0, 16).replace('T', ' ')} | ${markdownCell(r.rtbenchVersion ?? '')} | ${markdownCell(runFileName(r) ?? '')} |`);
   out.push('');
   const found = changePoints(view);
   if (found.length) {

@@ -5,9 +5,17 @@
  */
 import { releasesJson } from './releases.ts';
 import { bisectJson } from './bisect.ts';
-import { byKind, type Reporter } from './reporter.ts';
+import { byKind, partsByKind, type Reporter } from './reporter.ts';
+import { jsonParts } from './json-parts.ts';
+import type { HistoryView } from '../views/types.ts';
 
 const json = (value: unknown): string => `${JSON.stringify(value)}\n`;
+
+/** A history's JSON opened down to its points (view, cases, a case, its series, a series, its points): one point a part. */
+function* historyParts(view: HistoryView): Generator<string> {
+  yield* jsonParts(view, 6);
+  yield '\n';
+}
 
 export const jsonReporter: Reporter = {
   format: 'json',
@@ -23,4 +31,5 @@ export const jsonReporter: Reporter = {
     releases: releasesJson,
     bisect: bisectJson,
   }),
+  parts: partsByKind({ history: historyParts }),
 };

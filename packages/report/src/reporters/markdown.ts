@@ -140,6 +140,7 @@ export const markdownReporter: Reporter = {
   format: 'markdown',
   description: 'a table for a pull request or an issue (alias: md)',
   extension: 'md',
+  windowed: true,
   render: byKind({ bench: renderBenchMarkdown, comparison: renderComparisonMarkdown, history: renderHistoryMarkdown, claims: renderClaimsMarkdown, releases: releasesMarkdown, bisect: bisectMarkdown }),
   sections: { metrics: markdownMetrics, company: markdownCompany, profiles: (section) => renderProfileSection(section, markdownProfileBlock) },
 };

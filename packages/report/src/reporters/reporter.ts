@@ -38,6 +38,12 @@ export interface Reporter {
   extension: string;
   render(view: View, options: ReporterOptions): string;
   /**
+   * The same text as render in parts, to be written one after another, for a
+   * view too large to hold as one string (a history of thousands of runs);
+   * undefined: this view is rendered whole.
+   */
+  parts?(view: View): Iterable<string> | undefined;
+  /**
    * How what a run holds (case names, messages, stderr) is made safe in this
    * format: 'json' escapes C1 controls (the same data), 'page' escapes for
    * itself; text (the default) shows every control character.
@@ -48,10 +54,17 @@ export interface Reporter {
   drawsProfiles?: boolean;
   /** The kinds of view this format cannot hold, each with the reason a user is told. */
   refuses?: Partial<Record<View['kind'], string>>;
+  /** A person reads it row by row: a history in it shows its newest runs unless told otherwise (views/history-window.ts). */
+  windowed?: boolean;
 }
 
 /** How a format renders each kind of view it shows. */
 export type ViewRenderers = { [K in View['kind']]?: (view: Extract<View, { kind: K }>, options: ReporterOptions) => string };
+
+/** A format's parts (Reporter.parts) from its writer per kind of view it writes in parts; undefined for the other kinds. */
+export function partsByKind(writers: { [K in View['kind']]?: (view: Extract<View, { kind: K }>) => Iterable<string> }): NonNullable<Reporter['parts']> {
+  return (view) => (writers[view.kind] as ((view: View) => Iterable<string>) | undefined)?.(view);
+}
 
 /**
  * A format's render from its renderer per kind of view: the one place it

@@ -342,6 +342,7 @@ export const terminalReporter: Reporter = {
   format: 'terminal',
   description: 'the table (default; alias: table)',
   extension: 'txt',
+  windowed: true,
   render: byKind({ bench: renderBenchTerminal, comparison: renderComparisonTerminal, history: renderHistoryTerminal, claims: renderClaimsTerminal, releases: releasesText, bisect: bisectTerminal }),
   sections: { metrics: terminalMetrics, company: terminalCompany, profiles: (section) => renderProfileSection(section, terminalProfileBlock) },
 };

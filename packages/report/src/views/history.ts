@@ -14,7 +14,7 @@ import { formatPercent } from '../format.ts';
 import { shownName, shownNames } from '../names.ts';
 import { counted, baseName } from '../text.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView, Note } from './types.ts';
-import { compareArms, DEFAULT_RATIO_OPTIONS, historyChanges, historyRecord, CHANGE_METHOD, type HistoryEntry, type HistoryInput, type HistoryResult, type HistoryVariant, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
+import { compareSummaries, DEFAULT_RATIO_OPTIONS, historyChanges, historyRecord, CHANGE_METHOD, type HistoryEntry, type HistoryInput, type HistoryResult, type HistoryVariant, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
 
 /**
  * How to order the runs. commit: `rank` gives each commit's position in the
@@ -108,7 +108,8 @@ function pointOf(result: HistoryResult, variant: HistoryVariant, index: number, 
   const point: HistoryPoint = {
     run: index,
     ...(stats ? { median: stats.median, ...(stats.ci ? { ci: [stats.ci[0], stats.ci[1]] as [number, number] } : {}) } : {}),
-    processMedians: [...result.processMedians],
+    // The run's own array, not a copy: a history of thousands of runs holds one of each.
+    processMedians: result.processMedians,
     ...(variant.version ? { version: variant.version } : {}),
     ...(variant.engineVersion ? { engineVersion: variant.engineVersion } : {}),
     ...(variant.binarySha256 ? { binarySha256: variant.binarySha256 } : {}),
@@ -128,7 +129,7 @@ function pointOf(result: HistoryResult, variant: HistoryVariant, index: number, 
   point.changeFrom = previous.run;
   if (previous.digest && digest && previous.digest !== digest) point.digestChanged = { from: previous.digest, to: digest };
   // Both points have figures, so both have rounds with samples: the comparison has its arms.
-  const pair = compareArms(previous.result.arm!, result.arm, options);
+  const pair = compareSummaries(previous.result.arm!, result.arm, options);
   if (!pair.raw) {
     point.note = pair.note ?? 'no comparison';
     return { point };
@@ -227,7 +228,7 @@ export function changePoints(view: HistoryView): { hc: HistoryCase; series: Hist
 
 /** "3 change points in 40 comparisons (FDR 5%, threshold 1%)" */
 export function changeSummary(view: HistoryView): string {
-  const compared = view.cases.reduce((n, hc) => n + hc.series.reduce((m, s) => m + s.points.filter((p) => p.change).length, 0), 0);
+  const compared = view.cases.reduce((n, hc) => n + hc.series.reduce((m, s) => m + s.points.filter((p) => p.change).length, 0), 0) + (view.window?.comparisons ?? 0);
   const found = changePoints(view).length;
   return `${counted(found, 'change point')} in ${counted(compared, 'comparison')} of neighbouring runs (FDR ${formatPercent(view.fdrAlpha, 0)}, threshold ${formatPercent(view.threshold, 0)})`;
 }

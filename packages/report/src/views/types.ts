@@ -301,6 +301,17 @@ export interface HistoryView {
   /** The change-point rule, in words. */
   method: string;
   notes: Note[];
+  /** When the view shows some runs only (views/history-window.ts): those runs, and the comparisons of the points it leaves out. */
+  window?: HistoryWindow;
+}
+
+/** What a history view shows of its runs when not every one (views/history-window.ts). */
+export interface HistoryWindow {
+  /** The indices of the runs shown, in order: the newest `last` and each one a change point is at or compared with. */
+  runs: number[];
+  last: number;
+  /** Comparisons of the points left out: the change points and the FDR step were over them too. */
+  comparisons: number;
 }
 
 /** A release's runtime version and engine, as the answer names them. */

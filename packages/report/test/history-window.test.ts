@@ -1,0 +1,40 @@
+/**
+ * A history of many runs shows the newest and those of its change points in
+ * the terminal and markdown: the runs left out are said, the change points
+ * and the count of comparisons stay those of every run.
+ */
+import { describe, expect, it } from 'vitest';
+import { historyRuns } from '../../../test/history-synthetic.ts';
+import { renderHistoryMarkdown, renderHistoryTerminal } from '../src/reporters/history.ts';
+import { changePoints, changeSummary, historyView } from '../src/views/history.ts';
+import { historyWindow } from '../src/views/history-window.ts';
+
+/** Ten runs; the fourth is 20% slower and the rest stay so. */
+function tenRuns() {
+  const factors = [1, 1, 1, 1.2, 1.2, 1.2, 1.2, 1.2, 1.2, 1.2];
+  return historyView(historyRuns(factors.map((factor) => ({ factor })), { cases: [{ id: 'parse', ns: 1000 }], rounds: 10, seed: 7 }).map((run, i) => ({ run, file: `/results/run-${i + 1}.json` })));
+}
+
+describe('a history window', () => {
+  it('shows the newest runs and those of each change point, and says how many it leaves out', () => {
+    const whole = tenRuns();
+    expect(changePoints(whole).map((c) => c.point.run)).toEqual([3]);
+    const shown = historyWindow(whole, 2);
+    expect(shown.window?.runs).toEqual([2, 3, 8, 9]);
+    expect(shown.cases[0]!.series[0]!.points.map((p) => p.run)).toEqual([2, 3, 8, 9]);
+    expect(changePoints(shown)).toHaveLength(1);
+    expect(changeSummary(shown)).toBe(changeSummary(whole));
+    expect(shown.notes.at(-1)?.text).toMatch(/^6 runs of 10 not shown: the newest 2 are/);
+    const text = renderHistoryTerminal(shown, { color: false, columns: 200 });
+    expect(text).toContain('run-9.json');
+    expect(text).not.toContain('run-6.json');
+    expect(renderHistoryMarkdown(shown)).not.toContain('run-6.json');
+    expect(text).toContain('history of');
+    expect(text).toContain('10 runs');
+  });
+
+  it('is the view itself when it would show every run', () => {
+    const whole = tenRuns();
+    expect(historyWindow(whole, 10)).toBe(whole);
+  });
+});

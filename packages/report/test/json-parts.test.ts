@@ -1,0 +1,35 @@
+/**
+ * A history is written as JSON in parts (a point a part) so that thousands of
+ * runs are never one string: the parts joined must be the text the json
+ * reporter renders whole, for any plain data and for a history view.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { historyRuns } from '../../../test/history-synthetic.ts';
+import { jsonParts } from '../src/reporters/json-parts.ts';
+import { jsonReporter } from '../src/reporters/json.ts';
+import { historyView } from '../src/views/history.ts';
+
+describe('JSON in parts', () => {
+  it('joined, is JSON.stringify of any plain value, at any depth', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 6 }), (value, depth) => {
+        expect([...jsonParts(value, depth)].join('')).toBe(JSON.stringify(value));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('leaves out what JSON.stringify leaves out of objects and writes null for it in arrays', () => {
+    const value = { a: undefined, b: [undefined, () => 1, 2], c: { d: Symbol('x'), e: 'é\u2028' }, f: -0 };
+    expect([...jsonParts(value, 3)].join('')).toBe(JSON.stringify(value));
+  });
+
+  it('of a history view, is the json reporter’s text, a point a part', () => {
+    const view = historyView(historyRuns([{ factor: 1 }, { factor: 1.2 }, { factor: 1.2 }], { cases: [{ id: 'parse', ns: 1000 }], rounds: 10, seed: 5 }).map((run, i) => ({ run, file: `/results/run-${i}.json` })));
+    const parts = [...jsonReporter.parts!(view)!];
+    expect(parts.join('')).toBe(jsonReporter.render(view, { color: false, columns: 100 }));
+    const points = view.cases[0]!.series[0]!.points;
+    expect(parts).toContain(JSON.stringify(points[1]));
+  });
+});
