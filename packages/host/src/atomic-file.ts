@@ -8,6 +8,7 @@
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { Refusal } from '@rtbench/core/usage-error';
 
 /** The file operations a write uses (tests substitute a full disk or a failing rename). */
 export interface FileIo {
@@ -36,7 +37,7 @@ export const diskIo: FileIo = {
 };
 
 /** A write that failed: the target is as it was. `code` is the system's (ENOSPC, EACCES, …) when it gave one. */
-export class FileWriteError extends Error {
+export class FileWriteError extends Refusal {
   override readonly name = 'FileWriteError';
   constructor(
     readonly path: string,

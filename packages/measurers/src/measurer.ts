@@ -210,19 +210,10 @@ export interface RunDefaults {
   readonly timeout?: string;
 }
 
-/** A measurer's own policy: its defaults for a table and a comparison, and its verdicts' parameters. */
+/** A measurer's own policy: its defaults for a table and a comparison (its verdicts' parameters are its record's). */
 export interface MeasurerDefaults {
   readonly bench: RunDefaults;
   readonly compare: RunDefaults;
-  /**
-   * Its verdicts' parameters. The test is the one every measurer's verdicts
-   * use (stats' paired comparison of log ratios over independent units, a
-   * Student t interval); a measurer sets its threshold (for a comparison
-   * between variants of these engines; undefined: an engine not known) and
-   * the interval's confidence.
-   */
-  threshold(engines: readonly (string | undefined)[]): number;
-  readonly confidence: number;
 }
 
 /**
@@ -269,7 +260,7 @@ export interface MeasurerDescriptor {
   readonly profilesServers?: true;
   /** How it measures, in one sentence for --help. */
   readonly help: string;
-  /** Its defaults and verdict threshold. */
+  /** Its defaults for a table and a comparison. */
   readonly defaults: MeasurerDefaults;
   /**
    * How many rounds give each arm of a run of `arms` arms one process pair

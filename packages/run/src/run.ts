@@ -67,7 +67,8 @@ export interface RunEnvironment {
 
 /** The measurer's threshold for the engines of the variants it can run, and its confidence. */
 function verdictParameters(measurer: MeasurerDescriptor, variants: readonly RunVariant[]): VerdictParameters {
-  return { threshold: measurer.defaults.threshold(variants.filter(isResolved).map((v) => v.target.engine)), confidence: measurer.defaults.confidence };
+  const { verdict } = measurer.record;
+  return { threshold: verdict.threshold(variants.filter(isResolved).map((v) => v.plugin.engine)), confidence: verdict.confidence };
 }
 
 /** The run record before any job: the options as run, the environment, the variants and the cases. */
