@@ -149,7 +149,7 @@ export interface PreparedMeasurer {
   /** Given to build() as MeasurerSetup.own: no layer between opens it. */
   readonly setup?: unknown;
   /** Its own fields in the saved run's measurer block (lockstep: how many sets a process served). */
-  readonly record?: MeasurerFields;
+  readonly fields?: MeasurerFields;
   /**
    * Consecutive rounds that share one process per arm, so count as one
    * independent pair in an interval (absent: 1): the plan words a design too
@@ -179,7 +179,7 @@ export interface BuiltMeasurer {
   /** The run's options as the measurer ran them, where they differ from the plan's (a load round's real length). */
   recordOptions?: Partial<Pick<RunRecord['options'], 'timeMs' | 'warmupMs'>>;
   /** Its own fields, known once built, added to the measurer block (instruction counts: the engine flags added). */
-  record?: MeasurerFields;
+  fields?: MeasurerFields;
   /** The run's cases as recorded, when the measurer gives them a metric; absent: as listed, with the descriptor's metric if any. */
   cases?: RunRecord['cases'];
   /**

@@ -185,7 +185,7 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
       ...Object.fromEntries(runtimeEngines().flatMap((e) => (e.counting ? [[e.id, [...e.counting.determinismFlags, ...(preload && e.counting.fixedRandom ? ['LD_PRELOAD=fixed-random (getrandom and getentropy answer fixed bytes)'] : [])]]] : []))),
       ...Object.fromEntries(runtimePlugins().flatMap((p) => (p.countingEnv ? [[`${p.name} environment`, Object.entries(p.countingEnv).map(([k, v]) => `${k}=${v}`)]] : []))),
     };
-    return { measurer, record: { cacheSim, engineFlags, ...(smoke ? { smoke: true as const } : {}) } satisfies InstructionsFields };
+    return { measurer, fields: { cacheSim, engineFlags, ...(smoke ? { smoke: true as const } : {}) } satisfies InstructionsFields };
   },
 };
 
