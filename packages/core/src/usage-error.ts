@@ -1,9 +1,7 @@
 /**
  * The errors the user can act on, printed without a stack, exit code 2.
- * Declared in core, beneath every package that refuses input or a place (the
- * loaders, the run, the saved runs, the planners, the host, the CLI), so none
- * imports another package for them, and the CLI words one without loading
- * the module that threw it.
+ * Declared in core, beneath every package that refuses input or a place, so
+ * none imports another for them, and the CLI words one loading nothing more.
  */
 
 /** An error in what the user asked for. */
@@ -18,10 +16,7 @@ export class UsageError extends Error {
   }
 }
 
-/**
- * A refusal that is not of the command line's words but of a place or a file the user can fix (a file that could not be
- * written, a runtime plug-in that could not be loaded, a release matrix's folder or merge refused): its message, one line.
- */
+/** A place or file the user can fix, in one line: a file not written, a runtime plug-in not loaded, a matrix refused. */
 export class Refusal extends Error {}
 
 /** A cache folder rtbench will not use; `dir` is the folder to fix (the CLI adds how, which depends on where its cache is). */

@@ -18,12 +18,8 @@ export interface EngineThresholds {
 }
 
 /**
- * A measurer's verdicts' parameters. The test is the one every measurer's
- * verdicts use (stats' paired comparison of log ratios over independent
- * units, a Student t interval); a measurer sets its threshold (for a
- * comparison between variants of these engines; undefined: an engine not
- * known) and the interval's confidence. Here with its record, so a saved run
- * that carries none is judged without loading measuring code.
+ * A measurer's verdicts' parameters (the test is every measurer's: stats' paired comparison of log ratios, a Student
+ * t interval): its threshold for variants of these engines (undefined: an engine not known) and the confidence.
  */
 export interface VerdictDefaults {
   threshold(engines: readonly (EngineThresholds | undefined)[]): number;

@@ -24,14 +24,6 @@ function issueAt(error: ZodError, at: string): string {
   return issue ? `${issue.message} at ${[at, ...issue.path.map(String)].join('.')}` : 'invalid';
 }
 
-/**
- * The verdict's parameters for a view of runs of one measurer, from each run's: the largest threshold (instruction
- * counts: each run's is its variants' engines' largest), the first run's confidence.
- */
-function combinedVerdict(saved: readonly VerdictParameters[]): VerdictParameters {
-  return { threshold: Math.max(...saved.map((v) => v.threshold)), confidence: saved[0]!.confidence };
-}
-
 /** The engine a run records by this id, as far as the reader knows it (undefined: not known). */
 export type EngineLookup = (id: string | undefined) => EngineThresholds | undefined;
 
@@ -100,24 +92,19 @@ export class RecordRegistry {
   }
 
   /**
-   * The verdict's parameters for a view of saved runs: those they were
-   * measured for (instruction counts: the largest threshold of their
-   * variants' engines, found by `engineNamed`), or, for none or runs of
-   * different measurers, the first record's (the default measurer's) for no engine.
+   * The verdict's parameters for a view of saved runs of one measurer: the largest threshold (each run's as it saved
+   * it, else its measurer's for its variants' engines, found by `engineNamed`) and the first run's confidence; for
+   * none, or runs of different measurers, the first record's (the default measurer's) for no engine.
    */
   verdictOfRuns(runs: readonly VerdictBasis[], engineNamed: EngineLookup): VerdictParameters {
-    if (runs.length === 0 || new Set(runs.map((r) => r.options.measurer)).size > 1) {
-      const { verdict } = this.records[0]!;
-      return { threshold: verdict.threshold([]), confidence: verdict.confidence };
-    }
-    return combinedVerdict(runs.map((r) => this.verdict(r, engineNamed)));
-  }
-
-  /** The verdict's parameters a saved run was measured for: as it says, or, for an older run, its measurer's for its variants' engines. */
-  verdict(run: VerdictBasis, engineNamed: EngineLookup): VerdictParameters {
-    if (run.options.verdict) return run.options.verdict;
-    const { verdict } = this.recorded(run.options.measurer);
-    return { threshold: verdict.threshold(run.variants.filter((v) => !v.unavailable).map((v) => engineNamed(v.engine))), confidence: verdict.confidence };
+    const oneMeasurer = runs.length > 0 && new Set(runs.map((r) => r.options.measurer)).size === 1;
+    const each = (oneMeasurer ? runs : []).map(({ options, variants }) => {
+      if (options.verdict) return options.verdict;
+      const { verdict } = this.recorded(options.measurer);
+      return { threshold: verdict.threshold(variants.filter((v) => !v.unavailable).map((v) => engineNamed(v.engine))), confidence: verdict.confidence };
+    });
+    const { verdict } = this.records[0]!;
+    return { threshold: each.length ? Math.max(...each.map((v) => v.threshold)) : verdict.threshold([]), confidence: each[0]?.confidence ?? verdict.confidence };
   }
 
   /** How a saved run was measured: as it says, or, for an older run that does not, as its measurer describes its options. */
