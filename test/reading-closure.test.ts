@@ -34,17 +34,8 @@ const IMPORTS_NOT_TAKEN = (graph: ImportGraph, command: string): Skipping => ({
   [TABLE]: graph.dynamicImportsOf(TABLE).filter((file) => file !== commandModule(command)),
   // The runtime plug-ins named in RTBENCH_RUNTIME_PLUGINS.
   [BIN]: ['packages/runtime-registry/src/registry.ts'],
-  // Every command (--help, a line whose options come first); the classes of an error, to word one the command threw.
-  'packages/cli/src/command-run.ts': [
-    'packages/cli/src/command-list.ts',
-    'packages/host/src/files.ts',
-    'packages/host/src/programs.ts',
-    'packages/releases/src/index.ts',
-    'packages/runtime-registry/src/registry.ts',
-    'packages/cli/src/process/cache-advice.ts',
-  ],
-  // The verdict's parameters of runs that saved none (older runs, runs of several measurers): their measurers' defaults.
-  'packages/cli/src/verdict-flags.ts': ['packages/measurers/src/index.ts', 'packages/cli/src/plan.ts'],
+  // Every command (--help, a line whose options come first).
+  'packages/cli/src/command-run.ts': ['packages/cli/src/command-list.ts'],
   // history --runtime: the variant syntax, read by the arms, which know the plug-ins.
   [commandModule('history')]: ['packages/arms/src/index.ts'],
   // compare given a name that is no file: whether it names a runtime, asked of the plug-ins.

@@ -35,7 +35,7 @@ const options = (fields: Record<string, unknown>, warmupMinMs?: number): RunReco
 describe('a fixed warmup is a smoke run', () => {
   it('grows no sample to span collections, and the record says smoke; a watched warmup grows them', () => {
     expect(timedMeasureOptions(setup)).not.toHaveProperty('amortize');
-    expect(collectedFields({ needs: [] })).toEqual({ record: { smoke: true, smokeSamples: SMOKE_SAMPLES } });
+    expect(collectedFields({ needs: [] })).toEqual({ fields: { smoke: true, smokeSamples: SMOKE_SAMPLES } });
     expect(timedMeasureOptions(watched)).toMatchObject({ amortize: true, sampleFloorMs: SAMPLE_FLOOR_MS, warmupMinMs: 10 });
     expect(collectedFields(watched)).toEqual({});
     // The memory view collects before sampling instead, watched or not.
@@ -43,7 +43,7 @@ describe('a fixed warmup is a smoke run', () => {
     expect(timedMeasureOptions({ ...watched, needs: ['settled-memory'] })).not.toHaveProperty('amortize');
     expect(timedMeasureOptions({ ...watched, needs: ['settled-memory'] })).not.toHaveProperty('sampleFloorMs');
     expect(timedMeasureOptions(setup)).not.toHaveProperty('sampleFloorMs');
-    expect(collectedFields({ ...setup, needs: ['settled-memory'] })).toEqual({ record: { collectBeforeSampling: true, smoke: true } });
+    expect(collectedFields({ ...setup, needs: ['settled-memory'] })).toEqual({ fields: { collectBeforeSampling: true, smoke: true } });
   });
 
   it('takes three samples of a case per process and three turns per set whatever the sampling time; a watched run samples for its time', () => {
@@ -65,7 +65,7 @@ describe('a fixed warmup is a smoke run', () => {
       expect(timedMeasureOptions({ ...setup, needs: [need] })).not.toHaveProperty('noCollections');
       expect(timedMeasureOptions({ ...setup, needs: [need] })).toMatchObject({ minSamples: 5, maxSamples: 100_000 });
       expect(turnsFor(lockstepOptions({ ...setup, needs: [need] }, LOCKSTEP_OWN.bench), [{ batchNs: 1e6 }])).toBe(30);
-      expect(collectedFields({ ...setup, needs: [need] }).record).not.toHaveProperty('smokeSamples');
+      expect(collectedFields({ ...setup, needs: [need] }).fields).not.toHaveProperty('smokeSamples');
     }
   });
 

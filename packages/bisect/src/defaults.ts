@@ -6,7 +6,7 @@
  */
 import type { RunRequest } from '@rtbench/run';
 import type { MeasurerDescriptor } from '@rtbench/measurers';
-import { isResolved } from '@rtbench/runtime-registry';
+import { engineNamed, isResolved } from '@rtbench/runtime-registry';
 
 export const BISECT_DEFAULTS = {
   timePerRoundMs: 100,
@@ -27,5 +27,5 @@ export function bisectRounds(measurer: MeasurerDescriptor): { min: number; max: 
 
 /** A bisect's threshold: the one asked for, else the measurer's for the engines, as a comparison takes it. */
 export function bisectThreshold(measurer: MeasurerDescriptor, asked: number | undefined, variants: RunRequest['variants']): number {
-  return asked ?? measurer.defaults.threshold(variants.map((v) => (isResolved(v) ? v.target.engine : undefined)));
+  return asked ?? measurer.record.verdict.threshold(variants.map((v) => (isResolved(v) ? engineNamed(v.target.engine) : undefined)));
 }

@@ -4,6 +4,8 @@ import { parseCommandArgs, splitCommand } from './args/args.ts';
 import { GLOBAL_OPTIONS, PROGRAM } from './options/global.ts';
 import { commandHelp, rootHelp } from './args/help.ts';
 import { UsageError } from './errors.ts';
+import { Refusal, UnsafeCacheError } from '@rtbench/core/usage-error';
+import { unsafeCacheLine } from './process/cache-advice.ts';
 import { printable } from '@rtbench/report';
 import { applyMemoryBound } from './args/memory-option.ts';
 import { CLI_VERSION } from './paths.ts';
@@ -27,7 +29,7 @@ export async function runCommandLine(argv: readonly string[], options: { out?: C
     await options.setUp?.();
     return await runCommand(argv, out);
   } catch (error) {
-    const lines = await refusalLines(error);
+    const lines = refusalLines(error);
     if (!lines) throw error;
     out.stderr(`${lines.join('\n')}\n`);
     return 2;
@@ -80,26 +82,16 @@ export function leadingCommand(argv: readonly string[]): { name?: string; rest: 
 
 /**
  * The lines of an error the user can act on (exit code 2), or undefined: a
- * usage error; a file that could not be written (the file there is unchanged);
- * a runtime plug-in that could not be loaded; a release matrix's folder or
- * merge refused; a cache folder another user controls (program cache: bundles,
- * brought entries, start-up programs), with what to do. The error's classes
- * are loaded here, not at start: an error of one was thrown by its module, so
- * it is loaded already.
+ * usage error; a refusal of a place or a file (a file that could not be
+ * written: the file there is unchanged; a runtime plug-in that could not be
+ * loaded; a release matrix's folder or merge refused); a cache folder another
+ * user controls (program cache: bundles, brought entries, start-up programs),
+ * with what to do. Their classes are core's, so wording one loads nothing more.
  */
-async function refusalLines(error: unknown): Promise<string[] | undefined> {
+function refusalLines(error: unknown): string[] | undefined {
   if (error instanceof UsageError) return error.errors.flatMap(usageLines);
-  const [{ FileWriteError }, { UnsafeCacheError }, { MatrixRefused }, { RuntimePluginError }, { unsafeCacheLine }] = await Promise.all([
-    import('@rtbench/host/files'),
-    import('@rtbench/host/programs'),
-    import('@rtbench/releases'),
-    import('@rtbench/runtime-registry'),
-    import('./process/cache-advice.ts'),
-  ]);
   if (error instanceof UnsafeCacheError) return [`${pc.red('error:')} ${errorText(unsafeCacheLine(error))}`];
-  if (error instanceof FileWriteError || error instanceof RuntimePluginError || error instanceof MatrixRefused) {
-    return [`${pc.red('error:')} ${errorText(error.message)}`];
-  }
+  if (error instanceof Refusal) return [`${pc.red('error:')} ${errorText(error.message)}`];
   return undefined;
 }
 

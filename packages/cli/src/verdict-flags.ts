@@ -1,14 +1,14 @@
 /**
  * The verdict options every command that makes a view of runs takes
  * (--threshold, --fail-on-regression): the threshold and confidence of the
- * verdicts, from the flag or from what the runs were measured for. A saved
- * run carries its verdict's parameters, so the measurers are loaded only for
- * what the runs do not say (an older run's, or runs of different measurers):
- * showing a saved run loads nothing that measures.
+ * verdicts, from the flag or from what the runs were measured for: a saved
+ * run carries its verdict's parameters, and an older one is judged by its
+ * measurer's record, so showing a saved run loads nothing that measures.
  */
 import type { RunRecord, VerdictBasis, VerdictParameters } from '@rtbench/core/schema';
 import { MAX_CPU_LIMIT_MS, parseCpuTime } from '@rtbench/core/cpu-time';
-import { combinedVerdict, MEASURER_RECORDS, type ShownWith } from '@rtbench/measurer-records';
+import { MEASURER_RECORDS, type ShownWith } from '@rtbench/measurer-records';
+import { builtInEngine } from '@rtbench/runtime-registry/names';
 import { parsePercent } from './args/options.ts';
 import { UsageError } from './errors.ts';
 
@@ -18,32 +18,19 @@ export interface VerdictFlags {
   cpuLimit?: string;
 }
 
-type MeasuredRun = VerdictBasis;
-
 /** --threshold, checked (before any file is read); undefined when not given. */
 export function thresholdFlag(flags: VerdictFlags): number | undefined {
   return flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : undefined;
 }
 
-/** The verdicts' threshold and confidence: --threshold, else those the runs were measured for (runs of different measurers: the default's). */
-export async function ratioOptions(flags: VerdictFlags, runs: readonly MeasuredRun[] = []): Promise<VerdictParameters> {
-  const threshold = thresholdFlag(flags);
-  const own = savedVerdict(runs) ?? (await measurersVerdict(runs));
-  return { threshold: threshold ?? own.threshold, confidence: own.confidence };
-}
-
-/** The parameters the runs carry, when they are runs of one measurer that each saved its own; else undefined. */
-function savedVerdict(runs: readonly MeasuredRun[]): VerdictParameters | undefined {
-  const saved = runs.flatMap((r) => (r.options.verdict ? [r.options.verdict] : []));
-  const oneMeasurer = new Set(runs.map((r) => r.options.measurer)).size === 1;
-  return oneMeasurer && saved.length === runs.length ? combinedVerdict(saved) : undefined;
-}
-
-/** The parameters the measurers give the runs (an older run's, for its variants' engines), or the default measurer's. */
-async function measurersVerdict(runs: readonly MeasuredRun[]): Promise<VerdictParameters> {
-  const [{ MEASURERS }, { DEFAULT_MEASURER }] = await Promise.all([import('@rtbench/measurers'), import('./plan.ts')]);
-  const timing = DEFAULT_MEASURER.defaults;
-  return MEASURERS.verdictOfRuns(runs, { threshold: timing.threshold([]), confidence: timing.confidence });
+/**
+ * The verdicts' threshold and confidence: --threshold, else those the runs were measured for (runs of different
+ * measurers: the default's). An older run's comes from its measurer's record, for the engines of the runtimes
+ * rtbench ships (an engine of a plug-in of the user's is not known when a run is read: the default's).
+ */
+export function ratioOptions(flags: VerdictFlags, runs: readonly VerdictBasis[] = []): VerdictParameters {
+  const own = MEASURER_RECORDS.verdictOfRuns(runs, builtInEngine);
+  return { threshold: thresholdFlag(flags) ?? own.threshold, confidence: own.confidence };
 }
 
 /**

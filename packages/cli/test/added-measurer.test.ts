@@ -19,6 +19,7 @@ import { MeasurerRefused, MeasurerRegistry, MEASURERS } from '../../measurers/sr
 import { loadSavedRun, writeRunAtomically } from '../../saved-runs/src/index.ts';
 import { repoRoot } from '../../../test/helpers/cli.ts';
 import { ratioOptions } from '../src/verdict-flags.ts';
+import { engineNamed } from '@rtbench/runtime-registry';
 import { SCALE_OPTION, scriptedMeasurer, scriptedVariant as variant } from '../../run/test/fixtures/scripted-measurer.ts';
 import { reportCommand } from '../src/commands/report.ts';
 import { compareFilesCommand } from '../src/commands/compare.ts';
@@ -136,16 +137,16 @@ describe('runs saved before runs carried their verdict parameters (results/*.jso
     }
   });
 
-  it('load as they were saved, and take their verdict parameters from the measurer they name', async () => {
+  it('load as they were saved, and take their verdict parameters from the measurer they name', () => {
     expect(older.length).toBeGreaterThan(0);
     for (const { file, record } of older) {
       const { run } = loadSavedRun(file);
       expect(run.results.map((r) => r.rounds)).toEqual(record.results.map((r) => r.rounds));
       // Nothing added to the record (its JSON output is as before); the parameters come from its measurer's defaults.
       expect(run.options.verdict).toBeUndefined();
-      const { defaults } = MEASURERS.recorded(run.options.measurer);
-      const engines = run.variants.filter((v) => !v.unavailable).map((v) => v.engine);
-      expect(await ratioOptions({}, [run])).toEqual({ threshold: defaults.threshold(engines), confidence: defaults.confidence });
+      const { verdict } = MEASURERS.recorded(run.options.measurer).record;
+      const engines = run.variants.filter((v) => !v.unavailable).map((v) => engineNamed(v.engine));
+      expect(ratioOptions({}, [run])).toEqual({ threshold: verdict.threshold(engines), confidence: verdict.confidence });
     }
   });
 });

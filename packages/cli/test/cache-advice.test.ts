@@ -7,7 +7,8 @@ import { mkdirSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ownerOnlyDir, UnsafeCacheError } from '@rtbench/host/programs';
+import { ownerOnlyDir } from '@rtbench/host/programs';
+import { UnsafeCacheError } from '@rtbench/core/usage-error';
 import { unsafeCacheLine } from '../src/process/cache-advice.ts';
 
 /** The error ownerOnlyDir throws for a folder under `brought/` that another user owns (as if we were another user). */

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { formatNames } from '@rtbench/report';
-import { loadRuntimePlugins, unregisterRuntime } from '@rtbench/runtime-registry';
+import { engineNamed, loadRuntimePlugins, unregisterRuntime } from '@rtbench/runtime-registry';
 import { reportCommand } from '../src/commands/report.ts';
 import { MEASURERS } from '../../measurers/src/index.ts';
 import { fixture, repoRoot, runCli, tempFile } from '../../../test/helpers/cli.ts';
@@ -58,10 +58,11 @@ describe('a fifth runtime added as one plug-in', () => {
   });
 
   it("judges its instruction counts by the threshold its engine declares (the largest of a comparison's engines)", () => {
-    const counts = MEASURERS.recorded('instructions').defaults;
-    expect(counts.threshold(['likev8'])).toBe(0.02);
-    expect(counts.threshold(['v8', 'likev8'])).toBe(0.02);
-    expect(counts.threshold(['v8'])).toBeLessThan(0.02);
+    const counts = MEASURERS.recorded('instructions').record.verdict;
+    const engines = (ids: string[]) => ids.map((id) => engineNamed(id));
+    expect(counts.threshold(engines(['likev8']))).toBe(0.02);
+    expect(counts.threshold(engines(['v8', 'likev8']))).toBe(0.02);
+    expect(counts.threshold(engines(['v8']))).toBeLessThan(0.02);
   });
 
   it('takes its CPU profile, and says in the one sentence what it declares it cannot do', () => {

@@ -68,7 +68,7 @@ describe('the measurer chosen, and the plan made with it', () => {
     const plan = await makePlan('json-reviver', { seed: 7 }, undefined, host);
     expect(planShape(plan)).toEqual({
       measurer: 'lockstep',
-      prepared: { setup: { minTurns: 8, setsPerProcess: 1 }, record: { setsPerProcess: 1 }, roundsPerProcess: 1 },
+      prepared: { setup: { minTurns: 8, setsPerProcess: 1 }, fields: { setsPerProcess: 1 }, roundsPerProcess: 1 },
       options: { ...TIMING_TABLE, timeoutMs: 60_800 },
       fewRounds: undefined,
       variants: ['node', 'deno', 'bun', 'workerd'],

@@ -88,24 +88,24 @@ describe('ratioOptions', () => {
     variants: engines.map((engine, i) => ({ id: `v${i}`, runtime: 'node', spec: 'node', flags: [], ...(engine ? { engine } : {}) })) as never,
   });
 
-  it('gives counts the threshold of the noisiest engine compared, its own per engine', async () => {
-    expect((await ratioOptions({}, [run('instructions', ['v8', 'v8'])])).threshold).toBe(engineNamed('v8')!.counting!.threshold);
-    expect((await ratioOptions({}, [run('instructions', ['jsc']), run('instructions', ['jsc'])])).threshold).toBe(engineNamed('jsc')!.counting!.threshold);
-    expect((await ratioOptions({}, [run('instructions', ['v8', 'jsc', undefined])])).threshold).toBe(Math.max(engineNamed('v8')!.counting!.threshold, engineNamed('jsc')!.counting!.threshold));
+  it('gives counts the threshold of the noisiest engine compared, its own per engine', () => {
+    expect(ratioOptions({}, [run('instructions', ['v8', 'v8'])]).threshold).toBe(engineNamed('v8')!.counting!.threshold);
+    expect(ratioOptions({}, [run('instructions', ['jsc']), run('instructions', ['jsc'])]).threshold).toBe(engineNamed('jsc')!.counting!.threshold);
+    expect(ratioOptions({}, [run('instructions', ['v8', 'jsc', undefined])]).threshold).toBe(Math.max(engineNamed('v8')!.counting!.threshold, engineNamed('jsc')!.counting!.threshold));
   });
 
-  it('keeps --threshold when given, and time its own default', async () => {
-    expect((await ratioOptions({ threshold: '2%' }, [run('instructions', ['jsc'])])).threshold).toBe(0.02);
-    expect((await ratioOptions({}, [run('lockstep', ['jsc'])])).threshold).toBe(DEFAULT_MEASURER.defaults.threshold([]));
+  it('keeps --threshold when given, and time its own default', () => {
+    expect(ratioOptions({ threshold: '2%' }, [run('instructions', ['jsc'])]).threshold).toBe(0.02);
+    expect(ratioOptions({}, [run('lockstep', ['jsc'])]).threshold).toBe(DEFAULT_MEASURER.record.verdict.threshold([]));
     // The threshold the reading commands' help names without loading a measurer is the default measurer's.
-    expect(TIMING_THRESHOLD).toBe(DEFAULT_MEASURER.defaults.threshold([]));
+    expect(TIMING_THRESHOLD).toBe(DEFAULT_MEASURER.record.verdict.threshold([]));
   });
 
-  it('takes the parameters runs of one measurer saved (the largest threshold), and the default for runs of different measurers', async () => {
+  it('takes the parameters runs of one measurer saved (the largest threshold), and the default for runs of different measurers', () => {
     const saved = (measurer: string, threshold: number) => ({ ...run(measurer, ['v8']), options: { measurer, verdict: { threshold, confidence: 0.9 } } as never });
-    expect(await ratioOptions({}, [saved('instructions', 0.004), saved('instructions', 0.007)])).toEqual({ threshold: 0.007, confidence: 0.9 });
-    const timing = DEFAULT_MEASURER.defaults;
-    expect(await ratioOptions({}, [saved('instructions', 0.004), saved('lockstep', 0.03)])).toEqual({ threshold: timing.threshold([]), confidence: timing.confidence });
+    expect(ratioOptions({}, [saved('instructions', 0.004), saved('instructions', 0.007)])).toEqual({ threshold: 0.007, confidence: 0.9 });
+    const timing = DEFAULT_MEASURER.record.verdict;
+    expect(ratioOptions({}, [saved('instructions', 0.004), saved('lockstep', 0.03)])).toEqual({ threshold: timing.threshold([]), confidence: timing.confidence });
   });
 });
 

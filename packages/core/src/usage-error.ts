@@ -1,9 +1,10 @@
 /**
- * An error in what the user asked for: printed without a stack, exit code 2.
- * Declared in core, beneath every package that refuses input (the loaders,
- * the run, the saved runs, the planners, the CLI), so none imports another
- * package for it.
+ * The errors the user can act on, printed without a stack, exit code 2.
+ * Declared in core, beneath every package that refuses input or a place, so
+ * none imports another for them, and the CLI words one loading nothing more.
  */
+
+/** An error in what the user asked for. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
   /** The errors, each printed after its own "error:": one message (which may go on with a list), or several found at once. */
@@ -12,5 +13,19 @@ export class UsageError extends Error {
   constructor(message: string | readonly string[]) {
     super(typeof message === 'string' ? message : message.join('\n'));
     this.errors = typeof message === 'string' ? [message] : message;
+  }
+}
+
+/** A place or file the user can fix, in one line: a file not written, a runtime plug-in not loaded, a matrix refused. */
+export class Refusal extends Error {}
+
+/** A cache folder rtbench will not use; `dir` is the folder to fix (the CLI adds how, which depends on where its cache is). */
+export class UnsafeCacheError extends Refusal {
+  override readonly name = 'UnsafeCacheError';
+  constructor(
+    message: string,
+    readonly dir: string,
+  ) {
+    super(message);
   }
 }

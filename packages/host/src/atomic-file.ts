@@ -8,6 +8,7 @@
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { Refusal } from '@rtbench/core/usage-error';
 
 /** What a file is written from: its text, its bytes, or its text in parts (a report too large to hold as one string). */
 export type FileText = string | Uint8Array | Iterable<string>;
@@ -45,7 +46,7 @@ export const diskIo: FileIo = {
 };
 
 /** A write that failed: the target is as it was. `code` is the system's (ENOSPC, EACCES, …) when it gave one. */
-export class FileWriteError extends Error {
+export class FileWriteError extends Refusal {
   override readonly name = 'FileWriteError';
   constructor(
     readonly path: string,

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { UnsafeCacheError } from '@rtbench/core/usage-error';
 import { writeFileAtomically } from './atomic-file.ts';
 
 /** Hex digits of the sha256 in a cached file's name: 64 bits, plenty to tell versions of one program apart. */
@@ -24,15 +25,6 @@ const NAME_HASH_DIGITS = 16;
  */
 export const UNUSED_PROGRAM_MS = 7 * 24 * 3600 * 1000;
 
-/** A cache folder rtbench will not use; `dir` is the folder to fix (the CLI adds how, which depends on where its cache is). */
-export class UnsafeCacheError extends Error {
-  constructor(
-    message: string,
-    readonly dir: string,
-  ) {
-    super(message);
-  }
-}
 
 export function contentHash(bytes: Uint8Array | string): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, NAME_HASH_DIGITS);

@@ -6,4 +6,4 @@
 export { bundleOptions, bundleProgramFor, type BundledProgram } from './bundler.ts';
 export { DEFAULT_NODE_ENV, type NodeEnvUse } from './node-env.ts';
 export type { BundledPackage } from './bundled-packages.ts';
-export { contentHash, ownerOnlyDir, storeGeneratedModule, storeNamedFile, UnsafeCacheError } from './program-cache.ts';
+export { contentHash, ownerOnlyDir, storeGeneratedModule, storeNamedFile } from './program-cache.ts';

@@ -9,7 +9,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contentHash, ownerOnlyDir, storeGeneratedModule, storeNamedFile, storeProgram, UNUSED_PROGRAM_MS, UnsafeCacheError } from '../src/program-cache.ts';
+import { contentHash, ownerOnlyDir, storeGeneratedModule, storeNamedFile, storeProgram, UNUSED_PROGRAM_MS } from '../src/program-cache.ts';
+import { UnsafeCacheError } from '@rtbench/core/usage-error';
 
 let root: string;
 beforeEach(() => {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { MeasurerRecord } from './record.ts';
 import { LOCKSTEP_ROUNDS } from './lockstep.ts';
-import { roundLengths, timedMethod } from './timed-methods.ts';
+import { roundLengths, timedMethod, TIMING_VERDICT } from './timed-methods.ts';
 
 /**
  * A duet round's own block (measurers' lockstep.ts writes it as it seats the
@@ -15,6 +15,7 @@ export type DuetRound = z.infer<typeof duetRoundSchema>;
 
 export const DUET_RECORD: MeasurerRecord = {
   kind: 'duet',
+  verdict: TIMING_VERDICT,
   // A duet set is warm lockstep's, two arms at a time: its rounds hold lockstep's block too.
   rounds: { ...LOCKSTEP_ROUNDS, duet: duetRoundSchema },
   describe(o) {

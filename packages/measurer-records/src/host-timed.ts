@@ -6,7 +6,7 @@ import { finite } from '@rtbench/core/protocol-schema';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { z } from 'zod';
 import type { MeasurerRecord } from './record.ts';
-import { timedMethod } from './timed-methods.ts';
+import { timedMethod, TIMING_VERDICT } from './timed-methods.ts';
 
 /**
  * How a load round's requests ended, counted by the load generator over the
@@ -61,6 +61,7 @@ export type LoadRound = z.infer<typeof loadRoundSchema>;
 
 export const HOST_TIMED_RECORD: MeasurerRecord = {
   kind: 'host-timed',
+  verdict: TIMING_VERDICT,
   rounds: { load: loadRoundSchema },
   describe: () => timedMethod('each round starts the program or server anew and times it from outside the runtime'),
 };

@@ -12,5 +12,5 @@ export type { DuetRound } from './duet.ts';
 export { loadOf, type LoadOutcomes, type LoadRound } from './host-timed.ts';
 export { lockstepOf, pairable, type LockstepRound } from './lockstep.ts';
 export { requestAnswers, requestsOf, SMOKE_SERVING, type RequestsRound } from './request-cpu.ts';
-export type { MeasurerRecord, ShownWith } from './record.ts';
-export { combinedVerdict, MEASURER_RECORDS, RecordRegistry, UnknownMeasurer } from './saved.ts';
+export type { MeasurerRecord, ShownWith, VerdictDefaults } from './record.ts';
+export { MEASURER_RECORDS, RecordRegistry, UnknownMeasurer, type EngineLookup } from './saved.ts';

@@ -8,7 +8,7 @@ import type { MeasuredBy, MeasurerFields, RoundRecord, RunRecord } from '@rtbenc
 import { processesOf, type PairableRound } from '@rtbench/stats';
 import { z } from 'zod';
 import type { MeasurerRecord } from './record.ts';
-import { collectedFieldSchema, roundLengths, timedMethod } from './timed-methods.ts';
+import { collectedFieldSchema, roundLengths, timedMethod, TIMING_VERDICT } from './timed-methods.ts';
 
 /**
  * A lockstep round's own block (lockstep and duet sets: measurers' lockstep.ts writes it): this process lived beside the
@@ -96,6 +96,7 @@ function describeLockstep(options: RunRecord['options']): MeasuredBy {
 /** Runs saved before the measurer block kept these fields among their options, by these names. */
 export const LOCKSTEP_RECORD: MeasurerRecord = {
   kind: 'lockstep',
+  verdict: TIMING_VERDICT,
   schema: lockstepFieldsSchema,
   rounds: LOCKSTEP_ROUNDS,
   olderKeys: ['lockstepProcesses', 'setsPerProcess', 'collectBeforeSampling'],

@@ -12,6 +12,20 @@ export interface ShownWith {
   cpuLimitMs?: number;
 }
 
+/** What a verdict's threshold rule reads of an engine: the count threshold it declares (runtime-kit's EngineDescriptor). */
+export interface EngineThresholds {
+  readonly counting?: { readonly threshold: number };
+}
+
+/**
+ * A measurer's verdicts' parameters (the test is every measurer's: stats' paired comparison of log ratios, a Student
+ * t interval): its threshold for variants of these engines (undefined: an engine not known) and the confidence.
+ */
+export interface VerdictDefaults {
+  threshold(engines: readonly (EngineThresholds | undefined)[]): number;
+  readonly confidence: number;
+}
+
 /**
  * What a saved run records of a measurer: its kind, fields every run of it
  * records, and the schema of its own fields, which validates them when a run
@@ -36,6 +50,8 @@ export interface MeasurerRecord {
   doubts?(run: RunRecord): string[];
   /** View options a run with these fields is shown with unless the command line gives its own (runs saved when the CPU limit was the measurer's). */
   shownWith?(fields: MeasurerFields): ShownWith;
+  /** Its verdicts' threshold rule and confidence. */
+  readonly verdict: VerdictDefaults;
   /** How a run with these options was measured, in its words: the run saves it, reports print it, and an older run that saved none is worded by it. */
   describe(options: RunRecord['options']): MeasuredBy;
 }

@@ -4,7 +4,7 @@ import { finite } from '@rtbench/core/protocol-schema';
 import { maskedAnswerSchema, type MaskedAnswer, type RoundRecord } from '@rtbench/core/schema';
 import { z } from 'zod';
 import type { MeasurerRecord } from './record.ts';
-import { timedMethod } from './timed-methods.ts';
+import { timedMethod, TIMING_VERDICT } from './timed-methods.ts';
 
 const WHAT = "each round starts a fresh server of each variant (its runtime's own, as its plug-in declares it: a fetch server of its own, node:http with a fetch adapter where it declares none, or the socket of a runtime that serves modules) and sends the declared requests one at a time on 127.0.0.1 (with --concurrency N, N in flight, in waves); a request's CPU is read by the host from /proc/<pid>/task/<tid>/schedstat before it is sent and after its response, once the threads are idle (with N in flight: around the wave, shared by the requests answered in it); a sample is one request, the first the process's first";
 
@@ -96,6 +96,7 @@ const SMOKE = `a smoke run (a fixed warmup): a round that would serve until stea
  */
 export const REQUEST_CPU_RECORD: MeasurerRecord = {
   kind: 'request-cpu',
+  verdict: TIMING_VERDICT,
   schema: z.object({ cpuLimitMs: z.number().positive().max(MAX_CPU_LIMIT_MS).optional(), smoke: z.literal(true).optional() }),
   rounds: { requests: requestsRoundSchema },
   olderKeys: ['cpuLimitMs'],

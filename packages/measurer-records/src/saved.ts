@@ -5,9 +5,9 @@
  * is a value (RecordRegistry), so a test adds a measurer's record to one of
  * its own; the measurers' registry keeps one of its descriptors' records.
  */
-import { roundSchema, type MeasuredBy, type MeasurerKind, type RoundRecord, type RunRecord, type VerdictParameters } from '@rtbench/core/schema';
+import { roundSchema, type MeasuredBy, type MeasurerKind, type RoundRecord, type RunRecord, type VerdictBasis, type VerdictParameters } from '@rtbench/core/schema';
 import type { ZodError } from 'zod';
-import type { MeasurerRecord, ShownWith } from './record.ts';
+import type { EngineThresholds, MeasurerRecord, ShownWith } from './record.ts';
 import { DUET_RECORD } from './duet.ts';
 import { HOST_TIMED_RECORD } from './host-timed.ts';
 import { INSTRUCTIONS_RECORD } from './instructions.ts';
@@ -24,13 +24,8 @@ function issueAt(error: ZodError, at: string): string {
   return issue ? `${issue.message} at ${[at, ...issue.path.map(String)].join('.')}` : 'invalid';
 }
 
-/**
- * The verdict's parameters for a view of runs of one measurer, from each run's: the largest threshold (instruction
- * counts: each run's is its variants' engines' largest), the first run's confidence.
- */
-export function combinedVerdict(saved: readonly VerdictParameters[]): VerdictParameters {
-  return { threshold: Math.max(...saved.map((v) => v.threshold)), confidence: saved[0]!.confidence };
-}
+/** The engine a run records by this id, as far as the reader knows it (undefined: not known). */
+export type EngineLookup = (id: string | undefined) => EngineThresholds | undefined;
 
 /** A saved run names a measurer this rtbench does not have, and needs it (it does not carry its own words and verdict). */
 export class UnknownMeasurer extends Error {}
@@ -94,6 +89,22 @@ export class RecordRegistry {
   /** What a saved run's record cannot say that its analysis assumes, in its measurer's words (a known kind only). */
   doubts(run: RunRecord): string[] {
     return this.known(run.options.measurer)?.doubts?.(run) ?? [];
+  }
+
+  /**
+   * The verdict's parameters for a view of saved runs of one measurer: the largest threshold (each run's as it saved
+   * it, else its measurer's for its variants' engines, found by `engineNamed`) and the first run's confidence; for
+   * none, or runs of different measurers, the first record's (the default measurer's) for no engine.
+   */
+  verdictOfRuns(runs: readonly VerdictBasis[], engineNamed: EngineLookup): VerdictParameters {
+    const oneMeasurer = runs.length > 0 && new Set(runs.map((r) => r.options.measurer)).size === 1;
+    const each = (oneMeasurer ? runs : []).map(({ options, variants }) => {
+      if (options.verdict) return options.verdict;
+      const { verdict } = this.recorded(options.measurer);
+      return { threshold: verdict.threshold(variants.filter((v) => !v.unavailable).map((v) => engineNamed(v.engine))), confidence: verdict.confidence };
+    });
+    const { verdict } = this.records[0]!;
+    return { threshold: each.length ? Math.max(...each.map((v) => v.threshold)) : verdict.threshold([]), confidence: each[0]?.confidence ?? verdict.confidence };
   }
 
   /** How a saved run was measured: as it says, or, for an older run that does not, as its measurer describes its options. */

@@ -149,7 +149,7 @@ export interface PreparedMeasurer {
   /** Given to build() as MeasurerSetup.own: no layer between opens it. */
   readonly setup?: unknown;
   /** Its own fields in the saved run's measurer block (lockstep: how many sets a process served). */
-  readonly record?: MeasurerFields;
+  readonly fields?: MeasurerFields;
   /**
    * Consecutive rounds that share one process per arm, so count as one
    * independent pair in an interval (absent: 1): the plan words a design too
@@ -179,7 +179,7 @@ export interface BuiltMeasurer {
   /** The run's options as the measurer ran them, where they differ from the plan's (a load round's real length). */
   recordOptions?: Partial<Pick<RunRecord['options'], 'timeMs' | 'warmupMs'>>;
   /** Its own fields, known once built, added to the measurer block (instruction counts: the engine flags added). */
-  record?: MeasurerFields;
+  fields?: MeasurerFields;
   /** The run's cases as recorded, when the measurer gives them a metric; absent: as listed, with the descriptor's metric if any. */
   cases?: RunRecord['cases'];
   /**
@@ -210,19 +210,10 @@ export interface RunDefaults {
   readonly timeout?: string;
 }
 
-/** A measurer's own policy: its defaults for a table and a comparison, and its verdicts' parameters. */
+/** A measurer's own policy: its defaults for a table and a comparison (its verdicts' parameters are its record's). */
 export interface MeasurerDefaults {
   readonly bench: RunDefaults;
   readonly compare: RunDefaults;
-  /**
-   * Its verdicts' parameters. The test is the one every measurer's verdicts
-   * use (stats' paired comparison of log ratios over independent units, a
-   * Student t interval); a measurer sets its threshold (for a comparison
-   * between variants of these engines; undefined: an engine not known) and
-   * the interval's confidence.
-   */
-  threshold(engines: readonly (string | undefined)[]): number;
-  readonly confidence: number;
 }
 
 /**
@@ -269,7 +260,7 @@ export interface MeasurerDescriptor {
   readonly profilesServers?: true;
   /** How it measures, in one sentence for --help. */
   readonly help: string;
-  /** Its defaults and verdict threshold. */
+  /** Its defaults for a table and a comparison. */
   readonly defaults: MeasurerDefaults;
   /**
    * How many rounds give each arm of a run of `arms` arms one process pair

@@ -31,14 +31,14 @@ describe('a count run’s sizes', () => {
   it('measuring: 20 ms of native time warmed, a sizing sample of ~4 M instructions, samples of ~10 M', () => {
     expect(countSizes(false)).toEqual({ warmNs: 20e6, sizingInstructions: 4e6, sampleInstructions: 10e6 });
     const built = INSTRUCTIONS.build(setup(20));
-    expect(built.record).toEqual({ cacheSim: false, engineFlags: expect.any(Object) });
-    expect(described(built.record!)).not.toContain('smoke');
+    expect(built.fields).toEqual({ cacheSim: false, engineFlags: expect.any(Object) });
+    expect(described(built.fields!)).not.toContain('smoke');
   });
 
   it('a smoke run (a fixed warmup): a tenth of each, recorded as a smoke run and said so', () => {
     expect(countSizes(true)).toEqual({ warmNs: 2e6, sizingInstructions: 4e5, sampleInstructions: 1e6 });
     const built = INSTRUCTIONS.build(setup());
-    expect(built.record).toMatchObject({ smoke: true });
-    expect(described(built.record!)).toMatch(/; a smoke run \(--fixed-warmup\): samples of about a million instructions after a tenth of the warm-up, counts not measurements$/);
+    expect(built.fields).toMatchObject({ smoke: true });
+    expect(described(built.fields!)).toMatch(/; a smoke run \(--fixed-warmup\): samples of about a million instructions after a tenth of the warm-up, counts not measurements$/);
   });
 });

@@ -40,8 +40,8 @@ describe('a smoke run recorded', () => {
   const setup = { sampleTimeMs: 5, warmupMs: 10, timeoutMs: 60_000, mode: 'bench', engines: [], cases: [], rounds: 1, timeMs: 5, programDir: '/tmp/programs', suite: { name: 'requests', path: '/tmp/requests' }, warn: () => {} } as unknown as Parameters<typeof REQUEST_CPU.build>[0];
 
   it('under a fixed warmup the measurer block says smoke; with a warmup floor it says nothing', () => {
-    expect(REQUEST_CPU.build(setup).record).toEqual({ smoke: true });
-    expect(REQUEST_CPU.build({ ...setup, warmupMinMs: 5 }).record).toBeUndefined();
+    expect(REQUEST_CPU.build(setup).fields).toEqual({ smoke: true });
+    expect(REQUEST_CPU.build({ ...setup, warmupMinMs: 5 }).fields).toBeUndefined();
   });
 
   it('a saved smoke run loads with the field and its description says what its rounds served', () => {

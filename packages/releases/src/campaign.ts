@@ -98,7 +98,7 @@ export async function releasesCampaign(request: ReleasesRequest, ports: Releases
   const { ranges, suites, shard } = request;
   const identity: MatrixIdentity = {
     filter: request.filter?.join(',') ?? '',
-    threshold: request.threshold ?? request.timing.defaults.threshold([]),
+    threshold: request.threshold ?? request.timing.record.verdict.threshold([]),
     timePerSetMs: request.timePerSetMs ?? MATRIX_DEFAULTS.timePerSetMs,
     warmupMs: request.warmupMs,
     ...(request.fixedWarmup ? { fixedWarmup: true as const } : {}),

@@ -8,7 +8,7 @@
  */
 import type { CaseListing } from '@rtbench/core/protocol';
 import { crashCause, endedHow, stderrReason, type JobOutcome } from '@rtbench/process';
-import { UnsafeCacheError } from '@rtbench/host/programs';
+import { UnsafeCacheError } from '@rtbench/core/usage-error';
 import { capText } from '@rtbench/measurers';
 import { bundleSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { UsageError } from '@rtbench/core/usage-error';

@@ -8,7 +8,7 @@
  */
 import type { CaseListing } from '@rtbench/core/protocol';
 import type { GitState, MeasurerFields, RunRecord, VerdictParameters } from '@rtbench/core/schema';
-import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-registry';
+import { engineNamed, isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-registry';
 import { type SuiteLocation } from '@rtbench/suite-loader';
 import { UsageError } from '@rtbench/core/usage-error';
 import { hostInfo } from './host.ts';
@@ -67,7 +67,8 @@ export interface RunEnvironment {
 
 /** The measurer's threshold for the engines of the variants it can run, and its confidence. */
 function verdictParameters(measurer: MeasurerDescriptor, variants: readonly RunVariant[]): VerdictParameters {
-  return { threshold: measurer.defaults.threshold(variants.filter(isResolved).map((v) => v.target.engine)), confidence: measurer.defaults.confidence };
+  const { verdict } = measurer.record;
+  return { threshold: verdict.threshold(variants.filter(isResolved).map((v) => engineNamed(v.target.engine))), confidence: verdict.confidence };
 }
 
 /** The run record before any job: the options as run, the environment, the variants and the cases. */
@@ -97,7 +98,7 @@ function newRun(suite: SuiteLocation & { cases: readonly CaseListing[] }, varian
         : {}),
       // The measurer block: its kind (the two lockstep schedules are one) and its own fields (lockstep: how its processes were held, sets per process).
       measurer: descriptor.record.kind,
-      ...measurerFields(descriptor.record.fields, options.prepared?.record),
+      ...measurerFields(descriptor.record.fields, options.prepared?.fields),
       ...(options.warmupMinMs !== undefined && descriptor.warmsInRuntime ? { warmupMinMs: options.warmupMinMs } : {}),
       // The verdict's parameters for these variants: a report of the saved run needs no measurer.
       verdict: verdictParameters(descriptor, variants),
@@ -163,7 +164,7 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
   const { metric } = options.measurer;
   run.cases = built.cases ?? (metric ? run.cases.map((c) => ({ ...c, metric })) : run.cases);
   if (built.recordOptions) Object.assign(run.options, built.recordOptions);
-  Object.assign(run.options, measurerFields(run.options.measurerFields, built.record));
+  Object.assign(run.options, measurerFields(run.options.measurerFields, built.fields));
   // How it measured, in its words, as it ran: a report prints it with no measurer code.
   run.options.measuredBy = options.measurer.record.describe(run.options);
   const units = built.units ?? suite.cases.map((c) => ({ key: c.id, cases: [c] }));

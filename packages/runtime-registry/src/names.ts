@@ -5,7 +5,7 @@
  * plug-in and nothing that starts a process.
  */
 import type { Variant } from '@rtbench/core/schema';
-import type { RuntimeIdentity } from '@rtbench/runtime-kit/engine';
+import type { EngineDescriptor, RuntimeIdentity } from '@rtbench/runtime-kit/engine';
 import { BUN_IDENTITY } from '@rtbench/runtime-bun/identity';
 import { DENO_IDENTITY } from '@rtbench/runtime-deno/identity';
 import { NODE_IDENTITY } from '@rtbench/runtime-node/identity';
@@ -17,6 +17,11 @@ const BUILT_IN_IDENTITIES: readonly RuntimeIdentity[] = [NODE_IDENTITY, DENO_IDE
 export function displayNamesOf(runtime: string, engine: string | undefined): Variant['displayNames'] {
   const identity = BUILT_IN_IDENTITIES.find((i) => i.name === runtime);
   if (!identity) return undefined;
-  const e = BUILT_IN_IDENTITIES.find((i) => i.engine.id === engine)?.engine;
+  const e = builtInEngine(engine);
   return { runtime: identity.displayName, ...(e ? { engine: e.displayName, engineShort: e.shortName } : {}) };
+}
+
+/** The engine of this id (as a saved run records it) that a built-in runtime runs on; undefined for another. */
+export function builtInEngine(id: string | undefined): EngineDescriptor | undefined {
+  return BUILT_IN_IDENTITIES.find((i) => i.engine.id === id)?.engine;
 }

@@ -12,6 +12,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { importUserModule } from '@rtbench/process';
 import { RUNTIME_NAME_PATTERN } from '@rtbench/core/suite';
+import { Refusal } from '@rtbench/core/usage-error';
 import type { EngineDescriptor, RuntimePlugin } from '@rtbench/runtime-kit';
 import { bunRuntime } from '@rtbench/runtime-bun';
 import { escapedLine, noteSource } from './plugin-calls.ts';
@@ -33,7 +34,7 @@ const plugins: RuntimePlugin[] = [...BUILT_IN_RUNTIMES];
  */
 export const DEFAULT_RUNTIMES: readonly string[] = BUILT_IN_RUNTIMES.map((p) => p.name);
 
-export class RuntimePluginError extends Error {
+export class RuntimePluginError extends Refusal {
   override readonly name = 'RuntimePluginError';
 }
 

@@ -27,7 +27,7 @@ import { command } from '../options/command.ts';
 import { FIXED_WARMUP_OPTION, FORMAT_OPTION, GLOBAL_OPTIONS, MARKDOWN_OPTION, PRINTING_OPTIONS, THRESHOLD_OPTION } from '../options/shared.ts';
 
 /** The default measurer's verdicts (timing's threshold and confidence), which claims are checked with. */
-const TIMING = DEFAULT_MEASURER.defaults;
+const TIMING = DEFAULT_MEASURER.record.verdict;
 
 interface ClaimsFlags extends OutputFlags {
   /** Only the claims whose sentence contains one of these texts (case-insensitive). */

@@ -43,7 +43,7 @@ export async function compareFilesCommand(files: string[], flags: CompareFlags):
       `file. To run a comparison: ${COMPARE_USAGE}`);
   }
   const saved = loadDistinctRuns(files, 'rtbench compare');
-  const resolved = await ratioOptions(flags, saved.map((x) => x.run));
+  const resolved = ratioOptions(flags, saved.map((x) => x.run));
   let view: ComparisonView;
   try {
     const [a, b] = saved;

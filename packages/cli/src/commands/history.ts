@@ -99,7 +99,7 @@ async function historyCommand(paths: readonly string[], flags: HistoryFlags): Pr
     text: `${counted(skipped.length, 'file')} skipped (not readable rtbench runs): ${skipped.map((s) => s.replace(/^skipped /, '')).join('; ')}`,
   }] : [];
   const view = historyViewOf(inputs, {
-    ...(await ratioOptions(flags, inputs.map((x) => x.record.verdict))),
+    ...ratioOptions(flags, inputs.map((x) => x.record.verdict)),
     order,
     ...(picked ? { caseFilter: (id: string) => picked.has(id) } : {}),
     ...(wantedVariants ? { variants: wantedVariants } : {}),

@@ -31,7 +31,7 @@ async function mergeCommand(files: readonly string[], flags: MergeFlags): Promis
   assertWritableOutput(flags.save, '--save', files);
   const merged = mergeShards(files.map((file) => ({ run: loadSavedRun(file).run, file })));
   writeRunAtomically(flags.save, merged);
-  const view = viewOfRun(merged, { ...(await ratioOptions(flags, [merged])), ...shownOptions(flags, merged), file: flags.save });
+  const view = viewOfRun(merged, { ...ratioOptions(flags, [merged]), ...shownOptions(flags, merged), file: flags.save });
   emit(view, reporter, flags);
   info(flags, `merged ${files.length} shards into ${flags.save}`);
   if (merged.status === 'complete') return regressionGate(view, failLimit(flags)).exit;

@@ -23,7 +23,7 @@ export async function reportCommand(file: string | undefined, flags: OutputFlags
   const saved = loadSavedRun(file ?? latestRun(resultsDir));
   // A comparison run is shown as verdicts, any other as the bench table.
   const view = viewOfRun(saved.run, {
-    ...(await ratioOptions(flags, [saved.run])),
+    ...ratioOptions(flags, [saved.run]),
     ...shownOptions(flags, saved.run),
     file: saved.file,
     ...(saved.notes ? { notes: saved.notes } : {}),

@@ -1,11 +1,11 @@
 /**
- * What to do about a cache folder rtbench refused (@rtbench/host's
+ * What to do about a cache folder rtbench refused (core's
  * UnsafeCacheError: owned by another user, or not a folder). The advice
  * depends on where the cache is: a checkout keeps it in .rtbench-cache/ beside
  * the code (XDG_CACHE_HOME does not move it); an installed rtbench in
  * $XDG_CACHE_HOME/rtbench.
  */
-import type { UnsafeCacheError } from '@rtbench/host/programs';
+import type { UnsafeCacheError } from '@rtbench/core/usage-error';
 import { cacheDir, inCheckout } from '../paths.ts';
 
 export function unsafeCacheLine(error: UnsafeCacheError, checkout = inCheckout, cache = cacheDir): string {

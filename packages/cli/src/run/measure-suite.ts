@@ -130,7 +130,7 @@ async function runPrepared(
     return 0;
   }
 
-  const resolved = { ...(await ratioOptions(flags, [run])), ...shownOptions(flags, run), file: path };
+  const resolved = { ...ratioOptions(flags, [run]), ...shownOptions(flags, run), file: path };
   const view: View = compareArms ? pairedComparisonView(run, resolved) : benchView(run, resolved);
   // Profiles were taken unless the run was stopped or could not be saved; an HTML report draws their flame graphs.
   const profiled = profiles !== undefined && run.status !== 'interrupted' && !executed.unsaved;

@@ -7,8 +7,8 @@
  * measurer to one of its own without touching this list.
  */
 import type { CaseListing } from '@rtbench/core/protocol';
-import type { MeasurerKind, RunRecord, VerdictBasis, VerdictParameters } from '@rtbench/core/schema';
-import { combinedVerdict, MEASURER_RECORDS, RecordRegistry } from '@rtbench/measurer-records';
+import type { MeasurerKind } from '@rtbench/core/schema';
+import { MEASURER_RECORDS, RecordRegistry } from '@rtbench/measurer-records';
 import { broughtIsolationOfEntry } from '@rtbench/suite-loader';
 import { MeasurerRefused, type MeasurerDescriptor, type MeasurerOption, type MeasurerOptionValue, type PrepareContext, type PreparedMeasurer } from '../measurer.ts';
 import { DUET } from './duet.ts';
@@ -132,23 +132,6 @@ export class MeasurerRegistry {
   recorded(kind: MeasurerKind | undefined): MeasurerDescriptor {
     const { kind: found } = this.records.recorded(kind);
     return this.measurers.find((m) => m.record.kind === found)!;
-  }
-
-  /**
-   * The verdict's parameters for a view of saved runs: those they were
-   * measured for (instruction counts: the largest threshold of their
-   * variants' engines), or `otherwise` for runs of different measurers.
-   */
-  verdictOfRuns(runs: readonly VerdictBasis[], otherwise: VerdictParameters): VerdictParameters {
-    if (runs.length === 0 || new Set(runs.map((r) => r.options.measurer)).size > 1) return otherwise;
-    return combinedVerdict(runs.map((r) => this.verdict(r)));
-  }
-
-  /** The verdict's parameters a saved run was measured for: as it says, or, for an older run, its measurer's for its variants' engines. */
-  verdict(run: VerdictBasis): VerdictParameters {
-    if (run.options.verdict) return run.options.verdict;
-    const { defaults } = this.recorded(run.options.measurer);
-    return { threshold: defaults.threshold(run.variants.filter((v) => !v.unavailable).map((v) => v.engine)), confidence: defaults.confidence };
   }
 }
 

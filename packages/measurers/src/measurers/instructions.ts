@@ -156,8 +156,6 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
   defaults: {
     bench: { ...TIMING_DEFAULTS.bench, rounds: 3, adaptive: 'when-asked', timeout: '10m' },
     compare: { ...TIMING_DEFAULTS.compare, rounds: 3, adaptive: 'when-asked', timeout: '10m' },
-    threshold: instructionThreshold,
-    confidence: 0.95,
   },
   refuses(variant) {
     const engine = variant.plugin.engine;
@@ -187,20 +185,9 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
       ...Object.fromEntries(runtimeEngines().flatMap((e) => (e.counting ? [[e.id, [...e.counting.determinismFlags, ...(preload && e.counting.fixedRandom ? ['LD_PRELOAD=fixed-random (getrandom and getentropy answer fixed bytes)'] : [])]]] : []))),
       ...Object.fromEntries(runtimePlugins().flatMap((p) => (p.countingEnv ? [[`${p.name} environment`, Object.entries(p.countingEnv).map(([k, v]) => `${k}=${v}`)]] : []))),
     };
-    return { measurer, record: { cacheSim, engineFlags, ...(smoke ? { smoke: true as const } : {}) } satisfies InstructionsFields };
+    return { measurer, fields: { cacheSim, engineFlags, ...(smoke ? { smoke: true as const } : {}) } satisfies InstructionsFields };
   },
 };
-
-/** The threshold of instruction counts when no engine says otherwise: 0.5%. */
-const DEFAULT_COUNT_THRESHOLD = 0.005;
-
-/**
- * The count threshold of a comparison between these engines (by the ids runs record): the largest of theirs, each
- * declared by its engine (EngineCounting.threshold); the default for an engine no registered runtime runs on.
- */
-function instructionThreshold(engines: readonly (string | undefined)[]): number {
-  return Math.max(DEFAULT_COUNT_THRESHOLD, ...engines.map((e) => engineNamed(e)?.counting?.threshold ?? DEFAULT_COUNT_THRESHOLD));
-}
 
 /**
  * The fixed-random library (host fixed-random.ts) the processes of an engine that declares it

@@ -98,7 +98,7 @@ function prepareLockstep(context: PrepareContext, setsByDefault: boolean): Prepa
   const own = LOCKSTEP_OWN[context.mode];
   const setsPerProcess = givenWholeNumber(context, SETS_PER_PROCESS) ?? context.roundsPerProcess ?? (setsByDefault ? own.setsPerProcess : undefined);
   const setup: LockstepSetup = { minTurns: own.minTurns, ...(setsPerProcess !== undefined ? { setsPerProcess } : {}) };
-  return { setup, ...(setsPerProcess !== undefined ? { record: { setsPerProcess }, roundsPerProcess: setsPerProcess } : {}) };
+  return { setup, ...(setsPerProcess !== undefined ? { fields: { setsPerProcess }, roundsPerProcess: setsPerProcess } : {}) };
 }
 
 /** The setup prepare() made; a build without one (a test's) takes a comparison's turns and one set per process. */
@@ -124,13 +124,13 @@ export function lockstepOptions(setup: TimedSetup, own: LockstepSetup): Lockstep
  * view's need made them, and that a fixed warmup's run was a smoke run (its
  * samples not grown, SMOKE_SAMPLES of them: measure-options.ts).
  */
-export function collectedFields(setup: Pick<MeasurerSetup, 'needs' | 'warmupMinMs'>): { record?: MeasurerFields } {
-  const record: MeasurerFields = {
+export function collectedFields(setup: Pick<MeasurerSetup, 'needs' | 'warmupMinMs'>): { fields?: MeasurerFields } {
+  const fields: MeasurerFields = {
     ...(collectsBeforeSampling(setup) ? { collectBeforeSampling: true } : {}),
     ...(isSmoke(setup) ? { smoke: true } : {}),
     ...(smokeSized(setup) ? { smokeSamples: SMOKE_SAMPLES } : {}),
   };
-  return Object.keys(record).length ? { record } : {};
+  return Object.keys(fields).length ? { fields } : {};
 }
 
 /** What the three lockstep schedules share: chosen by --schedule, timed calls, their one option and the timing defaults. */

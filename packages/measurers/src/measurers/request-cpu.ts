@@ -117,7 +117,7 @@ export const REQUEST_CPU: MeasurerDescriptor = {
     const budget = { programDir: setup.programDir, timeoutMs: Math.max(MIN_START_MS, setup.timeoutMs), requestTimeoutMs: Math.min(REQUEST_TIMEOUT_MS, setup.timeoutMs), boundMs: setup.timeoutMs, sameWork: own?.sameWork ?? 'masked', concurrency: own?.concurrency ?? 1, smoke };
     return {
       measurer: requestMeasurer(budget, (line) => setup.warn(`${setup.suite.name}: ${line}`)),
-      ...(smoke ? { record: { smoke: true } } : {}),
+      ...(smoke ? { fields: { smoke: true } } : {}),
       units: requestUnits(cases),
       cases: cases.map(({ id, name, group, params, metric }) => ({ id, name, ...(group ? { group } : {}), params: { ...params }, metric })),
       ownCode: (arms) => requestSuiteCode(setup.suite, arms),

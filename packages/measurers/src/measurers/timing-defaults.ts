@@ -1,4 +1,3 @@
-import { DEFAULT_THRESHOLD } from '@rtbench/stats';
 import type { MeasurerDefaults } from '../measurer.ts';
 
 /**
@@ -9,13 +8,10 @@ import type { MeasurerDefaults } from '../measurer.ts';
  * warmup until steady within the engine's horizons (docs/warmup.md). A
  * comparison: two sets per warm process, since a second set costs about
  * half a first, in the design that detects a suite-wide 5% change in nine
- * comparisons of ten (docs/comparing.md, "Calibration"); the 1% threshold
- * because below it processes of one binary differ for reasons not under
- * test.
+ * comparisons of ten (docs/comparing.md, "Calibration"). Their verdicts'
+ * parameters are their records' (measurer-records TIMING_VERDICT).
  */
 export const TIMING_DEFAULTS: MeasurerDefaults = {
   bench: { time: '240ms', warmup: '20ms', rounds: 6, adaptive: 'unless-fixed', target: 0.02, maxRounds: 30, maxTime: '60s' },
   compare: { time: '3s', warmup: '50ms', rounds: 30, adaptive: 'when-asked', target: 0.02, maxRounds: 60 },
-  threshold: () => DEFAULT_THRESHOLD,
-  confidence: 0.95,
 };
