@@ -59,6 +59,11 @@ module.exports = 'default' in runtimeModule ? runtimeModule.default : runtimeMod
         loader: 'js',
       }));
     }
+    // Elsewhere a builtin imported by its bare name (`import crypto from 'crypto'`, esbuild's external on the node
+    // platform) is imported under `node:`, which every runtime with Node.js compatibility resolves (deno only so).
+    else {
+      pluginBuild.onResolve({ filter: /^[a-z_/]+$/ }, (args) => (args.kind === 'import-statement' || args.kind === 'dynamic-import') && isBuiltin(args.path) ? { path: `node:${args.path}`, external: true } : undefined);
+    }
     // A native addon is loaded where it lies, by the runtime's own module loader (native-addon.ts).
     pluginBuild.onResolve({ filter: /\.node$/ }, (args) => ({ path: resolve(args.resolveDir, args.path), namespace: args.namespace === NATIVE ? NATIVE_LOAD : NATIVE }));
     pluginBuild.onLoad({ filter: /.*/, namespace: NATIVE }, (args) => ({ contents: nativeAddonModule(args.path, pluginBuild.initialOptions.platform === 'neutral'), loader: 'js' }));

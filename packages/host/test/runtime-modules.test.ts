@@ -27,6 +27,7 @@ writeFileSync(join(dir, 'uses-addon-package.cjs'), "const addon = require('addon
 mkdirSync(join(dir, 'node_modules', 'events'), { recursive: true });
 writeFileSync(join(dir, 'node_modules', 'events', 'package.json'), '{ "name": "events", "main": "index.js" }');
 writeFileSync(join(dir, 'node_modules', 'events', 'index.js'), "module.exports = 'the events package';\n");
+writeFileSync(join(dir, 'bare-import.mjs'), "import { randomBytes } from 'crypto';\nexport default randomBytes;\n");
 writeFileSync(join(dir, 'bare.mjs'), "import { gzipSync } from 'zlib';\nimport events from 'events';\nexport default [gzipSync, events];\n");
 // A package with an ES and a CommonJS entry (zod's shape), and one whose CommonJS file is `module.exports = fn`, each reached both ways.
 function dualPackage(name: string, esm: string, cjs: string): void {
@@ -68,6 +69,11 @@ describe('modules the runtime provides', () => {
     const code = await bundled('uses-addon.cjs', 'neutral');
     expect(code).toContain(`it loads a native addon (${join(dir, 'addon.node')}), which only a runtime with Node.js's module loader can load`);
     expect(code).not.toContain('node:module');
+  });
+
+  it('on the node platform a builtin imported by its bare name is imported under node:, as deno requires', async () => {
+    const code = await bundled('bare-import.mjs', 'node');
+    expect(code).toContain('from "node:crypto"');
   });
 
   it("on the neutral platform a bare builtin no package provides is the runtime's node: module; one a package provides stays the package", async () => {
