@@ -167,3 +167,5 @@ function bodyFor(d: Declared): CaseBody {
     for (const b of [...blocks].reverse()) for (const h of [...b.hooks.afterEach, ...b.hooks.afterAll]) await h();
   };
 }
+
+export { expect } from './vitest-expect.ts';

@@ -102,3 +102,21 @@ describe('running', () => {
     expect(suite.notes).toContain("vitest's beforeAll/afterAll/beforeEach/afterEach run around each benchmark in its own process, outside the timing (vitest runs them once around its suite or test)");
   });
 });
+
+describe("vitest's expect in the timed function", () => {
+  it("passes as vitest's matchers pass, and a failed assertion fails the case with vitest's message", async () => {
+    const greet = (name: string): string => `Hello ${name}`;
+    const suite = await load(() => {
+      adapter.bench('passes', () => {
+        adapter.expect(greet('Ada')).toBe('Hello Ada');
+        adapter.expect({ a: [1, 2], b: 'x' }).toMatchObject({ a: [1, 2], b: adapter.expect.any(String) });
+        return greet('Ada');
+      });
+      adapter.bench('fails', () => adapter.expect(greet('Ada')).toBe('Hello Bob'));
+    });
+    const [passed] = ofType(await runCase(suite, 'passes'), 'result');
+    expect(passed!.digest.summary).toBe('string(9)');
+    const [failed] = ofType(await runCase(suite, 'fails'), 'error');
+    expect(failed!.message).toContain("expected 'Hello Ada' to be 'Hello Bob'");
+  });
+});

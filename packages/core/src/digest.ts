@@ -145,6 +145,11 @@ function walk(value: unknown, h: DigestWriter, seen: Map<object, number>): void 
     h.unseen.push(`a ${kindOf(obj)}`);
     return h.write(`O${kindOf(obj)}`);
   }
+  const runtimeClass = runtimeClassOf(obj);
+  if (runtimeClass !== undefined) {
+    h.unseen.push(`an instance of the runtime's own ${runtimeClass}, compared by its class alone: each runtime keeps its state its own way`);
+    return h.write(`C${runtimeClass}`);
+  }
   // Plain objects and class instances: own enumerable string keys, sorted, so
   // that engines that order properties differently still agree.
   const keys = Object.keys(obj).sort();
@@ -193,6 +198,24 @@ function kindOf(obj: object): string {
   return typeof ctor?.name === 'string' && ctor.name ? ctor.name : 'Object';
 }
 
+/** Classes of the language itself, whose instances the walk reads as before (a String object by its characters). */
+const LANGUAGE_WRAPPERS = new Set(['Object', 'Boolean', 'Number', 'String', 'BigInt', 'Symbol']);
+
+/**
+ * The name of the runtime's own class `obj` is an instance of (its constructor is the global of that name: an
+ * AbortSignal, an EventTarget, a TextEncoder), or undefined. Such a class keeps its state as each runtime writes it
+ * (symbol-keyed fields and JavaScript getters on node and deno, none the walk can see on bun and workerd), so walking
+ * it would tell the runtimes apart, not the work; a class the file or a package defines is walked as ever.
+ */
+function runtimeClassOf(obj: object): string | undefined {
+  const ctor = (obj as { constructor?: unknown }).constructor;
+  if (typeof ctor !== 'function' || !ctor.name || LANGUAGE_WRAPPERS.has(ctor.name)) return undefined;
+  return has(ctor.name) === ctor ? ctor.name : undefined;
+}
+
+/** A prototype of the runtime's own class: a file's class that extends one shows its own getters, not the runtime's. */
+const isRuntimeProto = (proto: object): boolean => Object.hasOwn(proto, 'constructor') && runtimeClassOf(proto) !== undefined;
+
 /** Values whose content no walk can read: a Promise's result, weak collections. */
 function isOpaque(obj: object): boolean {
   return obj instanceof Promise || obj instanceof WeakMap || obj instanceof WeakSet || (typeof WeakRef === 'function' && obj instanceof WeakRef);
@@ -208,7 +231,7 @@ function isNative(proto: object): boolean {
 function accessorsOf(obj: object): [string, () => unknown][] {
   const found = new Map<string, () => unknown>();
   for (let proto = Object.getPrototypeOf(obj) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
-    if (isNative(proto)) continue;
+    if (isNative(proto) || isRuntimeProto(proto)) continue;
     for (const name of Object.getOwnPropertyNames(proto)) {
       const get = Object.getOwnPropertyDescriptor(proto, name)?.get;
       if (get && !found.has(name)) found.set(name, get);

@@ -52,3 +52,36 @@ describe('the digest of values beyond plain data', () => {
     expect(digestWithSight({ a: 1, b: [new Labelled('x')] }).unseen).toEqual([]);
   });
 });
+
+/** A package's own request class (undici's, say) whose getter hands on the runtime's own AbortSignal. */
+class PackageRequest {
+  readonly #signal: AbortSignal;
+  constructor(
+    readonly url: string,
+    signal: AbortSignal,
+  ) {
+    this.#signal = signal;
+  }
+  get signal(): AbortSignal {
+    return this.#signal;
+  }
+}
+
+describe("an instance of the runtime's own class", () => {
+  it('is compared by its class, not by the state each runtime keeps its own way, and says so', () => {
+    // Node and deno keep an AbortSignal's state in symbol-keyed fields of their own names; bun and workerd in none.
+    const withInternals = new AbortController().signal;
+    Object.defineProperty(withInternals, Symbol('kAborted'), { value: false, enumerable: true });
+    const plain = new AbortController().signal;
+    expect(apart(new PackageRequest('https://a.example/', withInternals), new PackageRequest('https://a.example/', plain))).toBe(false);
+    expect(digestWithSight(new PackageRequest('https://a.example/', plain)).unseen).toEqual([
+      "an instance of the runtime's own AbortSignal, compared by its class alone: each runtime keeps its state its own way",
+    ]);
+  });
+
+  it("still tells apart what the package's own class holds", () => {
+    const signal = new AbortController().signal;
+    expect(apart(new PackageRequest('https://a.example/x', signal), new PackageRequest('https://a.example/y', signal))).toBe(true);
+    expect(apart(signal, new TextEncoder())).toBe(true);
+  });
+});

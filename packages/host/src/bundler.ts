@@ -15,7 +15,7 @@ import { moduleGraphs } from './module-graphs.ts';
 import type { BundleTarget } from './plugin-shapes.ts';
 import { isBuiltin } from 'node:module';
 import { resolve } from 'node:path';
-import { nativeAddonLoad, nativeAddonModule } from './native-addon.ts';
+import { nativeAddonLoad, nativeAddonModule, nativeAddonReexport } from './native-addon.ts';
 import { ONE_COPY_PER_PACKAGE } from './one-copy.ts';
 
 /**
@@ -59,10 +59,17 @@ module.exports = 'default' in runtimeModule ? runtimeModule.default : runtimeMod
         loader: 'js',
       }));
     }
+    // Elsewhere a builtin imported by its bare name (`import crypto from 'crypto'`, esbuild's external on the node
+    // platform) is imported under `node:`, which every runtime with Node.js compatibility resolves (deno only so).
+    else {
+      pluginBuild.onResolve({ filter: /^[a-z_/]+$/ }, (args) => (args.kind === 'import-statement' || args.kind === 'dynamic-import') && isBuiltin(args.path) ? { path: `node:${args.path}`, external: true } : undefined);
+    }
     // A native addon is loaded where it lies, by the runtime's own module loader (native-addon.ts).
     pluginBuild.onResolve({ filter: /\.node$/ }, (args) => ({ path: resolve(args.resolveDir, args.path), namespace: args.namespace === NATIVE ? NATIVE_LOAD : NATIVE }));
     pluginBuild.onLoad({ filter: /.*/, namespace: NATIVE }, (args) => ({ contents: nativeAddonModule(args.path, pluginBuild.initialOptions.platform === 'neutral'), loader: 'js' }));
     pluginBuild.onLoad({ filter: /.*/, namespace: NATIVE_LOAD }, (args) => ({ contents: nativeAddonLoad(args.path), loader: 'js' }));
+    // A package whose main is its addon (`require('@napi-rs/uuid-linux-x64-gnu')`) resolves to the .node file itself.
+    pluginBuild.onLoad({ filter: /\.node$/ }, (args) => ({ contents: nativeAddonReexport(args.path), loader: 'js' }));
   },
 };
 

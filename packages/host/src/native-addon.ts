@@ -24,3 +24,8 @@ export function nativeAddonModule(file: string, loaderless: boolean): string {
 export function nativeAddonLoad(file: string): string {
   return `import { createRequire } from 'node:module';\nexport const addon = createRequire(${JSON.stringify(file)})(${JSON.stringify(file)});\n`;
 }
+
+/** The module for an addon a package names as its main: the addon by its path, which resolves as any `.node` require (nativeAddonModule). */
+export function nativeAddonReexport(file: string): string {
+  return `module.exports = require(${JSON.stringify(file)});\n`;
+}

@@ -19,9 +19,15 @@ const dir = mkdtempSync(join(tmpdir(), 'rtbench-runtime-modules-'));
 // Not a shared library: the bundler only resolves the file, it never reads it.
 writeFileSync(join(dir, 'addon.node'), 'not loaded here');
 writeFileSync(join(dir, 'uses-addon.cjs'), "const addon = require('./addon.node');\nmodule.exports = () => addon.hello();\n");
+// A platform package whose main is its addon (@napi-rs/*-linux-x64-gnu), required by its name.
+mkdirSync(join(dir, 'node_modules', 'addon-linux'), { recursive: true });
+writeFileSync(join(dir, 'node_modules', 'addon-linux', 'package.json'), '{ "name": "addon-linux", "main": "addon.linux.node" }');
+writeFileSync(join(dir, 'node_modules', 'addon-linux', 'addon.linux.node'), 'not loaded here');
+writeFileSync(join(dir, 'uses-addon-package.cjs'), "const addon = require('addon-linux');\nmodule.exports = () => addon.hello();\n");
 mkdirSync(join(dir, 'node_modules', 'events'), { recursive: true });
 writeFileSync(join(dir, 'node_modules', 'events', 'package.json'), '{ "name": "events", "main": "index.js" }');
 writeFileSync(join(dir, 'node_modules', 'events', 'index.js'), "module.exports = 'the events package';\n");
+writeFileSync(join(dir, 'bare-import.mjs'), "import { randomBytes } from 'crypto';\nexport default randomBytes;\n");
 writeFileSync(join(dir, 'bare.mjs'), "import { gzipSync } from 'zlib';\nimport events from 'events';\nexport default [gzipSync, events];\n");
 // A package with an ES and a CommonJS entry (zod's shape), and one whose CommonJS file is `module.exports = fn`, each reached both ways.
 function dualPackage(name: string, esm: string, cjs: string): void {
@@ -37,7 +43,9 @@ writeFileSync(join(dir, 'both-ways.mjs'), "import { made } from 'dual';\nimport 
 writeFileSync(join(dir, 'requires-builtins.cjs'), "module.exports = { stream: require('node:stream'), zlib: require('zlib') };\n");
 
 async function bundled(entry: string, platform: 'node' | 'neutral'): Promise<string> {
-  const result = await build({ ...bundleOptions({ platform, conditions: [] }), entryPoints: [join(dir, entry)], absWorkingDir: dir });
+  // The main fields the Workers runtime's bundle reads (runners/workerd): the neutral platform reads none by default.
+  const mainFields = platform === 'neutral' ? { mainFields: ['browser', 'module', 'main'] } : {};
+  const result = await build({ ...bundleOptions({ platform, conditions: [], ...mainFields }), entryPoints: [join(dir, entry)], absWorkingDir: dir });
   return result.outputFiles[0]!.text;
 }
 
@@ -49,10 +57,23 @@ describe('modules the runtime provides', () => {
     expect(code).not.toContain('not loaded here');
   });
 
+  it('a package whose main is its addon is loaded where it lies, and refused in one line where no loader is', async () => {
+    const addon = join(dir, 'node_modules', 'addon-linux', 'addon.linux.node');
+    const code = await bundled('uses-addon-package.cjs', 'node');
+    expect(code).toContain(`createRequire(${JSON.stringify(addon)})(${JSON.stringify(addon)})`);
+    expect(code).not.toContain('not loaded here');
+    expect(await bundled('uses-addon-package.cjs', 'neutral')).toContain(`it loads a native addon (${addon}), which only a runtime with Node.js's module loader can load`);
+  });
+
   it('a runtime with no module loader throws one line naming the addon', async () => {
     const code = await bundled('uses-addon.cjs', 'neutral');
     expect(code).toContain(`it loads a native addon (${join(dir, 'addon.node')}), which only a runtime with Node.js's module loader can load`);
     expect(code).not.toContain('node:module');
+  });
+
+  it('on the node platform a builtin imported by its bare name is imported under node:, as deno requires', async () => {
+    const code = await bundled('bare-import.mjs', 'node');
+    expect(code).toContain('from "node:crypto"');
   });
 
   it("on the neutral platform a bare builtin no package provides is the runtime's node: module; one a package provides stays the package", async () => {

@@ -10,7 +10,7 @@ import { dirname, join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isBuiltin } from 'node:module';
 import { basename } from 'node:path';
-import { transform, type Plugin } from 'esbuild';
+import { transform, type Loader, type Plugin } from 'esbuild';
 import type { BundleTarget } from '@rtbench/host';
 import { bundleProgramFor, ownerOnlyDir, type BundledPackage, type NodeEnvUse } from '@rtbench/host/programs';
 import { DenoResolver } from './deno-config.ts';
@@ -128,8 +128,11 @@ const adapterPlugin: Plugin = {
     // A brought-over file that finds its data next to itself (new URL('./x', import.meta.url))
     // must see its own location, not the bundle's.
     pluginBuild.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
-      if (args.path.includes('node_modules')) return undefined;
       const source = readFileSync(args.path, 'utf8');
+      if (args.path.includes('node_modules')) {
+        // A package's CommonJS that finds its files (a native addon's platform build) by __dirname: its own place, as Node.js gives it.
+        return READS_OWN_PLACE.test(source) ? { contents: await withOwnPlace(source, args.path, 'js'), loader: 'js' as const, resolveDir: dirname(args.path) } : undefined;
+      }
       const denoBench = callsDenoBench(source);
       const brought = broughtGraph.has(args.path) || IMPORTS_ADAPTED.test(source) || denoBench || /['"]node:bench['"]/.test(source);
       const readsOwnPlace = READS_OWN_PLACE.test(source);
@@ -141,16 +144,7 @@ const adapterPlugin: Plugin = {
         .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)));
       const ext = /\.[cm]?[jt]sx?$/.exec(args.path)![0] as keyof typeof LOADERS;
       const loader = LOADERS[ext] ?? 'js';
-      if (readsOwnPlace) {
-        // A CommonJS file's __dirname / __filename (free, not its own variables) are its own location, as
-        // import.meta's are: an ES module bundle has neither, and a file that finds its data by them would not load.
-        contents = (await transform(contents, {
-          loader,
-          define: { __dirname: JSON.stringify(dirname(args.path)), __filename: JSON.stringify(args.path) },
-          sourcemap: 'inline',
-          sourcefile: args.path,
-        })).code;
-      }
+      if (readsOwnPlace) contents = await withOwnPlace(contents, args.path, loader);
       if (requiresByName) {
         // require(path) of a computed path cannot be bundled, and an ES module bundle has no require() for it:
         // it becomes the runtime's own CommonJS loader, resolving from the file (node, bun, deno; workerd has none).
@@ -173,6 +167,14 @@ const adapterPlugin: Plugin = {
     });
   },
 };
+
+/**
+ * A CommonJS file's __dirname / __filename (free, not its own variables) as its own location, as import.meta's
+ * are: an ES module bundle has neither, and a file that finds its data by them would not load.
+ */
+async function withOwnPlace(contents: string, file: string, loader: Loader): Promise<string> {
+  return (await transform(contents, { loader, define: { __dirname: JSON.stringify(dirname(file)), __filename: JSON.stringify(file) }, sourcemap: 'inline', sourcefile: file })).code;
+}
 
 export interface Bundle {
   path: string;

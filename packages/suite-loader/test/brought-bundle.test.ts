@@ -35,11 +35,18 @@ describe('a brought file bundled', () => {
         '',
       ].join('\n'),
     );
+    // A package that finds its own files by __dirname (a native addon's loader) gets its own place too.
+    mkdirSync(join(dir, 'node_modules', 'finds-own'), { recursive: true });
+    writeFileSync(join(dir, 'node_modules', 'finds-own', 'package.json'), '{ "name": "finds-own", "main": "index.js" }');
+    writeFileSync(join(dir, 'node_modules', 'finds-own', 'index.js'), "module.exports = require('path').join(__dirname, 'build');\n");
+    writeFileSync(join(dir, 'bench', 'uses-package.js'), "require('finds-own');\n");
+    writeFileSync(join(dir, 'bench', 'index.js'), `require('./uses-package.js');\n${readFileSync(join(dir, 'bench', 'index.js'), 'utf8')}`);
     const location = locateBroughtFile(join(dir, 'bench', 'index.js'));
     const bundle = await bundleSuite(location.entry, 'own-place-bundle-test', 'node', nodeRuntime.bundle);
     const text = readFileSync(bundle.path, 'utf8');
     expect(text).toContain(`join(${JSON.stringify(join(dir, 'bench'))}, "fixtures", "basic.js")`);
     expect(text).toMatch(new RegExp(`createRequire\\(${JSON.stringify(join(dir, 'bench', 'index.js')).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\)\\(join\\(`));
+    expect(text).toContain(`join(${JSON.stringify(join(dir, 'node_modules', 'finds-own'))}, "build")`);
     // A parameter of that name is the function's own, not the file's place.
     expect(text).toMatch(/own = \((__dirname\d*)\) => \1;/);
   });
