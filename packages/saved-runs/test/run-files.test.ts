@@ -3,7 +3,7 @@
  * of a folder by when it was written, and two runs compared only when they
  * are two files holding two runs.
  */
-import { mkdirSync, mkdtempSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +44,14 @@ describe('the run files a path names', () => {
     expect(runFilesIn(join(dir, 'notes.txt'))).toEqual([join(dir, 'notes.txt')]);
     expect(usageError(() => runFilesIn(join(dir, 'gone')))).toBe(`${join(dir, 'gone')}: no such file or directory`);
   });
+
+  it('in a folder, sorted by name whatever order they were made in; a link to nothing is listed, to be named when read', () => {
+    const dir = folder();
+    for (const name of ['c.json', 'a.json', 'b.json.gz']) writeFileSync(join(dir, name), '{}');
+    symlinkSync(join(dir, 'nowhere.json'), join(dir, 'd.json'));
+    expect(runFilesIn(dir)).toEqual(['a.json', 'b.json.gz', 'c.json', 'd.json'].map((f) => join(dir, f)));
+    expect(runFilesIn(folder())).toEqual([]);
+  });
 });
 
 describe('the newest run of a folder', () => {
@@ -60,6 +68,19 @@ describe('the newest run of a folder', () => {
     expect(latestRun(dir)).toBe(newer);
     utimesSync(older, 2000, 2000);
     expect(latestRun(dir)).toBe(older);
+  });
+
+  it('is a file: a link to nothing or a folder named like a run, however new, is passed over', () => {
+    const dir = folder();
+    const run = join(dir, 'a.json');
+    writeFileSync(run, '{}');
+    utimesSync(run, 1000, 1000);
+    symlinkSync(join(dir, 'nowhere.json'), join(dir, 'z.json'));
+    mkdirSync(join(dir, 'y.json'));
+    utimesSync(join(dir, 'y.json'), 5000, 5000);
+    expect(latestRun(dir)).toBe(run);
+    rmSync(run);
+    expect(usageError(() => latestRun(dir))).toBe(`no saved runs in ${dir}; run \`pnpm bench <suite>\` first or name a file`);
   });
 
   it('is none in an empty or missing folder, said in one line', () => {
