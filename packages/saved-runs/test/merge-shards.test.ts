@@ -71,6 +71,8 @@ describe('shards merged into one run', () => {
     const late = shard(1, 2, { startedAt: '2026-01-05T00:00:00.000Z', finishedAt: '2026-01-05T02:00:00.000Z' });
     const merged = mergeShards([late, shard(2, 2, { finishedAt: '2026-01-02T00:30:00.000Z' })]);
     expect([merged.startedAt, merged.finishedAt]).toEqual(['2026-01-02T00:00:00.000Z', '2026-01-05T02:00:00.000Z']);
+    const three = mergeShards([shard(1, 3, { finishedAt: '2026-01-09T00:00:00.000Z' }), shard(2, 3), shard(3, 3, { startedAt: '2025-12-31T00:00:00.000Z' })]);
+    expect([three.startedAt, three.finishedAt]).toEqual(['2025-12-31T00:00:00.000Z', '2026-01-09T00:00:00.000Z']);
   });
 
   it('are interrupted if one shard was, else failed if one failed, else complete', () => {
