@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
-import { UsageError } from '@rtbench/core/usage-error';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { mergeShards } from '../src/merge-shards.ts';
+import { refusal } from './refusal.ts';
 
 const CASES = ['a', 'b', 'c', 'd', 'e'].map((id, i) => ({ id, ns: 100 * (i + 1) }));
 const whole = syntheticRun({ cases: CASES, arms: [{ id: 'node', factor: 1 }, { id: 'bun', factor: 0.8 }], rounds: 2, samplesPerRound: 3 });
@@ -35,15 +35,6 @@ function shard(index: number, count: number, change: Partial<RunRecord> = {}): S
   return { run, file: `s${index}.json` };
 }
 
-function refusal(f: () => unknown): string {
-  try {
-    f();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('shards merged into one run', () => {
   it('hold every case in the order the suite dealt them, and each case\'s results once', () => {

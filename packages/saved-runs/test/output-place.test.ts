@@ -3,24 +3,14 @@
  * (dangling too), a file the same command reads (by another name as well),
  * and one input named twice; and `-o -` meaning stdout.
  */
-import { linkSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { linkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '@rtbench/core/usage-error';
 import { outputFileOf, refuseLinkOrInput, refuseRepeatedInput } from '../src/output-place.ts';
+import { refusal, tempFolder } from './refusal.ts';
 
-const folder = (): string => mkdtempSync(join(tmpdir(), 'rtbench-output-place-'));
+const folder = (): string => tempFolder('output-place');
 
-function refusal(f: () => unknown): string {
-  try {
-    f();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a refusal');
-}
 
 /** Two files with text in `dir`. */
 function twoFiles(dir: string): [string, string] {

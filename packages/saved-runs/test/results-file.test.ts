@@ -5,25 +5,15 @@
  * (a regular file of bounded size, gzip's unpacked, JSON parsed). Real
  * folders, no process.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '@rtbench/core/usage-error';
 import { assertWritableOutput, claimResultsPath, defaultResultsPath, isRunFileName, readJsonFile, readRegularFile, releaseUnsaved, tryCreatingIn } from '../src/results-file.ts';
+import { refusal, tempFolder } from './refusal.ts';
 
-const folder = (): string => mkdtempSync(join(tmpdir(), 'rtbench-results-file-'));
+const folder = (): string => tempFolder('results-file');
 
-function refusal(f: () => unknown): string {
-  try {
-    f();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a refusal');
-}
 
 const RUN_TEXT = '{"schema":"rtbench.run"}';
 
