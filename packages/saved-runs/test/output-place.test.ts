@@ -49,6 +49,15 @@ describe('an output that is a link or an input', () => {
     expect(() => refuseLinkOrInput(b, '-o', [a])).not.toThrow();
     expect(() => refuseLinkOrInput(join(dir, 'new.json'), '-o', [a, join(dir, 'gone.json')])).not.toThrow();
     expect(() => refuseLinkOrInput(join(dir, 'new.json'), '-o', [join(dir, 'new.json')])).not.toThrow();
+    expect(() => refuseLinkOrInput(b, '-o', [join(dir, 'gone.json')])).not.toThrow();
+  });
+
+  it('is refused when an input is a link to it', () => {
+    const dir = folder();
+    const [a] = twoFiles(dir);
+    const link = join(dir, 'link.json');
+    symlinkSync(a, link);
+    expect(refusal(() => refuseLinkOrInput(a, '-o', [link]))).toBe(`-o ${a} is ${link}, which this command reads; name another file`);
   });
 });
 
@@ -60,6 +69,7 @@ describe('inputs named twice', () => {
     const link = join(dir, 'link.json');
     symlinkSync(b, link);
     expect(refusal(() => refuseRepeatedInput([a, b, link], 'merge'))).toBe(`merge: ${link} and ${b} are one file; name two different runs`);
+    expect(refusal(() => refuseRepeatedInput([link, a, b], 'merge'))).toBe(`merge: ${b} and ${link} are one file; name two different runs`);
   });
 
   it('are not refused when the files are different, or missing (each missing file is said when read)', () => {
