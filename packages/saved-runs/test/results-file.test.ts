@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, 
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { assertWritableOutput, claimResultsPath, defaultResultsPath, isRunFileName, readJsonFile, readRegularFile, releaseUnsaved, tryCreatingIn } from '../src/results-file.ts';
+import { assertWritableOutput, claimResultsPath, defaultResultsPath, isRunFileName, readJsonFile, readRegularFile, releaseUnsaved, tryCreatingIn, whyNotWritable } from '../src/results-file.ts';
 import { refusal, tempFolder } from './refusal.ts';
 
 const folder = (): string => tempFolder('results-file');
@@ -25,6 +25,7 @@ describe('a results file\'s default name', () => {
     expect(defaultResultsPath({ startedAt: at, suite: './test/fixtures/tiny/index.ts', mode: 'bench' }, 'r')).toBe(join('r', '20261124-025250Z-test_fixtures_tiny_index.ts.json'));
     expect(defaultResultsPath({ startedAt: at, suite: 'a@1.2-x_y', mode: 'bench' }, 'r')).toBe(join('r', '20261124-025250Z-a@1.2-x_y.json'));
     expect(defaultResultsPath({ startedAt: at, suite: '..', mode: 'bench' }, 'r')).toBe(join('r', '20261124-025250Z-suite.json'));
+    expect(defaultResultsPath({ startedAt: at, suite: 'my  suite//x', mode: 'bench' }, 'r')).toBe(join('r', '20261124-025250Z-my_suite_x.json'));
     expect(defaultResultsPath({ startedAt: at, suite: '._x', mode: 'bench' }, 'r')).toBe(join('r', '20261124-025250Z-x.json'));
   });
 });
@@ -38,6 +39,12 @@ describe('claiming a results file', () => {
     expect(claimResultsPath(path)).toBe(join(dir, 'results', 'deep', 'run-2.json'));
     expect(claimResultsPath(path)).toBe(join(dir, 'results', 'deep', 'run-3.json'));
     expect(readdirSync(join(dir, 'results', 'deep')).sort()).toEqual(['run-2.json', 'run-3.json', 'run.json']);
+  });
+
+  it('numbers the file\'s name, not a folder named like a run', () => {
+    const dir = join(folder(), 'runs.json');
+    expect(claimResultsPath(join(dir, 'run.json'))).toBe(join(dir, 'run.json'));
+    expect(claimResultsPath(join(dir, 'run.json'))).toBe(join(dir, 'run-2.json'));
   });
 
   it('passes over a file left by a run that ended (a stale claim), and never writes into it', () => {
@@ -130,6 +137,19 @@ describe('where --save and -o may write', () => {
   });
 });
 
+describe('why a file cannot be written, in words', () => {
+  const failed = (code?: string): Error => Object.assign(new Error(`failed with ${code ?? 'no code'}`), code ? { code } : {});
+
+  it('names a read-only file system, a permission, a full disk, a folder that takes no files; any other code as it is', () => {
+    expect(whyNotWritable(failed('EROFS'), '/mnt/ro')).toBe('/mnt/ro is on a read-only file system');
+    expect(['EACCES', 'EPERM'].map((code) => whyNotWritable(failed(code), '/d'))).toEqual(['permission denied', 'permission denied']);
+    expect(['ENOSPC', 'EDQUOT'].map((code) => whyNotWritable(failed(code), '/d'))).toEqual(['the disk is full', 'the disk is full']);
+    expect(whyNotWritable(failed('ENOENT'), '/proc')).toBe('it takes no new files, as /proc does');
+    expect(whyNotWritable(failed('EIO'), '/d')).toBe('EIO');
+    expect(whyNotWritable(failed(), '/d')).toBe('failed with no code');
+  });
+});
+
 describe('reading a file', () => {
   it('a run file is named .json or .json.gz', () => {
     expect(['a.json', 'a.json.gz', 'a.gz', 'a.jsonl', 'json', 'a.json.bak'].map(isRunFileName)).toEqual([true, true, false, false, false, false]);
@@ -143,6 +163,27 @@ describe('reading a file', () => {
     expect(readRegularFile(join(dir, 'a.json'))).toBe(RUN_TEXT);
     expect(readRegularFile(join(dir, 'b.json'))).toBe(RUN_TEXT);
     expect(readRegularFile(join(dir, 'one.json'))).toBe('\x1f');
+    // Text is read as text unless both of gzip's first two bytes are there.
+    for (const bytes of [[0x41, 0x8b], [0x1f, 0x41]]) {
+      writeFileSync(join(dir, 'two.json'), Buffer.from(bytes));
+      expect(readRegularFile(join(dir, 'two.json'))).toBe(Buffer.from(bytes).toString('utf8'));
+    }
+    writeFileSync(join(dir, 'magic.json'), Buffer.from([0x1f, 0x8b]));
+    expect(refusal(() => readRegularFile(join(dir, 'magic.json')))).toContain('is not a readable gzip file');
+  });
+
+  it('closes every file it opens, read or refused', () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'a.json'), RUN_TEXT);
+    writeFileSync(join(dir, 'big.json'), 'x'.repeat(64));
+    const open = (): number => readdirSync('/proc/self/fd').length;
+    const before = open();
+    for (let i = 0; i < 20; i++) {
+      readRegularFile(join(dir, 'a.json'));
+      refusal(() => readRegularFile(join(dir, 'big.json'), 8));
+      refusal(() => readRegularFile(dir));
+    }
+    expect(open()).toBe(before);
   });
 
   it('refuses a folder, a device, a missing file, a file or an unpacked file over the bound, a corrupt gzip, each in one line', () => {
