@@ -20,7 +20,7 @@ export function strictAnswers(answered: readonly { request: string; digest: stri
   }
   // Keyed by request names, which suites write: no prototype.
   const out: Record<string, string> = Object.create(null);
-  for (const [request, seen] of [...digests].sort(([a], [b]) => (a < b ? -1 : 1))) out[request] = sha256([...seen].sort().join('\n'));
+  for (const request of [...digests.keys()].sort()) out[request] = sha256([...digests.get(request)!].sort().join('\n'));
   return out;
 }
 
@@ -39,11 +39,11 @@ export function strictAnswerText(answers: StrictAnswers, sha256: (text: string) 
  * (`unanswered`, per variant).
  */
 export function strictDifference(byVariant: Readonly<Record<string, StrictAnswers>>, unanswered: Readonly<Record<string, ReadonlySet<string>>> = {}): string | undefined {
-  const entries = Object.entries(byVariant);
-  const [baseId, base] = entries[0] ?? [];
-  if (baseId === undefined || base === undefined) return undefined;
+  const [first, ...rest] = Object.entries(byVariant);
   const has = (answers: StrictAnswers, request: string): boolean => Object.hasOwn(answers, request);
-  for (const [otherId, other] of entries.slice(1)) {
+  for (const [otherId, other] of rest) {
+    // A second variant means a first.
+    const [baseId, base] = first!;
     for (const request of [...new Set([...Object.keys(base), ...Object.keys(other)])].sort()) {
       if (!has(base, request) ? unanswered[baseId]?.has(request) === true : !has(other, request) ? unanswered[otherId]?.has(request) === true : base[request] === other[request]) continue;
       return request;
