@@ -134,6 +134,18 @@ describe('the answers that stand for a variant', () => {
     expect(standingAnswers([], answersIn, unpack)).toBeUndefined();
     expect(standingAnswers([{}], answersIn, unpack)).toBeUndefined();
   });
+
+  it('take each kind\'s own packed text from a round that packed several, and none for a template that names no packing round', () => {
+    const unpack = (packed: string): string => JSON.stringify([`whole ${packed}`]);
+    const cut = (request: string, over: Partial<MaskedAnswer>): MaskedAnswer => answer({ request, segments: ['part'], truncated: true, ...over });
+    const rounds = [
+      { requests: { answers: [answer({ request: 'GET /', segments: ['x'], packed: 'unnumbered' }), cut('GET /', { rounds: 1, packedRound: 1, packed: 'A1' }), cut('GET /b', { rounds: 1, packedRound: 1, packed: 'B1' })] } },
+      { requests: { answers: [cut('GET /b', { rounds: 2, packedRound: 1 }), cut('GET /', { rounds: 2 })] } },
+    ];
+    const [b, a] = standingAnswers(rounds, answersIn, unpack)!;
+    expect(b!.segments).toEqual(['whole B1']);
+    expect(a).toBe(rounds[1]!.requests.answers[1]);
+  });
 });
 
 describe('a kind of answer one variant lacks', () => {

@@ -40,6 +40,8 @@ const requestsRoundSchema = z.object({
   consoleLines: z.number().int().nonnegative().optional(),
   /** The answers' masked templates (absent: --same-work strict, or a run saved before masking). */
   answers: z.array(maskedAnswerSchema).optional(),
+  /** --same-work strict: per request name, the hash of its answers' distinct digests (core same-work strict.ts), of which the round's digest is. Absent: masked, or a run saved before. */
+  strictAnswers: z.record(z.string(), z.string()).optional(),
   /** How the responses proved the same work (--same-work; absent in runs saved before it was recorded: masked when `answers` is there, else strict). */
   sameWork: z.enum(['masked', 'strict']).optional(),
   /** Requests kept in flight to the server (--concurrency; absent: 1, one at a time). Each sample is then its wave's CPU over the requests answered in it. */

@@ -10,10 +10,11 @@ import type { EngineMetrics } from '@rtbench/core/engine-metrics';
 import { statsSchema } from '@rtbench/core/schema';
 import { median, nearFloor, summarizeArm } from '@rtbench/stats';
 import { memoryGrowth, workAnswers, type ResidentSeries } from '@rtbench/verdicts';
-import { DIGEST_SIGNIFICANT_DIGITS, UNDEFINED_SUMMARY } from '@rtbench/core/digest';
+import { digest, DIGEST_SIGNIFICANT_DIGITS, UNDEFINED_SUMMARY } from '@rtbench/core/digest';
 import { headlineSamples } from '@rtbench/core/cpu-per-request';
 import type { MaskedAnswer, RoundRecord } from '@rtbench/core/schema';
-import { answerName, answersDifference, standingRound, unlikeWithinText } from '@rtbench/core/same-work';
+import { answerName, answersDifference, standingRound, strictAnswerText, strictDifference, unlikeWithinText, type StrictAnswers } from '@rtbench/core/same-work';
+import { createHash } from 'node:crypto';
 import { lockstepOf, pairable, requestAnswers, requestsOf } from '@rtbench/measurer-records';
 
 /** A variant of the run: its id, and why it cannot run, when it cannot. */
@@ -133,8 +134,8 @@ export function finishRun(run: RunRecord, interrupted: boolean): void {
         result.failures.push({ kind: 'digest-mismatch', message: `its responses are not proven the same work as each other (${unlike})` });
         result.status = 'partial';
       }
-    } else if (ownAnswers && !answersDifference(ownAnswers)) {
-      // Proven the same work: each process masked what changed in it.
+    } else if ((ownAnswers && !answersDifference(ownAnswers)) || (own.size > 1 && strictRoundsAlike(result.rounds))) {
+      // Proven the same work: each process masked what changed in it, or (strict) answered alike but for its time-outs.
     } else if (own.size > 1) {
       result.failures.push({ kind: 'digest-mismatch', message: `the case returned different values in different rounds (${[...own].join(', ')}): it is not deterministic; a brought file says a value is random by design with --random '${result.caseId}'` });
       result.status = result.rounds.length ? 'partial' : 'failed';
@@ -180,8 +181,8 @@ export function sameWorkOf(run: Pick<RunRecord, 'cases' | 'results'>): SameWork 
       const proof = maskedProof(c.id, Object.values(masked));
       if (proof.spans > 0) sameWorkMasked.push(proof);
     }
-    // The same work once each process's changing spans are masked.
-    if (masked ? !where : oneDigest) continue;
+    // The same work once each process's changing spans are masked; strict, once how many answers came is left out.
+    if (masked ? !where : oneDigest || sameStrictWork(run.results, c.id)) continue;
     // Exact comparison first; numbers rounded to DIGEST_SIGNIFICANT_DIGITS only when every variant's value holds fractions.
     const roundedHashes = Object.values(rounded);
     if (!where && roundedHashes.every((h) => h !== undefined) && new Set(roundedHashes).size === 1) {
@@ -192,6 +193,41 @@ export function sameWorkOf(run: Pick<RunRecord, 'cases' | 'results'>): SameWork 
   }
   return { digestMismatches, ...(digestsRounded.length ? { digestsRounded } : {}), ...(sameWorkMasked.length ? { sameWorkMasked } : {}) };
 }
+
+/** Whether a strict case's variants answered alike, request by request, each by its standing round. */
+function sameStrictWork(results: readonly CaseResult[], caseId: string): boolean {
+  // Keyed by variant ids, which users name: no prototype.
+  const rounds: Record<string, RoundRecord> = Object.create(null);
+  for (const r of results) {
+    const standing = r.caseId === caseId ? standingRound(r.rounds, requestAnswers) : undefined;
+    if (standing) rounds[r.variantId] = standing;
+  }
+  return strictAlike(rounds, unansweredOf(results, caseId));
+}
+
+/** Whether one variant's strict rounds answered alike, request by request (each round forgiven the requests it got no answer to). */
+function strictRoundsAlike(rounds: readonly RoundRecord[]): boolean {
+  const named = (f: (round: RoundRecord) => unknown) => Object.fromEntries(rounds.map((round, i) => [`round ${i}`, f(round)]));
+  return strictAlike(named((round) => round) as Record<string, RoundRecord>, named((round) => new Set(requestsOf(round)?.unanswered)) as Record<string, ReadonlySet<string>>);
+}
+
+/**
+ * Whether strict rounds (by name) answered alike, request by request (core
+ * same-work strict.ts): each saved its answers by request, and its digest is
+ * of them (answers edited apart from their digest prove nothing).
+ */
+function strictAlike(rounds: Readonly<Record<string, RoundRecord>>, unanswered: Readonly<Record<string, ReadonlySet<string>>>): boolean {
+  // Keyed by variant ids (which users name) or rounds: no prototype.
+  const answers: Record<string, StrictAnswers> = Object.create(null);
+  for (const [name, round] of Object.entries(rounds)) {
+    const saved = requestsOf(round)?.strictAnswers;
+    if (!saved || digest(strictAnswerText(saved, sha256)).hash !== round.digest.hash) return false;
+    answers[name] = saved;
+  }
+  return strictDifference(answers, unanswered) === undefined;
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** Per variant of the case, the requests (by name) that got no whole response in any of its rounds. */
 function unansweredOf(results: readonly CaseResult[], caseId: string): Record<string, ReadonlySet<string>> {

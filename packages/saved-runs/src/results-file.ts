@@ -94,7 +94,7 @@ export function assertWritableOutput(path: string, option = '--save', inputs: re
 }
 
 /** Why a file could not be created or opened for writing, in words. */
-function whyNotWritable(error: unknown, dir: string): string {
+export function whyNotWritable(error: unknown, dir: string): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EROFS') return `${dir} is on a read-only file system`;
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';

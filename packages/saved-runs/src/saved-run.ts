@@ -161,14 +161,17 @@ export function runFilesIn(path: string): string[] {
  * hand or kept from elsewhere does not shadow the run just made.
  */
 export function latestRun(dir: string): string {
-  let files: { path: string; mtimeMs: number }[] = [];
+  let names: string[] = [];
   try {
-    files = readdirSync(dir)
-      .filter(isRunFileName)
-      .map((f) => ({ path: join(dir, f), mtimeMs: statSync(join(dir, f)).mtimeMs }));
+    names = readdirSync(dir).filter(isRunFileName);
   } catch {
     /* no results yet */
   }
+  // A link to nothing or a folder named like a run is no run: it must not hide the runs beside it.
+  const files = names.flatMap((f) => {
+    const stat = statSync(join(dir, f), { throwIfNoEntry: false });
+    return stat?.isFile() ? [{ path: join(dir, f), mtimeMs: stat.mtimeMs }] : [];
+  });
   files.sort((a, b) => b.mtimeMs - a.mtimeMs || b.path.localeCompare(a.path));
   const newest = files[0];
   if (!newest) throw new UsageError(`no saved runs in ${dir}; run \`pnpm bench <suite>\` first or name a file`);

@@ -3,16 +3,15 @@
  * of a folder by when it was written, and two runs compared only when they
  * are two files holding two runs.
  */
-import { mkdirSync, mkdtempSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '@rtbench/core/usage-error';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { finishRun } from '../src/record.ts';
 import { latestRun, loadDistinctRuns, runFilesIn } from '../src/saved-run.ts';
+import { refusal, tempFolder } from './refusal.ts';
 
-const folder = (): string => mkdtempSync(join(tmpdir(), 'rtbench-run-files-'));
+const folder = (): string => tempFolder('run-files');
 
 /** A finished run saved as `name` in `dir`, with id `id`. */
 function saved(dir: string, name: string, id: string): string {
@@ -24,15 +23,6 @@ function saved(dir: string, name: string, id: string): string {
   return file;
 }
 
-const usageError = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error('no error');
-};
 
 describe('the run files a path names', () => {
   it('are the file itself, or the .json and .json.gz files directly in a folder, sorted', () => {
@@ -42,7 +32,15 @@ describe('the run files a path names', () => {
     writeFileSync(join(dir, 'inner', 'd.json'), '{}');
     expect(runFilesIn(dir)).toEqual([join(dir, 'a.json.gz'), join(dir, 'b.json')]);
     expect(runFilesIn(join(dir, 'notes.txt'))).toEqual([join(dir, 'notes.txt')]);
-    expect(usageError(() => runFilesIn(join(dir, 'gone')))).toBe(`${join(dir, 'gone')}: no such file or directory`);
+    expect(refusal(() => runFilesIn(join(dir, 'gone')))).toBe(`${join(dir, 'gone')}: no such file or directory`);
+  });
+
+  it('in a folder, sorted by name whatever order they were made in; a link to nothing is listed, to be named when read', () => {
+    const dir = folder();
+    for (const name of ['c.json', 'a.json', 'b.json.gz']) writeFileSync(join(dir, name), '{}');
+    symlinkSync(join(dir, 'nowhere.json'), join(dir, 'd.json'));
+    expect(runFilesIn(dir)).toEqual(['a.json', 'b.json.gz', 'c.json', 'd.json'].map((f) => join(dir, f)));
+    expect(runFilesIn(folder())).toEqual([]);
   });
 });
 
@@ -62,10 +60,23 @@ describe('the newest run of a folder', () => {
     expect(latestRun(dir)).toBe(older);
   });
 
+  it('is a file: a link to nothing or a folder named like a run, however new, is passed over', () => {
+    const dir = folder();
+    const run = join(dir, 'a.json');
+    writeFileSync(run, '{}');
+    utimesSync(run, 1000, 1000);
+    symlinkSync(join(dir, 'nowhere.json'), join(dir, 'z.json'));
+    mkdirSync(join(dir, 'y.json'));
+    utimesSync(join(dir, 'y.json'), 5000, 5000);
+    expect(latestRun(dir)).toBe(run);
+    rmSync(run);
+    expect(refusal(() => latestRun(dir))).toBe(`no saved runs in ${dir}; run \`pnpm bench <suite>\` first or name a file`);
+  });
+
   it('is none in an empty or missing folder, said in one line', () => {
     const dir = folder();
-    expect(usageError(() => latestRun(dir))).toBe(`no saved runs in ${dir}; run \`pnpm bench <suite>\` first or name a file`);
-    expect(usageError(() => latestRun(join(dir, 'gone')))).toContain('no saved runs in');
+    expect(refusal(() => latestRun(dir))).toBe(`no saved runs in ${dir}; run \`pnpm bench <suite>\` first or name a file`);
+    expect(refusal(() => latestRun(join(dir, 'gone')))).toContain('no saved runs in');
   });
 });
 
@@ -80,8 +91,8 @@ describe('the runs a command compares', () => {
     const dir = folder();
     const a = saved(dir, 'a.json', 'one');
     const b = saved(dir, 'b.json', 'one');
-    expect(usageError(() => loadDistinctRuns([a, saved(dir, 'c.json', 'two'), b], 'compare'))).toBe(`compare: ${b} and ${a} hold one run (id "one"); name two different runs`);
+    expect(refusal(() => loadDistinctRuns([a, saved(dir, 'c.json', 'two'), b], 'compare'))).toBe(`compare: ${b} and ${a} hold one run (id "one"); name two different runs`);
     symlinkSync(a, join(dir, 'link.json'));
-    expect(usageError(() => loadDistinctRuns([a, join(dir, 'link.json')], 'compare'))).toBe(`compare: ${join(dir, 'link.json')} and ${a} are one file; name two different runs`);
+    expect(refusal(() => loadDistinctRuns([a, join(dir, 'link.json')], 'compare'))).toBe(`compare: ${join(dir, 'link.json')} and ${a} are one file; name two different runs`);
   });
 });

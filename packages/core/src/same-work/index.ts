@@ -4,4 +4,5 @@ export { fits, holes, learn, learnFrom, literalTemplate, maskedText, templateDif
 export { AnswerLearner, bodyText, MOST_KINDS, MOST_LEARNED_CHARS, SAVED_CHARS, SAVED_KINDS, type Response } from './answers.ts';
 export { answerName, answersDifference, maskedDigestText, standingAnswers, standingRound, unlikeText, unlikeWithinText } from './compare.ts';
 export { firstDifferingLine, lineAt } from './lines.ts';
+export { strictAnswers, strictAnswerText, strictDifference, type StrictAnswers } from './strict.ts';
 export { normalizePatternsProblem, patternNormalizer, NORMALIZED_MARK } from './normalize.ts';

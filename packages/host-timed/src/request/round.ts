@@ -22,7 +22,7 @@ import type { DrawnRequest, WorkersCompatibility } from '@rtbench/core/request';
 import type { RequestShape, ResponseNormalizer } from '@rtbench/core';
 import type { ServerPermissions } from '@rtbench/core/server-permissions';
 import type { MaskedAnswer } from '@rtbench/core/schema';
-import type { AnswerLearner } from '@rtbench/core/same-work';
+import { strictAnswers, strictAnswerText, type AnswerLearner } from '@rtbench/core/same-work';
 import { leftBehindWarning, ServerMemoryWatch, threadCpuDeltas, threadCpuTimes, totalCpuNs, type ServerMemory, type ThreadCpuTimes } from '@rtbench/process';
 import type { RunnableVariant } from '../variant.ts';
 import type { BundledProgram } from '@rtbench/host/programs';
@@ -131,6 +131,8 @@ export interface RequestRoundValues {
   answer: string;
   /** The answers' masked templates (absent: strict). */
   answers?: MaskedAnswer[];
+  /** Strict: per request name, the hash of its answers' distinct digests, which `answer` is of (absent: masked). */
+  strictAnswers?: Record<string, string>;
   /** The requests by name ("GET /slow") of which one or more got no whole response from the handler (absent: none). */
   unanswered?: string[];
   wallMs: number;
@@ -512,6 +514,8 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
   const lines = alive ? await send(port, GET, ownTimeoutMs, RESERVED.consoleLines) : undefined;
   const consoleLines = lines && 'status' in lines && lines.status === 200 ? Number(new TextDecoder().decode(lines.body)) : undefined;
   const masked = answers?.result();
+  // Strict, how many answers came is not the work: a time-out answered fewer (core same-work strict.ts).
+  const strict = masked ? undefined : strictAnswers(answered.map((s) => ({ request: requestName(s.request), digest: String(s.digest) })), sha256);
   const ms = (ns: number): number => ns / 1e6;
   return {
     ok: true,
@@ -529,8 +533,8 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
     jsThread: { tid: js.tid, name: threadName(pid, js.tid), main: js.tid === pid },
     threads: js.threads,
     unsettled: kept.filter((s) => !s.settled).length,
-    answer: masked ? masked.answer : plan.until ? countFreeAnswer(answered) : `${answered.length} responses, sha256 ${sha256(answered.map((s) => `${s.digest}\n`).join(''))}`,
-    ...(masked ? { answers: masked.answers } : {}),
+    answer: masked ? masked.answer : strictAnswerText(strict!, sha256),
+    ...(masked ? { answers: masked.answers } : { strictAnswers: strict! }),
     ...(unanswered.length ? { unanswered } : {}),
     wallMs: performance.now() - started,
     ...(problem ? { problem } : {}),
@@ -546,17 +550,6 @@ function roundMemory({ waveBytes, ...rest }: ServerMemory, kept: readonly { wave
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-
-/**
- * Strict, a round that served until steady served as many requests as its
- * process needed, so its digest is of the answers it got, not how many:
- * each kind's distinct status and body digests once (masked answers are
- * digested free of counts by answers.ts).
- */
-function countFreeAnswer(answered: readonly SentRequest[]): string {
-  const lines = [...new Set(answered.map((s) => `${s.kind} ${s.digest}`))];
-  return `answers served until steady, sha256 ${sha256(lines.sort().join('\n'))}`;
-}
 
 function countEnds(ends: readonly RequestEnd[], sent: readonly SentRequest[]): RequestOutcomes {
   const outcomes: RequestOutcomes = { ok: 0, serverError: 0, threw: 0, notAResponse: 0, timedOut: 0 };

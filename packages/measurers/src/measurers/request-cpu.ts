@@ -309,6 +309,7 @@ function caseOutcome(figure: RequestFigure, outcome: RequestRoundOutcome, round:
       ...(handler && outcome.consoleLines !== undefined ? { consoleLines: outcome.consoleLines } : {}),
       ...(handler && outcome.answers ? { answers: outcome.answers } : {}),
       ...(handler && outcome.unanswered ? { unanswered: outcome.unanswered } : {}),
+      ...(handler && outcome.strictAnswers ? { strictAnswers: outcome.strictAnswers } : {}),
       ...(handler ? { sameWork: budget.sameWork, latencyMs: outcome.latencyMs } : {}),
       // The same threads' CPU after each request, up to the next one's start: work it left to run later.
       ...(after ? { afterMs: after } : {}),

@@ -1,0 +1,216 @@
+/**
+ * A results file: its default name, claimed at once so two runs never save
+ * over each other, released when no run reached it; where --save and -o may
+ * write, refused in one line before anything runs; and how a file is read
+ * (a regular file of bounded size, gzip's unpacked, JSON parsed). Real
+ * folders, no process.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { assertWritableOutput, claimResultsPath, defaultResultsPath, isRunFileName, readJsonFile, readRegularFile, releaseUnsaved, tryCreatingIn, whyNotWritable } from '../src/results-file.ts';
+import { refusal, tempFolder } from './refusal.ts';
+
+const folder = (): string => tempFolder('results-file');
+
+
+const RUN_TEXT = '{"schema":"rtbench.run"}';
+
+describe('a results file\'s default name', () => {
+  it('is the start\'s stamp and the suite, "-compare" for a comparison, one file name for a suite named by its path', () => {
+    const at = '2026-11-24T02:52:50.123Z';
+    expect(defaultResultsPath({ startedAt: at, suite: 'json', mode: 'bench' }, 'results')).toBe(join('results', '20261124-025250Z-json.json'));
+    expect(defaultResultsPath({ startedAt: at, suite: 'json', mode: 'compare' }, 'r')).toBe(join('r', '20261124-025250Z-json-compare.json'));
+    expect(defaultResultsPath({ startedAt: at, suite: './test/fixtures/tiny/index.ts', mode: 'bench' }, 'r')).toBe(join('r', '20261124-025250Z-test_fixtures_tiny_index.ts.json'));
+    expect(defaultResultsPath({ startedAt: at, suite: 'a@1.2-x_y', mode: 'bench' }, 'r')).toBe(join('r', '20261124-025250Z-a@1.2-x_y.json'));
+    expect(defaultResultsPath({ startedAt: at, suite: '..', mode: 'bench' }, 'r')).toBe(join('r', '20261124-025250Z-suite.json'));
+    expect(defaultResultsPath({ startedAt: at, suite: 'my  suite//x', mode: 'bench' }, 'r')).toBe(join('r', '20261124-025250Z-my_suite_x.json'));
+    expect(defaultResultsPath({ startedAt: at, suite: '._x', mode: 'bench' }, 'r')).toBe(join('r', '20261124-025250Z-x.json'));
+  });
+});
+
+describe('claiming a results file', () => {
+  it('creates it empty at once, in a folder made for it, so a second run started in the same second takes the next name', () => {
+    const dir = folder();
+    const path = join(dir, 'results', 'deep', 'run.json');
+    expect(claimResultsPath(path)).toBe(path);
+    expect(readFileSync(path, 'utf8')).toBe('');
+    expect(claimResultsPath(path)).toBe(join(dir, 'results', 'deep', 'run-2.json'));
+    expect(claimResultsPath(path)).toBe(join(dir, 'results', 'deep', 'run-3.json'));
+    expect(readdirSync(join(dir, 'results', 'deep')).sort()).toEqual(['run-2.json', 'run-3.json', 'run.json']);
+  });
+
+  it('numbers the file\'s name, not a folder named like a run', () => {
+    const dir = join(folder(), 'runs.json');
+    expect(claimResultsPath(join(dir, 'run.json'))).toBe(join(dir, 'run.json'));
+    expect(claimResultsPath(join(dir, 'run.json'))).toBe(join(dir, 'run-2.json'));
+  });
+
+  it('passes over a file left by a run that ended (a stale claim), and never writes into it', () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'run.json'), RUN_TEXT);
+    writeFileSync(join(dir, 'run-2.json'), '');
+    expect(claimResultsPath(join(dir, 'run.json'))).toBe(join(dir, 'run-3.json'));
+    expect(readFileSync(join(dir, 'run.json'), 'utf8')).toBe(RUN_TEXT);
+  });
+
+  it('gives up after a thousand names taken, and says any other failure as it is', () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'run.json'), '');
+    for (let n = 2; n <= 1000; n++) writeFileSync(join(dir, `run-${n}.json`), '');
+    expect(() => claimResultsPath(join(dir, 'run.json'))).toThrow(expect.objectContaining({ code: 'EEXIST' }));
+    expect(existsSync(join(dir, 'run-1001.json'))).toBe(false);
+    rmSync(join(dir, 'run-1000.json'));
+    expect(claimResultsPath(join(dir, 'run.json'))).toBe(join(dir, 'run-1000.json'));
+    expect(() => claimResultsPath('/proc/rtbench-run.json')).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+  });
+
+  it('is released only while nothing was saved into it; a saved run stays, and a claim gone already is no error', () => {
+    const dir = folder();
+    const empty = claimResultsPath(join(dir, 'run.json'));
+    const saved = claimResultsPath(join(dir, 'run.json'));
+    writeFileSync(saved, RUN_TEXT);
+    releaseUnsaved(empty);
+    releaseUnsaved(saved);
+    expect(existsSync(empty)).toBe(false);
+    expect(readFileSync(saved, 'utf8')).toBe(RUN_TEXT);
+    expect(() => releaseUnsaved(empty)).not.toThrow();
+  });
+});
+
+describe('where --save and -o may write', () => {
+  it('a new file in a folder that exists, an empty file, a run (plain or compressed) to replace; no probe file left', () => {
+    const dir = folder();
+    expect(() => assertWritableOutput(join(dir, 'new.json'))).not.toThrow();
+    writeFileSync(join(dir, 'empty.json'), '  \n');
+    expect(() => assertWritableOutput(join(dir, 'empty.json'))).not.toThrow();
+    writeFileSync(join(dir, 'run.json'), RUN_TEXT);
+    expect(() => assertWritableOutput(join(dir, 'run.json'))).not.toThrow();
+    writeFileSync(join(dir, 'run.json.gz'), gzipSync(RUN_TEXT));
+    expect(() => assertWritableOutput(join(dir, 'run.json.gz'))).not.toThrow();
+    expect(readdirSync(dir).sort()).toEqual(['empty.json', 'run.json', 'run.json.gz']);
+  });
+
+  it('refuses, for --save only, a file that holds something else than a run', () => {
+    const dir = folder();
+    const notes = join(dir, 'notes.json');
+    writeFileSync(notes, '{"schema":"other"}');
+    expect(refusal(() => assertWritableOutput(notes))).toBe(`--save ${notes} already holds something that is not an rtbench run; refusing to overwrite it (name another file, or remove it)`);
+    writeFileSync(notes, 'not json');
+    expect(refusal(() => assertWritableOutput(notes))).toContain('already holds something that is not an rtbench run');
+    expect(() => assertWritableOutput(notes, '-o')).not.toThrow();
+  });
+
+  it('refuses -, a folder, a device, a link, an input, a name too long, naming the option', () => {
+    const dir = folder();
+    expect(refusal(() => assertWritableOutput('-'))).toBe('--save -: name a file (only -o - means stdout)');
+    expect(refusal(() => assertWritableOutput('-', '--html'))).toBe('--html -: name a file (only -o - means stdout)');
+    expect(refusal(() => assertWritableOutput(dir, '-o'))).toBe(`-o ${dir} is a directory; name a file, e.g. ${join(dir, 'run.json')}`);
+    expect(refusal(() => assertWritableOutput('/dev/null', '-o'))).toBe('-o /dev/null is not a regular file');
+    const link = join(dir, 'link.json');
+    symlinkSync(join(dir, 'elsewhere.json'), link);
+    expect(refusal(() => assertWritableOutput(link))).toContain(`--save ${link} is a symbolic link`);
+    writeFileSync(join(dir, 'in.json'), RUN_TEXT);
+    expect(refusal(() => assertWritableOutput(join(dir, 'in.json'), '-o', [join(dir, 'in.json')]))).toContain('which this command reads');
+    expect(refusal(() => assertWritableOutput(join(dir, `${'x'.repeat(251)}.json`), '-o'))).toBe('-o: the file name is longer than 255 bytes, which the file system refuses');
+    expect(() => assertWritableOutput(join(dir, `${'x'.repeat(250)}.json`), '-o')).not.toThrow();
+    expect(refusal(() => assertWritableOutput(join(dir, `${'é'.repeat(126)}.json`), '-o'))).toContain('longer than 255 bytes');
+  });
+
+  it('refuses a path in a folder that is missing, or under a file, naming the part that is wrong', () => {
+    const dir = folder();
+    const missing = join(dir, 'gone', 'deeper', 'run.json');
+    expect(refusal(() => assertWritableOutput(missing))).toBe(`--save ${missing}: the directory ${join(dir, 'gone', 'deeper')} does not exist`);
+    writeFileSync(join(dir, 'file'), 'x');
+    const under = join(dir, 'file', 'sub', 'run.json');
+    expect(refusal(() => assertWritableOutput(under, '-o'))).toBe(`-o ${under}: ${join(dir, 'file')} is a file, not a directory`);
+    expect(refusal(() => assertWritableOutput(join(dir, 'file', 'run.json'), '-o'))).toBe(`-o ${join(dir, 'file', 'run.json')}: ${join(dir, 'file')} is a file, not a directory`);
+  });
+
+  it('refuses a folder that takes no new files, saying why', () => {
+    expect(refusal(() => assertWritableOutput('/proc/run.json', '-o'))).toBe('-o /proc/run.json: no file can be created in /proc (it takes no new files, as /proc does)');
+    expect(refusal(() => tryCreatingIn('/proc', 'the cache'))).toBe('the cache: no file can be created in /proc (it takes no new files, as /proc does)');
+    const dir = folder();
+    tryCreatingIn(dir, 'the cache');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('why a file cannot be written, in words', () => {
+  const failed = (code?: string): Error => Object.assign(new Error(`failed with ${code ?? 'no code'}`), code ? { code } : {});
+
+  it('names a read-only file system, a permission, a full disk, a folder that takes no files; any other code as it is', () => {
+    expect(whyNotWritable(failed('EROFS'), '/mnt/ro')).toBe('/mnt/ro is on a read-only file system');
+    expect(['EACCES', 'EPERM'].map((code) => whyNotWritable(failed(code), '/d'))).toEqual(['permission denied', 'permission denied']);
+    expect(['ENOSPC', 'EDQUOT'].map((code) => whyNotWritable(failed(code), '/d'))).toEqual(['the disk is full', 'the disk is full']);
+    expect(whyNotWritable(failed('ENOENT'), '/proc')).toBe('it takes no new files, as /proc does');
+    expect(whyNotWritable(failed('EIO'), '/d')).toBe('EIO');
+    expect(whyNotWritable(failed(), '/d')).toBe('failed with no code');
+  });
+});
+
+describe('reading a file', () => {
+  it('a run file is named .json or .json.gz', () => {
+    expect(['a.json', 'a.json.gz', 'a.gz', 'a.jsonl', 'json', 'a.json.bak'].map(isRunFileName)).toEqual([true, true, false, false, false, false]);
+  });
+
+  it('reads text, and gzip\'s by its bytes whatever the name', () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'a.json'), RUN_TEXT);
+    writeFileSync(join(dir, 'b.json'), gzipSync(RUN_TEXT));
+    writeFileSync(join(dir, 'one.json'), '\x1f');
+    expect(readRegularFile(join(dir, 'a.json'))).toBe(RUN_TEXT);
+    expect(readRegularFile(join(dir, 'b.json'))).toBe(RUN_TEXT);
+    expect(readRegularFile(join(dir, 'one.json'))).toBe('\x1f');
+    // Text is read as text unless both of gzip's first two bytes are there.
+    for (const bytes of [[0x41, 0x8b], [0x1f, 0x41]]) {
+      writeFileSync(join(dir, 'two.json'), Buffer.from(bytes));
+      expect(readRegularFile(join(dir, 'two.json'))).toBe(Buffer.from(bytes).toString('utf8'));
+    }
+    writeFileSync(join(dir, 'magic.json'), Buffer.from([0x1f, 0x8b]));
+    expect(refusal(() => readRegularFile(join(dir, 'magic.json')))).toContain('is not a readable gzip file');
+  });
+
+  it('closes every file it opens, read or refused', () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'a.json'), RUN_TEXT);
+    writeFileSync(join(dir, 'big.json'), 'x'.repeat(64));
+    const open = (): number => readdirSync('/proc/self/fd').length;
+    const before = open();
+    for (let i = 0; i < 20; i++) {
+      readRegularFile(join(dir, 'a.json'));
+      refusal(() => readRegularFile(join(dir, 'big.json'), 8));
+      refusal(() => readRegularFile(dir));
+    }
+    expect(open()).toBe(before);
+  });
+
+  it('refuses a folder, a device, a missing file, a file or an unpacked file over the bound, a corrupt gzip, each in one line', () => {
+    const dir = folder();
+    expect(refusal(() => readRegularFile(dir))).toBe(`${dir} is a directory, not a run file`);
+    expect(refusal(() => readRegularFile('/dev/null'))).toBe('/dev/null is not a regular file');
+    expect(refusal(() => readRegularFile(join(dir, 'gone.json')))).toBe(`cannot read ${join(dir, 'gone.json')}: ENOENT`);
+    writeFileSync(join(dir, 'big.json'), 'x'.repeat(2048));
+    expect(refusal(() => readRegularFile(join(dir, 'big.json'), 1024))).toBe(`${join(dir, 'big.json')} is 2KiB, more than the 1KiB rtbench reads of a file; not read`);
+    expect(readRegularFile(join(dir, 'big.json'), 2048)).toHaveLength(2048);
+    writeFileSync(join(dir, 'bomb.json.gz'), gzipSync('x'.repeat(4096)));
+    expect(refusal(() => readRegularFile(join(dir, 'bomb.json.gz'), 1024))).toBe(`${join(dir, 'bomb.json.gz')} is more when unpacked, more than the 1KiB rtbench reads of a file; not read`);
+    writeFileSync(join(dir, 'bad.json.gz'), Buffer.from([0x1f, 0x8b, 1, 2, 3]));
+    expect(refusal(() => readRegularFile(join(dir, 'bad.json.gz')))).toMatch(new RegExp(`^${join(dir, 'bad.json.gz')} is not a readable gzip file \\(truncated or corrupt\\?\\): .+`));
+  });
+
+  it('parses JSON, and says an empty or corrupt file in one line', () => {
+    const dir = folder();
+    mkdirSync(join(dir, 'd'));
+    writeFileSync(join(dir, 'a.json'), RUN_TEXT);
+    writeFileSync(join(dir, 'empty.json'), ' \n');
+    writeFileSync(join(dir, 'cut.json'), '{"schema":');
+    expect(readJsonFile(join(dir, 'a.json'))).toEqual({ schema: 'rtbench.run' });
+    expect(refusal(() => readJsonFile(join(dir, 'empty.json')))).toBe(`${join(dir, 'empty.json')} is not valid JSON (truncated or corrupt?): the file is empty`);
+    const cut = refusal(() => readJsonFile(join(dir, 'cut.json')));
+    expect(cut).toMatch(new RegExp(`^${join(dir, 'cut.json')} is not valid JSON \\(truncated or corrupt\\?\\): .+`));
+    expect(cut).not.toContain('the file is empty');
+    expect(refusal(() => readJsonFile(join(dir, 'd')))).toContain('is a directory');
+  });
+});
