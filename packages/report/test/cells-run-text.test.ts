@@ -270,7 +270,7 @@ describe('a row as the columns read it', () => {
 
   it('the geomean line names the baseline and each arm with its interval and cases', () => {
     const line = benchGeomeanLine(twoArms(2));
-    expect(line).toMatch(/^geomean of the ratios vs node: node@24 1\.\d+ \[1\.\d+–1\.\d+\] over 2 cases$/);
+    expect(line).toMatch(/^geomean of the ratios vs node: node@24 1\.\d+× slower \[1\.\d+–1\.\d+\] over 2 cases$/);
     expect(benchGeomeanLine({ ...view, geomeans: [] })).toBeUndefined();
   });
 });
@@ -312,7 +312,7 @@ describe('the sentences at their edges', () => {
 
   it('a geomean line with several arms, one part each, in order', () => {
     const view = benchView(syntheticRun({ cases: [{ id: 'a', ns: 1000 }, { id: 'b', ns: 2000 }], arms: [{ id: 'node', factor: 1 }, { id: 'deno', factor: 1.2 }, { id: 'bun', factor: 0.8 }], rounds: 6 }));
-    expect(benchGeomeanLine(view)).toMatch(/^geomean of the ratios vs node: deno 1\.\d+ \[[\d.]+–[\d.]+\] over 2 cases; bun 0\.\d+ \[[\d.]+–[\d.]+\] over 2 cases$/);
+    expect(benchGeomeanLine(view)).toMatch(/^geomean of the ratios vs node: deno 1\.\d+× slower \[[\d.]+–[\d.]+\] over 2 cases; bun 1\.\d+× faster \[[\d.]+–[\d.]+\] over 2 cases$/);
   });
 
   it('a row given no run id names none', () => {

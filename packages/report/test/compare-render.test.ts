@@ -103,7 +103,7 @@ describe('renderComparisonTable', () => {
     expect(wide).not.toContain('wider terminal');
   });
   it('gives the geomean, warns about different work, and states the rules', () => {
-    expect(flat).toContain('geomean over 4 cases (1 case with different work left out): 0.948 [0.930–0.970], −5.2% time');
+    expect(flat).toContain('geomean over 4 cases (1 case with different work left out): 0.948 [0.930–0.970] faster, −5.2% time');
     expect(flat).toContain('✗ different work on "context": node@24 111111111111…; node@26 --max-semi-space-size=64 222222222222…; the ratio compares');
     expect(flat).toContain('≠ work');
     expect(flat).toContain('! the run was interrupted');
@@ -129,7 +129,7 @@ describe('renderComparisonMarkdown', () => {
     expect(md).toContain('| parse | 59.8 µs | 44.2 µs | 0.739 [0.731–0.748] | **faster** −26% | <0.001 |');
     expect(md).toContain('| noisy | 1 µs | 1.02 µs | 1.020 [0.990–1.050] | _inconclusive_ ~25 more process pairs would decide it | 0.27 |');
     expect(md).toContain('| bun only | — | — |  | unsupported on node@24: no such API |  |');
-    expect(md).toContain('**Geometric mean** over 4 cases (1 case with different work left out): 0.948 [0.930–0.970], −5.2% time.');
+    expect(md).toContain('**Geometric mean** over 4 cases (1 case with different work left out): 0.948 [0.930–0.970] faster, −5.2% time.');
     expect(md).toContain('> ⚠️ **Different work** on `context`');
     expect(md).toContain('`rtbench bench json-reviver --compare node@24 "node@26 --max-semi-space-size=64"`');
   });

@@ -18,12 +18,11 @@ import { NO_RATE_REASON } from '../format.ts';
 import { armFlags, shortHash } from '../views/arms.ts';
 import { differentWorkText } from '../views/different-work.ts';
 import type { ArmComparison, BenchCase, BenchView, ComparisonView, Note } from '../views/types.ts';
-import { benchFacts, benchGeomeanLine, budgetLine, geomeanLeftOut, benchKey, benchLegend, benchResultRow, roundsGotLine, comparisonCells, comparisonKey, designLine, formatChange, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
+import { benchFacts, benchGeomeanLine, budgetLine, geomeanLeftOut, geomeanText, benchKey, benchLegend, benchResultRow, roundsGotLine, comparisonCells, comparisonKey, designLine, legend, WHERE_HEADING, whereText } from '../cells/run.ts';
 import { belowClock, budgetMarked, CASE_COLUMN, tableColumns, VARIANT_COLUMN, type ResultRow } from '../columns/results.ts';
 import { COMPARISON_CASE_COLUMN, COMPARISON_COLUMNS } from '../columns/comparison.ts';
 import { fitGrid, naturalGridWidth, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow, type Paint } from './grid.ts';
 import { renderHistoryTerminal } from './history.ts';
-import { verdictWords } from '../verdict-words.ts';
 import { casePlot } from './plot.ts';
 import { WITHOUT_WORK_KEY, WITHOUT_WORK_MARK } from '../views/without-work.ts';
 import { byKind, type Reporter, type ReporterOptions } from './reporter.ts';
@@ -295,7 +294,7 @@ function sectionLines(section: ArmComparison, view: ComparisonView, c: Colors, c
   out.push(...renderGrid(grid.columns, grid.rows, { maxWidth: columns, bold: c.bold, dim: c.dim }));
   const g = section.geomean;
   if (g) {
-    out.push(...wrapped(`${c.bold('geomean')} over ${g.cases} cases${geomeanLeftOut(g)}: ${ratioWithCi(g.ratio, g.ci)}, ${formatChange(g.ratio)} ${verdictWords(section.cases.find((r) => r.metric)?.metric).quantity}`, columns));
+    out.push(...wrapped(`${c.bold('geomean')} over ${g.cases} cases${geomeanLeftOut(g)}: ${geomeanText(g, view.threshold, section.cases.find((r) => r.metric)?.metric, 'comparison')}`, columns));
   }
   for (const row of section.cases) {
     if (row.digests) {
