@@ -285,8 +285,8 @@ describe('the comparison cells at their edges', () => {
   it('an undecided ratio that already has the units it would need is called too noisy, not "~0 more"', () => {
     const c = paired([0.02, -0.01, 0.03, -0.02]);
     expect(c.verdict).toBe('inconclusive');
-    expect(comparisonCells(row({ ...c, unitsToDecide: c.units }), { pairing: 'paired', threshold: 0.01 }).detail).toBe('too noisy for ±1%: no verdict within 100× the processes');
-    expect(comparisonCells(row({ ...c, unitsToDecide: c.units + 1 }), { pairing: 'unpaired', threshold: 0.01 }).detail).toBe('~1 more process per run would decide it');
+    expect(comparisonCells(row({ ...c, unitsToDecide: c.units }), { pairing: 'paired', threshold: 0.01 }).detail).toBe('needs >100× the processes for ±1%');
+    expect(comparisonCells(row({ ...c, unitsToDecide: c.units + 1 }), { pairing: 'unpaired', threshold: 0.01 }).detail).toBe('~1 more process a run to decide');
   });
 
   it('an arm without work: its ratio, no verdict, said below', () => {

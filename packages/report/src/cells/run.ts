@@ -354,10 +354,11 @@ export function comparisonCells(row: CaseComparison, view: Pick<ComparisonView, 
         break;
       }
       const more = c.unitsToDecide !== undefined ? c.unitsToDecide - c.units : undefined;
+      // Short enough to sit on one line beside its word in a table 100 columns wide (terminal.ts sectionGrid).
       detail =
         more !== undefined && more > 0
-          ? `~${roughly(more)} more ${unitNoun(more, view.pairing)}${view.pairing === 'unpaired' ? ' per run' : ''} would decide it`
-          : `too noisy for ±${formatThreshold(c.threshold)}: no verdict within 100× the processes`;
+          ? `~${roughly(more)} more ${unitNoun(more, view.pairing)}${view.pairing === 'unpaired' ? ' a run' : ''} to decide`
+          : `needs >100× the processes for ±${formatThreshold(c.threshold)}`;
     }
   }
   const word = c.verdict === 'small' ? smallWord(c.ratio, c.threshold, row.metric) : verdictWord(c.verdict, metric);

@@ -25,7 +25,7 @@ export interface SummaryRow {
   verdict: SummaryVerdict;
   /** A comparison's "0.739 [0.731–0.748]"; empty for a bench row, whose verdict text carries its ratio. */
   ratioText: string;
-  /** Bench: "1.35× faster [1.34–1.37]"; comparison: "faster −26.1%", "inconclusive ~12 more rounds would decide it"; or the reason there is no ratio. */
+  /** Bench: "1.35× faster [1.34–1.37]"; comparison: "faster −26.1%", "inconclusive ~12 more process pairs to decide"; or the reason there is no ratio. */
   verdictText: string;
 }
 
