@@ -93,6 +93,22 @@ describe('a request run in brief', () => {
     expect(new Set(levels)).toEqual(new Set([said]));
   });
 
+  it('a comparison of request cases leads with the same brief lines, the tables left to --explain', () => {
+    const compared = viewOfRun({ ...run, mode: 'compare' });
+    expect(compared.kind).toBe('comparison');
+    const brief = String(reporterFor('terminal')!.render(compared, { color: false, columns: 100 }));
+    const lines = brief.trimEnd().split('\n');
+    expect(lines.filter((l) => /^\s+(node@26|bun@1)\s+[\d.]+ \[/.test(l))).toHaveLength(2);
+    expect(brief).toContain("CPU per request (ms), the handler's JavaScript thread less the server's own cost");
+    expect(brief.replace(/\s+/g, ' ')).toContain('--explain: what each figure is, and every table');
+    expect(brief).not.toContain('p90');
+    expect(lines.length).toBeLessThan(20);
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(100);
+    const explained = String(reporterFor('terminal')!.render(compared, { color: false, columns: 100, explain: true }));
+    expect(explained).toContain('p90');
+    expect(explained).toContain('ratio [interval]');
+  });
+
   it('says ≠ work where the runtimes answered differently, never a ratio of different work', () => {
     const differing = viewOfRun({ ...run, digestMismatches: [{ caseId: 'relay [cpu=js thread]', digests: { 'node@26': 'aaaa', 'bun@1': 'bbbb' } }] }) as BenchView;
     const text = String(reporterFor('terminal')!.render(differing, { color: false, columns: 100 }));

@@ -11,6 +11,7 @@ import { loadTerminal } from './load.ts';
 import { cpuPerRequestTerminal } from './cpu-per-request.ts';
 import { requestSummaryExplained, requestSummaryProblems, requestSummaryTerminal } from './request-summary.ts';
 import type { RequestSummary, RequestSummaryRow } from '../views/request-summary.ts';
+import type { CpuPerRequestSection } from '../views/cpu-per-request.ts';
 import { counted } from '../text.ts';
 import { renderClaimsTerminal } from './claims-terminal.ts';
 import pc from 'picocolors';
@@ -320,9 +321,20 @@ function sectionLines(section: ArmComparison, view: ComparisonView, c: Colors, c
   return out;
 }
 
+/** A comparison of request cases in brief, as a bench run's: the arms, one line per request and runtime, the notes; the tables are --explain's. */
+function renderRequestComparisonBrief(view: ComparisonView, summary: RequestSummary, section: CpuPerRequestSection, c: Colors, columns: number): string {
+  const lines: string[] = [];
+  for (const arm of view.arms) lines.push(...wrapped(`  ${arm.label}: ${arm.versionText}; flags ${armFlags(arm)}; sha256 ${shortHash(arm.binarySha256)}`, columns, c.dim, 4));
+  lines.push(...requestSummaryTerminal(summary, section, view.arms[0]!.label, columns, summaryPaints(c), false));
+  for (const line of requestSummaryProblems(summary, section)) lines.push(...wrapped(line, columns, c.yellow, 2));
+  for (const note of view.notes) lines.push(...wrapped(`! ${note}`, columns, c.yellow, 2));
+  return `${lines.join('\n')}\n`;
+}
+
 export function renderComparisonTerminal(view: ComparisonView, options: ReporterOptions = {}): string {
   const c = palette(options.color ?? true);
   const columns = options.columns ?? DEFAULT_COLUMNS;
+  if (view.requestSummary && view.cpuPerRequest && !options.explain) return renderRequestComparisonBrief(view, view.requestSummary, view.cpuPerRequest, c, columns);
   const out: string[] = [];
   const baseline = view.sections[0]?.baseline;
   if (view.pairing === 'paired' && view.sections.length > 1 && baseline) {
