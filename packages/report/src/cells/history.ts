@@ -60,7 +60,7 @@ export function pointInterval(point: HistoryPoint, level: number): [number, numb
 }
 
 /** "99.38% intervals (95% over 9 comparisons)": the level the screen's intervals are read at, said once in its legend. */
-export function historyLevelKey(view: HistoryView): string {
+function historyLevelKey(view: HistoryView): string {
   const compared = view.cases.reduce((n, hc) => n + hc.series.reduce((m, s) => m + s.points.filter((p) => p.change).length, 0), 0);
   const level = historyLevel(view);
   const over = compared ? ` (${+(view.confidence * 100).toFixed(1)}% over ${counted(compared, 'comparison')})` : '';

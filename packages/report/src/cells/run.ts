@@ -3,7 +3,6 @@ import { counted } from '../text.ts';
 import { TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
 import { measuredBy } from '../views/measured-by.ts';
 import { formatChange, formatCount, formatMetric, formatPercent, formatQ, formatRatio, formatThreshold, hasFiniteInterval, intervalDigits, ratioWithCi, roughly } from '../format.ts';
-import { classify, type Comparison } from '@rtbench/stats';
 
 export { formatChange, formatQ, formatRatio, ratioWithCi };
 import type { BenchCase, BenchRow, BenchView, CaseComparison, ComparisonView, FunctionShift } from '../views/types.ts';
@@ -14,7 +13,7 @@ import { change } from '../views/where.ts';
 import { WITHOUT_WORK_MARK } from '../views/without-work.ts';
 import { shownName } from '../names.ts';
 import { verdictWord, verdictWords } from '../verdict-words.ts';
-import { designOfRun, type Geomean } from '@rtbench/verdicts';
+import { designOfRun, geomeanVerdict, type Geomean, type RatioComparison } from '@rtbench/verdicts';
 
 function fmtMs(ms: number): string {
   return ms >= 1000 ? `${+(ms / 1000).toFixed(2)} s` : `${+ms.toFixed(1)} ms`;
@@ -82,7 +81,7 @@ export function relativeText(row: Pick<BenchRow, 'isBaseline' | 'stats' | 'relat
  * A ratio with an interval in the bench table's words: "1.80× slower [1.76–1.84]",
  * "faster <1%" when small, "= …" when equivalent, "undecided [0.98–1.06]".
  */
-function ratioInWords(c: Pick<Comparison, 'ratio' | 'ci' | 'verdict'> & { threshold: number }, metric: BenchRow['metric']): Pick<BenchCells, 'relative' | 'verdict'> {
+function ratioInWords(c: Pick<RatioComparison, 'ratio' | 'ci' | 'verdict'> & { threshold: number }, metric: BenchRow['metric']): Pick<BenchCells, 'relative' | 'verdict'> {
   // Every ratio is said one way: a factor of at least 1 and its direction ("1.19× faster" is the baseline's cost over
   // this one's), its interval turned the same way; the mark before it (= or ≈) says what was decided.
   const better = c.ratio < 1;
@@ -114,8 +113,8 @@ function ratioInWords(c: Pick<Comparison, 'ratio' | 'ci' | 'verdict'> & { thresh
  * a comparison's "1.004 [0.997–1.012] inconclusive".
  */
 export function geomeanText(g: Pick<Geomean, 'ratio' | 'ci'>, threshold: number, metric: BenchRow['metric'], table: 'bench' | 'comparison'): string {
-  if (!hasFiniteInterval(g.ci)) return table === 'bench' ? `${UNDECIDED} (no interval)` : `${formatRatio(g.ratio)} (no interval)`;
-  const verdict = classify(Math.log(g.ratio), [Math.log(g.ci[0]), Math.log(g.ci[1])], threshold);
+  const verdict = hasFiniteInterval(g.ci) ? geomeanVerdict(g, threshold) : undefined;
+  if (!verdict) return table === 'bench' ? `${UNDECIDED} (no interval)` : `${formatRatio(g.ratio)} (no interval)`;
   if (table === 'bench') return ratioInWords({ ratio: g.ratio, ci: g.ci, verdict, threshold }, metric).relative;
   const word = verdict === 'small' ? smallWord(g.ratio, threshold, metric) : verdictWord(verdict, metric ?? TIME_PER_OP);
   // A decided change says its size as the table's detail does; an undecided one points no way.
