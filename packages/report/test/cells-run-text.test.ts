@@ -270,7 +270,7 @@ describe('a row as the columns read it', () => {
 
   it('the geomean line names the baseline and each arm with its interval and cases', () => {
     const line = benchGeomeanLine(twoArms(2));
-    expect(line).toMatch(/^geomean of the ratios vs node: node@24 1\.\d+ \[1\.\d+–1\.\d+\] over 2 cases$/);
+    expect(line).toMatch(/^geomean of the ratios vs node: node@24 1\.\d+× slower \[1\.\d+–1\.\d+\] over 2 cases$/);
     expect(benchGeomeanLine({ ...view, geomeans: [] })).toBeUndefined();
   });
 });
@@ -285,8 +285,8 @@ describe('the comparison cells at their edges', () => {
   it('an undecided ratio that already has the units it would need is called too noisy, not "~0 more"', () => {
     const c = paired([0.02, -0.01, 0.03, -0.02]);
     expect(c.verdict).toBe('inconclusive');
-    expect(comparisonCells(row({ ...c, unitsToDecide: c.units }), { pairing: 'paired', threshold: 0.01 }).detail).toBe('too noisy for ±1%: no verdict within 100× the processes');
-    expect(comparisonCells(row({ ...c, unitsToDecide: c.units + 1 }), { pairing: 'unpaired', threshold: 0.01 }).detail).toBe('~1 more process per run would decide it');
+    expect(comparisonCells(row({ ...c, unitsToDecide: c.units }), { pairing: 'paired', threshold: 0.01 }).detail).toBe('needs >100× the processes for ±1%');
+    expect(comparisonCells(row({ ...c, unitsToDecide: c.units + 1 }), { pairing: 'unpaired', threshold: 0.01 }).detail).toBe('~1 more process a run to decide');
   });
 
   it('an arm without work: its ratio, no verdict, said below', () => {
@@ -312,7 +312,7 @@ describe('the sentences at their edges', () => {
 
   it('a geomean line with several arms, one part each, in order', () => {
     const view = benchView(syntheticRun({ cases: [{ id: 'a', ns: 1000 }, { id: 'b', ns: 2000 }], arms: [{ id: 'node', factor: 1 }, { id: 'deno', factor: 1.2 }, { id: 'bun', factor: 0.8 }], rounds: 6 }));
-    expect(benchGeomeanLine(view)).toMatch(/^geomean of the ratios vs node: deno 1\.\d+ \[[\d.]+–[\d.]+\] over 2 cases; bun 0\.\d+ \[[\d.]+–[\d.]+\] over 2 cases$/);
+    expect(benchGeomeanLine(view)).toMatch(/^geomean of the ratios vs node: deno 1\.\d+× slower \[[\d.]+–[\d.]+\] over 2 cases; bun 1\.\d+× faster \[[\d.]+–[\d.]+\] over 2 cases$/);
   });
 
   it('a row given no run id names none', () => {

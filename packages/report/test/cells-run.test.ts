@@ -99,19 +99,19 @@ describe('the relative cell', () => {
 describe('the comparison cells', () => {
   const row = (c: RatioComparison, extra: Partial<CaseComparison> = {}): CaseComparison => ({ caseId: 'c', label: 'c', baseline: { median: 1000, rounds: 6 }, candidate: { median: 1200, rounds: 6 }, comparison: c, ...extra });
 
-  it('"~N more process pairs would decide it": the units the interval needs less the units it has', () => {
+  it('"~N more process pairs to decide": the units the interval needs less the units it has', () => {
     const c = comparison(0.02, 0.03, 4);
     expect(c.verdict).toBe('inconclusive');
     for (const [needed, text] of [
-      [c.units + 1, '~1 more process pair would decide it'],
-      [c.units + 12, '~12 more process pairs would decide it'],
-      [c.units + 1234, '~1200 more process pairs would decide it'],
+      [c.units + 1, '~1 more process pair to decide'],
+      [c.units + 12, '~12 more process pairs to decide'],
+      [c.units + 1234, '~1200 more process pairs to decide'],
     ] as const) {
       expect(comparisonCells(row({ ...c, unitsToDecide: needed }), { pairing: 'paired', threshold: 0.01 }).detail).toBe(text);
     }
-    expect(comparisonCells(row({ ...c, unitsToDecide: c.units + 12 }), { pairing: 'unpaired', threshold: 0.01 }).detail).toBe('~12 more processes per run would decide it');
+    expect(comparisonCells(row({ ...c, unitsToDecide: c.units + 12 }), { pairing: 'unpaired', threshold: 0.01 }).detail).toBe('~12 more processes a run to decide');
     const { unitsToDecide: _none, ...undecidable } = c;
-    expect(comparisonCells(row(undecidable), { pairing: 'paired', threshold: 0.01 }).detail).toBe('too noisy for ±1%: no verdict within 100× the processes');
+    expect(comparisonCells(row(undecidable), { pairing: 'paired', threshold: 0.01 }).detail).toBe('needs >100× the processes for ±1%');
   });
 
   it('a decided change as a percentage (a throughput as its own change), a small one under the threshold, an equivalent one within it', () => {

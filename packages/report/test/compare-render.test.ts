@@ -71,11 +71,17 @@ describe('comparison cells', () => {
 describe('inconclusive rows', () => {
   it('round a large number of process pairs to decide to two digits', () => {
     const row = { caseId: 'x', label: 'x', baseline: { median: 1, rounds: 20 }, candidate: { median: 1, rounds: 20 }, comparison: { ...base, ratio: 1, ci: [0.96, 1.05] as [number, number], verdict: 'inconclusive' as const, unitsToDecide: 935, qValue: 0.9 } };
-    expect(comparisonCells(row, { pairing: 'paired', threshold: 0.01 }).detail).toBe('~920 more process pairs would decide it');
+    expect(comparisonCells(row, { pairing: 'paired', threshold: 0.01 }).detail).toBe('~920 more process pairs to decide');
     const { unitsToDecide: _, ...hopeless } = row.comparison;
-    expect(comparisonCells({ ...row, comparison: hopeless }, { pairing: 'paired', threshold: 0.01 }).detail).toBe('too noisy for ±1%: no verdict within 100× the processes');
+    expect(comparisonCells({ ...row, comparison: hopeless }, { pairing: 'paired', threshold: 0.01 }).detail).toBe('needs >100× the processes for ±1%');
   });
 });
+
+/** Undecided rows with the longest details a comparison gives: thousands of pairs short, and beyond 100× the processes. */
+const undecided = [
+  { ...base, ratio: 1.01, ci: [0.96, 1.05] as [number, number], verdict: 'inconclusive' as const, unitsToDecide: 12_345, qValue: 0.9 },
+  { ...base, ratio: 1.01, ci: [0.96, 1.05] as [number, number], verdict: 'inconclusive' as const, qValue: 0.9 },
+];
 
 describe('renderComparisonTable', () => {
   // --explain: the method in full under the table (the default key is tested in footer.test.ts).
@@ -87,11 +93,19 @@ describe('renderComparisonTable', () => {
     expect(text).toMatch(/^parse\n {2}59\.8 µs +44\.2 µs +0\.739 \[0\.731–0\.748\] +faster +−26% +<0\.001$/m);
     expect(text).toMatch(/^stringify\n.* slower +\+10%/m);
     expect(flat).toContain('equivalent within ±1%');
-    expect(flat).toContain('inconclusive ~25 more process pairs would decide');
+    expect(flat).toContain('inconclusive ~25 more process pairs to decide');
     expect(flat).toContain('unsupported on node@24: no such API');
   });
   it('fits 100 columns: short arm labels as heads, named in the arm lines, and what a wider terminal adds', () => {
     for (const line of text.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(100);
+    // Nothing in a cell wraps: each compared case's word and its whole detail on one line, the longest details too.
+    const sections = report.sections.map((s) => ({ ...s, cases: [...s.cases, ...undecided.map((comparison, i) => ({ caseId: `u${i}`, label: `u${i}`, baseline: { median: 1000, rounds: 20 }, candidate: { median: 1010, rounds: 20 }, comparison }))] }));
+    const lines = renderComparisonTerminal({ ...report, sections }, { color: false, columns: 100 }).split('\n');
+    for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(100);
+    for (const row of sections[0]!.cases.filter((r) => r.comparison)) {
+      const t = comparisonCells(row, report);
+      expect(lines.some((l) => l.includes(t.word) && l.includes(t.detail)), t.detail).toBe(true);
+    }
     expect(text).toMatch(/^ +A +B +ratio \[interval\] +verdict +q$/m);
     expect(text).toContain('  A = node@24: Node.js 24.1.0');
     expect(text).toContain('  B = node@26 --max-semi-space-size=64: Node.js 26.0.0');
@@ -103,7 +117,7 @@ describe('renderComparisonTable', () => {
     expect(wide).not.toContain('wider terminal');
   });
   it('gives the geomean, warns about different work, and states the rules', () => {
-    expect(flat).toContain('geomean over 4 cases (1 case with different work left out): 0.948 [0.930–0.970], −5.2% time');
+    expect(flat).toContain('geomean over 4 cases (1 case with different work left out): 0.948 [0.930–0.970] faster, −5.2% time');
     expect(flat).toContain('✗ different work on "context": node@24 111111111111…; node@26 --max-semi-space-size=64 222222222222…; the ratio compares');
     expect(flat).toContain('≠ work');
     expect(flat).toContain('! the run was interrupted');
@@ -127,9 +141,9 @@ describe('renderComparisonMarkdown', () => {
   it('has the verdict table, geomean, warnings and the command', () => {
     expect(md).toContain('| case | `node@24` | `node@26 --max-semi-space-size=64` | ratio [interval] | verdict | q |');
     expect(md).toContain('| parse | 59.8 µs | 44.2 µs | 0.739 [0.731–0.748] | **faster** −26% | <0.001 |');
-    expect(md).toContain('| noisy | 1 µs | 1.02 µs | 1.020 [0.990–1.050] | _inconclusive_ ~25 more process pairs would decide it | 0.27 |');
+    expect(md).toContain('| noisy | 1 µs | 1.02 µs | 1.020 [0.990–1.050] | _inconclusive_ ~25 more process pairs to decide | 0.27 |');
     expect(md).toContain('| bun only | — | — |  | unsupported on node@24: no such API |  |');
-    expect(md).toContain('**Geometric mean** over 4 cases (1 case with different work left out): 0.948 [0.930–0.970], −5.2% time.');
+    expect(md).toContain('**Geometric mean** over 4 cases (1 case with different work left out): 0.948 [0.930–0.970] faster, −5.2% time.');
     expect(md).toContain('> ⚠️ **Different work** on `context`');
     expect(md).toContain('`rtbench bench json-reviver --compare node@24 "node@26 --max-semi-space-size=64"`');
   });

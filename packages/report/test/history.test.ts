@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { historyRuns } from '../../../test/history-synthetic.ts';
-import { benjaminiHochberg, compareUnpaired, median } from '@rtbench/stats';
+import { benjaminiHochberg, compareUnpaired, median, processMedianInterval } from '@rtbench/stats';
 import { renderHistoryCsv, renderHistoryMarkdown, renderHistoryTerminal, HISTORY_COLUMNS } from '../src/reporters/history.ts';
-import { sparkline } from '../src/cells/history.ts';
+import { historyLevel, pointInterval, sparkline } from '../src/cells/history.ts';
 import { historyPageData } from '../src/html/history-data.ts';
 import { jsonReporter } from '../src/reporters/json.ts';
 import { bmfReporter } from '../src/reporters/bmf.ts';
@@ -148,7 +148,7 @@ describe('history reporters', () => {
     expect(text).toContain('history of synthetic: 4 runs, ordered by start time');
     expect(text.match(/▲\+\d+(\.\d)?%/g)).toHaveLength(3);
     const wide = renderHistoryTerminal(view, { color: false, columns: 200 });
-    expect(wide).toMatch(/▲ node@24 at run 3 \(2026-01-03 00:00\): 1\.\d{3}× \[1\.\d{3}–1\.\d{3}\] at [\d.]+% against run 2 \(2026-01-02 00:00\), \+\d+(\.\d)?% time, q [<\d.]+/);
+    expect(wide).toMatch(/▲ node@24 at run 3 \(2026-01-03 00:00\): 1\.\d{3}× \[1\.\d{3}–1\.\d{3}\] against run 2 \(2026-01-02 00:00\), \+\d+(\.\d)?% time, q [<\d.]+/);
     expect(text).toMatch(/node@24 {2}[▁▂▃▄▅▆▇█]{4} {2}/);
     expect(text).toContain('3 change points in 9 comparisons of neighbouring runs (FDR 5%, threshold 1%)');
     for (const line of text.split('\n')) expect([...line].length).toBeLessThanOrEqual(100);
@@ -159,6 +159,31 @@ describe('history reporters', () => {
     const text = renderHistoryTerminal(historyView(inputs(runs)), { color: false, columns: 100 });
     expect(text).toMatch(/\n {2}node@24 --fourth=4\n/);
     for (const line of text.split('\n')) expect([...line].length).toBeLessThanOrEqual(100);
+  });
+
+  it('one interval level a screen: the legend names it once; the figures\' and the changes\' intervals are read at it', () => {
+    const level = view.cases[0]!.series[0]!.points[1]!.change!.confidence;
+    expect(level).toBeGreaterThan(view.confidence);
+    const named = `${+(level * 100).toFixed(2)}% intervals (95% over 9 comparisons)`;
+    const long = historyView(inputs(historyRuns([{ factor: 1 }, { factor: 1 }, { factor: 1.1 }], { cases: cases.slice(0, 1), rounds: 10, seed: 3, variants: ['node@24 --a-long-flag-name=1', 'node@24 --another-long-flag=2', 'node@24 --third-long-flag=3', 'node@24 --fourth=4'] })));
+    const longLevel = long.cases[0]!.series[0]!.points[1]!.change!.confidence;
+    expect(longLevel).toBeGreaterThan(long.confidence);
+    for (const [v, text] of [
+      [view, renderHistoryTerminal(view, { color: false, columns: 200 })],
+      [view, renderHistoryMarkdown(view)],
+      [long, renderHistoryTerminal(long, { color: false, columns: 100 })],
+    ] as const) {
+      expect(text.match(/\d+(\.\d+)?% (CI|intervals?)|\bat \d+(\.\d+)?%/g)).toEqual([`${+(historyLevel(v) * 100).toFixed(2)}% intervals`]);
+    }
+    expect(renderHistoryTerminal(view, { color: false, columns: 200 })).toContain(named);
+    // The CI column of the block per variant: each point's interval at the screen's level, from its process medians.
+    const p = long.cases[0]!.series[0]!.points[0]!;
+    expect(pointInterval(p, longLevel)).toEqual(processMedianInterval(p.processMedians, longLevel));
+    expect(pointInterval(p, longLevel)![1] - pointInterval(p, longLevel)![0]).toBeGreaterThan(p.ci![1] - p.ci![0]);
+    const page = historyPageData(view);
+    const q = view.cases[0]!.series[0]!.points[0]!;
+    expect([page.cases[0]!.series[0]!.points[0]!.lo, page.cases[0]!.series[0]!.points[0]!.hi]).toEqual(processMedianInterval(q.processMedians, level));
+    expect(page.legend.join(' ')).toContain(named);
   });
 
   it('markdown: a table per case with the change point in bold, and the change points listed', () => {

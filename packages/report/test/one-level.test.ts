@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { processMedianInterval, summarizeRounds } from '@rtbench/stats';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { benchView, pairedComparisonView, reporterFor } from '../src/index.ts';
-import { benchSummary } from '../src/html/summary-data.ts';
+import { benchSummary, comparisonSummary } from '../src/html/summary-data.ts';
+import { geomeanText } from '../src/cells/run.ts';
 import { rowStats } from '../src/views/bench.ts';
 
 const cases = Array.from({ length: 8 }, (_, i) => ({ id: `case ${i}`, ns: 1000 * (i + 1) }));
@@ -63,5 +64,30 @@ describe('one interval level a screen', () => {
       expect(row.ratioText).toBe('');
       expect(row.verdictText).toMatch(/^(undecided|=? ?\d\.\d+× (faster|slower))/);
     }
+  });
+
+  it("a geomean is said as its table says a ratio: a bench table's words, a comparison's ratio and word", () => {
+    expect(geomeanText({ ratio: 1.013, ci: [1.004, 1.023] }, 0.01, undefined, 'bench')).toBe('1.013× slower [1.004–1.023]');
+    expect(geomeanText({ ratio: 0.8, ci: [0.78, 0.82] }, 0.01, undefined, 'bench')).toBe('1.25× faster [1.22–1.28]');
+    expect(geomeanText({ ratio: 1.004, ci: [0.997, 1.012] }, 0.01, undefined, 'bench')).toBe('undecided [0.997–1.012]');
+    expect(geomeanText({ ratio: 1.004, ci: [0.997, 1.012] }, 0.01, undefined, 'comparison')).toBe('1.004 [0.997–1.012] inconclusive');
+    expect(geomeanText({ ratio: 0.948, ci: [0.93, 0.97] }, 0.01, undefined, 'comparison')).toBe('0.948 [0.930–0.970] faster, −5.2% time');
+    const view = benchView(run);
+    const texts = view.geomeans!.map((g) => geomeanText(g, view.threshold, undefined, 'bench'));
+    for (const t of texts) expect(t).toMatch(/^(undecided \[|=? ?\d\.\d+× (faster|slower))/);
+    const terminal = reporterFor('terminal')!.render(view, { color: false, columns: 100 }) as string;
+    const markdown = reporterFor('markdown')!.render(view, {}) as string;
+    for (const t of texts) {
+      expect(terminal.replace(/\s+/g, ' ')).toContain(t);
+      expect(markdown).toContain(t);
+    }
+    expect(benchSummary(view, (c) => c, (v) => v).geomeans.map((g) => g.text)).toEqual(texts);
+    const compare = pairedComparisonView(syntheticRun({ mode: 'compare', cases, arms: arms.slice(0, 2), rounds: 10, seed: 3, sigma: 0.03 }));
+    const g = compare.sections[0]!.geomean!;
+    const said = geomeanText(g, compare.threshold, undefined, 'comparison');
+    expect(said).toMatch(/^\d\.\d{3} \[[\d.]+–[\d.]+\] (faster|slower|equivalent|inconclusive)/);
+    expect((reporterFor('terminal')!.render(compare, { color: false, columns: 100 }) as string).replace(/\s+/g, ' ')).toContain(said);
+    expect(reporterFor('markdown')!.render(compare, {}) as string).toContain(said);
+    expect(comparisonSummary(compare, (c) => c, (a) => a).geomeans.map((x) => x.text)).toEqual([said]);
   });
 });

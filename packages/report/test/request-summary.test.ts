@@ -78,6 +78,37 @@ describe('a request run in brief', () => {
     expect(text).not.toContain('--explain: what each figure is');
   });
 
+  it('--explain: the tables behind the brief lines read their intervals at its level, the one named from the brief lines to the tables', () => {
+    // Three runtimes: two ratios a request, so the level is adjusted above 95%.
+    const three = viewOfRun(withEmptyHandler(syntheticRequestRun({ arms: [{ id: 'node@26', factor: 1 }, { id: 'bun@1', factor: 1 }, { id: 'deno@2', factor: 1.1 }], rounds: 6, seed: 3 }), { 'node@26': 0.5, 'bun@1': 0.1, 'deno@2': 0.3 })) as BenchView;
+    const level = three.requestSummary!.confidence;
+    expect(level).toBeGreaterThan(0.95);
+    for (const row of three.cpuPerRequest!.rows) if (row.distribution) expect(row.distribution.confidence).toBe(level);
+    const whole = String(reporterFor('terminal')!.render(three, { color: false, columns: 100, explain: true })).replace(/\s+/g, ' ');
+    // From the brief lines to the bench table's own legend (whose ratios are a family of their own, named there).
+    const text = whole.slice(whole.indexOf("CPU per request (ms), the handler's"), whole.indexOf("median: the typical process's"));
+    const said = `${+(level * 100).toFixed(2)}%`;
+    expect(text).toContain(`${said} intervals`);
+    const levels = [...text.matchAll(/(\d+(?:\.\d+)?%) (?:intervals|CI)\b|\bat (\d+(?:\.\d+)?%)|over processes \((\d+(?:\.\d+)?%)\)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+    expect(new Set(levels)).toEqual(new Set([said]));
+  });
+
+  it('a comparison of request cases leads with the same brief lines, the tables left to --explain', () => {
+    const compared = viewOfRun({ ...run, mode: 'compare' });
+    expect(compared.kind).toBe('comparison');
+    const brief = String(reporterFor('terminal')!.render(compared, { color: false, columns: 100 }));
+    const lines = brief.trimEnd().split('\n');
+    expect(lines.filter((l) => /^\s+(node@26|bun@1)\s+[\d.]+ \[/.test(l))).toHaveLength(2);
+    expect(brief).toContain("CPU per request (ms), the handler's JavaScript thread less the server's own cost");
+    expect(brief.replace(/\s+/g, ' ')).toContain('--explain: what each figure is, and every table');
+    expect(brief).not.toContain('p90');
+    expect(lines.length).toBeLessThan(20);
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(100);
+    const explained = String(reporterFor('terminal')!.render(compared, { color: false, columns: 100, explain: true }));
+    expect(explained).toContain('p90');
+    expect(explained).toContain('ratio [interval]');
+  });
+
   it('says ≠ work where the runtimes answered differently, never a ratio of different work', () => {
     const differing = viewOfRun({ ...run, digestMismatches: [{ caseId: 'relay [cpu=js thread]', digests: { 'node@26': 'aaaa', 'bun@1': 'bbbb' } }] }) as BenchView;
     const text = String(reporterFor('terminal')!.render(differing, { color: false, columns: 100 }));

@@ -108,8 +108,8 @@ describe('counts in messages', () => {
       }
     }
     const all = texts.join('\n');
-    expect(all).toContain('~1 more process pair would decide it');
-    expect(all).toContain('~2 more processes per run would decide it');
+    expect(all).toContain('~1 more process pair to decide');
+    expect(all).toContain('~2 more processes a run to decide');
     expect(all).toContain('Benjamini–Hochberg over the 1 comparison.');
     expect(all).toContain('(95% over 1 ratio)');
     expect(all).not.toMatch(/processs|\b1 (comparisons|ratios|process pairs|processes|rows|cases|rounds)\b/);

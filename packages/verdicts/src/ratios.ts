@@ -9,7 +9,7 @@
  */
 import { headlineSamples } from '@rtbench/core/cpu-per-request';
 import { asCost, TIME_PER_OP, type CaseResult, type MaskedAnswer, type Metric, type RunRecord, type WorkDifference } from '@rtbench/core/schema';
-import { applyEbh, applyFdr, armMoments, compareMoments, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type ArmMoments, type CaseValues, type Comparison } from '@rtbench/stats';
+import { applyEbh, applyFdr, armMoments, classify, compareMoments, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type ArmMoments, type CaseValues, type Comparison } from '@rtbench/stats';
 import { counted, firstLine } from '@rtbench/core/words';
 import { answersDifference, standingRound } from '@rtbench/core/same-work';
 import { pairable, requestAnswers, requestsOf } from '@rtbench/measurer-records';
@@ -291,6 +291,12 @@ export function geomeanOf(cases: readonly PairedCase[], options: RatioOptions, p
       ? geometricMeanRatio(usable.map((p) => p.logRatios!), { confidence: options.confidence })
       : geometricMeanRatioUnpaired(usable.map((p) => p.logTimes!), { confidence: options.confidence });
   return { ratio: agg.geomean, ci: agg.ci, cases: agg.cases, units: agg.units, excluded, withoutWork };
+}
+
+/** The word a geomean's interval reads as, by the rule a ratio's does (stats' classify); undefined without a finite interval. */
+export function geomeanVerdict(g: Pick<Geomean, 'ratio' | 'ci'>, threshold: number): Comparison['verdict'] | undefined {
+  if (!(g.ratio > 0 && g.ci[0] > 0 && Number.isFinite(g.ci[1]))) return undefined;
+  return classify(Math.log(g.ratio), [Math.log(g.ci[0]), Math.log(g.ci[1])], threshold);
 }
 
 /**

@@ -9,6 +9,7 @@ import { formatChange, formatMetric, formatQ, formatRatio, formatThreshold } fro
 import { changeSummary, runLabel } from '../views/history.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView } from '../views/types.ts';
 import { verdictWords } from '../verdict-words.ts';
+import { processMedianInterval } from '@rtbench/stats';
 
 const HISTORY_MARKS = {
   slower: '▲',
@@ -42,13 +43,36 @@ function costWord(metric: Metric | undefined): string {
   return m.unit === 'req/s' ? 'time per request' : verdictWords(m).quantity;
 }
 
-/** One change point in a line: "▲ node@24 at run 3 (abc1234): 1.098× [1.071–1.126] at 99.5% against run 2 (def5678), +9.8% time, q <0.001". */
+/**
+ * The one level every interval of a history screen is read at: the level its
+ * comparisons were adjusted to together (one for the view), or the view's
+ * confidence when it compared nothing.
+ */
+export function historyLevel(view: HistoryView): number {
+  for (const hc of view.cases) for (const s of hc.series) for (const p of s.points) if (p.change) return p.change.confidence;
+  return view.confidence;
+}
+
+/** A point's figure's interval at the screen's `level`, from its process medians (as the bench table reads its rows'). */
+export function pointInterval(point: HistoryPoint, level: number): [number, number] | undefined {
+  if (!point.ci) return undefined;
+  return processMedianInterval(point.processMedians, level) ?? point.ci;
+}
+
+/** "99.38% intervals (95% over 9 comparisons)": the level the screen's intervals are read at, said once in its legend. */
+function historyLevelKey(view: HistoryView): string {
+  const compared = view.cases.reduce((n, hc) => n + hc.series.reduce((m, s) => m + s.points.filter((p) => p.change).length, 0), 0);
+  const level = historyLevel(view);
+  const over = compared ? ` (${+(view.confidence * 100).toFixed(1)}% over ${counted(compared, 'comparison')})` : '';
+  return `${+(level * 100).toFixed(2)}% intervals${over}`;
+}
+
+/** One change point in a line, its interval at the screen's level (the legend names it): "▲ node@24 at run 3 (abc1234): 1.098× [1.071–1.126] against run 2 (def5678), +9.8% time, q <0.001". */
 export function changeLine(view: HistoryView, hc: HistoryCase, series: HistorySeries, point: HistoryPoint): string {
   const c = point.change!;
-  const level = `${+(c.confidence * 100).toFixed(2)}%`;
   const work = point.digestChanged ? `; the work changed too (digest ${point.digestChanged.from} → ${point.digestChanged.to})` : '';
   const binary = point.binaryChanged ? `; new binary: ${point.binaryChanged}` : '';
-  return `${HISTORY_MARKS[point.changePoint!]} ${series.variantId} at ${runName(view.runs[point.run])}: ${formatRatio(c.ratio)}× [${formatRatio(c.ci[0])}–${formatRatio(c.ci[1])}] at ${level} against ${runName(view.runs[point.changeFrom!])}, ${formatChange(c.ratio)} ${costWord(hc.metric)}, q ${formatQ(c.qValue)}${binary}${work}`;
+  return `${HISTORY_MARKS[point.changePoint!]} ${series.variantId} at ${runName(view.runs[point.run])}: ${formatRatio(c.ratio)}× [${formatRatio(c.ci[0])}–${formatRatio(c.ci[1])}] against ${runName(view.runs[point.changeFrom!])}, ${formatChange(c.ratio)} ${costWord(hc.metric)}, q ${formatQ(c.qValue)}${binary}${work}`;
 }
 
 /** Each variant's binary changes, once per variant and run however many cases show them: "† node@26 at run 3 (abc1234): version 26.0.0 → 26.1.0". */
@@ -86,7 +110,7 @@ export function historyLegend(view: HistoryView): string[] {
   return [
     `${changeSummary(view)}.`,
     `${HISTORY_MARKS.slower} slower, ${HISTORY_MARKS.faster} faster: a change point, the figure against the previous point of its series, in cost (time; for req/s its inverse). ${HISTORY_MARKS.binary}: the variant's binary changed since the previous point. ${HISTORY_MARKS.work}: the case computed a different result (its digest changed).`,
-    `Figure: the median of the process medians (the bench table's). Change rule: ${view.method}; threshold ${formatThreshold(view.threshold)}.`,
+    `${historyLevelKey(view)}: every interval here, a figure's and a change's. Figure: the median of the process medians (the bench table's). Change rule: ${view.method}; threshold ${formatThreshold(view.threshold)}.`,
   ];
 }
 

@@ -2,7 +2,7 @@
 import { counted } from '../text.ts';
 import { TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
 import { measuredBy } from '../views/measured-by.ts';
-import { formatChange, formatCount, formatMetric, formatPercent, formatQ, formatRatio, formatThreshold, intervalDigits, ratioWithCi, roughly } from '../format.ts';
+import { formatChange, formatCount, formatMetric, formatPercent, formatQ, formatRatio, formatThreshold, hasFiniteInterval, intervalDigits, ratioWithCi, roughly } from '../format.ts';
 
 export { formatChange, formatQ, formatRatio, ratioWithCi };
 import type { BenchCase, BenchRow, BenchView, CaseComparison, ComparisonView, FunctionShift } from '../views/types.ts';
@@ -13,7 +13,7 @@ import { change } from '../views/where.ts';
 import { WITHOUT_WORK_MARK } from '../views/without-work.ts';
 import { shownName } from '../names.ts';
 import { verdictWord, verdictWords } from '../verdict-words.ts';
-import { designOfRun, type Geomean } from '@rtbench/verdicts';
+import { designOfRun, geomeanVerdict, type Geomean, type RatioComparison } from '@rtbench/verdicts';
 
 function fmtMs(ms: number): string {
   return ms >= 1000 ? `${+(ms / 1000).toFixed(2)} s` : `${+ms.toFixed(1)} ms`;
@@ -73,12 +73,20 @@ export function relativeText(row: Pick<BenchRow, 'isBaseline' | 'stats' | 'relat
     const digits = intervalDigits(c.ci[0], c.ci[1], c.ci[1] - c.ci[0] < 0.02 ? 3 : 2);
     return { relative: `${c.ratio.toFixed(digits)}× [${c.ci[0].toFixed(digits)}–${c.ci[1].toFixed(digits)}]`, verdict: 'inconclusive' };
   }
+  if (!Number.isFinite(c.ci[1])) return { relative: `${UNDECIDED} (no interval: ${unitsText(c.units)})`, verdict: 'inconclusive' };
+  return ratioInWords(c, row.metric);
+}
+
+/**
+ * A ratio with an interval in the bench table's words: "1.80× slower [1.76–1.84]",
+ * "faster <1%" when small, "= …" when equivalent, "undecided [0.98–1.06]".
+ */
+function ratioInWords(c: Pick<RatioComparison, 'ratio' | 'ci' | 'verdict'> & { threshold: number }, metric: BenchRow['metric']): Pick<BenchCells, 'relative' | 'verdict'> {
   // Every ratio is said one way: a factor of at least 1 and its direction ("1.19× faster" is the baseline's cost over
   // this one's), its interval turned the same way; the mark before it (= or ≈) says what was decided.
   const better = c.ratio < 1;
-  const direction = verdictWord(better ? 'faster' : 'slower', row.metric);
+  const direction = verdictWord(better ? 'faster' : 'slower', metric);
   // Undecided: no direction is said, only the interval of the ratio (this variant's over the baseline's), which holds 1.
-  if (!Number.isFinite(c.ci[1])) return { relative: `${UNDECIDED} (no interval: ${unitsText(c.units)})`, verdict: 'inconclusive' };
   if (c.verdict === 'inconclusive') {
     const digits = intervalDigits(c.ci[0], c.ci[1], c.ci[1] - c.ci[0] < 0.02 ? 3 : 2);
     return { relative: `${UNDECIDED} [${c.ci[0].toFixed(digits)}–${c.ci[1].toFixed(digits)}]`, verdict: 'inconclusive' };
@@ -91,12 +99,27 @@ export function relativeText(row: Pick<BenchRow, 'isBaseline' | 'stats' | 'relat
   switch (c.verdict) {
     case 'slower':
     case 'faster':
-      return { relative: `${text} ${verdictWord(c.verdict, row.metric)} ${range}`, verdict: c.verdict };
+      return { relative: `${text} ${verdictWord(c.verdict, metric)} ${range}`, verdict: c.verdict };
     case 'small':
-      return { relative: `${text} ${smallWord(c.ratio, c.threshold, row.metric)} ${range}`, verdict: 'small' };
+      return { relative: `${text} ${smallWord(c.ratio, c.threshold, metric)} ${range}`, verdict: 'small' };
     default:
       return { relative: `= ${text} ${direction} ${range}`, verdict: 'equivalent' };
   }
+}
+
+/**
+ * A geomean said the way its table says a ratio, its words read from its
+ * interval by the table's rule: a bench table's "1.013× slower [1.004–1.023]",
+ * a comparison's "1.004 [0.997–1.012] inconclusive".
+ */
+export function geomeanText(g: Pick<Geomean, 'ratio' | 'ci'>, threshold: number, metric: BenchRow['metric'], table: 'bench' | 'comparison'): string {
+  const verdict = hasFiniteInterval(g.ci) ? geomeanVerdict(g, threshold) : undefined;
+  if (!verdict) return table === 'bench' ? `${UNDECIDED} (no interval)` : `${formatRatio(g.ratio)} (no interval)`;
+  if (table === 'bench') return ratioInWords({ ratio: g.ratio, ci: g.ci, verdict, threshold }, metric).relative;
+  const word = verdict === 'small' ? smallWord(g.ratio, threshold, metric) : verdictWord(verdict, metric ?? TIME_PER_OP);
+  // A decided change says its size as the table's detail does; an undecided one points no way.
+  const size = verdict === 'inconclusive' ? '' : `, ${formatChange(g.ratio)} ${verdictWords(metric).quantity}`;
+  return `${ratioWithCi(g.ratio, g.ci)} ${word}${size}`;
 }
 
 /** A bench row as the table columns read it; `runId` names its run in csv-stats. */
@@ -163,7 +186,7 @@ export function geomeanLeftOut(g: Pick<Geomean, 'excluded' | 'withoutWork'>): st
 /** "geomean vs node: deno 0.952 [0.911–1.003] over 16 cases, bun …", or undefined. */
 export function benchGeomeanLine(view: BenchView): string | undefined {
   if (!view.geomeans?.length) return undefined;
-  const parts = view.geomeans.map((g) => `${g.variantId} ${ratioWithCi(g.ratio, g.ci)} over ${g.cases} cases${geomeanLeftOut(g)}`);
+  const parts = view.geomeans.map((g) => `${g.variantId} ${geomeanText(g, view.threshold, view.run.cases.find((c) => c.metric)?.metric, 'bench')} over ${g.cases} cases${geomeanLeftOut(g)}`);
   return `geomean of the ratios vs ${view.baseline.label}: ${parts.join('; ')}`;
 }
 
@@ -330,10 +353,11 @@ export function comparisonCells(row: CaseComparison, view: Pick<ComparisonView, 
         break;
       }
       const more = c.unitsToDecide !== undefined ? c.unitsToDecide - c.units : undefined;
+      // Short enough to sit on one line beside its word in a table 100 columns wide (terminal.ts sectionGrid).
       detail =
         more !== undefined && more > 0
-          ? `~${roughly(more)} more ${unitNoun(more, view.pairing)}${view.pairing === 'unpaired' ? ' per run' : ''} would decide it`
-          : `too noisy for ±${formatThreshold(c.threshold)}: no verdict within 100× the processes`;
+          ? `~${roughly(more)} more ${unitNoun(more, view.pairing)}${view.pairing === 'unpaired' ? ' a run' : ''} to decide`
+          : `needs >100× the processes for ±${formatThreshold(c.threshold)}`;
     }
   }
   const word = c.verdict === 'small' ? smallWord(c.ratio, c.threshold, row.metric) : verdictWord(c.verdict, metric);

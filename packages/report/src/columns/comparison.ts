@@ -15,7 +15,7 @@ export interface ComparisonCells {
   verdict: string;
   /** The verdict as the reader sees it: "fewer"/"more" for instruction counts (verdict-words.ts), else as `verdict`. */
   word: string;
-  /** "−26.1%", "within ±1%", "~12 more rounds would decide it", or the reason it was not compared. */
+  /** "−26.1%", "within ±1%", "~12 more process pairs to decide", or the reason it was not compared. */
   detail: string;
   q: string;
 }

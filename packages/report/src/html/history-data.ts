@@ -6,9 +6,9 @@
 import { counted } from '../text.ts';
 import { TIME_PER_OP } from '@rtbench/core/schema';
 import { formatMetric, formatMetricRange } from '../format.ts';
-import { binaryChangeLines, changeLine, historyLegend } from '../cells/history.ts';
+import { binaryChangeLines, changeLine, historyLegend, historyLevel, pointInterval } from '../cells/history.ts';
 import { changePoints, runFileName, runLabel } from '../views/history.ts';
-import type { HistoryView } from '../views/types.ts';
+import type { HistoryCase, HistoryPoint, HistorySeries, HistoryView } from '../views/types.ts';
 
 interface HistoryPagePoint {
   /** Index into HistoryPageData.runs. */
@@ -56,10 +56,27 @@ export interface HistoryPageData {
   legend: string[];
 }
 
+/** A point with a figure as the page draws it: its interval at the screen's `level`, and its change point's line. */
+function pagePoint(view: HistoryView, hc: HistoryCase, s: HistorySeries, p: HistoryPoint, median: number, level: number): HistoryPagePoint {
+  const metric = hc.metric ?? TIME_PER_OP;
+  const ci = pointInterval(p, level);
+  return {
+    run: p.run,
+    median,
+    ...(ci ? { lo: ci[0], hi: ci[1] } : {}),
+    text: `${formatMetric(median, metric)}${ci ? ` [${formatMetricRange(ci[0], ci[1], metric)}]` : ''}`,
+    ...(p.changePoint ? { change: { kind: p.changePoint, text: changeLine(view, hc, s, p) } } : {}),
+    ...(p.binaryChanged ? { binary: p.binaryChanged } : {}),
+    ...(p.digestChanged ? { workChanged: true } : {}),
+  };
+}
+
 export function historyPageData(view: HistoryView): HistoryPageData {
   const severalSuites = new Set(view.runs.map((r) => r.suite)).size > 1;
   const variants = [...new Set(view.cases.flatMap((hc) => hc.series.map((s) => s.variantId)))];
   const found = changePoints(view);
+  // Every interval at the one level the legend names.
+  const level = historyLevel(view);
   return {
     kind: 'history',
     title: `history of ${[...new Set(view.runs.map((r) => r.suite))].join(', ')}`,
@@ -75,21 +92,7 @@ export function historyPageData(view: HistoryView): HistoryPageData {
         unit: metric.unit,
         series: hc.series.map((s) => ({
           variant: s.variantId,
-          points: s.points.flatMap((p): HistoryPagePoint[] =>
-            p.median === undefined
-              ? []
-              : [
-                  {
-                    run: p.run,
-                    median: p.median,
-                    ...(p.ci ? { lo: p.ci[0], hi: p.ci[1] } : {}),
-                    text: `${formatMetric(p.median, metric)}${p.ci ? ` [${formatMetricRange(p.ci[0], p.ci[1], metric)}]` : ''}`,
-                    ...(p.changePoint ? { change: { kind: p.changePoint, text: changeLine(view, hc, s, p) } } : {}),
-                    ...(p.binaryChanged ? { binary: p.binaryChanged } : {}),
-                    ...(p.digestChanged ? { workChanged: true } : {}),
-                  },
-                ],
-          ),
+          points: s.points.flatMap((p) => (p.median === undefined ? [] : [pagePoint(view, hc, s, p, p.median, level)])),
         })),
         changes: hc.series.flatMap((s) => s.points.filter((p) => p.changePoint).map((p) => ({ kind: p.changePoint!, text: changeLine(view, hc, s, p) }))),
       };

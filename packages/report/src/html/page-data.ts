@@ -380,7 +380,7 @@ function comparisonPage(view: ComparisonView): PageData {
 
   const forestColumns = comparisonPageColumns();
   const sections = view.sections.map((section): ForestSection => {
-    const geomean = section.geomean ? pageGeomean(section.geomean) : undefined;
+    const geomean = section.geomean ? pageGeomean(section.geomean, view.threshold, section.cases.find((c) => c.metric)?.metric, 'comparison') : undefined;
     return {
       baseline: keyOfArm(section.baseline),
       candidate: keyOfArm(section.candidate),

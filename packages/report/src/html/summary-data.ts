@@ -4,8 +4,9 @@
  * share too. Built in Node from the view (the page draws, it does not
  * compute); the texts are the tables' own (cells/run.ts).
  */
-import { hasFiniteInterval, ratioWithCi } from '../format.ts';
-import { benchCells, comparisonCells, geomeanLeftOut } from '../cells/run.ts';
+import { hasFiniteInterval } from '../format.ts';
+import type { Metric } from '@rtbench/core/schema';
+import { benchCells, comparisonCells, geomeanLeftOut, geomeanText } from '../cells/run.ts';
 import { verdictText } from '../columns/comparison.ts';
 import type { BenchView, ComparisonView } from '../views/types.ts';
 import type { Geomean, RatioComparison } from '@rtbench/verdicts';
@@ -24,7 +25,7 @@ export interface SummaryRow {
   verdict: SummaryVerdict;
   /** A comparison's "0.739 [0.731–0.748]"; empty for a bench row, whose verdict text carries its ratio. */
   ratioText: string;
-  /** Bench: "1.35× faster [1.34–1.37]"; comparison: "faster −26.1%", "inconclusive ~12 more rounds would decide it"; or the reason there is no ratio. */
+  /** Bench: "1.35× faster [1.34–1.37]"; comparison: "faster −26.1%", "inconclusive ~12 more process pairs to decide"; or the reason there is no ratio. */
   verdictText: string;
 }
 
@@ -43,8 +44,9 @@ interface SummaryGeomean extends PageGeomean {
   baseline: string;
 }
 
-export function pageGeomean(g: Geomean): PageGeomean {
-  return { ratio: g.ratio, ...(hasFiniteInterval(g.ci) ? { ci: [g.ci[0], g.ci[1]] as [number, number] } : {}), text: ratioWithCi(g.ratio, g.ci), cases: g.cases, leftOut: geomeanLeftOut(g) };
+/** A geomean for the page, its text as its table says a ratio (cells/run.ts geomeanText). */
+export function pageGeomean(g: Geomean, threshold: number, metric: Metric | undefined, table: 'bench' | 'comparison'): PageGeomean {
+  return { ratio: g.ratio, ...(hasFiniteInterval(g.ci) ? { ci: [g.ci[0], g.ci[1]] as [number, number] } : {}), text: geomeanText(g, threshold, metric, table), cases: g.cases, leftOut: geomeanLeftOut(g) };
 }
 
 /** The verdict a ratio is coloured by: none (inconclusive's colour) when an arm did no work, as the tables give it no word. */
@@ -106,7 +108,7 @@ export function benchSummary(view: BenchView, caseKey: (caseId: string) => strin
         };
       }),
   );
-  const geomeans = (view.geomeans ?? []).map((g): SummaryGeomean => ({ variant: variantKey(g.variantId), baseline, ...pageGeomean(g) }));
+  const geomeans = (view.geomeans ?? []).map((g): SummaryGeomean => ({ variant: variantKey(g.variantId), baseline, ...pageGeomean(g, view.threshold, view.run.cases.find((c) => c.metric)?.metric, 'bench') }));
   return withDomain(rows, geomeans, view.threshold);
 }
 
@@ -129,7 +131,7 @@ export function comparisonSummary(view: ComparisonView, caseKey: (caseId: string
       });
     }
     const g = section.geomean;
-    if (g) geomeans.push({ variant, baseline, ...pageGeomean(g) });
+    if (g) geomeans.push({ variant, baseline, ...pageGeomean(g, view.threshold, section.cases.find((c) => c.metric)?.metric, 'comparison') });
   }
   // Case by case (the arms of a case together), in the cases' order.
   const order = new Map<string, number>();

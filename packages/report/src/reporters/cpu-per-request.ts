@@ -35,7 +35,7 @@ function keyLine(section: CpuPerRequestSection): string {
   const withIntervals = section.rows.find((r) => r.distribution);
   // Load windows alone: their method says all there is.
   if (!withIntervals) return section.method;
-  const confidence = `${Math.round(withIntervals.distribution!.confidence * 100)}% intervals`;
+  const confidence = `${+(withIntervals.distribution!.confidence * 100).toFixed(2)}% intervals`;
   return `${section.method}; ${confidence} in brackets${section.limitMs !== undefined ? `; > ${limitText(section.limitMs)}: the share of requests over the limit (how many)` : ''}; requests: ${section.rows.some((r) => r.phases) ? 'steady' : 'warm'} requests in processes${section.sameWork ? `; ${SAME_WORK_WORDS[section.sameWork]}` : ''}`;
 }
 

@@ -12,7 +12,7 @@ import { csvTable } from '../columns/fields.ts';
 import { HISTORY_FIELDS, historyPoints } from '../columns/history.ts';
 import { changePoints, runFileName, runLabel } from '../views/history.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistoryView, Note } from '../views/types.ts';
-import { binaryChangeLines, caseTable, changeLine, historyHeadline, historyLegend, pointText, sparkline } from '../cells/history.ts';
+import { binaryChangeLines, caseTable, changeLine, historyHeadline, historyLegend, historyLevel, pointInterval, pointText, sparkline } from '../cells/history.ts';
 import { naturalGridWidth, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow, type Paint } from './grid.ts';
 import type { ReporterOptions } from './reporter.ts';
 import { displayWidth, padToWidth } from '../width.ts';
@@ -71,12 +71,14 @@ function wideGrid(view: HistoryView, hc: HistoryCase, c: Colors): { columns: Gri
 /** The case as one block per variant: a row per run with the figure, its CI and the change. */
 function longGrid(view: HistoryView, hc: HistoryCase, c: Colors): { columns: GridColumn[]; rows: GridRow[] } {
   const metric = hc.metric ?? TIME_PER_OP;
+  // The CI at the screen's one level, which the legend names.
+  const level = historyLevel(view);
   const columns: GridColumn[] = [
     { head: '#', align: 'right' },
     { head: 'commit', align: 'left' },
     { head: 'date', align: 'left' },
     { head: 'median', align: 'left' },
-    { head: `${Math.round(view.confidence * 100)}% CI`, align: 'right' },
+    { head: 'CI', align: 'right' },
     { head: 'vs previous', align: 'right' },
   ];
   const rows: GridRow[] = [];
@@ -84,8 +86,9 @@ function longGrid(view: HistoryView, hc: HistoryCase, c: Colors): { columns: Gri
     rows.push({ heading: c.bold(s.variantId) });
     for (const p of s.points) {
       const run = view.runs[p.run]!;
+      const ci = pointInterval(p, level);
       rows.push({
-        cells: [String(p.run + 1), commitText(run), date(run.startedAt), { text: pointText(p, hc), paint: pointPaint(p, c) }, p.ci ? formatMetricRange(p.ci[0], p.ci[1], metric) : '', p.change ? `${formatRatio(p.change.ratio)}×` : ''],
+        cells: [String(p.run + 1), commitText(run), date(run.startedAt), { text: pointText(p, hc), paint: pointPaint(p, c) }, ci ? formatMetricRange(ci[0], ci[1], metric) : '', p.change ? `${formatRatio(p.change.ratio)}×` : ''],
       });
     }
   }

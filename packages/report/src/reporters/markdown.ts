@@ -10,9 +10,8 @@ import { formatThreshold, NO_RATE_REASON } from '../format.ts';
 import { firstLine, markdownCell as cell, markdownCode as code, shellQuote } from '../text.ts';
 import { belowClock, CASE_COLUMN, tableColumns, VARIANT_COLUMN } from '../columns/results.ts';
 import { COMPARISON_CASE_COLUMN, COMPARISON_COLUMNS, type ComparisonColumn } from '../columns/comparison.ts';
-import { bestRows, benchFacts, benchResultRow, benchGeomeanLine, geomeanLeftOut, benchLegend, roundsGotLine, comparisonCells, designLine, formatChange, hostLines, howMeasured, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
+import { bestRows, benchFacts, benchResultRow, benchGeomeanLine, geomeanLeftOut, geomeanText, benchLegend, roundsGotLine, comparisonCells, designLine, formatChange, hostLines, howMeasured, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
 import { renderHistoryMarkdown } from './history.ts';
-import { verdictWords } from '../verdict-words.ts';
 import { byKind, type Reporter } from './reporter.ts';
 import { markdownMetrics } from './metrics.ts';
 import { markdownProfileBlock, renderProfileSection } from './profiles.ts';
@@ -113,7 +112,7 @@ export function renderComparisonMarkdown(view: ComparisonView): string {
     }
     const g = section.geomean;
     if (g) {
-      lines.push('', `**Geometric mean** over ${g.cases} cases${geomeanLeftOut(g)}: ${ratioWithCi(g.ratio, g.ci)}, ${formatChange(g.ratio)} ${verdictWords(section.cases.find((r) => r.metric)?.metric).quantity}.`);
+      lines.push('', `**Geometric mean** over ${g.cases} cases${geomeanLeftOut(g)}: ${geomeanText(g, view.threshold, section.cases.find((r) => r.metric)?.metric, 'comparison')}.`);
     }
     for (const row of section.cases) {
       if (row.digests) {

@@ -11,6 +11,7 @@ import { loadTerminal } from './load.ts';
 import { cpuPerRequestTerminal } from './cpu-per-request.ts';
 import { requestSummaryExplained, requestSummaryProblems, requestSummaryTerminal } from './request-summary.ts';
 import type { RequestSummary, RequestSummaryRow } from '../views/request-summary.ts';
+import type { CpuPerRequestSection } from '../views/cpu-per-request.ts';
 import { counted } from '../text.ts';
 import { renderClaimsTerminal } from './claims-terminal.ts';
 import pc from 'picocolors';
@@ -18,12 +19,11 @@ import { NO_RATE_REASON } from '../format.ts';
 import { armFlags, shortHash } from '../views/arms.ts';
 import { differentWorkText } from '../views/different-work.ts';
 import type { ArmComparison, BenchCase, BenchView, ComparisonView, Note } from '../views/types.ts';
-import { benchFacts, benchGeomeanLine, budgetLine, geomeanLeftOut, benchKey, benchLegend, benchResultRow, roundsGotLine, comparisonCells, comparisonKey, designLine, formatChange, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
+import { benchFacts, benchGeomeanLine, budgetLine, geomeanLeftOut, geomeanText, benchKey, benchLegend, benchResultRow, roundsGotLine, comparisonCells, comparisonKey, designLine, legend, WHERE_HEADING, whereText } from '../cells/run.ts';
 import { belowClock, budgetMarked, CASE_COLUMN, tableColumns, VARIANT_COLUMN, type ResultRow } from '../columns/results.ts';
 import { COMPARISON_CASE_COLUMN, COMPARISON_COLUMNS } from '../columns/comparison.ts';
 import { fitGrid, naturalGridWidth, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow, type Paint } from './grid.ts';
 import { renderHistoryTerminal } from './history.ts';
-import { verdictWords } from '../verdict-words.ts';
 import { casePlot } from './plot.ts';
 import { WITHOUT_WORK_KEY, WITHOUT_WORK_MARK } from '../views/without-work.ts';
 import { byKind, type Reporter, type ReporterOptions } from './reporter.ts';
@@ -295,7 +295,7 @@ function sectionLines(section: ArmComparison, view: ComparisonView, c: Colors, c
   out.push(...renderGrid(grid.columns, grid.rows, { maxWidth: columns, bold: c.bold, dim: c.dim }));
   const g = section.geomean;
   if (g) {
-    out.push(...wrapped(`${c.bold('geomean')} over ${g.cases} cases${geomeanLeftOut(g)}: ${ratioWithCi(g.ratio, g.ci)}, ${formatChange(g.ratio)} ${verdictWords(section.cases.find((r) => r.metric)?.metric).quantity}`, columns));
+    out.push(...wrapped(`${c.bold('geomean')} over ${g.cases} cases${geomeanLeftOut(g)}: ${geomeanText(g, view.threshold, section.cases.find((r) => r.metric)?.metric, 'comparison')}`, columns));
   }
   for (const row of section.cases) {
     if (row.digests) {
@@ -321,9 +321,20 @@ function sectionLines(section: ArmComparison, view: ComparisonView, c: Colors, c
   return out;
 }
 
+/** A comparison of request cases in brief, as a bench run's: the arms, one line per request and runtime, the notes; the tables are --explain's. */
+function renderRequestComparisonBrief(view: ComparisonView, summary: RequestSummary, section: CpuPerRequestSection, c: Colors, columns: number): string {
+  const lines: string[] = [];
+  for (const arm of view.arms) lines.push(...wrapped(`  ${arm.label}: ${arm.versionText}; flags ${armFlags(arm)}; sha256 ${shortHash(arm.binarySha256)}`, columns, c.dim, 4));
+  lines.push(...requestSummaryTerminal(summary, section, view.arms[0]!.label, columns, summaryPaints(c), false));
+  for (const line of requestSummaryProblems(summary, section)) lines.push(...wrapped(line, columns, c.yellow, 2));
+  for (const note of view.notes) lines.push(...wrapped(`! ${note}`, columns, c.yellow, 2));
+  return `${lines.join('\n')}\n`;
+}
+
 export function renderComparisonTerminal(view: ComparisonView, options: ReporterOptions = {}): string {
   const c = palette(options.color ?? true);
   const columns = options.columns ?? DEFAULT_COLUMNS;
+  if (view.requestSummary && view.cpuPerRequest && !options.explain) return renderRequestComparisonBrief(view, view.requestSummary, view.cpuPerRequest, c, columns);
   const out: string[] = [];
   const baseline = view.sections[0]?.baseline;
   if (view.pairing === 'paired' && view.sections.length > 1 && baseline) {

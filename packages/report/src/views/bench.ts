@@ -257,8 +257,10 @@ export function benchView(run: RunRecord, options: RunViewOptions = {}): BenchVi
   });
   const variants = run.variants.map((v) => armInfo(v));
   const methods = measuredBy(run.options);
-  const cpuPerRequest = cpuPerRequestSection(run, options.cpuLimitMs);
-  const summary = cpuPerRequest ? requestSummary(run, ratioOptions) : undefined;
+  // The tables behind a request summary read their intervals at its level, so --explain's screen has one.
+  const brief = requestSummary(run, ratioOptions);
+  const cpuPerRequest = cpuPerRequestSection(run, options.cpuLimitMs, brief?.confidence);
+  const summary = cpuPerRequest ? brief : undefined;
   const load = loadSection(run);
   return {
     kind: 'bench',

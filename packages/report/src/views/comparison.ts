@@ -12,6 +12,7 @@ import type { ArmComparison, CaseComparison, ComparisonView, RunViewOptions } fr
 import { attachWhere } from './where.ts';
 import { loadSection } from './load.ts';
 import { cpuPerRequestSection } from './cpu-per-request.ts';
+import { requestSummary } from './request-summary.ts';
 import { steadyStateCell } from './steady-state.ts';
 import { attachWithoutWork } from './without-work.ts';
 import { viewLevel } from './interval-level.ts';
@@ -119,12 +120,15 @@ export function pairedComparisonView(run: RunRecord, options: RunViewOptions = {
     }
   }
   if (assembled.some((s) => s.cases.some((row) => row.quantile))) notes.push(`CPU per request ${QUANTILE_METHOD}; they share the view's false-discovery step`);
-  const cpuPerRequest = cpuPerRequestSection(run, options.cpuLimitMs);
+  // As a bench run does: the brief lines first, the tables behind them at their level.
+  const brief = requestSummary(run, ratioOptions);
+  const cpuPerRequest = cpuPerRequestSection(run, options.cpuLimitMs, brief?.confidence);
   const load = loadSection(run);
   return {
     kind: 'comparison',
     pairing: 'paired',
     ...(cpuPerRequest ? { cpuPerRequest } : {}),
+    ...(cpuPerRequest && brief ? { requestSummary: brief } : {}),
     ...(load ? { load } : {}),
     run,
     runs: [{ run, ...(options.file ? { file: options.file } : {}) }],

@@ -152,10 +152,10 @@ function clockRatio(result: CaseResult): number | undefined {
 }
 
 /** The latency's p50 and p99, pooled and bootstrapped as CPU per request is; absent unless every round kept one per request. */
-function latencyOf(rounds: CaseResult['rounds'], seed: number): RequestLatency | undefined {
+function latencyOf(rounds: CaseResult['rounds'], seed: number, confidence: number): RequestLatency | undefined {
   const latencies = rounds.map((r) => requestsOf(r)?.latencyMs);
   if (!latencies.every((l, i) => l && l.length === rounds[i]!.samples.length && l.length > 1)) return undefined;
-  const d = requestDistribution(latencies as number[][], { seed, from: startsOf(rounds) });
+  const d = requestDistribution(latencies as number[][], { seed, confidence, from: startsOf(rounds) });
   return { p50: d.quantiles.p50, p99: d.quantiles.p99 };
 }
 
@@ -178,17 +178,17 @@ function requestThreads(c: RunRecord['cases'][number] | undefined): CpuThreads {
   return byName ?? byLabel ?? 'jsThread';
 }
 
-function requestRow(result: CaseResult, c: RunRecord['cases'][number] | undefined, limitMs: number | undefined, seed: number): CpuPerRequestRow | undefined {
+function requestRow(result: CaseResult, c: RunRecord['cases'][number] | undefined, limitMs: number | undefined, seed: number, confidence: number): CpuPerRequestRow | undefined {
   const rounds = servedRounds(result);
   if (rounds.length === 0) return undefined;
   const distribution = requestDistribution(
     rounds.map((r) => r.samples),
-    { ...(limitMs !== undefined ? { limit: limitMs } : {}), seed, from: startsOf(rounds) },
+    { ...(limitMs !== undefined ? { limit: limitMs } : {}), seed, confidence, from: startsOf(rounds) },
   );
   const phases = phasesOf(rounds);
   const names = [...new Set(rounds.map((r) => requestsOf(r)!.jsThread.name))];
   const ratio = clockRatio(result);
-  const latency = latencyOf(rounds, seed);
+  const latency = latencyOf(rounds, seed, confidence);
   const after = afterOf(rounds);
   const inFlight = Math.max(1, ...rounds.map((r) => requestsOf(r)!.concurrency ?? 1));
   return {
@@ -221,13 +221,14 @@ function windowRow(result: CaseResult, c: RunRecord['cases'][number] | undefined
 }
 
 /** The section of a run with CPU per request (request cases, HTTP load cases), with the share over the CPU limit when one is given (--cpu-limit); undefined for any other run. */
-export function cpuPerRequestSection(run: RunRecord, limitMs?: number): CpuPerRequestSection | undefined {
+/** `confidence`: the level of every interval, the screen's one (a request summary's, when the run has one). */
+export function cpuPerRequestSection(run: RunRecord, limitMs?: number, confidence = 0.95): CpuPerRequestSection | undefined {
   const cases = new Map(run.cases.map((c) => [c.id, c]));
   const order = new Map(run.cases.map((c, i) => [c.id, i]));
   const rows = run.results
     .filter((r) => r.rounds.some((x) => requestsOf(x) || x.load))
     .sort((a, b) => (order.get(a.caseId) ?? 0) - (order.get(b.caseId) ?? 0))
-    .flatMap((r) => (r.rounds.some((x) => requestsOf(x)) ? requestRow(r, cases.get(r.caseId), limitMs, run.options.seed) : windowRow(r, cases.get(r.caseId))) ?? []);
+    .flatMap((r) => (r.rounds.some((x) => requestsOf(x)) ? requestRow(r, cases.get(r.caseId), limitMs, run.options.seed, confidence) : windowRow(r, cases.get(r.caseId))) ?? []);
   if (!rows.length) return undefined;
   const handlerRounds = run.results.flatMap((r) => r.rounds.map(requestsOf)).filter((x): x is RequestsRound => x?.kinds !== undefined);
   const concurrency = Math.max(1, ...handlerRounds.map((x) => x.concurrency ?? 1));

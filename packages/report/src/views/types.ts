@@ -213,6 +213,8 @@ export interface ComparisonView {
   profiles?: ProfileManifest;
   /** As on BenchView: CPU per request (paired comparisons). */
   cpuPerRequest?: CpuPerRequestSection;
+  /** As on BenchView: a request run in brief, what the terminal leads with (paired comparisons). */
+  requestSummary?: RequestSummary;
   /** As on BenchView: HTTP load cases side by side (paired comparisons). */
   load?: LoadSection;
 }
