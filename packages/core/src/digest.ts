@@ -275,6 +275,14 @@ function webValue(obj: object, h: DigestWriter, seen: Map<object, number>): bool
     for (const [name, value] of pairs) h.write(`${name}:${value}`);
     return true;
   }
+  const Signal = has('AbortSignal');
+  if (typeof Signal === 'function' && obj instanceof Signal) {
+    // What the standard lets a program read of it; each runtime keeps the rest its own way.
+    const signal = obj as AbortSignal;
+    h.write(`A${signal.aborted ? 1 : 0}`);
+    if (signal.aborted) walk(signal.reason, h, seen);
+    return true;
+  }
   const ResponseClass = has('Response');
   const RequestClass = has('Request');
   const isResponse = typeof ResponseClass === 'function' && obj instanceof ResponseClass;

@@ -68,20 +68,30 @@ class PackageRequest {
 }
 
 describe("an instance of the runtime's own class", () => {
-  it('is compared by its class, not by the state each runtime keeps its own way, and says so', () => {
+  it('an AbortSignal by what the standard lets a program read: aborted, and why', () => {
     // Node and deno keep an AbortSignal's state in symbol-keyed fields of their own names; bun and workerd in none.
     const withInternals = new AbortController().signal;
     Object.defineProperty(withInternals, Symbol('kAborted'), { value: false, enumerable: true });
     const plain = new AbortController().signal;
     expect(apart(new PackageRequest('https://a.example/', withInternals), new PackageRequest('https://a.example/', plain))).toBe(false);
-    expect(digestWithSight(new PackageRequest('https://a.example/', plain)).unseen).toEqual([
-      "an instance of the runtime's own AbortSignal, compared by its class alone: each runtime keeps its state its own way",
+    expect(digestWithSight(new PackageRequest('https://a.example/', plain)).unseen).toEqual([]);
+    expect(apart(plain, AbortSignal.abort('stop'))).toBe(true);
+    expect(apart(AbortSignal.abort('stop'), AbortSignal.abort('halt'))).toBe(true);
+    expect(apart(AbortSignal.abort('stop'), AbortSignal.abort('stop'))).toBe(false);
+  });
+
+  it('another is compared by its class, not by the state each runtime keeps its own way, and says so', () => {
+    const withInternals = new EventTarget();
+    Object.defineProperty(withInternals, Symbol('kEvents'), { value: new Map(), enumerable: true });
+    expect(apart({ target: withInternals }, { target: new EventTarget() })).toBe(false);
+    expect(digestWithSight({ target: new EventTarget() }).unseen).toEqual([
+      "an instance of the runtime's own EventTarget, compared by its class alone: each runtime keeps its state its own way",
     ]);
   });
 
   it("still tells apart what the package's own class holds", () => {
     const signal = new AbortController().signal;
     expect(apart(new PackageRequest('https://a.example/x', signal), new PackageRequest('https://a.example/y', signal))).toBe(true);
-    expect(apart(signal, new TextEncoder())).toBe(true);
+    expect(apart(new EventTarget(), new TextEncoder())).toBe(true);
   });
 });
