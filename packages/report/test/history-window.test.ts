@@ -31,6 +31,8 @@ describe('a history window', () => {
     expect(renderHistoryMarkdown(shown)).not.toContain('run-6.json');
     expect(text).toContain('history of');
     expect(text).toContain('10 runs');
+    // The legend's level is over every comparison the view made, shown or not.
+    expect(text.replace(/\s+/g, ' ')).toContain('% over 9 comparisons)');
   });
 
   it('is the view itself when it would show every run', () => {

@@ -6,7 +6,7 @@
 import { counted } from '../text.ts';
 import { TIME_PER_OP, type Metric } from '@rtbench/core/schema';
 import { formatChange, formatMetric, formatQ, formatRatio, formatThreshold } from '../format.ts';
-import { changeSummary, runLabel } from '../views/history.ts';
+import { changeSummary, comparisonCount, runLabel } from '../views/history.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView } from '../views/types.ts';
 import { verdictWords } from '../verdict-words.ts';
 import { processMedianInterval } from '@rtbench/stats';
@@ -61,7 +61,7 @@ export function pointInterval(point: HistoryPoint, level: number): [number, numb
 
 /** "99.38% intervals (95% over 9 comparisons)": the level the screen's intervals are read at, said once in its legend. */
 function historyLevelKey(view: HistoryView): string {
-  const compared = view.cases.reduce((n, hc) => n + hc.series.reduce((m, s) => m + s.points.filter((p) => p.change).length, 0), 0);
+  const compared = comparisonCount(view);
   const level = historyLevel(view);
   const over = compared ? ` (${+(view.confidence * 100).toFixed(1)}% over ${counted(compared, 'comparison')})` : '';
   return `${+(level * 100).toFixed(2)}% intervals${over}`;

@@ -226,9 +226,14 @@ export function changePoints(view: HistoryView): { hc: HistoryCase; series: Hist
   return view.cases.flatMap((hc) => hc.series.flatMap((series) => series.points.filter((p) => p.changePoint).map((point) => ({ hc, series, point }))));
 }
 
+/** The comparisons of neighbouring runs the view made: those of its points, and those of the points a window leaves out. */
+export function comparisonCount(view: HistoryView): number {
+  return view.cases.reduce((n, hc) => n + hc.series.reduce((m, s) => m + s.points.filter((p) => p.change).length, 0), 0) + (view.window?.comparisons ?? 0);
+}
+
 /** "3 change points in 40 comparisons (FDR 5%, threshold 1%)" */
 export function changeSummary(view: HistoryView): string {
-  const compared = view.cases.reduce((n, hc) => n + hc.series.reduce((m, s) => m + s.points.filter((p) => p.change).length, 0), 0) + (view.window?.comparisons ?? 0);
+  const compared = comparisonCount(view);
   const found = changePoints(view).length;
   return `${counted(found, 'change point')} in ${counted(compared, 'comparison')} of neighbouring runs (FDR ${formatPercent(view.fdrAlpha, 0)}, threshold ${formatPercent(view.threshold, 0)})`;
 }
