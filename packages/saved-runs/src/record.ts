@@ -227,7 +227,8 @@ function strictAlike(rounds: Readonly<Record<string, RoundRecord>>, unanswered: 
   return strictDifference(answers, unanswered) === undefined;
 }
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+/** A text's SHA-256 in hex: what a round's answers were digested with when they were measured. */
+export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** Per variant of the case, the requests (by name) that got no whole response in any of its rounds. */
 function unansweredOf(results: readonly CaseResult[], caseId: string): Record<string, ReadonlySet<string>> {

@@ -11,8 +11,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { RUN_SCHEMA, RUN_SCHEMA_VERSION, type RunRecord } from '@rtbench/core/schema';
 import { UsageError } from '@rtbench/core/usage-error';
-import { computeStats, sameWorkOf } from './record.ts';
-import { createHash } from 'node:crypto';
+import { computeStats, sameWorkOf, sha256 } from './record.ts';
 import { digest } from '@rtbench/core/digest';
 import { maskedDigestText } from '@rtbench/core/same-work';
 import { requestsOf } from '@rtbench/measurer-records';
@@ -57,8 +56,6 @@ function cellsText(cells: readonly { caseId: string; variantId?: string }[]): st
   const named = cells.slice(0, NAMED_CELLS).map((r) => `"${r.caseId}"${r.variantId === undefined ? '' : ` on ${r.variantId}`}`);
   return `${named.join(', ')}${cells.length > named.length ? ` and ${cells.length - named.length} more` : ''}`;
 }
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /**
  * A request round that saved its masked answers digested them (host-timed
