@@ -58,10 +58,15 @@ export interface AloneRatio {
   ci?: readonly [number, number];
 }
 
-/** The log of each process's figure of a result, as the headline reads it (its median, or its mean where the samples are read by the mean). */
+/**
+ * The log of each process's figure of a result, as the headline reads it
+ * (its median, or its mean where the samples are read by the mean): as the
+ * run recorded them with its headline, else from its rounds.
+ */
 function logProcessFigures(result: RunRecord['results'][number]): number[] {
   const taken = result.rounds.filter((r) => r.samples.length > 0);
-  return taken.length ? summarizeArm(taken.map(pairable)).processMedians.filter((x) => x > 0).map((x) => Math.log(x)) : [];
+  const figures = result.stats?.processMedians ?? (taken.length ? summarizeArm(taken.map(pairable)).processMedians : []);
+  return figures.filter((x) => x > 0).map((x) => Math.log(x));
 }
 
 /**
