@@ -3,7 +3,8 @@
  * files) named, measured as the default table measures it (all four
  * runtimes, `bench --self-check`), and again on its runtime alone and in a
  * long loop, which the self-check does through the CLI: per case × runtime
- * the three figures, table ÷ alone and table ÷ loop, then per target how
+ * the three figures, table ÷ alone (with the self-check's 95% interval over
+ * processes and its `company` mark) and table ÷ loop, then per target how
  * many cells lie within ±10% of alone and ±20% of the loop, and every
  * decided cross-runtime verdict of the table whose direction the cells
  * alone reverse (docs/measurements/independence.md).
@@ -29,7 +30,7 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
-import { benchView, formatDuration } from '@rtbench/report';
+import { benchView, formatDuration, formatRatio, ratioWithCi } from '@rtbench/report';
 import { ALONE_TOLERANCE, companyRows, LOOP_TOLERANCE, type CompanyRow } from '../packages/verdicts/src/index.ts';
 import { isDecided, loadText, readRun, repoRoot, tableRatios } from './lib.ts';
 
@@ -96,16 +97,19 @@ function printRepeat(target: string, m: Measured, label: string): { alone: numbe
   console.log('| case | runtime | table/op | alone/op | loop/op | table÷alone | table÷loop | |');
   console.log('|---|---|--:|--:|--:|--:|--:|---|');
   for (const r of m.rows) {
-    const ratio = (x: number | undefined): string => (x === undefined ? '—' : (r.tableNs / x).toFixed(3));
+    // Table ÷ alone as the self-check prints it: over processes, with its 95% interval (verdicts company.ts aloneRatio).
+    const alone = !r.alone ? '—' : r.alone.ci ? ratioWithCi(r.alone.ratio, r.alone.ci) : formatRatio(r.alone.ratio);
+    const loop = r.loopNs === undefined ? '—' : (r.tableNs / r.loopNs).toFixed(3);
     const marks = [r.company ? 'company' : '', r.apartFromLoop ? 'loop' : ''].filter(Boolean).join(' ');
-    console.log(`| ${r.caseId} | ${r.variantId} | ${formatDuration(r.tableNs)} | ${r.aloneNs === undefined ? '—' : formatDuration(r.aloneNs)} | ${r.loopNs === undefined ? '—' : formatDuration(r.loopNs)} | ${ratio(r.aloneNs)} | ${ratio(r.loopNs)} | ${marks} |`);
+    console.log(`| ${r.caseId} | ${r.variantId} | ${formatDuration(r.tableNs)} | ${r.aloneNs === undefined ? '—' : formatDuration(r.aloneNs)} | ${r.loopNs === undefined ? '—' : formatDuration(r.loopNs)} | ${alone} | ${loop} | ${marks} |`);
   }
   const here = {
     alone: m.rows.filter((r) => within(r.tableNs, r.aloneNs, ALONE_TOLERANCE)).length,
     loop: m.rows.filter((r) => within(r.tableNs, r.loopNs, LOOP_TOLERANCE)).length,
     flips: reversed(m.table, m.rows),
   };
-  console.log(`\n${target}${label}: ${here.alone} of ${m.rows.length} cells within ±${ALONE_TOLERANCE * 100}% of alone, ${here.loop} within ±${LOOP_TOLERANCE * 100}% of the loop; ${here.flips.length} decided verdicts reversed alone${here.flips.length ? `: ${here.flips.join('; ')}` : ''}`);
+  const marked = m.rows.filter((r) => r.company).length;
+  console.log(`\n${target}${label}: ${here.alone} of ${m.rows.length} cells within ±${ALONE_TOLERANCE * 100}% of alone, ${marked} marked company (the interval wholly outside), ${here.loop} within ±${LOOP_TOLERANCE * 100}% of the loop; ${here.flips.length} decided verdicts reversed alone${here.flips.length ? `: ${here.flips.join('; ')}` : ''}`);
   return here;
 }
 

@@ -5,31 +5,35 @@
  * of its own, so no other case and no other runtime shares its machine
  * time) and against a long loop (a fresh process calling the case back to
  * back, its figure time over calls: what a long-running program pays). A
- * cell that reads apart from its case alone, beyond both cells' intervals,
- * carries its company.
+ * cell whose table ÷ alone lies outside 1 ± ALONE_TOLERANCE with 95%
+ * confidence, its whole interval over processes out there, carries its
+ * company.
  */
 import type { RunRecord } from '@rtbench/core/schema';
-import { median } from '@rtbench/stats';
+import { pairable } from '@rtbench/measurer-records';
+import { intervalAt, median, summarizeArm, welchInference } from '@rtbench/stats';
 import { machineStatesDiffer } from './machine-state.ts';
 
 /** A table's cell may read this far from its case alone (±10%) before its company is said to move it. */
 export const ALONE_TOLERANCE = 0.1;
 /** An allocating case in a table may read this far from a long loop of it (±20%): a loop also pays what the collector does between samples. */
 export const LOOP_TOLERANCE = 0.2;
+/** The confidence of a cell's table ÷ alone interval. */
+export const ALONE_CONFIDENCE = 0.95;
 
 /** One cell's three figures, ns per call, and what they say. */
 export interface CompanyRow {
   caseId: string;
   variantId: string;
-  /** The table's headline: the median over processes, and its 95% interval where the run had one. */
+  /** The table's headline: the median over processes. */
   tableNs: number;
-  tableCi?: readonly [number, number];
   /** The same case on its runtime alone; absent where that run has no figure for it. */
   aloneNs?: number;
-  aloneCi?: readonly [number, number];
+  /** Table ÷ alone over processes (aloneRatio), where the case has a figure alone. */
+  alone?: AloneRatio;
   /** A long loop's time over calls: per process the mean of its back-to-back samples, the median over processes. */
   loopNs?: number;
-  /** The table's figure depends on what ran beside it: table ÷ alone outside ±ALONE_TOLERANCE, the two intervals apart, and the machine alike in both runs. */
+  /** The table's figure depends on what ran beside it: table ÷ alone's whole interval outside 1 ± ALONE_TOLERANCE, and the machine alike in both runs. */
   company: boolean;
   /**
    * The two runs met different machine states (other work beside them), in
@@ -47,9 +51,45 @@ export function loopFigure(result: RunRecord['results'][number]): number | undef
   return means.length ? median(means) : undefined;
 }
 
-/** Two intervals that do not overlap (absent ones overlap everything: without an interval nothing is said to be apart). */
-function apart(a: readonly [number, number] | undefined, b: readonly [number, number] | undefined): boolean {
-  return a !== undefined && b !== undefined && (a[1] < b[0] || b[1] < a[0]);
+/** A cell's table ÷ alone and its interval (aloneRatio). */
+export interface AloneRatio {
+  ratio: number;
+  /** Absent with fewer than MIN_UNITS processes in either run. */
+  ci?: readonly [number, number];
+}
+
+/**
+ * The log of each process's figure of a result, as the headline reads it
+ * (its median, or its mean where the samples are read by the mean): as the
+ * run recorded them with its headline, else from its rounds.
+ */
+function logProcessFigures(result: RunRecord['results'][number]): number[] {
+  const taken = result.rounds.filter((r) => r.samples.length > 0);
+  const figures = result.stats?.processMedians ?? (taken.length ? summarizeArm(taken.map(pairable)).processMedians : []);
+  return figures.filter((x) => x > 0).map((x) => Math.log(x));
+}
+
+/**
+ * A cell's table ÷ alone: the ratio of its processes' geometric means (the
+ * table's over the run alone's) with its ALONE_CONFIDENCE interval, Welch's
+ * t on the log process figures (stats units.ts welchInference). The process
+ * is the unit of replication (samples of one process share its heap and its
+ * tier-up), the two runs are not paired, and a run has a handful of
+ * processes: a t interval on logs holds its level with five or six units a
+ * side where a bootstrap over so few has too few distinct resamples.
+ * Undefined where either run has no process with a figure.
+ */
+function aloneRatio(table: RunRecord['results'][number], alone: RunRecord['results'][number]): AloneRatio | undefined {
+  const [a, t] = [logProcessFigures(alone), logProcessFigures(table)];
+  if (!a.length || !t.length) return undefined;
+  const inference = welchInference({ values: a }, { values: t });
+  const ci = intervalAt(inference, ALONE_CONFIDENCE);
+  return { ratio: Math.exp(inference.estimate), ...(ci ? { ci: [Math.exp(ci[0]), Math.exp(ci[1])] as const } : {}) };
+}
+
+/** Whether a ratio's whole interval lies outside 1 ± ALONE_TOLERANCE: the company moved the cell by more than the tolerance, at ALONE_CONFIDENCE. */
+function outsideTolerance(r: AloneRatio | undefined): boolean {
+  return r?.ci !== undefined && (r.ci[0] > 1 + ALONE_TOLERANCE || r.ci[1] < 1 - ALONE_TOLERANCE);
 }
 
 /** The result of a case × variant that has a figure. */
@@ -69,19 +109,18 @@ export function companyRows(table: RunRecord, alone: readonly RunRecord[], loop:
     if (!stats) continue;
     const { caseId, variantId } = result;
     const aloneRun = alone.find((run) => run.variants.some((v) => v.id === variantId));
-    const aloneStats = figured(aloneRun, caseId, variantId)?.stats;
+    const aloneResult = figured(aloneRun, caseId, variantId);
+    const ratio = aloneResult ? aloneRatio(result, aloneResult) : undefined;
     const loopResult = figured(loop, caseId, variantId);
     const loopNs = loopResult ? loopFigure(loopResult) : undefined;
-    const off = aloneStats ? Math.abs(stats.median / aloneStats.median - 1) > ALONE_TOLERANCE : false;
     const machineMoved = aloneRun ? machineStatesDiffer(table.host?.machine?.points, aloneRun.host?.machine?.points, table.host?.cores ?? 1, ['the table', `${variantId} alone`]) : undefined;
     rows.push({
       caseId,
       variantId,
       tableNs: stats.median,
-      ...(stats.ci ? { tableCi: stats.ci } : {}),
-      ...(aloneStats ? { aloneNs: aloneStats.median, ...(aloneStats.ci ? { aloneCi: aloneStats.ci } : {}) } : {}),
+      ...(aloneResult?.stats ? { aloneNs: aloneResult.stats.median, ...(ratio ? { alone: ratio } : {}) } : {}),
       ...(loopNs !== undefined ? { loopNs } : {}),
-      company: off && apart(stats.ci, aloneStats?.ci) && machineMoved === undefined,
+      company: outsideTolerance(ratio) && machineMoved === undefined,
       ...(machineMoved ? { machineMoved } : {}),
       apartFromLoop: loopNs !== undefined && Math.abs(stats.median / loopNs - 1) > LOOP_TOLERANCE,
     });

@@ -5,8 +5,8 @@
  * is marked.
  */
 import pc from 'picocolors';
-import { ALONE_TOLERANCE, LOOP_TOLERANCE, type CompanyRow } from '@rtbench/verdicts';
-import { formatDuration, formatRatio } from '../format.ts';
+import { ALONE_CONFIDENCE, ALONE_TOLERANCE, LOOP_TOLERANCE, type CompanyRow } from '@rtbench/verdicts';
+import { formatDuration, formatRatio, ratioWithCi } from '../format.ts';
 import { markdownCell } from '../text.ts';
 import { renderGrid, wrapWords, type GridColumn, type GridRow } from './grid.ts';
 import type { ReporterOptions } from './reporter.ts';
@@ -16,20 +16,26 @@ const HEADS = ['runtime', 'table/op', 'alone/op', 'loop/op', 'table÷alone', 'ta
 
 const KEY =
   `alone: the same case on its runtime alone (a run of that runtime only; each case has processes of its own); loop: a fresh process calling the case back to back, time over calls (median over processes). ` +
-  `company: the table's figure is more than ${ALONE_TOLERANCE * 100}% from its case alone and the two 95% intervals do not overlap, so what ran beside it moved it; ` +
+  `table÷alone: the ratio of the two runs' processes' geometric means, with its ${ALONE_CONFIDENCE * 100}% interval over processes; ` +
+  `company: that whole interval lies more than ${ALONE_TOLERANCE * 100}% from 1, so what ran beside the case moved it; ` +
   `machine: the table and its case alone met different machine states, so their figures are not held against each other; ` +
   `loop: more than ${LOOP_TOLERANCE * 100}% from the long loop (an allocating case's loop also pays the collector's work between samples: docs/how-a-number-is-made.md).`;
 
+/** Table ÷ alone as every ratio of a report is written: "1.124 [0.951–1.310]" (only the ratio where too few processes give no interval). */
+function aloneText(row: CompanyRow): string {
+  if (!row.alone) return '—';
+  return row.alone.ci ? ratioWithCi(row.alone.ratio, row.alone.ci) : formatRatio(row.alone.ratio);
+}
+
 function cells(row: CompanyRow): string[] {
-  const ratio = (other: number | undefined): string => (other === undefined ? '—' : formatRatio(row.tableNs / other));
   const marks = [row.company ? 'company' : '', row.machineMoved ? 'machine' : '', row.apartFromLoop ? 'loop' : ''].filter(Boolean).join(' ');
   return [
     row.variantId,
     formatDuration(row.tableNs),
     row.aloneNs === undefined ? '—' : formatDuration(row.aloneNs),
     row.loopNs === undefined ? '—' : formatDuration(row.loopNs),
-    ratio(row.aloneNs),
-    ratio(row.loopNs),
+    aloneText(row),
+    row.loopNs === undefined ? '—' : formatRatio(row.tableNs / row.loopNs),
     marks,
   ];
 }
