@@ -7,7 +7,8 @@
  * the sha256 or the version changed says so (binaryChanged). A change point is
  * a point whose unpaired comparison with the previous point that has figures
  * (ratios.ts unpairedCase) is faster or slower at the view's FDR-adjusted
- * level (stats' applyFdr). Why neighbours and not segments: docs/history.md.
+ * level (stats' fdrStep, applyFdr's step). Why neighbours and not segments:
+ * docs/history.md.
  */
 import { TIME_PER_OP, type Metric } from '@rtbench/core/schema';
 import { formatPercent } from '../format.ts';
@@ -15,7 +16,7 @@ import { shownName, shownNames } from '../names.ts';
 import { counted, baseName } from '../text.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView, Note } from './types.ts';
 import { fdrStep, type FdrStep } from '@rtbench/stats';
-import { compareSummaries, decidedDirection, DEFAULT_RATIO_OPTIONS, historyChanges, historyRecord, summariesPValue, CHANGE_METHOD, type ArmSummary, type HistoryEntry, type HistoryInput, type HistoryResult, type HistoryVariant, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
+import { compareSummaries, decidedDirection, DEFAULT_RATIO_OPTIONS, historyRecord, summariesPValue, CHANGE_METHOD, type ArmSummary, type HistoryEntry, type HistoryInput, type HistoryResult, type HistoryVariant, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
 
 /**
  * How to order the runs. commit: `rank` gives each commit's position in the
@@ -205,20 +206,21 @@ interface Candidate {
   pair: [ArmSummary, ArmSummary];
 }
 
-/** Which runs a window shows: its newest `last` and those each change point is at or compared with. */
-interface Shown {
-  runs: Set<number>;
-  step: FdrStep & { m: number };
+/** The FDR step over every comparison, how many it counts, and with a window the runs it shows: its newest `last` and those each change point is at or compared with. */
+interface FirstWalk {
+  step: FdrStep;
+  m: number;
+  shown?: Set<number>;
 }
 
 /**
- * The first walk of a windowed history: every neighbour comparison's p-value
- * alone (no interval is read) into the FDR step, keeping only those that may
- * be selected (p ≤ α: BH selects none above it), and then the change points
- * among them read at the step's level. Memory grows by a double a comparison,
- * not a point object.
+ * The first walk of a history: every neighbour comparison's p-value alone
+ * (no interval is read) into the FDR step. With a window it keeps only those
+ * that may be selected (p ≤ α: BH selects none above it), and reads them at
+ * the step's level for the change points. Memory grows by a double a
+ * comparison, not a point object.
  */
-function shownRuns(ordered: readonly HistoryEntry[], options: HistoryOptions, ratioOptions: RatioOptions, cases: CasesBuilt, notes: Note[], last: number): Shown {
+function firstWalk(ordered: readonly HistoryEntry[], options: HistoryOptions, ratioOptions: RatioOptions, cases: CasesBuilt, notes: Note[], last: number | undefined): FirstWalk {
   const alpha = 1 - ratioOptions.confidence;
   let pValues = new Float64Array(1024);
   let m = 0;
@@ -234,9 +236,11 @@ function shownRuns(ordered: readonly HistoryEntry[], options: HistoryOptions, ra
       pValues = grown;
     }
     pValues[m++] = p;
-    if (p <= alpha) candidates.push({ run: index, from: previous.run, pair: [previous.result.arm!, result.arm] });
+    if (last !== undefined && p <= alpha) candidates.push({ run: index, from: previous.run, pair: [previous.result.arm!, result.arm] });
   });
-  const step = { ...fdrStep(pValues.subarray(0, m), { alpha }), m };
+  for (const hc of cases.values()) for (const entry of hc.bySeries.values()) delete entry.last;
+  const step = fdrStep(pValues.subarray(0, m), { alpha });
+  if (last === undefined) return { step, m };
   const runs = new Set<number>();
   for (let i = Math.max(0, ordered.length - last); i < ordered.length; i++) runs.add(i);
   for (const c of candidates) {
@@ -245,8 +249,7 @@ function shownRuns(ordered: readonly HistoryEntry[], options: HistoryOptions, ra
     runs.add(c.run);
     runs.add(c.from);
   }
-  for (const hc of cases.values()) for (const entry of hc.bySeries.values()) delete entry.last;
-  return { runs, step };
+  return { step, m, shown: runs };
 }
 
 /** The history of runs as their records hold them (history-record.ts makes each; a results store keeps it). */
@@ -260,11 +263,12 @@ export function historyView(inputs: readonly HistoryInput[], options: HistoryOpt
 /**
  * The history of `entries`: one case per suite and case id, one series per
  * variant id, a point per run that measured it. Throws nothing; runs with no
- * case in common simply give separate cases. With `last`, the view a window
- * of it shows (history-window.ts), made without the points it leaves out:
- * every comparison is in the FDR step as a p-value, and only the points
- * shown are built and read at its level, so a history of ten thousand runs
- * holds neither their points nor their comparisons.
+ * case in common simply give separate cases. Every comparison is in the FDR
+ * step as a p-value first, and each point built is read at its level (as
+ * historyChanges reads them, each interval read once). With `last`, the view
+ * a window of it shows (history-window.ts), made without the points it
+ * leaves out: a history of ten thousand runs holds neither their points nor
+ * their comparisons.
  */
 export function historyViewOf(entries: readonly HistoryEntry[], options: HistoryOptions = {}): HistoryView {
   const ratioOptions: RatioOptions = { threshold: options.threshold ?? DEFAULT_RATIO_OPTIONS.threshold, confidence: options.confidence ?? DEFAULT_RATIO_OPTIONS.confidence };
@@ -275,25 +279,20 @@ export function historyViewOf(entries: readonly HistoryEntry[], options: History
 
   const cases: CasesBuilt = new Map();
   const last = options.last !== undefined && options.last < ordered.length ? options.last : undefined;
-  const window = last !== undefined ? shownRuns(ordered, options, ratioOptions, cases, notes, last) : undefined;
+  const { step, m, shown: window } = firstWalk(ordered, options, ratioOptions, cases, notes, last);
   const pending: Pending[] = [];
-  let built = 0;
-  walkPoints(ordered, options, cases, window ? undefined : notes, (result, variant, index, entry) => {
-    if (!window || window.runs.has(index)) pending.push(pointOf(result, variant, index, entry, ratioOptions));
+  walkPoints(ordered, options, cases, undefined, (result, variant, index, entry) => {
+    if (!window || window.has(index)) pending.push(pointOf(result, variant, index, entry, ratioOptions));
     else advance(result, variant, index, entry);
   });
-  if (window) {
+  let built = 0;
+  for (const p of pending) {
     // adjustAll's family: a comparison of the same work.
-    for (const p of pending) {
-      if (!p.pair?.raw || p.pair.digests) continue;
-      built++;
-      const change = window.step.readAt(p.pair.raw);
-      const direction = decidedDirection(change);
-      Object.assign(p.point, { change, ...(direction ? { changePoint: direction } : {}) });
-    }
-  } else {
-    const changes = historyChanges(pending.map((p) => p.pair ?? {}), ratioOptions);
-    pending.forEach((p, i) => Object.assign(p.point, changes[i]));
+    if (!p.pair?.raw || p.pair.digests) continue;
+    built++;
+    const change = step.readAt(p.pair.raw);
+    const direction = decidedDirection(change);
+    Object.assign(p.point, { change, ...(direction ? { changePoint: direction } : {}) });
   }
   const kept = [...cases.values()].filter((c) => c.series.length);
   const names = shownNames(kept.map((c) => c.caseId));
@@ -321,7 +320,7 @@ export function historyViewOf(entries: readonly HistoryEntry[], options: History
     fdrAlpha: 1 - ratioOptions.confidence,
     method: CHANGE_METHOD,
     notes,
-    ...(window ? { window: { runs: [...window.runs].sort((a, b) => a - b), last: last!, comparisons: window.step.m - built } } : {}),
+    ...(window ? { window: { runs: [...window].sort((a, b) => a - b), last: last!, comparisons: m - built } } : {}),
   };
 }
 
