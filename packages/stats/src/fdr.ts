@@ -28,7 +28,7 @@ export function benjaminiHochberg(pValues: readonly number[]): number[] {
  * at `alpha`. A q-value depends only on its p-value (equal p-values share
  * one), so it is the running minimum at the last rank of that value.
  */
-export function bhStep(pValues: ArrayLike<number>): { m: number; qValue(p: number): number; selected(alpha: number): number } {
+function bhStep(pValues: ArrayLike<number>): { m: number; qValue(p: number): number; selected(alpha: number): number } {
   const m = pValues.length;
   for (let i = 0; i < m; i++) {
     const p = pValues[i] as number;
