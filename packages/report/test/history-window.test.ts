@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { historyRuns } from '../../../test/history-synthetic.ts';
 import { renderHistoryMarkdown, renderHistoryTerminal } from '../src/reporters/history.ts';
 import { changePoints, changeSummary, historyView } from '../src/views/history.ts';
-import { historyWindow } from '../src/views/history-window.ts';
+import { historyWindow, withWindowNote } from '../src/views/history-window.ts';
 
 /** Ten runs; the fourth is 20% slower and the rest stay so. */
 function tenRuns() {
@@ -33,6 +33,24 @@ describe('a history window', () => {
     expect(text).toContain('10 runs');
     // The legend's level is over every comparison the view made, shown or not.
     expect(text.replace(/\s+/g, ' ')).toContain('% over 9 comparisons)');
+  });
+
+  it('is made without the points it leaves out, as the whole view cut to it', () => {
+    // Steps, a new build, a change of work and a 2% shift in noise: change points, comparisons outside the family and near misses.
+    const steps = [1, 1, 1, 1, 1.2, 1.2, 1.2, 1.2, 1.02, 1.02, 1.02, 1.02, 1.02, 0.8, 0.8, 0.8].map((factor, i) => ({
+      factor,
+      ...(i === 11 ? { digest: 'feedfacefeedface' } : {}),
+      ...(i >= 8 ? { binary: { version: '26.1.0', sha256: 'b'.repeat(64) } } : {}),
+    }));
+    const cases = [{ id: 'parse', ns: 1000 }, { id: 'stringify', ns: 3000 }];
+    for (const seed of [3, 17]) {
+      const inputs = historyRuns(steps, { cases, rounds: 8, seed, variants: ['node@24', 'node@26'] }).map((run, i) => ({ run, file: `/results/run-${i + 1}.json` }));
+      const whole = historyView(inputs);
+      expect(changePoints(whole).length).toBeGreaterThan(0);
+      for (const last of [1, 4]) expect(withWindowNote(historyView(inputs, { last }))).toEqual(historyWindow(whole, last));
+      expect(historyView(inputs, { last: 1 }).window?.runs.length).toBeLessThan(steps.length - 4);
+      expect(historyView(inputs, { last: steps.length })).toEqual(whole);
+    }
   });
 
   it('is the view itself when it would show every run', () => {

@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import type { Client as PgClient, ClientConfig } from 'pg';
 import { UsageError } from '@rtbench/core/usage-error';
-import { valuesOf, type ArmRow, type FigureRow, type RunRow, type RunRows } from './records.ts';
+import { rowsByRun, valuesOf, type ArmRow, type FigureRow, type RunRow } from './records.ts';
 import { ARM_COLUMNS, FIGURE_COLUMNS, META_TABLE, RUN_COLUMNS, SQL, STORE_FORMAT, storeTables } from './schema.ts';
 import type { RunStore, StoredFile } from './store.ts';
 
@@ -76,15 +76,11 @@ export async function openPostgresStore(url: string): Promise<RunStore> {
     },
     async runs(digests) {
       const wanted = [digests];
-      const [runs, arms, figures] = [
+      return rowsByRun(
         (await client.query<RunRow>(numbered(SQL.runsOf), wanted)).rows,
         (await client.query<ArmRow>(numbered(SQL.armsOf), wanted)).rows,
         (await client.query<FigureRow>(numbered(SQL.figuresOf), wanted)).rows,
-      ];
-      const found = new Map(runs.map((run): [string, RunRows] => [String(run.digest), { run, arms: [], figures: [] }]));
-      for (const arm of arms) found.get(String(arm.digest))?.arms.push(arm);
-      for (const figure of figures) found.get(String(figure.digest))?.figures.push(figure);
-      return found;
+      );
     },
     async put(hostId, { path, size, mtimeNs }, run) {
       await client.query('BEGIN');

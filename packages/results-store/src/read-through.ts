@@ -9,7 +9,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { historyRead, type HistoryRead, type SavedRun } from '@rtbench/verdicts';
-import { historyReadOf, storedRun } from './records.ts';
+import { historyReadOf, internedStrings, storedRun } from './records.ts';
 import type { FileStamp, RunStore } from './store.ts';
 
 export type RunLoader = (file: string) => SavedRun;
@@ -27,10 +27,15 @@ function stampOf(file: string): FileStamp | undefined {
   }
 }
 
+/** How many runs' rows are asked for at once: a store of ten thousand runs is never held as rows at once. */
+const RUNS_PER_READ = 256;
+
 /**
  * Reads `files` (as named) through `store` for the machine `hostId`, storing
  * those it had not; the reader it returns answers each of them as the loader
- * would for a history, without opening a stored file.
+ * would for a history, without opening a stored file. A file loaded now is
+ * stored and dropped, and answered from the store like the others: ingesting
+ * ten thousand files holds one at a time.
  */
 export async function readThrough(files: readonly string[], store: RunStore, hostId: string, loader: RunLoader): Promise<HistoryReader> {
   const stamps = new Map(files.flatMap((file) => {
@@ -42,34 +47,33 @@ export async function readThrough(files: readonly string[], store: RunStore, hos
     const known = stored.get(stamp.path);
     return known && known.size === stamp.size && known.mtimeNs === stamp.mtimeNs ? known.digest : undefined;
   };
-  // How many files hold each stored run: its rows are dropped once the last is answered, so they and the runs made of them are not all held at once.
-  const holders = new Map<string, number>();
-  for (const stamp of stamps.values()) {
-    const digest = unchanged(stamp);
-    if (digest !== undefined) holders.set(digest, (holders.get(digest) ?? 0) + 1);
-  }
-  const rows = await store.runs([...holders.keys()]);
+  // The files that hold each run, by its digest.
+  const holders = new Map<string, string[]>();
   const read = new Map<string, HistoryRead | Error>();
   for (const [file, stamp] of stamps) {
-    const digest = unchanged(stamp) ?? '';
-    const known = rows.get(digest);
-    if (known) {
-      read.set(file, historyReadOf(file, known));
-      const left = holders.get(digest)! - 1;
-      holders.set(digest, left);
-      if (!left) rows.delete(digest);
-      continue;
+    let digest = unchanged(stamp);
+    if (digest === undefined) {
+      let saved: SavedRun;
+      try {
+        saved = loader(file);
+      } catch (error) {
+        read.set(file, error as Error);
+        continue;
+      }
+      const history = historyRead(saved);
+      await store.put(hostId, stamp, storedRun(history, saved.run));
+      digest = history.digest;
     }
-    let saved: SavedRun;
-    try {
-      saved = loader(file);
-    } catch (error) {
-      read.set(file, error as Error);
-      continue;
+    const held = holders.get(digest);
+    if (held) held.push(file);
+    else holders.set(digest, [file]);
+  }
+  const digests = [...holders.keys()];
+  const strings = internedStrings();
+  for (let i = 0; i < digests.length; i += RUNS_PER_READ) {
+    for (const [digest, rows] of await store.runs(digests.slice(i, i + RUNS_PER_READ))) {
+      for (const file of holders.get(digest) ?? []) read.set(file, historyReadOf(file, rows, strings));
     }
-    const history = historyRead(saved);
-    await store.put(hostId, stamp, storedRun(history, saved.run));
-    read.set(file, history);
   }
   return (file) => {
     const answer = read.get(file);

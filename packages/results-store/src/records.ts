@@ -53,7 +53,7 @@ function armColumns(variantId: string, arm: ArmSummary | undefined): Record<ArmC
 }
 
 /** The arm summary a figure's columns hold (undefined for a figure without one). */
-function armOf(row: FigureRow): ArmSummary | undefined {
+function armOf(row: FigureRow, intern: Interned): ArmSummary | undefined {
   if (row.arm_median === null) return undefined;
   const moments = row.log_values === null ? undefined : { values: Number(row.log_values), units: Number(row.log_units), mean: Number(row.log_mean), variance: row.log_variance === null ? NaN : Number(row.log_variance) };
   return {
@@ -61,8 +61,8 @@ function armOf(row: FigureRow): ArmSummary | undefined {
     rounds: Number(row.arm_rounds),
     ...(moments ? { moments } : {}),
     work: {
-      variantId: text(row.variant_id),
-      ...optional('digest', row.work_digest),
+      variantId: intern(row.variant_id),
+      ...optionalOf(intern)('digest', row.work_digest),
       ...optional('rounded', row.work_rounded),
       ...(row.work_answers === null ? {} : { answers: JSON.parse(text(row.work_answers)) as NonNullable<ArmSummary['work']['answers']> }),
       ...(row.without_work === null ? {} : { withoutWork: true as const }),
@@ -104,16 +104,47 @@ export function storedRun(read: HistoryRead, run: RunRecord): RunRows {
   };
 }
 
+/** Rows of several runs, each table's ordered by digest and position, as each run's rows by its digest. */
+export function rowsByRun(runs: Iterable<RunRow>, arms: Iterable<ArmRow>, figures: Iterable<FigureRow>): Map<string, RunRows> {
+  const found = new Map<string, RunRows>();
+  for (const run of runs) found.set(String(run.digest), { run, arms: [], figures: [] });
+  for (const arm of arms) found.get(String(arm.digest))?.arms.push(arm);
+  for (const figure of figures) found.get(String(figure.digest))?.figures.push(figure);
+  return found;
+}
+
 /** A row's values in its table's column order, for an INSERT. */
 export const valuesOf = <C extends readonly string[]>(columns: C, row: Row<C>): Cell[] => columns.map((c: C[number]) => row[c]);
 
 const text = (cell: Cell): string => String(cell);
-const optional = <K extends string>(key: K, cell: Cell): Partial<Record<K, string>> => (cell === null ? {} : ({ [key]: String(cell) } as Record<K, string>));
 
-function variantOf(row: ArmRow): HistoryVariant {
+/** One copy of each text that many rows repeat (ids, digests, versions). */
+export type Interned = (cell: Cell) => string;
+
+/**
+ * A reading's interned texts: a store's rows give a new string for each
+ * cell, and ten thousand runs repeat their case and variant ids, digests and
+ * versions in every row; one copy of each keeps a history's runs small.
+ */
+export function internedStrings(): Interned {
+  const seen = new Map<string, string>();
+  return (cell) => {
+    const s = String(cell);
+    const known = seen.get(s);
+    if (known !== undefined) return known;
+    seen.set(s, s);
+    return s;
+  };
+}
+
+const optionalOf = (intern: Interned) => <K extends string>(key: K, cell: Cell): Partial<Record<K, string>> => (cell === null ? {} : ({ [key]: intern(cell) } as Record<K, string>));
+const optional = optionalOf(String);
+
+function variantOf(row: ArmRow, intern: Interned): HistoryVariant {
+  const optional = optionalOf(intern);
   return {
-    id: text(row.variant_id),
-    runtime: text(row.runtime),
+    id: intern(row.variant_id),
+    runtime: intern(row.runtime),
     ...optional('version', row.version),
     ...optional('engineVersion', row.engine_version),
     ...optional('binarySha256', row.binary_sha256),
@@ -121,12 +152,13 @@ function variantOf(row: ArmRow): HistoryVariant {
   };
 }
 
-function resultOf(row: FigureRow): HistoryResult {
-  const arm = armOf(row);
+function resultOf(row: FigureRow, intern: Interned): HistoryResult {
+  const arm = armOf(row, intern);
   const median = row.median === null ? undefined : Number(row.median);
+  const optional = optionalOf(intern);
   return {
-    caseId: text(row.case_id),
-    variantId: text(row.variant_id),
+    caseId: intern(row.case_id),
+    variantId: intern(row.variant_id),
     ...(median === undefined ? {} : { figure: { median, ...(row.ci_low === null ? {} : { ci: [Number(row.ci_low), Number(row.ci_high)] as [number, number] }) } }),
     ...optional('note', row.note),
     processMedians: JSON.parse(text(row.process_medians)) as number[],
@@ -136,8 +168,8 @@ function resultOf(row: FigureRow): HistoryResult {
 }
 
 /** The run a store's rows hold, as the loader and history-record.ts make it for `file`. */
-export function historyReadOf(file: string, { run, arms, figures }: RunRows): HistoryRead {
+export function historyReadOf(file: string, { run, arms, figures }: RunRows, intern: Interned = String): HistoryRead {
   const facts = JSON.parse(text(run.facts)) as Facts;
   const notes = JSON.parse(text(run.notes)) as string[];
-  return { record: { ...facts, variants: arms.map(variantOf), results: figures.map(resultOf) }, file, digest: text(run.digest), ...(notes.length ? { notes } : {}) };
+  return { record: { ...facts, variants: arms.map((row) => variantOf(row, intern)), results: figures.map((row) => resultOf(row, intern)) }, file, digest: text(run.digest), ...(notes.length ? { notes } : {}) };
 }

@@ -111,9 +111,10 @@ export const SQL = {
   storedFile: 'SELECT path, size, mtime_ns, digest FROM files WHERE host_id = ? AND path = ?',
   /** PostgreSQL's: the paths as one array, one round trip. */
   storedFiles: 'SELECT path, size, mtime_ns, digest FROM files WHERE host_id = ? AND path = ANY(?)',
-  run: `SELECT ${RUN_COLUMNS.join(', ')} FROM runs WHERE digest = ?`,
-  arms: `SELECT ${ARM_COLUMNS.join(', ')} FROM arms WHERE digest = ? ORDER BY position`,
-  figures: `SELECT ${FIGURE_COLUMNS.join(', ')} FROM figures WHERE digest = ? ORDER BY position`,
+  /** SQLite's: the runs as one JSON array, three statements for many runs. */
+  runsIn: `SELECT ${RUN_COLUMNS.join(', ')} FROM runs WHERE digest IN (SELECT value FROM json_each(?))`,
+  armsIn: `SELECT ${ARM_COLUMNS.join(', ')} FROM arms WHERE digest IN (SELECT value FROM json_each(?)) ORDER BY digest, position`,
+  figuresIn: `SELECT ${FIGURE_COLUMNS.join(', ')} FROM figures WHERE digest IN (SELECT value FROM json_each(?)) ORDER BY digest, position`,
   /** PostgreSQL's: the runs as one array each, three round trips. */
   runsOf: `SELECT ${RUN_COLUMNS.join(', ')} FROM runs WHERE digest = ANY(?)`,
   armsOf: `SELECT ${ARM_COLUMNS.join(', ')} FROM arms WHERE digest = ANY(?) ORDER BY digest, position`,

@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
-import { valuesOf, type ArmRow, type FigureRow, type RunRow, type RunRows } from './records.ts';
+import { rowsByRun, valuesOf, type ArmRow, type FigureRow, type RunRow, type RunRows } from './records.ts';
 import { ARM_COLUMNS, DROP_TABLES, FIGURE_COLUMNS, META_TABLE, RUN_COLUMNS, SQL, STORE_FORMAT, storeTables } from './schema.ts';
 import type { RunStore, StoredFile } from './store.ts';
 
@@ -50,9 +50,9 @@ export function openSqliteStore(file: string): SqliteStore {
     throw error;
   }
   const storedFile = db.prepare<[string, string], { path: string; size: string; mtime_ns: string; digest: string }>(SQL.storedFile);
-  const runRow = db.prepare<[string], RunRow>(SQL.run);
-  const armRows = db.prepare<[string], ArmRow>(SQL.arms);
-  const figureRows = db.prepare<[string], FigureRow>(SQL.figures);
+  const runRows = db.prepare<[string], RunRow>(SQL.runsIn);
+  const armRows = db.prepare<[string], ArmRow>(SQL.armsIn);
+  const figureRows = db.prepare<[string], FigureRow>(SQL.figuresIn);
   const insertRun = db.prepare(SQL.insertRun);
   const insertArm = db.prepare(SQL.insertArm);
   const insertFigure = db.prepare(SQL.insertFigure);
@@ -81,12 +81,8 @@ export function openSqliteStore(file: string): SqliteStore {
       return found;
     },
     runs: async (digests) => {
-      const found = new Map<string, RunRows>();
-      for (const digest of digests) {
-        const run = runRow.get(digest);
-        if (run) found.set(digest, { run, arms: armRows.all(digest), figures: figureRows.all(digest) });
-      }
-      return found;
+      const wanted = JSON.stringify(digests);
+      return rowsByRun(runRows.iterate(wanted), armRows.iterate(wanted), figureRows.iterate(wanted));
     },
     put: async (hostId, { path, size, mtimeNs }, run) => put(hostId, path, size, mtimeNs, run),
     forgetOthers: (hostId, paths) => forgetOthers(hostId, paths),

@@ -17,20 +17,52 @@ import { readAt, type Comparison } from './verdict.ts';
  * Returned in the input order; rejecting q <= alpha is the BH step-up test.
  */
 export function benjaminiHochberg(pValues: readonly number[]): number[] {
+  const step = bhStep(pValues);
+  return pValues.map((p) => step.qValue(p));
+}
+
+/**
+ * The BH step over p-values given as numbers or a typed array (a history's
+ * hundreds of thousands of neighbour comparisons are kept as a
+ * Float64Array): the q-value of any p among them, and how many are selected
+ * at `alpha`. A q-value depends only on its p-value (equal p-values share
+ * one), so it is the running minimum at the last rank of that value.
+ */
+function bhStep(pValues: ArrayLike<number>): { m: number; qValue(p: number): number; selected(alpha: number): number } {
   const m = pValues.length;
-  for (const p of pValues) {
+  for (let i = 0; i < m; i++) {
+    const p = pValues[i] as number;
     if (!(p >= 0 && p <= 1)) throw new RangeError(`benjaminiHochberg: p-values must be in [0, 1], got ${p}`);
   }
-  const order = Array.from({ length: m }, (_, i) => i).sort((a, b) => (pValues[a] as number) - (pValues[b] as number));
-  // Stryker disable next-line ArrayDeclaration: every index is assigned below, so the length given up front changes nothing
-  const q = new Array<number>(m);
+  // A typed array sorts numerically, without a comparator called per pair.
+  const sorted = Float64Array.from(pValues).sort();
+  const q = new Float64Array(m);
   let running = 1;
   for (let r = m - 1; r >= 0; r--) {
-    const i = order[r] as number;
-    running = Math.min(running, ((pValues[i] as number) * m) / (r + 1));
-    q[i] = running;
+    running = Math.min(running, ((sorted[r] as number) * m) / (r + 1));
+    q[r] = running;
   }
-  return q;
+  /** The last rank whose p-value is `p` (p is one of them). */
+  const lastRank = (p: number): number => {
+    let lo = 0;
+    let hi = m;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((sorted[mid] as number) <= p) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  };
+  return {
+    m,
+    qValue: (p) => q[lastRank(p)] as number,
+    // q is non-decreasing in rank: the selected are a prefix of the sorted p-values.
+    selected: (alpha) => {
+      let n = 0;
+      while (n < m && (q[n] as number) <= alpha) n++;
+      return n;
+    },
+  };
 }
 
 export interface FdrOptions {
@@ -50,15 +82,35 @@ export function adjustedConfidence(selected: number, m: number, alpha: number): 
  * interval and verdict recomputed at 1 − R·α/m. Returns new objects in the input order.
  */
 export function applyFdr(comparisons: readonly Comparison[], opts: FdrOptions = {}): (Comparison & { qValue: number })[] {
+  const step = fdrStep(comparisons.map((c) => c.pValue), opts);
+  return comparisons.map((c) => step.readAt(c));
+}
+
+/** What applyFdr reads each cell at: the level of the whole table, and a cell's q-value from its p-value. */
+export interface FdrStep {
+  /** 1 − R·α/m. */
+  level: number;
+  /** A cell of the table read at the level, with its q-value (applyFdr's cell). */
+  readAt(c: Comparison): Comparison & { qValue: number };
+}
+
+/**
+ * applyFdr's step over a table's p-values alone, so that a table too large
+ * to hold as comparisons (a history's every neighbour comparison) reads only
+ * the cells it shows: the same level and q-values, cell for cell.
+ */
+export function fdrStep(pValues: ArrayLike<number>, opts: FdrOptions = {}): FdrStep {
   const alpha = opts.alpha ?? 0.05;
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`applyFdr: alpha must be in (0, 1), got ${alpha}`);
-  const q = benjaminiHochberg(comparisons.map((c) => c.pValue));
-  const selected = q.filter((x) => x <= alpha).length;
-  const level = adjustedConfidence(selected, comparisons.length, alpha);
-  return comparisons.map((c, i) => {
-    const { ci: _ci, verdict: _v, confidence: _c, unitsToDecide: _u, ...rest } = c;
-    return { ...readAt(rest, level), qValue: q[i] as number };
-  });
+  const bh = bhStep(pValues);
+  const level = adjustedConfidence(bh.selected(alpha), bh.m, alpha);
+  return {
+    level,
+    readAt: (c) => {
+      const { ci: _ci, verdict: _v, confidence: _c, unitsToDecide: _u, ...rest } = c;
+      return { ...readAt(rest, level), qValue: bh.qValue(c.pValue) };
+    },
+  };
 }
 
 /**

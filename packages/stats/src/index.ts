@@ -19,7 +19,7 @@ export {
 } from './verdict.ts';
 export { unitInference, withoutFarthestUnit, welchInference, welchOfMoments, armMoments, intervalAt, pValueOf, hasInterval, unitMeans, MIN_UNITS, type UnitInference, type UnpairedArm, type ArmMoments } from './units.ts';
 export { wilcoxonSignedRank, mannWhitney, hodgesLehmann, type ShiftResult } from './rank-tests.ts';
-export { benjaminiHochberg, applyFdr, applyEbh, eBenjaminiHochberg, adjustedConfidence, type FdrOptions } from './fdr.ts';
+export { benjaminiHochberg, applyFdr, fdrStep, type FdrStep, applyEbh, eBenjaminiHochberg, adjustedConfidence, type FdrOptions } from './fdr.ts';
 export { anytimeEValue, anytimeIntervalAt, anytimeUnitsToDecide } from './confidence-sequence.ts';
 export { geometricMeanRatio, geometricMeanRatioUnpaired, type SuiteAggregate, type UnpairedCase, type CaseValues } from './suite.ts';
 export { normalCdf, normalQuantile } from './normal.ts';

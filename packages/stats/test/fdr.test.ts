@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyFdr, benjaminiHochberg } from '../src/fdr.ts';
+import { applyFdr, benjaminiHochberg, fdrStep } from '../src/fdr.ts';
 import { comparePaired, type Comparison } from '../src/verdict.ts';
 import { lognormal, normalSource } from './helpers.ts';
 
@@ -33,6 +33,21 @@ describe('benjaminiHochberg', () => {
     expect(() => benjaminiHochberg([NaN])).toThrow(RangeError);
     expect(() => benjaminiHochberg([0.1, -0.01])).toThrow(/benjaminiHochberg: p-values must be in \[0, 1\], got -0.01/);
     expect(benjaminiHochberg([0, 1])).toEqual([0, 1]);
+  });
+});
+
+describe('fdrStep (applyFdr over p-values alone)', () => {
+  it('reads each cell as applyFdr does, from a typed array of the p-values with ties', () => {
+    const rng = normalSource(23);
+    const cells = Array.from({ length: 60 }, (_, i) => {
+      const a = lognormal(rng, 8, 100, 0.02);
+      // Every third cell repeats the one before: tied p-values.
+      const b = i % 3 === 2 ? a.map((x) => x * 1.01) : lognormal(rng, 8, 100 * (i % 5 === 0 ? 1.03 : 1), 0.02);
+      return comparePaired(a, b, { threshold: 0.01 });
+    });
+    const step = fdrStep(Float64Array.from(cells.map((c) => c.pValue)), { alpha: 0.05 });
+    expect(cells.map((c) => step.readAt(c))).toEqual(applyFdr(cells, { alpha: 0.05 }));
+    expect(applyFdr(cells, { alpha: 0.05 }).some((c) => c.verdict === 'faster' || c.verdict === 'slower')).toBe(true);
   });
 });
 

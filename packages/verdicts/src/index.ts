@@ -11,7 +11,7 @@
  * peak memory (memory-change.ts), and the saved runs' shapes the packages
  * above share (runs.ts). Pure: no I/O. Report lays these out.
  */
-export { adjustAll, compareSummaries, designOfRun, DEFAULT_RATIO_OPTIONS, geomeanOf, geomeanVerdict, pairedCase, ratioHalfWidth, roundMedians, unpairedCase, type ArmStat, type ArmSummary, type ArmWork, type Geomean, type PairedCase, type RatioComparison, type RatioOptions } from './ratios.ts';
+export { adjustAll, compareSummaries, summariesPValue, designOfRun, DEFAULT_RATIO_OPTIONS, geomeanOf, geomeanVerdict, pairedCase, ratioHalfWidth, roundMedians, unpairedCase, type ArmStat, type ArmSummary, type ArmWork, type Geomean, type PairedCase, type RatioComparison, type RatioOptions } from './ratios.ts';
 export { adjustedConfidence, adjustmentText, CLAIM_METHOD, decideClaim, decideFrom, wordOf, type ClaimDecision, type ClaimFamily } from './claim-decision.ts';
 export { checkClaims, claimPairs, claimsBlock, countWords, recheckClaims, type ClaimCheck, type ClaimPairs, type Reworded } from './claims.ts';
 export { claimsMatrix, type AcrossColumn, type ClaimFlip, type ClaimsMatrix, type MatrixColumn, type MatrixRowSides } from './claims-matrix.ts';

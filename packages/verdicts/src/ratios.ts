@@ -9,7 +9,7 @@
  */
 import { headlineSamples } from '@rtbench/core/cpu-per-request';
 import { asCost, TIME_PER_OP, type CaseResult, type MaskedAnswer, type Metric, type RunRecord, type WorkDifference } from '@rtbench/core/schema';
-import { applyEbh, applyFdr, armMoments, classify, compareMoments, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type ArmMoments, type CaseValues, type Comparison } from '@rtbench/stats';
+import { applyEbh, applyFdr, armMoments, classify, compareMoments, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, pValueOf, welchOfMoments, DEFAULT_THRESHOLD, type ArmMoments, type CaseValues, type Comparison } from '@rtbench/stats';
 import { counted, firstLine } from '@rtbench/core/words';
 import { answersDifference, standingRound } from '@rtbench/core/same-work';
 import { pairable, requestAnswers, requestsOf } from '@rtbench/measurer-records';
@@ -260,6 +260,17 @@ export function compareSummaries(a: ArmSummary, b: ArmSummary, options: RatioOpt
   noteWork(out, a.work, b.work);
   if (!a.moments || !b.moments) return { ...out, note: ZERO_NOTE };
   return { ...out, raw: compareMoments(a.moments, b.moments, options) };
+}
+
+/**
+ * The p-value of compareSummaries' comparison where adjustAll counts it (both
+ * arms have moments and did the same work), undefined where it does not;
+ * no interval is read, so a history can put every neighbour comparison in
+ * its FDR step and read only those it shows.
+ */
+export function summariesPValue(a: ArmSummary, b: ArmSummary): number | undefined {
+  if (!a.moments || !b.moments || differentWork(a.work, b.work)) return undefined;
+  return pValueOf(welchOfMoments(a.moments, b.moments));
 }
 
 /** The unpaired ratio of one case between two runs (a: baseline, b: candidate). */

@@ -4,7 +4,7 @@
  * variant across them with change points marked. load -> order -> view ->
  * emit. A file that cannot be read is said in one line and left out.
  */
-import { chooseOrder, claimFlipNotes, counted, DEFAULT_LAST_RUNS, historyViewOf, historyWindow, printable, type Note, type Reporter } from '@rtbench/report';
+import { chooseOrder, claimFlipNotes, counted, DEFAULT_LAST_RUNS, historyViewOf, printable, withWindowNote, type Note, type Reporter } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
 import { readStored } from '@rtbench/results-store';
@@ -104,12 +104,14 @@ async function historyCommand(paths: readonly string[], flags: HistoryFlags): Pr
     ...(picked ? { caseFilter: (id: string) => picked.has(id) } : {}),
     ...(wantedVariants ? { variants: wantedVariants } : {}),
     notes,
+    // A window's points only: ten thousand runs' points are never built to be left out.
+    ...(last !== undefined ? { last } : {}),
   });
   // Runs made by `rtbench claims`: when a claim changed its word, in the view's order.
   const byId = new Map(inputs.map((x) => [x.record.id, x.record]));
   view.notes.push(...claimFlipNotes(view.runs.map((r) => byId.get(r.runId)!), (_, i) => `run ${i + 1}${view.runs[i]!.file ? ` (${view.runs[i]!.file})` : ''}`));
-  emit(last === undefined ? view : historyWindow(view, last), reporter, flags);
-  // The gate reads the newest runs, which every window shows; it is judged on the whole view all the same.
+  emit(withWindowNote(view), reporter, flags);
+  // The gate reads the newest runs' change points, which every window shows; the FDR step was over every comparison.
   return regressionGate(view, limit).exit;
 }
 

@@ -3,8 +3,9 @@
  * terminal, markdown): the newest `last` runs, and every run a change point
  * is at or is compared with, since ten thousand runs of a CI fleet cannot be
  * read as rows. The change points and the FDR step stay those of every
- * comparison (the view is made whole first); the window says how many runs
- * and comparisons it leaves out.
+ * comparison; the window says how many runs and comparisons it leaves out.
+ * historyWindow cuts a whole view; historyViewOf with `last` makes the same
+ * view without building the points it would leave out.
  */
 import { counted } from '../text.ts';
 import type { HistoryView } from './types.ts';
@@ -40,10 +41,17 @@ export function historyWindow(view: HistoryView, last: number): HistoryView {
     })),
   }));
   const runs = [...shown].sort((a, b) => a - b);
+  return withWindowNote({ ...view, cases, window: { runs, last, comparisons } });
+}
+
+/** A windowed view (historyWindow, or historyViewOf's with `last`) with the note that says what it leaves out, last under it. */
+export function withWindowNote(view: HistoryView): HistoryView {
+  if (!view.window) return view;
+  const { runs, last } = view.window;
   const hidden = view.runs.length - runs.length;
   const note = {
     level: 'info' as const,
     text: `${counted(hidden, 'run')} of ${view.runs.length} not shown: the newest ${last === 1 ? 'run is' : `${last} are`}, and each run a change point is at or compared with (the change points are over every comparison); --last N shows the newest N, --all every run`,
   };
-  return { ...view, cases, notes: [...view.notes, note], window: { runs, last, comparisons } };
+  return { ...view, notes: [...view.notes, note] };
 }

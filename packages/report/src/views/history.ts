@@ -7,14 +7,16 @@
  * the sha256 or the version changed says so (binaryChanged). A change point is
  * a point whose unpaired comparison with the previous point that has figures
  * (ratios.ts unpairedCase) is faster or slower at the view's FDR-adjusted
- * level (stats' applyFdr). Why neighbours and not segments: docs/history.md.
+ * level (stats' fdrStep, applyFdr's step). Why neighbours and not segments:
+ * docs/history.md.
  */
 import { TIME_PER_OP, type Metric } from '@rtbench/core/schema';
 import { formatPercent } from '../format.ts';
 import { shownName, shownNames } from '../names.ts';
 import { counted, baseName } from '../text.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView, Note } from './types.ts';
-import { compareSummaries, DEFAULT_RATIO_OPTIONS, historyChanges, historyRecord, CHANGE_METHOD, type HistoryEntry, type HistoryInput, type HistoryResult, type HistoryVariant, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
+import { fdrStep, type FdrStep } from '@rtbench/stats';
+import { compareSummaries, decidedDirection, DEFAULT_RATIO_OPTIONS, historyRecord, summariesPValue, CHANGE_METHOD, type ArmSummary, type HistoryEntry, type HistoryInput, type HistoryResult, type HistoryVariant, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
 
 /**
  * How to order the runs. commit: `rank` gives each commit's position in the
@@ -31,6 +33,12 @@ export interface HistoryOptions extends Partial<RatioOptions> {
   variants?: readonly string[];
   /** Said under the view (files that could not be read, …). */
   notes?: Note[];
+  /**
+   * Only the newest `last` runs' points and those of the change points built:
+   * the view a window shows (history-window.ts), without its note
+   * (withWindowNote adds it). Every point when absent.
+   */
+  last?: number;
 }
 
 /** What ordering reads of a run: its start and its project commit. */
@@ -96,10 +104,25 @@ interface Pending {
   pair?: PairedCase;
 }
 
-/** A series being built: its points so far, and the last point with figures (what the next is compared with). */
+/** The last point of a series with figures: what the next is compared with. */
+interface LastPoint {
+  result: HistoryResult;
+  variant: HistoryVariant;
+  run: number;
+  digest?: string;
+}
+
+/** A series being built: its points so far, and the last point with figures. */
 interface SeriesState {
   series: HistorySeries;
-  last?: { result: HistoryResult; variant: HistoryVariant; run: number; digest?: string };
+  last?: LastPoint;
+}
+
+/** Moves a series on past a point: a point with figures and an arm is what the next is compared with. */
+function advance(result: HistoryResult, variant: HistoryVariant, index: number, entry: SeriesState): LastPoint | undefined {
+  const previous = entry.last;
+  if (result.figure && result.arm) entry.last = { result, variant, run: index, ...(result.digest ? { digest: result.digest } : {}) };
+  return previous;
 }
 
 /** One point, and its comparison with the series' previous point (before the FDR step). */
@@ -116,17 +139,16 @@ function pointOf(result: HistoryResult, variant: HistoryVariant, index: number, 
     ...(variant.binaryGit ? { binaryCommit: `${variant.binaryGit.commit.slice(0, 12)}${variant.binaryGit.dirty ? '-dirty' : ''}` } : {}),
   };
   entry.series.points.push(point);
+  const previous = advance(result, variant, index, entry);
   if (!stats || !result.arm) {
     point.note = result.note ?? 'no comparison';
     return { point };
   }
-  const previous = entry.last;
-  const digest = result.digest;
-  entry.last = { result, variant, run: index, ...(digest ? { digest } : {}) };
   if (!previous) return { point };
   const changed = binaryDifference(previous.variant, variant);
   if (changed) point.binaryChanged = changed;
   point.changeFrom = previous.run;
+  const digest = result.digest;
   if (previous.digest && digest && previous.digest !== digest) point.digestChanged = { from: previous.digest, to: digest };
   // Both points have figures, so both have rounds with samples: the comparison has its arms.
   const pair = compareSummaries(previous.result.arm!, result.arm, options);
@@ -135,6 +157,99 @@ function pointOf(result: HistoryResult, variant: HistoryVariant, index: number, 
     return { point };
   }
   return { point, pair };
+}
+
+/** The view's cases as they are being built, by suite and case id. */
+type CasesBuilt = Map<string, HistoryCase & { bySeries: Map<string, SeriesState> }>;
+
+/**
+ * Every point of the ordered runs, in order, given to `visit` with its series
+ * (made as it first appears: cases in the order they first appear, series in
+ * the order their variant first appears); warns in `notes` of a case whose
+ * unit changes. A second walk over the same `cases` visits the same points.
+ */
+function walkPoints(ordered: readonly HistoryEntry[], options: HistoryOptions, cases: CasesBuilt, notes: Note[] | undefined, visit: (result: HistoryResult, variant: HistoryVariant, index: number, entry: SeriesState) => void): void {
+  const wanted = options.variants ? new Set(options.variants) : undefined;
+  ordered.forEach(({ record: run }, index) => {
+    const variants = new Map(run.variants.map((v) => [v.id, v]));
+    for (const c of run.cases) {
+      if (options.caseFilter && !options.caseFilter(c.id)) continue;
+      const key = `${run.suite}\u0000${c.id}`;
+      const metric: Metric = c.metric ?? TIME_PER_OP;
+      let hc = cases.get(key);
+      if (!hc) {
+        hc = { suite: run.suite, caseId: c.id, label: c.id, name: c.name, ...(c.metric ? { metric } : {}), series: [], bySeries: new Map() };
+        cases.set(key, hc);
+      } else if (notes && (hc.metric ?? TIME_PER_OP).unit !== metric.unit) {
+        notes.push({ level: 'warning', text: `"${shownName(c.id)}" is measured in ${metric.unit} in run ${index + 1} but in ${(hc.metric ?? TIME_PER_OP).unit} before; its figures are not comparable across that run` });
+      }
+      for (const result of run.results) {
+        if (result.caseId !== c.id) continue;
+        const variant = variants.get(result.variantId);
+        if (!variant || (wanted && !wanted.has(variant.id))) continue;
+        let entry = hc.bySeries.get(variant.id);
+        if (!entry) {
+          entry = { series: { variantId: variant.id, runtime: variant.runtime, points: [] } };
+          hc.bySeries.set(variant.id, entry);
+          hc.series.push(entry.series);
+        }
+        visit(result, variant, index, entry);
+      }
+    }
+  });
+}
+
+/** A comparison the FDR step may select, kept with its arms until the step is over. */
+interface Candidate {
+  run: number;
+  from: number;
+  pair: [ArmSummary, ArmSummary];
+}
+
+/** The FDR step over every comparison, how many it counts, and with a window the runs it shows: its newest `last` and those each change point is at or compared with. */
+interface FirstWalk {
+  step: FdrStep;
+  m: number;
+  shown?: Set<number>;
+}
+
+/**
+ * The first walk of a history: every neighbour comparison's p-value alone
+ * (no interval is read) into the FDR step. With a window it keeps only those
+ * that may be selected (p ≤ α: BH selects none above it), and reads them at
+ * the step's level for the change points. Memory grows by a double a
+ * comparison, not a point object.
+ */
+function firstWalk(ordered: readonly HistoryEntry[], options: HistoryOptions, ratioOptions: RatioOptions, cases: CasesBuilt, notes: Note[], last: number | undefined): FirstWalk {
+  const alpha = 1 - ratioOptions.confidence;
+  let pValues = new Float64Array(1024);
+  let m = 0;
+  const candidates: Candidate[] = [];
+  walkPoints(ordered, options, cases, notes, (result, variant, index, entry) => {
+    const previous = advance(result, variant, index, entry);
+    if (!previous || !result.figure || !result.arm) return;
+    const p = summariesPValue(previous.result.arm!, result.arm);
+    if (p === undefined) return;
+    if (m === pValues.length) {
+      const grown = new Float64Array(m * 2);
+      grown.set(pValues);
+      pValues = grown;
+    }
+    pValues[m++] = p;
+    if (last !== undefined && p <= alpha) candidates.push({ run: index, from: previous.run, pair: [previous.result.arm!, result.arm] });
+  });
+  for (const hc of cases.values()) for (const entry of hc.bySeries.values()) delete entry.last;
+  const step = fdrStep(pValues.subarray(0, m), { alpha });
+  if (last === undefined) return { step, m };
+  const runs = new Set<number>();
+  for (let i = Math.max(0, ordered.length - last); i < ordered.length; i++) runs.add(i);
+  for (const c of candidates) {
+    const raw = compareSummaries(c.pair[0], c.pair[1], ratioOptions).raw!;
+    if (!decidedDirection(step.readAt(raw))) continue;
+    runs.add(c.run);
+    runs.add(c.from);
+  }
+  return { step, m, shown: runs };
 }
 
 /** The history of runs as their records hold them (history-record.ts makes each; a results store keeps it). */
@@ -148,7 +263,12 @@ export function historyView(inputs: readonly HistoryInput[], options: HistoryOpt
 /**
  * The history of `entries`: one case per suite and case id, one series per
  * variant id, a point per run that measured it. Throws nothing; runs with no
- * case in common simply give separate cases.
+ * case in common simply give separate cases. Every comparison is in the FDR
+ * step as a p-value first, and each point built is read at its level (as
+ * historyChanges reads them, each interval read once). With `last`, the view
+ * a window of it shows (history-window.ts), made without the points it
+ * leaves out: a history of ten thousand runs holds neither their points nor
+ * their comparisons.
  */
 export function historyViewOf(entries: readonly HistoryEntry[], options: HistoryOptions = {}): HistoryView {
   const ratioOptions: RatioOptions = { threshold: options.threshold ?? DEFAULT_RATIO_OPTIONS.threshold, confidence: options.confidence ?? DEFAULT_RATIO_OPTIONS.confidence };
@@ -156,42 +276,24 @@ export function historyViewOf(entries: readonly HistoryEntry[], options: History
   const ordered = orderRuns(entries, order, (x) => x.record);
   const runs = ordered.map(runInfo);
   const notes: Note[] = [...(options.notes ?? [])];
-  const wanted = options.variants ? new Set(options.variants) : undefined;
 
-  // Cases in the order they first appear, series in the order their variant first appears.
-  const cases = new Map<string, HistoryCase & { bySeries: Map<string, SeriesState> }>();
+  const cases: CasesBuilt = new Map();
+  const last = options.last !== undefined && options.last < ordered.length ? options.last : undefined;
+  const { step, m, shown: window } = firstWalk(ordered, options, ratioOptions, cases, notes, last);
   const pending: Pending[] = [];
-  ordered.forEach(({ record: run }, index) => {
-    const variants = new Map(run.variants.map((v) => [v.id, v]));
-    for (const c of run.cases) {
-      if (options.caseFilter && !options.caseFilter(c.id)) continue;
-      const key = `${run.suite}\u0000${c.id}`;
-      const metric: Metric = c.metric ?? TIME_PER_OP;
-      let hc = cases.get(key);
-      if (!hc) {
-        hc = { suite: run.suite, caseId: c.id, label: c.id, name: c.name, ...(c.metric ? { metric } : {}), series: [], bySeries: new Map() };
-        cases.set(key, hc);
-      } else if ((hc.metric ?? TIME_PER_OP).unit !== metric.unit) {
-        notes.push({ level: 'warning', text: `"${shownName(c.id)}" is measured in ${metric.unit} in run ${index + 1} but in ${(hc.metric ?? TIME_PER_OP).unit} before; its figures are not comparable across that run` });
-      }
-      for (const result of run.results) {
-        if (result.caseId !== c.id) continue;
-        const variant = variants.get(result.variantId);
-        if (!variant || (wanted && !wanted.has(variant.id))) continue;
-        let entry = hc.bySeries.get(variant.id);
-        if (!entry) {
-          entry = { series: { variantId: variant.id, runtime: variant.runtime, points: [] } };
-          hc.bySeries.set(variant.id, entry);
-          hc.series.push(entry.series);
-        }
-        pending.push(pointOf(result, variant, index, entry, ratioOptions));
-      }
-    }
+  walkPoints(ordered, options, cases, undefined, (result, variant, index, entry) => {
+    if (!window || window.has(index)) pending.push(pointOf(result, variant, index, entry, ratioOptions));
+    else advance(result, variant, index, entry);
   });
-
-  const changes = historyChanges(pending.map((p) => p.pair ?? {}), ratioOptions);
-  pending.forEach((p, i) => Object.assign(p.point, changes[i]));
-
+  let built = 0;
+  for (const p of pending) {
+    // adjustAll's family: a comparison of the same work.
+    if (!p.pair?.raw || p.pair.digests) continue;
+    built++;
+    const change = step.readAt(p.pair.raw);
+    const direction = decidedDirection(change);
+    Object.assign(p.point, { change, ...(direction ? { changePoint: direction } : {}) });
+  }
   const kept = [...cases.values()].filter((c) => c.series.length);
   const names = shownNames(kept.map((c) => c.caseId));
   const shown = kept.map(({ bySeries: _bySeries, ...c }) => ({ ...c, label: names.get(c.caseId)! }));
@@ -218,6 +320,7 @@ export function historyViewOf(entries: readonly HistoryEntry[], options: History
     fdrAlpha: 1 - ratioOptions.confidence,
     method: CHANGE_METHOD,
     notes,
+    ...(window ? { window: { runs: [...window].sort((a, b) => a - b), last: last!, comparisons: m - built } } : {}),
   };
 }
 
