@@ -136,9 +136,8 @@ describe('rtbench installed from its one package in a project of its own', () =>
       expect(r.status, r.stderr).toBe(0);
       expect(r.stderr).not.toContain(FROM_SOURCE);
     }
-    const listed = JSON.parse(rtbench(['runtimes', '--json']).stdout) as { spec: string; available: boolean; from?: string }[];
-    expect(listed.find((r) => r.spec === 'node@20')).toMatchObject({ available: true, from: 'workspace' });
-    // The releases that can be named: offline (RTBENCH_NO_INSTALL), the pins, the one the project holds with what it says it runs.
+    // The releases that can be named: offline (RTBENCH_NO_INSTALL), the pins, the one the project holds (node@20, from its
+    // node_modules: `workspace`, which the runs above ran on) with what it says it runs.
     const releases = JSON.parse(rtbench(['runtimes', 'node', '--releases', '--json']).stdout) as { unlisted?: string; rows: { spec: string; alsoNamed: string[]; held?: string; engine?: string }[] };
     expect(releases.unlisted).toMatch(/^RTBENCH_NO_INSTALL is set/);
     expect(releases.rows.map((r) => [r.spec, r.alsoNamed[0], r.held])).toEqual([
@@ -187,9 +186,13 @@ describe('rtbench installed from its one package in a project of its own', () =>
     expect(git('worktree', 'list').split('\n')).toHaveLength(1);
   }, 120_000);
 
-  it('refuses a recipe command without its base, in one line and exit 2', () => {
-    const r = sh(join(project, 'node_modules', '.bin', 'rtbench-pr'), ['bench/my-suite'], project);
+  it('refuses a recipe command without its base, in one line and exit 2; --help says how to call it', () => {
+    const prCommand = join(project, 'node_modules', '.bin', 'rtbench-pr');
+    const r = sh(prCommand, ['bench/my-suite'], project);
     expect(r.status).toBe(2);
     expect(r.stderr.split('\n')[0]).toBe('rtbench-pr: name the base commit: --base <git ref> (on GitHub, github.event.pull_request.base.sha)');
+    const help = sh(prCommand, ['--help'], project);
+    expect(help.status).toBe(0);
+    expect(help.stdout.split('\n')[0]).toMatch(/^usage: rtbench-pr --base <git ref> /);
   });
 });

@@ -13,9 +13,10 @@
 #   rtbench-pr --base <git ref> [--out rtbench-pr] [--fail-on-regression 5%] <suite folder | file>... [-- <bench options>]
 set -eu
 
+USAGE='usage: rtbench-pr --base <git ref> [--out <dir>] [--fail-on-regression <percent>] <suite folder | file>... [-- <bench options>]'
 usage() {
   echo "rtbench-pr: $1" >&2
-  echo 'usage: rtbench-pr --base <git ref> [--out <dir>] [--fail-on-regression <percent>] <suite folder | file>... [-- <bench options>]' >&2
+  echo "$USAGE" >&2
   exit 2
 }
 
@@ -30,6 +31,11 @@ while [ $# -gt 0 ]; do
       [ $# -ge 2 ] || usage "$1 needs a value"
       case $1 in --base) base=$2 ;; --out) out=$2 ;; *) fail=$2 ;; esac
       shift 2
+      ;;
+    -h | --help)
+      echo "$USAGE"
+      echo 'Measures each suite folder or file on the base commit and on the checked-out head, and compares them: docs/guides/ci.md.'
+      exit 0
       ;;
     --) shift; break ;;
     -*) usage "unknown option $1 (the runs' own options go after --)" ;;

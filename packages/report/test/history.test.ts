@@ -204,6 +204,20 @@ describe('history reporters', () => {
     expect(Number(row[header.indexOf('ratio')])).toBeGreaterThan(1.05);
   });
 
+  it("csv: the screen's intervals, the level they are read at in a column", () => {
+    const lines = renderHistoryCsv(view).trim().split('\n');
+    const header = lines[0]!.split(',');
+    const level = historyLevel(view);
+    expect(level).toBeGreaterThan(view.confidence);
+    const p = view.cases[0]!.series[0]!.points[0]!;
+    const row = lines.find((l) => l.startsWith('synthetic,parse / small,node@24,1,'))!.split(',');
+    expect(Number(row[header.indexOf('level')])).toBe(level);
+    const [lo, hi] = pointInterval(p, level)!;
+    expect([Number(row[header.indexOf('ci_low')]), Number(row[header.indexOf('ci_high')])]).toEqual([lo, hi]);
+    // Wider than the 95% interval the point carries: read at the screen's level, not its own.
+    expect(hi - lo).toBeGreaterThan(p.ci![1] - p.ci![0]);
+  });
+
   it('json: the view as it is; bmf refuses a history', () => {
     const json = JSON.parse(jsonReporter.render(view, {})) as HistoryView;
     expect(json.kind).toBe('history');

@@ -78,18 +78,23 @@ describe('a request run in brief', () => {
     expect(text).not.toContain('--explain: what each figure is');
   });
 
-  it('--explain: the tables behind the brief lines read their intervals at its level, the one named from the brief lines to the tables', () => {
+  it('--explain: one level on the whole screen, the bench table adjusted in one family with the brief lines', () => {
     // Three runtimes: two ratios a request, so the level is adjusted above 95%.
     const three = viewOfRun(withEmptyHandler(syntheticRequestRun({ arms: [{ id: 'node@26', factor: 1 }, { id: 'bun@1', factor: 1 }, { id: 'deno@2', factor: 1.1 }], rounds: 6, seed: 3 }), { 'node@26': 0.5, 'bun@1': 0.1, 'deno@2': 0.3 })) as BenchView;
     const level = three.requestSummary!.confidence;
     expect(level).toBeGreaterThan(0.95);
     for (const row of three.cpuPerRequest!.rows) if (row.distribution) expect(row.distribution.confidence).toBe(level);
     const whole = String(reporterFor('terminal')!.render(three, { color: false, columns: 100, explain: true })).replace(/\s+/g, ' ');
-    // From the brief lines to the bench table's own legend (whose ratios are a family of their own, named there).
-    const text = whole.slice(whole.indexOf("CPU per request (ms), the handler's"), whole.indexOf("median: the typical process's"));
+    // The bench table's ratios (2 cases × 2 runtimes) and the brief lines' (2): one family of 6, one level.
+    const table = three.cases.flatMap((c) => c.rows.filter((r) => r.relative));
+    expect(table).toHaveLength(4);
+    for (const row of table) expect(row.relative!.confidence).toBe(level);
+    expect(three.level).toBe(level);
+    expect(three.requestSummary!.ratios).toBe(6);
     const said = `${+(level * 100).toFixed(2)}%`;
-    expect(text).toContain(`${said} intervals`);
-    const levels = [...text.matchAll(/(\d+(?:\.\d+)?%) (?:intervals|CI)\b|\bat (\d+(?:\.\d+)?%)|over processes \((\d+(?:\.\d+)?%)\)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+    expect(whole).toContain(`${said} intervals (95% over 6 ratios, 4 of them in --explain's table)`);
+    expect(whole).toContain(`at ${said} (95% adjusted for 6 comparisons: the table's 4 and the request lines' 2)`);
+    const levels = [...whole.matchAll(/(\d+(?:\.\d+)?%) (?:intervals|CI)\b|\bat (\d+(?:\.\d+)?%)|over processes \((\d+(?:\.\d+)?%)\)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
     expect(new Set(levels)).toEqual(new Set([said]));
   });
 

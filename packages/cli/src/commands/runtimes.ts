@@ -121,7 +121,7 @@ async function runtimesCommand(name: string | undefined, flags: RuntimesFlags): 
     return meant ? `${s} (= ${meant.spec})` : s;
   }).join(', ');
   const notes = [
-    `Default run (pnpm bench <suite> without --runtime): ${defaults}.`,
+    `Default run (rtbench bench <suite> without --runtime): ${defaults}.`,
     'Also: <runtime>=/path/to/binary runs a build of your own (e.g. node=/src/node/out/Release/node).',
     `Any release on npm, written in full, is a variant too ` +
       `(${runtimePlugins().flatMap((r) => (r.releases ? [`${r.name}@${r.releases.tagOf(r.releases.template.version)}`] : [])).join(', ')}): ` +

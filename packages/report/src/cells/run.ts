@@ -191,18 +191,29 @@ export function benchGeomeanLine(view: BenchView): string | undefined {
 }
 
 /** The level every ratio interval of a table was read at, and the comparisons it covers. */
-function intervalFacts(comparisons: readonly { confidence: number }[]): { level: number; m: number } | undefined {
+function intervalFacts(comparisons: readonly { confidence: number }[]): { level: number; m: number; family?: string } | undefined {
   if (!comparisons.length) return undefined;
   return { level: comparisons[0]!.confidence, m: comparisons.length };
 }
 
+/**
+ * A bench table's interval facts: its own ratios, or, for a request run, the family they were adjusted in with the
+ * request summary's (views/bench.ts), so the table's legend names the level and count the brief lines name.
+ */
+function benchIntervalFacts(view: BenchView): { level: number; m: number; family?: string } | undefined {
+  const facts = intervalFacts(view.cases.flatMap((c) => c.rows.flatMap((r) => (r.relative ? [r.relative] : []))));
+  const summary = view.requestSummary;
+  if (!facts || !summary?.behind) return facts;
+  return { level: facts.level, m: summary.ratios, family: `the table's ${summary.behind} and the request lines' ${summary.ratios - summary.behind}` };
+}
+
 /** The interval and its words in two plain sentences (bench table: its marks; comparison: its verdict words). */
-function intervalSentence(facts: { level: number; m: number }, threshold: number, words: { better: string; worse: string }, confidence: number, style: 'marks' | 'words'): string {
+function intervalSentence(facts: { level: number; m: number; family?: string }, threshold: number, words: { better: string; worse: string }, confidence: number, style: 'marks' | 'words'): string {
   const t = formatThreshold(threshold);
   const level = `${+(facts.level * 100).toFixed(2)}%`;
   const [same, undecided] = style === 'marks' ? ['"="', `"${UNDECIDED}"`] : ['equivalent', 'inconclusive'];
   return (
-    `[low–high] is the interval over independent process pairs at ${level} (${+(confidence * 100).toFixed(1)}% adjusted for the table's ${counted(facts.m, 'comparison')}), and the word is read from it: ` +
+    `[low–high] is the interval over independent process pairs at ${level} (${+(confidence * 100).toFixed(1)}% adjusted for ${facts.family ? `${counted(facts.m, 'comparison')}: ${facts.family}` : `the table's ${counted(facts.m, 'comparison')}`}), and the word is read from it: ` +
     `${words.better}/${words.worse} when it excludes 1 and the change exceeds ${t}, "${words.better} <${t}" when it excludes 1 with a smaller change, ${same} when it lies within ±${t}, ${undecided} otherwise.`
   );
 }
@@ -232,7 +243,7 @@ function levelKey(level: number, m: number, confidence: number): string {
  * or "the marks" where the symbols would not fit).
  */
 export function benchKey(view: BenchView, marks?: string): string {
-  const facts = intervalFacts(view.cases.flatMap((c) => c.rows.flatMap((r) => (r.relative ? [r.relative] : []))));
+  const facts = benchIntervalFacts(view);
   const hasCi = view.cases.some((c) => c.rows.some((r) => r.stats?.ci));
   const parts = facts ? [`${levelKey(facts.level, facts.m, view.confidence)}: ${wordsKey(view.threshold, verdictWords(view.run.cases[0]?.metric), 'marks')}`] : hasCi ? [levelKey(view.level, 0, view.confidence)] : [];
   const hint = marks ? `${EXPLAIN_HINT}, ${marks}` : EXPLAIN_HINT;
@@ -305,7 +316,7 @@ export function roundsGotLine(view: BenchView): string | undefined {
 /** The lines that explain a bench table. */
 export function benchLegend(view: BenchView): string[] {
   const words = verdictWords(view.run.cases[0]?.metric);
-  const facts = intervalFacts(view.cases.flatMap((c) => c.rows.flatMap((r) => (r.relative ? [r.relative] : []))));
+  const facts = benchIntervalFacts(view);
   const lines = [`${view.statsMethod}.`];
   if (facts) lines.push(`vs ${view.baseline.label}: ${words.quantity} against ${view.baseline.label}'s, paired set by set, said as a factor of at least 1 and its direction. ${intervalSentence(facts, view.threshold, words, view.confidence, 'marks')}`);
   if (facts && designOfRun(view.run.options) === 'anytime') lines.push(ANYTIME_SENTENCE);

@@ -1,4 +1,8 @@
-/** A history as CSV: one row per point, with the run it is from, the variant's binary, the figure and its change against the previous point. */
+/**
+ * A history as CSV: one row per point, with the run it is from, the variant's binary, the figure and its change
+ * against the previous point. Every interval is the screen's: read at the one level the view's comparisons were
+ * adjusted to, which the `level` column names (the reporter gives the level and each point's interval at it).
+ */
 import { TIME_PER_OP } from '@rtbench/core/schema';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView } from '../views/types.ts';
 import { field, type CsvField, type CsvValue } from './fields.ts';
@@ -8,6 +12,9 @@ interface PointRow {
   series: HistorySeries;
   point: HistoryPoint;
   run: HistoryRun;
+  /** The level of the row's intervals: the view's one (cells' historyLevel), and the figure's interval at it. */
+  level: number;
+  ci?: [number, number];
 }
 
 const point = (key: string, value: (row: PointRow) => CsvValue): CsvField<PointRow> => field(key, value);
@@ -32,8 +39,9 @@ export const HISTORY_FIELDS: readonly CsvField<PointRow>[] = [
   point('unit', (r) => metric(r).unit),
   point('direction', (r) => metric(r).direction),
   point('median', (r) => r.point.median),
-  point('ci_low', (r) => r.point.ci?.[0]),
-  point('ci_high', (r) => r.point.ci?.[1]),
+  point('level', (r) => r.level),
+  point('ci_low', (r) => r.ci?.[0]),
+  point('ci_high', (r) => r.ci?.[1]),
   point('rounds', (r) => r.point.processMedians.length),
   point('vs_run_index', (r) => (r.point.changeFrom === undefined ? undefined : r.point.changeFrom + 1)),
   point('ratio', (r) => r.point.change?.ratio),
@@ -47,6 +55,13 @@ export const HISTORY_FIELDS: readonly CsvField<PointRow>[] = [
 ];
 
 /** Every point of the view: case by case, variant by variant, in the runs' order. */
-export function* historyPoints(view: HistoryView): Generator<PointRow> {
-  for (const hc of view.cases) for (const series of hc.series) for (const p of series.points) yield { hc, series, point: p, run: view.runs[p.run]! };
+export function* historyPoints(view: HistoryView, level: number, interval: (point: HistoryPoint, level: number) => [number, number] | undefined): Generator<PointRow> {
+  for (const hc of view.cases) {
+    for (const series of hc.series) {
+      for (const p of series.points) {
+        const ci = interval(p, level);
+        yield { hc, series, point: p, run: view.runs[p.run]!, level, ...(ci ? { ci } : {}) };
+      }
+    }
+  }
 }

@@ -193,5 +193,5 @@ export function renderHistoryMarkdown(view: HistoryView): string {
 export const HISTORY_COLUMNS: readonly string[] = HISTORY_FIELDS.map((f) => f.key);
 
 export function renderHistoryCsv(view: HistoryView): string {
-  return csvTable(HISTORY_FIELDS, historyPoints(view));
+  return csvTable(HISTORY_FIELDS, historyPoints(view, historyLevel(view), pointInterval));
 }

@@ -23,9 +23,13 @@ function verdictText(row: RequestSummaryRow, differentWork: boolean): string {
 
 const percent = (confidence: number): string => `${+(confidence * 100).toFixed(2)}%`;
 
-/** "95.83% intervals (95% over 6 ratios)": the one level every interval of the lines was read at, and the level over the ratios. */
+/**
+ * "95.83% intervals (95% over 6 ratios)": the one level every interval of the lines was read at, and the level over
+ * the ratios; with the tables behind the lines, "(95% over 24 ratios, 18 of them in --explain's table)".
+ */
 function levels(summary: RequestSummary): string {
-  const over = summary.ratios > 1 ? ` (${percent(summary.tableConfidence)} over ${counted(summary.ratios, 'ratio')})` : '';
+  const behind = summary.behind ? `, ${summary.behind} of them in --explain's table` : '';
+  const over = summary.ratios > 1 ? ` (${percent(summary.tableConfidence)} over ${counted(summary.ratios, 'ratio')}${behind})` : '';
   return `${percent(summary.confidence)} intervals${over}`;
 }
 

@@ -232,7 +232,11 @@ export function benchView(run: RunRecord, options: RunViewOptions = {}): BenchVi
     const digests = mismatched.get(c.id) ?? (ownRounds.length ? Object.fromEntries(ownRounds.map((r) => [r.variantId, [...new Set(r.result.rounds.map((x) => x.digest.hash))].join(' ≠ ')])) : undefined);
     return { caseId: c.id, label: names.get(c.id) ?? c.id, name: c.name, ...(c.group ? { group: c.group } : {}), params: c.params, rows, ...(digests ? { digestMismatch: digests } : {}), ...(whereDiffers.has(c.id) ? { workDifference: whereDiffers.get(c.id)! } : {}) };
   });
-  const adjusted = adjustAll(pending.map((p) => p.pair!), ratioOptions);
+  // A request run's table is adjusted in one family with its summary's ratios: --explain shows both on one screen.
+  const family = requestSummary(run, ratioOptions, pending.map((p) => p.pair!));
+  const cpuPerRequest = cpuPerRequestSection(run, options.cpuLimitMs, family?.summary.confidence);
+  const summary = cpuPerRequest ? family?.summary : undefined;
+  const adjusted = summary ? family!.alongside : adjustAll(pending.map((p) => p.pair!), ratioOptions);
   pending.forEach((p, i) => {
     const a = adjusted[i];
     if (a) p.row.relative = a;
@@ -257,10 +261,6 @@ export function benchView(run: RunRecord, options: RunViewOptions = {}): BenchVi
   });
   const variants = run.variants.map((v) => armInfo(v));
   const methods = measuredBy(run.options);
-  // The tables behind a request summary read their intervals at its level, so --explain's screen has one.
-  const brief = requestSummary(run, ratioOptions);
-  const cpuPerRequest = cpuPerRequestSection(run, options.cpuLimitMs, brief?.confidence);
-  const summary = cpuPerRequest ? brief : undefined;
   const load = loadSection(run);
   return {
     kind: 'bench',

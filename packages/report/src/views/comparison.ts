@@ -121,7 +121,7 @@ export function pairedComparisonView(run: RunRecord, options: RunViewOptions = {
   }
   if (assembled.some((s) => s.cases.some((row) => row.quantile))) notes.push(`CPU per request ${QUANTILE_METHOD}; they share the view's false-discovery step`);
   // As a bench run does: the brief lines first, the tables behind them at their level.
-  const brief = requestSummary(run, ratioOptions);
+  const brief = requestSummary(run, ratioOptions)?.summary;
   const cpuPerRequest = cpuPerRequestSection(run, options.cpuLimitMs, brief?.confidence);
   const load = loadSection(run);
   return {

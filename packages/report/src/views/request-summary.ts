@@ -40,6 +40,14 @@ export interface RequestSummary {
   /** The ratios that level was adjusted for, and the level over them all. */
   ratios: number;
   tableConfidence: number;
+  /** Of `ratios`, those of the tables behind the lines (--explain's), adjusted in the same family: one level a screen. */
+  behind: number;
+}
+
+/** A summary and the ratios adjusted beside its own, in their order. */
+export interface RequestSummaryFamily {
+  summary: RequestSummary;
+  alongside: (RatioComparison | undefined)[];
 }
 
 /** Per process (the same process serving both), the handler's requests and the empty handler's, and where the handler's pooled requests begin. */
@@ -80,8 +88,11 @@ function netResult(handler: CaseResult, empty: Map<number, CaseResult['rounds'][
  * The summary of a run whose cases are request cases with an empty handler
  * beside each handler's JavaScript thread; undefined for any other run (a
  * load case, a case without its empty handler: their tables say it all).
+ * `alongside`: the ratios of the tables shown with it (the bench table's),
+ * adjusted in one family with its own, so every interval of a screen that
+ * shows both is read at one level.
  */
-export function requestSummary(run: RunRecord, options: RatioOptions): RequestSummary | undefined {
+export function requestSummary(run: RunRecord, options: RatioOptions, alongside: readonly PairedCase[] = []): RequestSummaryFamily | undefined {
   const byKey = new Map<string, Partial<Record<string, RunRecord['cases'][number]>>>();
   for (const c of run.cases) {
     const cpu = c.params.cpu;
@@ -120,9 +131,10 @@ export function requestSummary(run: RunRecord, options: RatioOptions): RequestSu
     pendingCases.push({ label: key, caseId: handler.id, rows });
   }
   const pairs = pendingCases.flatMap((c) => c.rows.flatMap((r) => (r.pair ? [r.pair] : [])));
-  const adjusted = adjustAll(pairs, options);
+  const adjusted = adjustAll([...pairs, ...alongside], options);
   const relative = new Map(pairs.map((p, i) => [p, adjusted[i]]));
   const confidence = adjusted.find((a) => a)?.confidence ?? options.confidence;
+  const counted = (list: readonly PairedCase[]): number => list.filter((p) => p.raw && !p.digests).length;
   const cases = pendingCases.map((c) => ({
     label: c.label,
     caseId: c.caseId,
@@ -133,5 +145,8 @@ export function requestSummary(run: RunRecord, options: RatioOptions): RequestSu
       return { variantId: r.variantId, isBaseline: r.variantId === baseline.id, net, ...(ratio ? { relative: ratio } : {}), ...(r.relativeNote ? { relativeNote: r.relativeNote } : {}) };
     }),
   }));
-  return { cases, confidence, ratios: pairs.length, tableConfidence: options.confidence };
+  return {
+    summary: { cases, confidence, ratios: counted(pairs) + counted(alongside), tableConfidence: options.confidence, behind: counted(alongside) },
+    alongside: adjusted.slice(pairs.length),
+  };
 }
