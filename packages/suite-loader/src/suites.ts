@@ -8,8 +8,8 @@ import { oneLine } from '@rtbench/core/words';
 import { isBroughtFile, locateBroughtFile } from './brought-file.ts';
 import { UsageError } from '@rtbench/core/usage-error';
 import { isStoredEntry, isWorkerTarget, locateWorker } from './worker.ts';
-import { frameworkAppAt } from './framework-app.ts';
-import { locateApp } from './app-suite.ts';
+import { frameworkAppAt } from './apps/framework-app.ts';
+import { locateApp } from './apps/app-suite.ts';
 import { suitesDir } from './places.ts';
 import type { BroughtSettings, SuiteLocation } from './suite-location.ts';
 

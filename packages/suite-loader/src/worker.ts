@@ -21,7 +21,7 @@ import { IMPORTS_SUITE_API } from './brought-file.ts';
 import { UsageError } from '@rtbench/core/usage-error';
 import { cacheDir, rtbenchModule } from './places.ts';
 import { assetFiles, assetsNote, type StaticAssets } from './static-assets.ts';
-import { frameworkAppAt } from './framework-app.ts';
+import { frameworkAppAt } from './apps/framework-app.ts';
 import type { SuiteLocation, WorkerRequests } from './suite-location.ts';
 import { readWranglerProject, wranglerConfigAt, type WranglerProject } from './wrangler-config.ts';
 import { answerRules, parseRequestLine, readRequestsFile, requestName, type AnswerRules } from './worker-requests.ts';
@@ -41,7 +41,7 @@ function scriptSource(path: string): string | undefined {
 
 /**
  * Is this a Workers module file, a wrangler project or config, or a
- * framework app's folder (framework-app.ts)? A script
+ * framework app's folder (apps/framework-app.ts)? A script
  * with a default export that is not a suite of rtbench's own: whether that
  * export has a fetch handler is decided where it loads (the handler
  * wrapper), not from the file's words, since `export default app` names an

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isWorkerTarget, locateSuite } from '../src/index.ts';
-import { describeApp, frameworkAppAt } from '../src/framework-app.ts';
+import { describeApp, frameworkAppAt } from '../src/apps/framework-app.ts';
 
 /** A folder with these files (path → text). */
 function folder(files: Record<string, string>): string {

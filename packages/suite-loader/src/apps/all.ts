@@ -1,12 +1,12 @@
 /**
  * The frameworks rtbench builds and serves, one module each
- * (app-framework.ts says what a module declares); an app of a framework
+ * (framework.ts says what a module declares); an app of a framework
  * framework-app.ts recognises but not listed here is refused in one line.
  */
-import type { AppFramework } from './app-framework.ts';
-import { astro } from './app-astro.ts';
-import { next } from './app-next.ts';
-import { reactRouter } from './app-react-router.ts';
-import { sveltekit } from './app-sveltekit.ts';
+import type { AppFramework } from './framework.ts';
+import { astro } from './astro/astro.ts';
+import { next } from './next/next.ts';
+import { reactRouter } from './react-router/react-router.ts';
+import { sveltekit } from './sveltekit/sveltekit.ts';
 
 export const APP_FRAMEWORKS: readonly AppFramework[] = [sveltekit, next, reactRouter, astro];

@@ -5,7 +5,7 @@
  * makes of the Node.js side's build (serve-app.mjs mounting its handler),
  * and on the Workers runtime by the Cloudflare adapter's Worker with the
  * app's wrangler config and its client files as static assets (worker.ts,
- * assets-router.ts). The framework's module (app-frameworks.ts) plans the
+ * assets-router.ts). The framework's module (all.ts) plans the
  * build, builds it with the app's own toolchain when a run first needs it
  * (the declaration's prepare), not when its cases are listed, and masks its
  * build's names when the two editions' pages are compared. Every refusal
@@ -22,14 +22,14 @@ import { UsageError } from '@rtbench/core/usage-error';
 import { appWithVersions, modulesDigest, type Edition } from '@rtbench/host/apps';
 import { storeNamedFile } from '@rtbench/host/programs';
 import { appInstalls, armPins, armPinsRefusal, pinWords } from './app-arms.ts';
-import { SIDE, type AppFramework, type AppPlan, type BuiltApp } from './app-framework.ts';
-import { APP_FRAMEWORKS } from './app-frameworks.ts';
+import { SIDE, type AppFramework, type AppPlan, type BuiltApp } from './framework.ts';
+import { APP_FRAMEWORKS } from './all.ts';
 import { appRefusal, describeApp, frameworkAppAt, type FrameworkApp } from './framework-app.ts';
-import { buildToolNode, buildToolNodeVersion, cacheDir, serveAppModule } from './places.ts';
-import { appBuildCache, storePolicy } from './store-policy.ts';
-import type { SuiteLocation, WorkerRequests } from './suite-location.ts';
-import { askedRequests, claimsExport, projectWorker, servedWithCompatibility, storeBroughtEntry } from './worker.ts';
-import { readWranglerCompatibility, readWranglerProject } from './wrangler-config.ts';
+import { buildToolNode, buildToolNodeVersion, cacheDir, serveAppModule } from '../places.ts';
+import { appBuildCache, storePolicy } from '../store-policy.ts';
+import type { SuiteLocation, WorkerRequests } from '../suite-location.ts';
+import { askedRequests, claimsExport, projectWorker, servedWithCompatibility, storeBroughtEntry } from '../worker.ts';
+import { readWranglerCompatibility, readWranglerProject } from '../wrangler-config.ts';
 
 const APP_SUITE = join(import.meta.dirname, 'app-suite.ts');
 
@@ -104,9 +104,9 @@ function served(name: string, built: BuiltApp, say: (line: string) => void): Ser
   return { ...(handler ? { handler } : {}), ...(server ? { server } : {}) };
 }
 
-/** rtbench's app modules here (the frameworks' plans and what they hand their builds: an adapter's config, a default wrangler config), hashed. */
-function appModulesHash(): string {
-  return modulesDigest(import.meta.dirname, /^app-[\w-]+\.ts$/).slice(0, 16);
+/** rtbench's app modules here, every framework's home among them (its plan, its build, what it hands the build: an adapter's config, a default wrangler config), hashed. */
+export function appModulesHash(): string {
+  return modulesDigest(import.meta.dirname, /\.(ts|mjs|cjs)$/).slice(0, 16);
 }
 
 /** The plan with rtbench's app modules and the Node.js its tools run on among its versions: a build's key names what made it, so a build kept across checkouts is never an older rtbench's. */

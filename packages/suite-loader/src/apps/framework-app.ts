@@ -13,7 +13,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { oneLine } from '@rtbench/core/words';
 import { UsageError } from '@rtbench/core/usage-error';
-import { wranglerConfigAt } from './wrangler-config.ts';
+import { wranglerConfigAt } from '../wrangler-config.ts';
 
 /** How a framework's app is told apart, built, and served on each platform. */
 interface Framework {

@@ -8,7 +8,7 @@
  * serves the output (the Cloudflare adapter's Worker with its wrangler
  * config on the Workers runtime, a Node.js server program on the others),
  * and the normaliser that compares the two editions' pages with the build's
- * names masked. app-frameworks.ts lists the modules.
+ * names masked. all.ts lists the modules.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,7 +53,7 @@ export interface BuiltApp {
   readonly node?: { readonly source: string; readonly reads: readonly string[]; readonly sys?: readonly string[] };
 }
 
-/** A framework rtbench builds and serves: one module each (app-frameworks.ts). */
+/** A framework rtbench builds and serves: one home each (all.ts). */
 export interface AppFramework<Detail = unknown> {
   /** The package that makes a folder this framework's app (framework-app.ts recognises it). */
   readonly package: string;

@@ -1,7 +1,7 @@
 /**
  * Astro (server output), as rtbench builds and serves its apps
- * (app-framework.ts): each edition built with the app's own `astro build`
- * (@rtbench/host astro-build.ts). The Workers side is the Worker the
+ * (../framework.ts): each edition built with the app's own `astro build`
+ * (build.ts). The Workers side is the Worker the
  * Cloudflare adapter the app declares builds (@astrojs/cloudflare, with the
  * Cloudflare Vite plugin), served with the wrangler config it writes and its
  * client files as static assets. The Node.js side is built through
@@ -13,14 +13,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
-import { ASTRO_OUT, astroConfigOf, buildAstro, type AstroAdapter, type Edition } from '@rtbench/host/apps';
+import type { Edition } from '@rtbench/host/apps';
+import { ASTRO_OUT, astroConfigOf, buildAstro, type AstroAdapter } from './build.ts';
 import { LibraryStore } from '@rtbench/host/installs';
-import { inPeerRange, installedVersions, peerRangeOf, SIDE, type AppFramework, type AppPlan, type BuiltApp } from './app-framework.ts';
-import { pageNamesMasked } from './app-pages.ts';
-import { describeApp, type FrameworkApp } from './framework-app.ts';
-import { serveAppModule } from './places.ts';
-import { storePolicy } from './store-policy.ts';
-import { readWranglerVars } from './wrangler-config.ts';
+import { inPeerRange, installedVersions, peerRangeOf, SIDE, type AppFramework, type AppPlan, type BuiltApp } from '../framework.ts';
+import { pageNamesMasked } from '../app-pages.ts';
+import { describeApp, type FrameworkApp } from '../framework-app.ts';
+import { serveAppModule } from '../../places.ts';
+import { storePolicy } from '../../store-policy.ts';
+import { readWranglerVars } from '../../wrangler-config.ts';
 
 const NODE_ADAPTER = '@astrojs/node';
 const CLOUDFLARE_ADAPTER = '@astrojs/cloudflare';
@@ -164,7 +165,7 @@ export const astro: AppFramework<AstroPlan> = {
     return {
       key: build.key,
       ...(workersDir ? { workers: { config: join(workersDir, ASTRO_OUT.server, 'wrangler.jsonc') } } : {}),
-      // @astrojs/node's standalone handler, bundled with the app's server (astro-build.ts), mounted by serve-app.mjs; on deno it reads the edition's folder (the bundle and the client files).
+      // @astrojs/node's standalone handler, bundled with the app's server (build.ts), mounted by serve-app.mjs; on deno it reads the edition's folder (the bundle and the client files).
       ...(nodeDir
         ? { node: { source: `const { handler } = await import(${JSON.stringify(join(nodeDir, ASTRO_OUT.bundle))});\nconst { serveNodeHandler } = await import(${JSON.stringify(serveAppModule)});\nserveNodeHandler(handler);\n`, reads: [nodeDir] } }
         : {}),

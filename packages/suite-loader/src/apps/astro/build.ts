@@ -9,13 +9,13 @@
  * astro.config names serves its own side as configured; for the other side
  * the config is wrapped so that `adapter` is that side's. Each edition in
  * its own folder of rtbench's cache named by the app's files and versions
- * (app-build.ts); a whole build is reused, a failed one is one line quoting
+ * (@rtbench/host's app-build.ts); a whole build is reused, a failed one is one line quoting
  * its last error.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { AppBuildFailed, buildEditions, bundleNodeServer, copyAppFiles, copyAppInto, runBuildStep, servedPluginConfig, type AppBuildInput, type Edition, type EditionsBuild } from './app-build.ts';
-import { cloudflareWorkersStandIn } from './react-router-build.ts';
+import { AppBuildFailed, buildEditions, bundleNodeServer, copyAppFiles, copyAppInto, runBuildStep, servedPluginConfig, type AppBuildInput, type Edition, type EditionsBuild } from '@rtbench/host/apps';
+import { cloudflareWorkersStandIn } from '../build-parts.ts';
 
 /** An edition's adapter: the app's config as it is, or a package named in place of its adapter with these options. */
 export type AstroAdapter =

@@ -4,7 +4,7 @@
  * OpenNext's Cloudflare adapter on that same build (`--skipNextBuild`) and
  * wrangler's bundle of its Worker (`deploy --dry-run`, nothing uploaded),
  * into a folder of rtbench's cache named by the app's files and the versions
- * it is built with (app-build.ts). The build is made in that folder itself:
+ * it is built with (@rtbench/host's app-build.ts). The build is made in that folder itself:
  * Next.js and the adapter write the folder's path into their output. One
  * build serves every runtime: Next.js's own server reads its `.next`, the
  * Workers runtime the adapter's Worker. A run without the Workers runtime
@@ -14,8 +14,8 @@
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { AppBuildFailed, appBuildKey, buildAfresh, cachedBuildProblem, copyAppFiles, nodePrefixed, runBuildStep } from './app-build.ts';
-import { ownerOnlyDir } from './program-cache.ts';
+import { AppBuildFailed, appBuildKey, buildAfresh, cachedBuildProblem, copyAppFiles, nodePrefixed, runBuildStep } from '@rtbench/host/apps';
+import { ownerOnlyDir } from '@rtbench/host/programs';
 
 export interface NextBuildInput {
   /** The app's files (its node_modules and earlier build outputs are not copied). */

@@ -1,7 +1,7 @@
 /**
- * Next.js, as rtbench builds and serves its apps (app-framework.ts): one
+ * Next.js, as rtbench builds and serves its apps (../framework.ts): one
  * build with the app's own installed next and the OpenNext Cloudflare
- * adapter it declares (@rtbench/host next-build.ts), served by Next.js's own
+ * adapter it declares (build.ts), served by Next.js's own
  * server on the runtimes with a Node.js server (serve-next.mjs) and by
  * OpenNext's Worker, as wrangler bundles it, with the app's wrangler config
  * and static assets on the Workers runtime. rtbench adds the adapter from
@@ -12,18 +12,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
-import { buildNextApp, usesGoogleFonts } from '@rtbench/host/apps';
+import { buildNextApp, usesGoogleFonts } from './build.ts';
 import { LibraryStore } from '@rtbench/host/installs';
-import { inPeerRange, installedVersions, peerRangeOf, SIDE, type AppFramework, type AppPlan, type BuiltApp } from './app-framework.ts';
-import { describeApp, type FrameworkApp } from './framework-app.ts';
-import { nextServerSource } from './next-server.ts';
-import { normalizeNextPage } from './next-pages.ts';
-import { serveNextModule } from './places.ts';
-import { storePolicy } from './store-policy.ts';
-import { wranglerConfigAt } from './wrangler-config.ts';
+import { inPeerRange, installedVersions, peerRangeOf, SIDE, type AppFramework, type AppPlan, type BuiltApp } from '../framework.ts';
+import { describeApp, type FrameworkApp } from '../framework-app.ts';
+import { nextServerSource } from './server.ts';
+import { normalizeNextPage } from './pages.ts';
+import { serveNextModule } from '../../places.ts';
+import { storePolicy } from '../../store-policy.ts';
+import { wranglerConfigAt } from '../../wrangler-config.ts';
 
 /** The Cache API as a workers.dev address has it (stores nothing), imported before OpenNext's Worker. */
-const WORKERS_CACHE = join(import.meta.dirname, 'workers-cache.ts');
+const WORKERS_CACHE = join(import.meta.dirname, '..', '..', 'workers-cache.ts');
 const ADAPTER = '@opennextjs/cloudflare';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * React Router in framework mode, as rtbench builds and serves its apps
- * (app-framework.ts): each edition built with the app's own
- * `react-router build` (@rtbench/host react-router-build.ts). The Workers
+ * (../framework.ts): each edition built with the app's own
+ * `react-router build` (build.ts). The Workers
  * side is the Worker the Cloudflare Vite plugin the app declares builds
  * (React Router's Cloudflare template: its workers/app.ts and
  * wrangler.jsonc), served with the wrangler config the plugin writes and
@@ -19,14 +19,16 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
-import { buildReactRouter, packageEntry, REACT_ROUTER_OUT, viteConfigOf, type Edition } from '@rtbench/host/apps';
+import type { Edition } from '@rtbench/host/apps';
+import { packageEntry } from '../build-parts.ts';
+import { buildReactRouter, REACT_ROUTER_OUT, viteConfigOf } from './build.ts';
 import { LibraryStore } from '@rtbench/host/installs';
-import { installedVersions, requireVite, type AppFramework, type AppPlan, type BuiltApp } from './app-framework.ts';
-import { pageNamesMasked } from './app-pages.ts';
-import { describeApp } from './framework-app.ts';
-import { serveAppModule } from './places.ts';
-import { storePolicy } from './store-policy.ts';
-import { readWranglerVars } from './wrangler-config.ts';
+import { installedVersions, requireVite, type AppFramework, type AppPlan, type BuiltApp } from '../framework.ts';
+import { pageNamesMasked } from '../app-pages.ts';
+import { describeApp } from '../framework-app.ts';
+import { serveAppModule } from '../../places.ts';
+import { storePolicy } from '../../store-policy.ts';
+import { readWranglerVars } from '../../wrangler-config.ts';
 
 const CLOUDFLARE_PLUGIN = '@cloudflare/vite-plugin';
 const NODE_LISTENER = '@react-router/node';

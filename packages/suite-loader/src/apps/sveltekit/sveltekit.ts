@@ -1,5 +1,5 @@
 /**
- * SvelteKit, as rtbench builds and serves its apps (app-framework.ts): each
+ * SvelteKit, as rtbench builds and serves its apps (../framework.ts): each
  * edition built with the app's own vite and @sveltejs/kit (@rtbench/host
  * sveltekit-build.ts), through adapter-node for the Node.js side (its
  * `handler`, mounted by serve-app.mjs) and adapter-cloudflare for the
@@ -10,18 +10,20 @@
  */
 import { join } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
-import { buildSvelteKit, packageEntry, svelteConfigOf, type Edition, type EditionAdapter } from '@rtbench/host/apps';
+import type { Edition } from '@rtbench/host/apps';
+import { packageEntry } from '../build-parts.ts';
+import { buildSvelteKit, svelteConfigOf, type EditionAdapter } from './build.ts';
 import { LibraryStore } from '@rtbench/host/installs';
 import { readFileSync, realpathSync } from 'node:fs';
-import { inPeerRange, installedVersions, peerRangeOf, requireVite, SIDE, type AppFramework, type AppPlan, type BuiltApp } from './app-framework.ts';
-import { pageNamesMasked } from './app-pages.ts';
-import { describeApp, type FrameworkApp } from './framework-app.ts';
-import { serveAppModule } from './places.ts';
-import { storePolicy } from './store-policy.ts';
-import { wranglerConfigAt } from './wrangler-config.ts';
+import { inPeerRange, installedVersions, peerRangeOf, requireVite, SIDE, type AppFramework, type AppPlan, type BuiltApp } from '../framework.ts';
+import { pageNamesMasked } from '../app-pages.ts';
+import { describeApp, type FrameworkApp } from '../framework-app.ts';
+import { serveAppModule } from '../../places.ts';
+import { storePolicy } from '../../store-policy.ts';
+import { wranglerConfigAt } from '../../wrangler-config.ts';
 
 /** The Cache API as a workers.dev address has it (stores nothing), imported before the Cloudflare adapter's Worker. */
-const WORKERS_CACHE = join(import.meta.dirname, 'workers-cache.ts');
+const WORKERS_CACHE = join(import.meta.dirname, '..', '..', 'workers-cache.ts');
 
 /** Each edition's adapter package. */
 const ADAPTERS: Readonly<Record<Edition, string>> = { node: '@sveltejs/adapter-node', workers: '@sveltejs/adapter-cloudflare' };
