@@ -21,6 +21,7 @@ import { IMPORTS_SUITE_API } from './brought-file.ts';
 import { UsageError } from '@rtbench/core/usage-error';
 import { cacheDir, rtbenchModule } from './places.ts';
 import { assetFiles, assetsNote, type StaticAssets } from './static-assets.ts';
+import { FRAMEWORKS } from './apps/all.ts';
 import { frameworkAppAt } from './apps/framework-app.ts';
 import type { SuiteLocation, WorkerRequests } from './suite-location.ts';
 import { readWranglerProject, wranglerConfigAt, type WranglerProject } from './wrangler-config.ts';
@@ -48,7 +49,7 @@ function scriptSource(path: string): string | undefined {
  * object whose fetch is defined elsewhere.
  */
 export function isWorkerTarget(path: string): boolean {
-  if (wranglerConfigAt(path) || frameworkAppAt(path)) return true;
+  if (wranglerConfigAt(path) || frameworkAppAt(path, FRAMEWORKS)) return true;
   const source = scriptSource(path);
   return source !== undefined && HAS_DEFAULT_EXPORT.test(source) && !IMPORTS_SUITE_API.test(source);
 }

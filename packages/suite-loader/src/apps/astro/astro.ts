@@ -14,11 +14,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
 import type { Edition } from '@rtbench/host/apps';
-import { ASTRO_OUT, astroConfigOf, buildAstro, type AstroAdapter } from './build.ts';
-import { LibraryStore } from '@rtbench/host/installs';
+import type { AstroAdapter } from './build.ts';
+import { ASTRO_OUT, astroConfigOf } from './config.ts';
 import { inPeerRange, installedVersions, peerRangeOf, SIDE, type AppFramework, type AppPlan, type BuiltApp } from '../framework.ts';
 import { pageNamesMasked } from '../app-pages.ts';
-import { describeApp, type FrameworkApp } from '../framework-app.ts';
+import { configFiles, describeApp, type FrameworkApp } from '../framework-app.ts';
 import { serveAppModule } from '../../places.ts';
 import { storePolicy } from '../../store-policy.ts';
 import { readWranglerVars } from '../../wrangler-config.ts';
@@ -118,8 +118,14 @@ export const normalizeAstroPage = pageNamesMasked([
   [/(<astro-island\b[^>]*?\suid=")[\w-]+(")/g, '$1#$2'],
 ]);
 
-export const astro: AppFramework<AstroPlan> = {
+const astro: AppFramework<AstroPlan> = {
+  name: 'Astro',
   package: 'astro',
+  configs: configFiles('astro.config'),
+  builtWith: 'astro build, once per adapter',
+  node: { server: "@astrojs/node's standalone server", adapters: ['@astrojs/node'] },
+  workers: { worker: "@astrojs/cloudflare's Worker", adapters: ['@astrojs/cloudflare'] },
+  module: import.meta.filename,
   defaultCompatibility: { date: '2025-09-01', flags: ['nodejs_compat'] },
   plan(path, app): AppPlan<AstroPlan> {
     const config = astroConfigOf(app.dir);
@@ -151,6 +157,8 @@ export const astro: AppFramework<AstroPlan> = {
     };
   },
   async build(plan, { dir, root, node, say, editions }): Promise<BuiltApp> {
+    // Its build and the library store load when a run first builds the app: finding and planning one loads neither.
+    const [{ buildAstro }, { LibraryStore }] = await Promise.all([import('./build.ts'), import('@rtbench/host/installs')]);
     const adapters: Partial<Record<Edition, AstroAdapter>> = {};
     for (const edition of ['node', 'workers'] as const) {
       const a = plan.detail.adapters[edition];
@@ -173,3 +181,5 @@ export const astro: AppFramework<AstroPlan> = {
   },
   normalize: normalizeAstroPage,
 };
+
+export default astro;

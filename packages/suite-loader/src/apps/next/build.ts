@@ -16,6 +16,7 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSyn
 import { join, relative } from 'node:path';
 import { AppBuildFailed, appBuildKey, buildAfresh, cachedBuildProblem, copyAppFiles, nodePrefixed, runBuildStep } from '@rtbench/host/apps';
 import { ownerOnlyDir } from '@rtbench/host/programs';
+import { NOT_COPIED, WORKER_BUNDLE } from './config.ts';
 
 export interface NextBuildInput {
   /** The app's files (its node_modules and earlier build outputs are not copied). */
@@ -57,22 +58,12 @@ export interface NextBuild {
 }
 
 /** Where the Worker wrangler bundles from the adapter's output is written, in the build's folder. */
-const WORKER_BUNDLE = 'worker-bundle';
 /** That Worker with its Node.js built-ins imported as node:*, the module rtbench serves on workerd. */
 const WORKER_MODULE = 'worker.node-prefixed.js';
-/** Files of the app not copied into its build: its installed packages, its repository, and outputs of earlier builds. */
-const NOT_COPIED = new Set(['node_modules', '.git', '.next', '.open-next', '.wrangler', WORKER_BUNDLE]);
 
 const WRANGLER_CONFIGS = ['wrangler.json', 'wrangler.jsonc', 'wrangler.toml'];
 /** What next build reads in place of Google Fonts' answers (Next.js's NEXT_FONT_GOOGLE_MOCKED_RESPONSES): the build reaches no network. */
 const GOOGLE_FONTS_STAND_IN = join(import.meta.dirname, 'google-fonts-stand-in.cjs');
-
-/** Whether any source module of the app imports next/font/google, whose fonts next build would fetch from Google Fonts (its installed packages and build outputs not read). */
-export function usesGoogleFonts(dir: string): boolean {
-  return readdirSync(dir, { withFileTypes: true }).some((e) =>
-    e.isDirectory() ? !NOT_COPIED.has(e.name) && usesGoogleFonts(join(dir, e.name)) : e.isFile() && /\.[cm]?[jt]sx?$/.test(e.name) && readFileSync(join(dir, e.name), 'utf8').includes('next/font/google'),
-  );
-}
 
 /**
  * `from`'s tree made again at `to`: its folders made, its files linked

@@ -12,6 +12,7 @@
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cloudflareWorkersStandIn } from '../build-parts.ts';
+import { REACT_ROUTER_OUT, viteConfigOf } from './config.ts';
 import { AppBuildFailed, buildEditions, bundleNodeServer, copyAppInto, runBuildStep, servedPluginConfig, type AppBuildInput, type Edition, type EditionsBuild } from '@rtbench/host/apps';
 
 export interface ReactRouterBuildInput extends AppBuildInput {
@@ -22,22 +23,6 @@ export interface ReactRouterBuildInput extends AppBuildInput {
   /** The module of the Node.js request listener (@mjackson/node-fetch-server's, as @react-router/node has it). */
   readonly fetchServer: string;
 }
-
-/**
- * What react-router build writes, in the edition's folder: the server build
- * and the client files; and the module rtbench bundles beside the Node.js
- * side's server build (nodeServerBundle).
- */
-export const REACT_ROUTER_OUT = { server: join('build', 'server'), client: join('build', 'client'), bundle: join('build', 'server', 'rtbench-server.mjs') } as const;
-
-/** The names vite looks for its config by. */
-const VITE_CONFIGS = ['vite.config.js', 'vite.config.mjs', 'vite.config.ts', 'vite.config.cjs', 'vite.config.mts', 'vite.config.cts'];
-
-/** The vite config a React Router app builds with, if it has one. */
-export function viteConfigOf(dir: string): string | undefined {
-  return VITE_CONFIGS.find((name) => existsSync(join(dir, name)));
-}
-
 /** The name the app's own vite config is moved to when rtbench wraps it. */
 const APP_CONFIG = 'vite.config.rtbench-app';
 

@@ -21,11 +21,10 @@ import { basename, join } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
 import type { Edition } from '@rtbench/host/apps';
 import { packageEntry } from '../build-parts.ts';
-import { buildReactRouter, REACT_ROUTER_OUT, viteConfigOf } from './build.ts';
-import { LibraryStore } from '@rtbench/host/installs';
+import { REACT_ROUTER_OUT, viteConfigOf } from './config.ts';
 import { installedVersions, requireVite, type AppFramework, type AppPlan, type BuiltApp } from '../framework.ts';
 import { pageNamesMasked } from '../app-pages.ts';
-import { describeApp } from '../framework-app.ts';
+import { configFiles, describeApp } from '../framework-app.ts';
 import { serveAppModule } from '../../places.ts';
 import { storePolicy } from '../../store-policy.ts';
 import { readWranglerVars } from '../../wrangler-config.ts';
@@ -66,8 +65,14 @@ export const normalizeReactRouterPage = pageNamesMasked([
   [/(<script[^>]*>)\(\([\w$]+, *[\w$]+\) *=> *\{(?:(?!<\/script>)[\s\S])*?sessionStorage(?:(?!<\/script>)[\s\S])*?\}\)\(/g, '$1(restoreScroll#)('],
 ]);
 
-export const reactRouter: AppFramework<ReactRouterPlan> = {
+const reactRouter: AppFramework<ReactRouterPlan> = {
+  name: 'React Router (framework mode)',
   package: '@react-router/dev',
+  configs: configFiles('react-router.config'),
+  builtWith: 'react-router build, once per edition',
+  node: { server: "@react-router/node's request listener, as react-router-serve serves it", adapters: ['@react-router/node', '@react-router/serve'] },
+  workers: { worker: "the Cloudflare Vite plugin's Worker", adapters: ['@cloudflare/vite-plugin', '@react-router/cloudflare'] },
+  module: import.meta.filename,
   defaultCompatibility: { date: '2025-09-01', flags: ['nodejs_compat'] },
   plan(path, app): AppPlan<ReactRouterPlan> {
     requireVite(path, app);
@@ -94,6 +99,8 @@ export const reactRouter: AppFramework<ReactRouterPlan> = {
   },
   async build(plan, { dir, root, node, say, editions: asked }): Promise<BuiltApp> {
     const listener = plan.detail.listener;
+    // Its build and the library store load when a run first builds the app: finding and planning one loads neither.
+    const [{ buildReactRouter }, { LibraryStore }] = await Promise.all([import('./build.ts'), import('@rtbench/host/installs')]);
     const listenerRoot = 'installed' in listener ? realpathSync(dir) : (await new LibraryStore(storePolicy('libraries')).getSet('app-react-router-node', { [NODE_LISTENER]: listener.added })).root;
     const fetchServer = fetchServerIn(listenerRoot);
     if (!fetchServer) throw new Error(`${NODE_LISTENER} in ${listenerRoot} has no ${FETCH_SERVER} beside it`);
@@ -116,3 +123,5 @@ export const reactRouter: AppFramework<ReactRouterPlan> = {
   },
   normalize: normalizeReactRouterPage,
 };
+
+export default reactRouter;

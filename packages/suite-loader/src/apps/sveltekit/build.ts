@@ -17,6 +17,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AppBuildFailed, buildEditions, copyAppInto, runBuildStep, type AppBuildInput, type Edition, type EditionsBuild } from '@rtbench/host/apps';
+import { svelteConfigOf, VITE_ADAPTER } from './config.ts';
 
 /** An adapter for one edition: the app's config as it is, or a wrapper naming this adapter's module. */
 export type EditionAdapter = { readonly own: true } | { readonly module: string };
@@ -39,22 +40,6 @@ export interface SvelteKitBuild extends EditionsBuild {
 const NODE_OUT = 'build';
 /** The name the app's own config is moved to when rtbench wraps it. */
 const APP_CONFIG = 'svelte.config.rtbench-app';
-
-/** Where a vite config names the adapter among sveltekit()'s options (`adapter: adapter()`), as `npx sv create` writes it: the binding called. */
-const VITE_ADAPTER = /\badapter\s*:\s*([\w$]+)\s*\(/;
-const VITE_CONFIGS = ['vite.config.ts', 'vite.config.js', 'vite.config.mjs', 'vite.config.mts'];
-
-/**
- * The file a SvelteKit app names its adapter in: svelte.config.js (or .mjs),
- * else (today's template, without one) its vite config when it passes an
- * adapter to sveltekit().
- */
-export function svelteConfigOf(dir: string): string | undefined {
-  return (
-    ['svelte.config.js', 'svelte.config.mjs'].find((name) => existsSync(join(dir, name))) ??
-    VITE_CONFIGS.find((name) => existsSync(join(dir, name)) && /\bsveltekit\s*\(/.test(readFileSync(join(dir, name), 'utf8')) && VITE_ADAPTER.test(readFileSync(join(dir, name), 'utf8')))
-  );
-}
 
 /**
  * A vite config that names its adapter in sveltekit()'s options, with the
