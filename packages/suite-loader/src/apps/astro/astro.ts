@@ -41,7 +41,7 @@ const ADDED_NODE_ADAPTER: Readonly<Record<string, { readonly version: string; re
 type AstroAdapterPlan = { readonly own: true } | { readonly name: string; readonly options: Readonly<Record<string, unknown>>; readonly added?: string } | { readonly refused: string };
 
 /** What the plan hands the build: each edition's adapter, and the Worker's env for the Node.js side's stand-in of cloudflare:workers. */
-export interface AstroPlan {
+interface AstroPlan {
   readonly adapters: Readonly<Record<Edition, AstroAdapterPlan>>;
   readonly vars: Readonly<Record<string, unknown>>;
 }

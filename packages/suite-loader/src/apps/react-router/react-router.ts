@@ -43,7 +43,7 @@ function fetchServerIn(root: string): string | undefined {
 type ListenerPlan = { readonly installed: string } | { readonly added: string };
 
 /** What the plan hands the build: where @react-router/node comes from. */
-export interface ReactRouterPlan {
+interface ReactRouterPlan {
   readonly listener: ListenerPlan;
   /** The Worker's env (its wrangler config's vars), which `cloudflare:workers` gives the Node.js side's modules. */
   readonly vars: Readonly<Record<string, unknown>>;
