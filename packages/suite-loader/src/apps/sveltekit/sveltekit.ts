@@ -1,7 +1,7 @@
 /**
  * SvelteKit, as rtbench builds and serves its apps (../framework.ts): each
- * edition built with the app's own vite and @sveltejs/kit (@rtbench/host
- * sveltekit-build.ts), through adapter-node for the Node.js side (its
+ * edition built with the app's own vite and @sveltejs/kit (build.ts),
+ * through adapter-node for the Node.js side (its
  * `handler`, mounted by serve-app.mjs) and adapter-cloudflare for the
  * Workers side (`_worker.js` and its client files, with the app's wrangler
  * config). The adapter the app's svelte.config imports serves its side as
