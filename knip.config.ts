@@ -46,7 +46,7 @@ const config: KnipConfig = {
     'packages/suite-loader': {
       // A framework app's entry, written to the program cache, imports appSuite by path; its Node.js server program (and
       // Next.js's, which mounts on it) is run, and the Cache API its Worker imports first is bundled, by path.
-      entry: ['src/app-suite.ts', 'src/serve-app.mjs', 'src/serve-next.mjs', 'src/workers-cache.ts', 'test/**/*.{ts,mjs}'],
+      entry: ['src/apps/app-suite.ts', 'src/serve-app.mjs', 'src/serve-next.mjs', 'src/workers-cache.ts', 'test/**/*.{ts,mjs}'],
       project: ['src/**/*.{ts,mjs}', 'test/**/*.{ts,mjs}'],
     },
     'packages/host': {

@@ -1,6 +1,6 @@
 /**
  * The fixture app built once per content as every Next.js app is
- * (@rtbench/host's next-build.ts: `next build`, OpenNext's Cloudflare
+ * (@rtbench/suite-loader's apps/next/build.ts: `next build`, OpenNext's Cloudflare
  * adapter on that same build, wrangler's bundle of its Worker), here with
  * the suite's toolchain from rtbench's library cache (toolchain.ts) linked
  * as its node_modules, into .rtbench-cache/next-page/<key>, the key a hash
@@ -8,8 +8,7 @@
  * off and the app loads no remote font: the build does not reach the
  * network.
  */
-import { buildNextApp, type NextBuild } from '@rtbench/host/apps';
-import { buildToolNode, nextServerSource } from '@rtbench/suite-loader';
+import { appModulesHash, buildNextApp, buildToolNode, nextServerSource, type NextBuild } from '@rtbench/suite-loader';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,5 +22,5 @@ export const WORKER_COMPATIBILITY = { date: '2025-09-01', flags: ['nodejs_compat
 
 /** The app built into `cacheDir`/next-page with the toolchain (reused when cached; a step that fails throws AppBuildFailed with one line). */
 export function buildNextPage(cacheDir: string, toolchain: Toolchain, appDir = APP_DIR, say: (line: string) => void = () => {}): NextBuild {
-  return buildNextApp({ appDir, modules: toolchain.modules, node: buildToolNode(), root: join(cacheDir, 'next-page'), versions: toolchain.versions, server: nextServerSource, say });
+  return buildNextApp({ appDir, modules: toolchain.modules, node: buildToolNode(), root: join(cacheDir, 'next-page'), versions: { ...toolchain.versions, 'rtbench:app-modules': appModulesHash() }, server: nextServerSource, say });
 }

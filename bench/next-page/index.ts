@@ -13,8 +13,7 @@
  * measured.
  */
 import { requestSuite, type ArmPackages, type InstalledPackage } from '@rtbench/core';
-import type { NextBuild } from '@rtbench/host/apps';
-import { cacheDir, nextServer, normalizeNextPage } from '@rtbench/suite-loader';
+import { cacheDir, nextServer, normalizeNextPage, type NextBuild } from '@rtbench/suite-loader';
 import { APP_DIR, buildNextPage, WORKER_COMPATIBILITY } from './build.ts';
 import { ADDABLE, installedPackages, installToolchain, TOOLCHAIN, toolchainFor } from './toolchain.ts';
 

@@ -65,17 +65,17 @@ function linkTarget(link: string): { file: boolean; real: string } | undefined {
  */
 const INSTALLED_RECORDS = ['.package-lock.json', '.modules.yaml', '.pnpm/lock.yaml', '.yarn-state.yml', '.yarn-integrity'];
 
-/** sha256 (hex) over the name and bytes of each file of `dir` whose name matches `name`, in name order: rtbench's own modules, as a build's key names them. */
+/** sha256 (hex) over the path and bytes of each file under `dir` whose path in it matches `name`, in path order: rtbench's own modules, as a build's key names them. */
 export function modulesDigest(dir: string, name: RegExp): string {
   const hash = createHash('sha256');
-  for (const file of readdirSync(dir).filter((f) => name.test(f)).sort()) hash.update(`${file}\u0000`).update(readFileSync(join(dir, file)));
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => name.test(f)).sort()) hash.update(`${file}\u0000`).update(readFileSync(join(dir, file)));
   return hash.digest('hex');
 }
 
 let buildModulesDigest: string | undefined;
-/** rtbench's own modules that make a build (this one and each framework's `*-build.ts`), hashed when a key is first asked (not on every start): a change to any is a new key. */
+/** rtbench's own module that makes every build (this one; each framework's build is in its plan's versions), hashed when a key is first asked (not on every start): a change is a new key. */
 function buildModulesHash(): string {
-  buildModulesDigest ??= modulesDigest(import.meta.dirname, /^[\w-]+-build\.ts$/);
+  buildModulesDigest ??= modulesDigest(import.meta.dirname, /^app-build\.ts$/);
   return buildModulesDigest;
 }
 

@@ -1,12 +1,26 @@
 /**
- * @rtbench/host/apps: a framework app's build (its cache key, its folder's
- * proof, its steps with telemetry off, a failure's one line), one module per
- * framework (Next.js, SvelteKit, React Router, Astro), and an app with an
- * arm's versions of its packages installed in a copy.
+ * @rtbench/host/apps: what every framework app's build is made of (its
+ * cache key, its folder's proof, its steps with telemetry off, a failure's
+ * one line, the app copied in, each edition built once) and an app with an
+ * arm's versions of its packages installed in a copy. Each framework's own
+ * build sits in its home, packages/suite-loader/src/apps/<framework>/.
  */
-export { AppBuildFailed, appBuildKey, buildAfresh, cachedBuildProblem, modulesDigest, nodePrefixed, recordBuild, runBuildStep, type Edition } from './app-build.ts';
+export {
+  AppBuildFailed,
+  appBuildKey,
+  buildAfresh,
+  buildEditions,
+  bundleNodeServer,
+  cachedBuildProblem,
+  copyAppFiles,
+  copyAppInto,
+  modulesDigest,
+  nodePrefixed,
+  recordBuild,
+  runBuildStep,
+  servedPluginConfig,
+  type AppBuildInput,
+  type Edition,
+  type EditionsBuild,
+} from './app-build.ts';
 export { appWithVersions } from './app-versions.ts';
-export { buildNextApp, usesGoogleFonts, type NextBuild } from './next-build.ts';
-export { buildSvelteKit, packageEntry, svelteConfigOf, viteConfigNaming, wrappedConfig, type EditionAdapter } from './sveltekit-build.ts';
-export { buildReactRouter, REACT_ROUTER_OUT, viteConfigOf } from './react-router-build.ts';
-export { ASTRO_OUT, astroConfigOf, buildAstro, type AstroAdapter } from './astro-build.ts';

@@ -16,7 +16,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appBuildKey, buildAfresh, buildEditions, cachedBuildProblem, lastError, withBuildLock, type Edition } from '../src/app-build.ts';
 import { appInstallDir, appPackageManager, appWithVersions, lockedIntegrity, pinnedManifest, seedFromApp } from '../src/app-versions.ts';
-import { buildNextApp } from '../src/next-build.ts';
 
 describe("an app's build", () => {
   it('is keyed by its source files and versions, not by node_modules or .git', () => {
@@ -129,20 +128,6 @@ describe("an app's build", () => {
     expect(said).toEqual([process.ppid]);
     expect(readdirSync(root)).toEqual(['key.lock']);
     expect(readFileSync(lock, 'utf8')).toBe(`${process.ppid}\n`);
-  });
-
-  it("a Next.js app's Node.js side alone: its own build, or the whole one the cache holds (nothing run either way)", () => {
-    const app = mkdtempSync(join(tmpdir(), 'rtbench-next-app-'));
-    writeFileSync(join(app, 'page.js'), 'export default 1;\n');
-    const root = mkdtempSync(join(tmpdir(), 'rtbench-next-builds-'));
-    const versions = { next: '16.4.6' };
-    const input = { appDir: app, modules: join(app, 'node_modules'), node: '/no/node', root, versions, server: () => '', workers: false };
-    // A cached build of each kind, proven as rtbench proves its builds (a step run here would fail: no node at /no/node).
-    const cached = (key: string): void => buildAfresh(join(root, key), () => mkdirSync(join(root, key), { mode: 0o700 }));
-    cached(appBuildKey(app, { ...versions, 'rtbench:workers-side': 'none' }));
-    expect(buildNextApp(input)).toMatchObject({ built: false, workers: false });
-    cached(appBuildKey(app, versions));
-    expect(buildNextApp(input)).toMatchObject({ key: appBuildKey(app, versions), built: false, workers: true });
   });
 
   it("quotes a failed step's last error, not the count of them nor npm's wrapper", () => {

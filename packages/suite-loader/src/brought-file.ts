@@ -19,7 +19,7 @@ import { adaptedHarness, callsDenoBench, IMPORTS_ADAPTED, markBroughtGraph } fro
 import { UsageError } from '@rtbench/core/usage-error';
 import { cacheDir, rtbenchModule } from './places.ts';
 import type { SuiteLocation } from './suite-location.ts';
-import { FRAMEWORK_PACKAGES_IN_WORDS } from './framework-app.ts';
+import { FRAMEWORK_PACKAGES_IN_WORDS } from './apps/all.ts';
 import { declaredValues } from './declared-values.ts';
 import type { DeclaredValue } from '@rtbench/adapters/value-shape';
 

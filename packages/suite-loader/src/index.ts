@@ -18,8 +18,10 @@ export {
 } from './brought-file.ts';
 export type { Isolation } from '@rtbench/adapters/formats';
 export { caseFilter, exactFilter, filterCases } from './case-filter.ts';
-export { normalizeNextPage } from './next-pages.ts';
-export { nextServer, nextServerSource } from './next-server.ts';
+export { appModulesHash } from './apps/app-suite.ts';
+export { buildNextApp, type NextBuild } from './apps/next/build.ts';
+export { normalizeNextPage } from './apps/next/pages.ts';
+export { nextServer, nextServerSource } from './apps/next/server.ts';
 export { buildToolNode, cacheDir, serveAppModule, inCheckout, projectDir, repoRoot } from './places.ts';
 export { storePolicy } from './store-policy.ts';
 export type { BroughtSettings, SuiteLocation } from './suite-location.ts';

@@ -21,7 +21,7 @@ export async function serveNext(dir, nextPath) {
   const info = console.info;
   console.log = console.info = (...args) => console.error(...args);
   // The build's folder is the app's root: named, Next.js does not look for a workspace in every folder above it at start,
-  // so deno's reads can be limited to the build and its toolchain (next-server.ts).
+  // so deno's reads can be limited to the build and its toolchain (apps/next/server.ts).
   process.env.NEXT_PRIVATE_OUTPUT_TRACE_ROOT = dir;
   const recorded = join(dir, '.next', 'required-server-files.json');
   const conf = existsSync(recorded) ? JSON.parse(readFileSync(recorded, 'utf8')).config : undefined;

@@ -8,8 +8,9 @@ import { oneLine } from '@rtbench/core/words';
 import { isBroughtFile, locateBroughtFile } from './brought-file.ts';
 import { UsageError } from '@rtbench/core/usage-error';
 import { isStoredEntry, isWorkerTarget, locateWorker } from './worker.ts';
-import { frameworkAppAt } from './framework-app.ts';
-import { locateApp } from './app-suite.ts';
+import { FRAMEWORKS } from './apps/all.ts';
+import { frameworkAppAt } from './apps/framework-app.ts';
+import { locateApp } from './apps/app-suite.ts';
 import { suitesDir } from './places.ts';
 import type { BroughtSettings, SuiteLocation } from './suite-location.ts';
 
@@ -42,7 +43,7 @@ export function locateSuite(nameOrPath: string, brought: BroughtSettings = {}): 
   // A Workers module, a wrangler project or a framework app, served as a request suite. An app's folder is the app,
   // even when a wrangler config beside it names its built Worker.
   if (isWorkerTarget(nameOrPath)) {
-    const app = frameworkAppAt(nameOrPath);
+    const app = frameworkAppAt(nameOrPath, FRAMEWORKS);
     return app ? locateApp(nameOrPath, app, brought.worker) : locateWorker(nameOrPath, brought.worker);
   }
   for (const candidate of [nameOrPath, join(nameOrPath, 'index.ts')]) {

@@ -21,7 +21,8 @@ import { IMPORTS_SUITE_API } from './brought-file.ts';
 import { UsageError } from '@rtbench/core/usage-error';
 import { cacheDir, rtbenchModule } from './places.ts';
 import { assetFiles, assetsNote, type StaticAssets } from './static-assets.ts';
-import { frameworkAppAt } from './framework-app.ts';
+import { FRAMEWORKS } from './apps/all.ts';
+import { frameworkAppAt } from './apps/framework-app.ts';
 import type { SuiteLocation, WorkerRequests } from './suite-location.ts';
 import { readWranglerProject, wranglerConfigAt, type WranglerProject } from './wrangler-config.ts';
 import { answerRules, parseRequestLine, readRequestsFile, requestName, type AnswerRules } from './worker-requests.ts';
@@ -41,14 +42,14 @@ function scriptSource(path: string): string | undefined {
 
 /**
  * Is this a Workers module file, a wrangler project or config, or a
- * framework app's folder (framework-app.ts)? A script
+ * framework app's folder (apps/framework-app.ts)? A script
  * with a default export that is not a suite of rtbench's own: whether that
  * export has a fetch handler is decided where it loads (the handler
  * wrapper), not from the file's words, since `export default app` names an
  * object whose fetch is defined elsewhere.
  */
 export function isWorkerTarget(path: string): boolean {
-  if (wranglerConfigAt(path) || frameworkAppAt(path)) return true;
+  if (wranglerConfigAt(path) || frameworkAppAt(path, FRAMEWORKS)) return true;
   const source = scriptSource(path);
   return source !== undefined && HAS_DEFAULT_EXPORT.test(source) && !IMPORTS_SUITE_API.test(source);
 }

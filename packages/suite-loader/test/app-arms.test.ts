@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appInstalls, armPins, armPinsRefusal, pinWords } from '../src/app-arms.ts';
+import { appInstalls, armPins, armPinsRefusal, pinWords } from '../src/apps/app-arms.ts';
 
 let app: string;
 const installed = (name: string, manifest: Record<string, unknown>): void => {

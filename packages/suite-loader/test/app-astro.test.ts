@@ -18,9 +18,9 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { RequestSuite } from '@rtbench/core';
 import { firstDifferingLine } from '@rtbench/core/same-work';
-import { servedPluginConfig } from '../../host/src/app-build.ts';
-import { adapterConfig } from '../../host/src/astro-build.ts';
-import { normalizeAstroPage } from '../src/app-astro.ts';
+import { servedPluginConfig } from '@rtbench/host/apps';
+import { adapterConfig } from '../src/apps/astro/build.ts';
+import { normalizeAstroPage } from '../src/apps/astro/astro.ts';
 import { locateSuite } from '../src/index.ts';
 import { templateApp } from './template-app.ts';
 

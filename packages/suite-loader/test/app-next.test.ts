@@ -11,9 +11,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { firstDifferingLine } from '@rtbench/core/same-work';
-import { ADDED_OPENNEXT, nextAdapter } from '../src/app-next.ts';
+import { appBuildKey, buildAfresh } from '@rtbench/host/apps';
+import { buildNextApp } from '../src/apps/next/build.ts';
+import { ADDED_OPENNEXT, nextAdapter } from '../src/apps/next/next.ts';
+import { joinFlightChunks, normalizeNextPage } from '../src/apps/next/pages.ts';
 import { locateSuite } from '../src/index.ts';
-import { joinFlightChunks, normalizeNextPage } from '../src/next-pages.ts';
 
 function folder(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'rtbench-next-app-'));
@@ -130,5 +132,19 @@ describe('a Next.js page compared across runtimes', () => {
     const differs = firstDifferingLine(node, workers)!;
     expect(differs.line).toBe(1);
     expect(differs.b).toContain('<aside>only on the Workers runti');
+  });
+
+  it("a Next.js app's Node.js side alone: its own build, or the whole one the cache holds (nothing run either way)", () => {
+    const app = mkdtempSync(join(tmpdir(), 'rtbench-next-app-'));
+    writeFileSync(join(app, 'page.js'), 'export default 1;\n');
+    const root = mkdtempSync(join(tmpdir(), 'rtbench-next-builds-'));
+    const versions = { next: '16.4.6' };
+    const input = { appDir: app, modules: join(app, 'node_modules'), node: '/no/node', root, versions, server: () => '', workers: false };
+    // A cached build of each kind, proven as rtbench proves its builds (a step run here would fail: no node at /no/node).
+    const cached = (key: string): void => buildAfresh(join(root, key), () => mkdirSync(join(root, key), { mode: 0o700 }));
+    cached(appBuildKey(app, { ...versions, 'rtbench:workers-side': 'none' }));
+    expect(buildNextApp(input)).toMatchObject({ built: false, workers: false });
+    cached(appBuildKey(app, versions));
+    expect(buildNextApp(input)).toMatchObject({ key: appBuildKey(app, versions), built: false, workers: true });
   });
 });

@@ -15,8 +15,9 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { RequestSuite } from '@rtbench/core';
 import { firstDifferingLine } from '@rtbench/core/same-work';
-import { cloudflareWorkersStandIn, withoutCloudflarePlugin } from '../../host/src/react-router-build.ts';
-import { normalizeReactRouterPage } from '../src/app-react-router.ts';
+import { cloudflareWorkersStandIn } from '../src/apps/build-parts.ts';
+import { withoutCloudflarePlugin } from '../src/apps/react-router/build.ts';
+import { normalizeReactRouterPage } from '../src/apps/react-router/react-router.ts';
 import { locateSuite } from '../src/index.ts';
 import { templateApp } from './template-app.ts';
 

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isWorkerTarget, locateSuite } from '../src/index.ts';
-import { describeApp, frameworkAppAt } from '../src/framework-app.ts';
+import { FRAMEWORKS } from '../src/apps/all.ts';
+import { describeApp, frameworkAppAt } from '../src/apps/framework-app.ts';
 
 /** A folder with these files (path → text). */
 function folder(files: Record<string, string>): string {
@@ -37,17 +38,17 @@ describe('a framework app', () => {
     ['Astro', { 'package.json': pkg({ astro: '^5.0.0', '@astrojs/cloudflare': '^12.0.0', '@astrojs/node': '^9.0.0' }), 'astro.config.mjs': '' },
       "an Astro app (astro ^5.0.0 (declared, not installed), astro.config.mjs): built with astro build, once per adapter, served by @astrojs/node's standalone server (@astrojs/node) on the runtimes with a Node.js server and by @astrojs/cloudflare's Worker (@astrojs/cloudflare) on the Workers runtime"],
   ])('%s: its framework, version, config and adapters, said in one line', (_name, files, said) => {
-    const app = frameworkAppAt(folder(files))!;
+    const app = frameworkAppAt(folder(files), FRAMEWORKS)!;
     expect(describeApp(app)).toBe(said);
   });
 
   it('a folder whose package.json names no framework is no app: its wrangler project is a Worker', () => {
     const worker = folder({ 'package.json': pkg({ hono: '^4.0.0' }), 'wrangler.toml': 'main = "w.js"\n', 'w.js': 'export default { fetch: () => new Response("w") };\n' });
-    expect(frameworkAppAt(worker)).toBeUndefined();
+    expect(frameworkAppAt(worker, FRAMEWORKS)).toBeUndefined();
     expect(isWorkerTarget(worker)).toBe(true);
-    expect(frameworkAppAt(folder({ 'index.js': '' }))).toBeUndefined();
+    expect(frameworkAppAt(folder({ 'index.js': '' }), FRAMEWORKS)).toBeUndefined();
     // The file itself, not its folder: a wrangler config is a Worker even in an app's folder.
-    expect(frameworkAppAt(join(folder({ 'package.json': pkg({ next: '16.4.6' }) }), 'package.json'))).toBeUndefined();
+    expect(frameworkAppAt(join(folder({ 'package.json': pkg({ next: '16.4.6' }) }), 'package.json'), FRAMEWORKS)).toBeUndefined();
   });
 
   it('an app is refused in one line before anything runs: one not installed, one rtbench does not build yet', () => {
@@ -56,6 +57,6 @@ describe('a framework app', () => {
     expect(() => locateSuite(missing)).toThrow(/^.* is a Nuxt app \(nuxt \^4\.0\.0 \(declared, not installed\)\): .*; its dependencies are not installed \(no node_modules\/nuxt\): install them with its package manager first$/);
     const built = folder({ 'package.json': pkg({ nuxt: '4.0.0' }), 'node_modules/nuxt/package.json': '{"version":"4.0.0"}', 'wrangler.jsonc': '{ "main": ".output/server/index.mjs" }' });
     expect(() => locateSuite(built)).toThrow(/^.* is a Nuxt app \(nuxt 4\.0\.0, wrangler\.jsonc\): .*; rtbench builds Next\.js, SvelteKit, React Router \(framework mode\) and Astro apps, not Nuxt apps yet: build it with its own toolchain, then run its Worker \(rtbench run .*wrangler\.jsonc\)$/);
-    expect(() => frameworkAppAt(folder({ 'package.json': '{ nope' }))).toThrow(/package\.json is not JSON: /);
+    expect(() => frameworkAppAt(folder({ 'package.json': '{ nope' }), FRAMEWORKS)).toThrow(/package\.json is not JSON: /);
   });
 });

@@ -3,7 +3,7 @@
  * same work). The Node.js adapter's build and the Cloudflare adapter's are
  * two builds of one app: the page they render is the same, but the names a
  * build gives differ (a chunk's content hash, a build id), so each
- * framework masks its own (its module: app-sveltekit.ts, …) and nothing
+ * framework masks its own (its home: sveltekit/sveltekit.ts, …) and nothing
  * else: another page, a missing section or a component one edition renders
  * and the other does not still differs.
  */

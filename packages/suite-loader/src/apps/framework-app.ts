@@ -13,71 +13,28 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { oneLine } from '@rtbench/core/words';
 import { UsageError } from '@rtbench/core/usage-error';
-import { wranglerConfigAt } from './wrangler-config.ts';
+import { wranglerConfigAt } from '../wrangler-config.ts';
 
-/** How a framework's app is told apart, built, and served on each platform. */
-interface Framework {
+/** How a framework's app is told apart, and said in words: each framework's home declares it (all.ts lists them). */
+export interface Framework {
   readonly name: string;
   /** The package whose presence among the dependencies makes a folder this framework's app. */
   readonly package: string;
   /** Its config files, by the names the framework looks for. */
   readonly configs: readonly string[];
-  readonly build: string;
+  /** What builds it, in words. */
+  readonly builtWith: string;
   /** The server the Node.js side runs, and the packages that give it (none: the framework's own). */
   readonly node: { readonly server: string; readonly adapters: readonly string[] };
   /** The Cloudflare adapter's Worker, and the packages that make it. */
   readonly workers: { readonly worker: string; readonly adapters: readonly string[] };
 }
 
-const configs = (stem: string, extensions = ['js', 'mjs', 'ts', 'cjs', 'mts']): string[] => extensions.map((e) => `${stem}.${e}`);
-
-/** The frameworks rtbench recognises, in the order a folder is tried against them. */
-const FRAMEWORKS: readonly Framework[] = [
-  {
-    name: 'Next.js',
-    package: 'next',
-    configs: configs('next.config'),
-    build: 'next build',
-    node: { server: "Next.js's own server (what next start runs)", adapters: [] },
-    workers: { worker: "OpenNext's Worker (opennextjs-cloudflare build)", adapters: ['@opennextjs/cloudflare'] },
-  },
-  {
-    name: 'SvelteKit',
-    package: '@sveltejs/kit',
-    // Today's template (npx sv create) names its adapter in vite.config's sveltekit() and has no svelte.config.
-    configs: [...configs('svelte.config'), ...configs('vite.config')],
-    build: 'vite build, once per adapter',
-    node: { server: "adapter-node's server", adapters: ['@sveltejs/adapter-node'] },
-    workers: { worker: "adapter-cloudflare's Worker", adapters: ['@sveltejs/adapter-cloudflare'] },
-  },
-  {
-    name: 'React Router (framework mode)',
-    package: '@react-router/dev',
-    configs: configs('react-router.config'),
-    build: 'react-router build, once per edition',
-    node: { server: "@react-router/node's request listener, as react-router-serve serves it", adapters: ['@react-router/node', '@react-router/serve'] },
-    workers: { worker: "the Cloudflare Vite plugin's Worker", adapters: ['@cloudflare/vite-plugin', '@react-router/cloudflare'] },
-  },
-  {
-    name: 'Astro',
-    package: 'astro',
-    configs: configs('astro.config'),
-    build: 'astro build, once per adapter',
-    node: { server: "@astrojs/node's standalone server", adapters: ['@astrojs/node'] },
-    workers: { worker: "@astrojs/cloudflare's Worker", adapters: ['@astrojs/cloudflare'] },
-  },
-  {
-    name: 'Nuxt',
-    package: 'nuxt',
-    configs: configs('nuxt.config'),
-    build: 'nuxt build, once per Nitro preset',
-    node: { server: "Nitro's node-server output", adapters: [] },
-    workers: { worker: "Nitro's cloudflare-module Worker", adapters: [] },
-  },
-];
+/** A config file's names, as a framework looks for it by its stem. */
+export const configFiles = (stem: string, extensions = ['js', 'mjs', 'ts', 'cjs', 'mts']): string[] => extensions.map((e) => `${stem}.${e}`);
 
 /** The frameworks' packages, as a refusal names what a folder's package.json lacks. */
-export const FRAMEWORK_PACKAGES_IN_WORDS = FRAMEWORKS.map((f) => `${f.package} (${f.name})`).join(', ');
+export const packagesInWords = (frameworks: readonly Framework[]): string => frameworks.map((f) => `${f.package} (${f.name})`).join(', ');
 
 /** An app as rtbench found it. */
 export interface FrameworkApp {
@@ -137,13 +94,13 @@ function installedVersion(dir: string, name: string): string | undefined {
   return typeof version === 'string' ? version : undefined;
 }
 
-/** The framework app in a folder, or undefined when it is no folder or its package.json names no framework rtbench knows. */
-export function frameworkAppAt(path: string): FrameworkApp | undefined {
+/** The framework app in a folder, or undefined when it is no folder or its package.json names none of the frameworks, tried in their order. */
+export function frameworkAppAt(path: string, frameworks: readonly Framework[]): FrameworkApp | undefined {
   const dir = resolve(path);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) return undefined;
   const deps = dependenciesOf(dir);
   if (!deps) return undefined;
-  const framework = FRAMEWORKS.find((f) => deps[f.package] !== undefined);
+  const framework = frameworks.find((f) => deps[f.package] !== undefined);
   if (!framework) return undefined;
   const installed = installedVersion(dir, framework.package);
   const config = framework.configs.find((c) => existsSync(join(dir, c)));
@@ -166,12 +123,12 @@ export function describeApp(app: FrameworkApp): string {
   const found = [`${f.package} ${app.version}${app.installed ? '' : ' (declared, not installed)'}`, ...(app.config ? [app.config] : []), ...(app.wrangler ? [app.wrangler.slice(app.dir.length + 1)] : [])];
   const side = (what: string, adapters: readonly string[], wanted: readonly string[]): string =>
     wanted.length === 0 || adapters.length ? `${what}${adapters.length ? ` (${adapters.join(', ')})` : ''}` : `${what}, whose adapter (${wanted.join(' or ')}) it does not declare`;
-  return `${/^[AEIOU]/.test(f.name) ? 'an' : 'a'} ${f.name} app (${found.join(', ')}): built with ${f.build}, served by ${side(f.node.server, app.nodeAdapters, f.node.adapters)} on the runtimes with a Node.js server and by ${side(f.workers.worker, app.workersAdapters, f.workers.adapters)} on the Workers runtime`;
+  return `${/^[AEIOU]/.test(f.name) ? 'an' : 'a'} ${f.name} app (${found.join(', ')}): built with ${f.builtWith}, served by ${side(f.node.server, app.nodeAdapters, f.node.adapters)} on the runtimes with a Node.js server and by ${side(f.workers.worker, app.workersAdapters, f.workers.adapters)} on the Workers runtime`;
 }
 
-/** The line said of an app rtbench cannot run: what it is, and why not (`built`: the packages of the frameworks rtbench builds). */
-export function appRefusal(path: string, app: FrameworkApp, built: readonly string[]): UsageError {
-  const names = FRAMEWORKS.filter((f) => built.includes(f.package)).map((f) => f.name);
+/** The line said of an app rtbench cannot run: what it is, and why not (`built`: the frameworks rtbench builds). */
+export function appRefusal(path: string, app: FrameworkApp, built: readonly Framework[]): UsageError {
+  const names = built.map((f) => f.name);
   const named = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}` : (names[0] ?? 'no');
   const why = app.installed
     ? `rtbench builds ${named} apps, not ${app.framework.name} apps yet: build it with its own toolchain, then run its Worker (rtbench run ${app.wrangler ?? '<its wrangler config>'})`

@@ -11,7 +11,7 @@
 import { join } from 'node:path';
 import { validRange } from 'semver';
 import type { ArmPackages } from '@rtbench/core';
-import { inPeerRange } from './app-framework.ts';
+import { inPeerRange } from './framework.ts';
 import { manifestAt, type PackageManifest } from './framework-app.ts';
 
 /** The packages the app declares at a registry range (not a workspace, file, link, git or alias spec): what an arm may pin. */

@@ -1,7 +1,7 @@
 /**
  * Astro (server output), as rtbench builds and serves its apps
- * (app-framework.ts): each edition built with the app's own `astro build`
- * (@rtbench/host astro-build.ts). The Workers side is the Worker the
+ * (../framework.ts): each edition built with the app's own `astro build`
+ * (build.ts). The Workers side is the Worker the
  * Cloudflare adapter the app declares builds (@astrojs/cloudflare, with the
  * Cloudflare Vite plugin), served with the wrangler config it writes and its
  * client files as static assets. The Node.js side is built through
@@ -13,14 +13,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
-import { ASTRO_OUT, astroConfigOf, buildAstro, type AstroAdapter, type Edition } from '@rtbench/host/apps';
-import { LibraryStore } from '@rtbench/host/installs';
-import { inPeerRange, installedVersions, peerRangeOf, SIDE, type AppFramework, type AppPlan, type BuiltApp } from './app-framework.ts';
-import { pageNamesMasked } from './app-pages.ts';
-import { describeApp, type FrameworkApp } from './framework-app.ts';
-import { serveAppModule } from './places.ts';
-import { storePolicy } from './store-policy.ts';
-import { readWranglerVars } from './wrangler-config.ts';
+import type { Edition } from '@rtbench/host/apps';
+import type { AstroAdapter } from './build.ts';
+import { ASTRO_OUT, astroConfigOf } from './config.ts';
+import { inPeerRange, installedVersions, peerRangeOf, SIDE, type AppFramework, type AppPlan, type BuiltApp } from '../framework.ts';
+import { pageNamesMasked } from '../app-pages.ts';
+import { configFiles, describeApp, type FrameworkApp } from '../framework-app.ts';
+import { serveAppModule } from '../../places.ts';
+import { storePolicy } from '../../store-policy.ts';
+import { readWranglerVars } from '../../wrangler-config.ts';
 
 const NODE_ADAPTER = '@astrojs/node';
 const CLOUDFLARE_ADAPTER = '@astrojs/cloudflare';
@@ -40,7 +41,7 @@ const ADDED_NODE_ADAPTER: Readonly<Record<string, { readonly version: string; re
 type AstroAdapterPlan = { readonly own: true } | { readonly name: string; readonly options: Readonly<Record<string, unknown>>; readonly added?: string } | { readonly refused: string };
 
 /** What the plan hands the build: each edition's adapter, and the Worker's env for the Node.js side's stand-in of cloudflare:workers. */
-export interface AstroPlan {
+interface AstroPlan {
   readonly adapters: Readonly<Record<Edition, AstroAdapterPlan>>;
   readonly vars: Readonly<Record<string, unknown>>;
 }
@@ -117,8 +118,14 @@ export const normalizeAstroPage = pageNamesMasked([
   [/(<astro-island\b[^>]*?\suid=")[\w-]+(")/g, '$1#$2'],
 ]);
 
-export const astro: AppFramework<AstroPlan> = {
+const astro: AppFramework<AstroPlan> = {
+  name: 'Astro',
   package: 'astro',
+  configs: configFiles('astro.config'),
+  builtWith: 'astro build, once per adapter',
+  node: { server: "@astrojs/node's standalone server", adapters: ['@astrojs/node'] },
+  workers: { worker: "@astrojs/cloudflare's Worker", adapters: ['@astrojs/cloudflare'] },
+  module: import.meta.filename,
   defaultCompatibility: { date: '2025-09-01', flags: ['nodejs_compat'] },
   plan(path, app): AppPlan<AstroPlan> {
     const config = astroConfigOf(app.dir);
@@ -150,6 +157,8 @@ export const astro: AppFramework<AstroPlan> = {
     };
   },
   async build(plan, { dir, root, node, say, editions }): Promise<BuiltApp> {
+    // Its build and the library store load when a run first builds the app: finding and planning one loads neither.
+    const [{ buildAstro }, { LibraryStore }] = await Promise.all([import('./build.ts'), import('@rtbench/host/installs')]);
     const adapters: Partial<Record<Edition, AstroAdapter>> = {};
     for (const edition of ['node', 'workers'] as const) {
       const a = plan.detail.adapters[edition];
@@ -164,7 +173,7 @@ export const astro: AppFramework<AstroPlan> = {
     return {
       key: build.key,
       ...(workersDir ? { workers: { config: join(workersDir, ASTRO_OUT.server, 'wrangler.jsonc') } } : {}),
-      // @astrojs/node's standalone handler, bundled with the app's server (astro-build.ts), mounted by serve-app.mjs; on deno it reads the edition's folder (the bundle and the client files).
+      // @astrojs/node's standalone handler, bundled with the app's server (build.ts), mounted by serve-app.mjs; on deno it reads the edition's folder (the bundle and the client files).
       ...(nodeDir
         ? { node: { source: `const { handler } = await import(${JSON.stringify(join(nodeDir, ASTRO_OUT.bundle))});\nconst { serveNodeHandler } = await import(${JSON.stringify(serveAppModule)});\nserveNodeHandler(handler);\n`, reads: [nodeDir] } }
         : {}),
@@ -172,3 +181,5 @@ export const astro: AppFramework<AstroPlan> = {
   },
   normalize: normalizeAstroPage,
 };
+
+export default astro;

@@ -1,7 +1,7 @@
 /**
- * SvelteKit, as rtbench builds and serves its apps (app-framework.ts): each
- * edition built with the app's own vite and @sveltejs/kit (@rtbench/host
- * sveltekit-build.ts), through adapter-node for the Node.js side (its
+ * SvelteKit, as rtbench builds and serves its apps (../framework.ts): each
+ * edition built with the app's own vite and @sveltejs/kit (build.ts),
+ * through adapter-node for the Node.js side (its
  * `handler`, mounted by serve-app.mjs) and adapter-cloudflare for the
  * Workers side (`_worker.js` and its client files, with the app's wrangler
  * config). The adapter the app's svelte.config imports serves its side as
@@ -10,18 +10,20 @@
  */
 import { join } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
-import { buildSvelteKit, packageEntry, svelteConfigOf, type Edition, type EditionAdapter } from '@rtbench/host/apps';
-import { LibraryStore } from '@rtbench/host/installs';
+import type { Edition } from '@rtbench/host/apps';
+import { packageEntry } from '../build-parts.ts';
+import type { EditionAdapter } from './build.ts';
+import { svelteConfigOf } from './config.ts';
 import { readFileSync, realpathSync } from 'node:fs';
-import { inPeerRange, installedVersions, peerRangeOf, requireVite, SIDE, type AppFramework, type AppPlan, type BuiltApp } from './app-framework.ts';
-import { pageNamesMasked } from './app-pages.ts';
-import { describeApp, type FrameworkApp } from './framework-app.ts';
-import { serveAppModule } from './places.ts';
-import { storePolicy } from './store-policy.ts';
-import { wranglerConfigAt } from './wrangler-config.ts';
+import { inPeerRange, installedVersions, peerRangeOf, requireVite, SIDE, type AppFramework, type AppPlan, type BuiltApp } from '../framework.ts';
+import { pageNamesMasked } from '../app-pages.ts';
+import { configFiles, describeApp, type FrameworkApp } from '../framework-app.ts';
+import { serveAppModule } from '../../places.ts';
+import { storePolicy } from '../../store-policy.ts';
+import { wranglerConfigAt } from '../../wrangler-config.ts';
 
 /** The Cache API as a workers.dev address has it (stores nothing), imported before the Cloudflare adapter's Worker. */
-const WORKERS_CACHE = join(import.meta.dirname, 'workers-cache.ts');
+const WORKERS_CACHE = join(import.meta.dirname, '..', '..', 'workers-cache.ts');
 
 /** Each edition's adapter package. */
 const ADAPTERS: Readonly<Record<Edition, string>> = { node: '@sveltejs/adapter-node', workers: '@sveltejs/adapter-cloudflare' };
@@ -89,6 +91,7 @@ export function adapterNotes(plan: AdapterPlan, config: string): string[] {
 
 /** Each edition's adapter module: the app's config as it is, the app's installed package, or rtbench's cached one (installed now when missing, proven on every use). */
 async function editionAdapters(dir: string, plan: AdapterPlan): Promise<Partial<Record<Edition, EditionAdapter>>> {
+  const { LibraryStore } = await import('@rtbench/host/installs');
   const store = new LibraryStore(storePolicy('libraries'));
   const adapters: Partial<Record<Edition, EditionAdapter>> = {};
   for (const edition of ['node', 'workers'] as const) {
@@ -117,8 +120,15 @@ export const normalizeSvelteKitPage = pageNamesMasked([
   [/__sveltekit_[0-9a-z]+/g, '__sveltekit_#'],
 ]);
 
-export const sveltekit: AppFramework<AdapterPlan> = {
+const sveltekit: AppFramework<AdapterPlan> = {
+  name: 'SvelteKit',
   package: '@sveltejs/kit',
+  // Today's template (npx sv create) names its adapter in vite.config's sveltekit() and has no svelte.config.
+  configs: [...configFiles('svelte.config'), ...configFiles('vite.config')],
+  builtWith: 'vite build, once per adapter',
+  node: { server: "adapter-node's server", adapters: ['@sveltejs/adapter-node'] },
+  workers: { worker: "adapter-cloudflare's Worker", adapters: ['@sveltejs/adapter-cloudflare'] },
+  module: import.meta.filename,
   defaultCompatibility: DEFAULT_COMPATIBILITY,
   plan(path, app): AppPlan<AdapterPlan> {
     requireVite(path, app);
@@ -135,6 +145,8 @@ export const sveltekit: AppFramework<AdapterPlan> = {
     };
   },
   async build(plan, { dir, root, node, say, editions }): Promise<BuiltApp> {
+    // Its build loads when a run first builds the app: finding and planning one does not load it.
+    const { buildSvelteKit } = await import('./build.ts');
     const adapters = await editionAdapters(dir, plan.detail);
     const build = buildSvelteKit({ appDir: dir, node, root, versions: plan.versions, adapters, only: editions, defaultWrangler: DEFAULT_WRANGLER, say });
     const { node: nodeDir, workers: workersDir } = build.dirs;
@@ -149,3 +161,5 @@ export const sveltekit: AppFramework<AdapterPlan> = {
   },
   normalize: normalizeSvelteKitPage,
 };
+
+export default sveltekit;

@@ -4,7 +4,7 @@
  * `handler` its server mounts) and once through the Cloudflare adapter
  * (adapter-cloudflare: `_worker.js` and its client files), each edition in
  * its own folder of rtbench's cache named by the app's files and the
- * versions it is built with (app-build.ts). The adapter the app's
+ * versions it is built with (@rtbench/host's app-build.ts). The adapter the app's
  * svelte.config (or, without one, its vite config) names serves its own side
  * as configured; for the other side the config is wrapped so that
  * `kit.adapter` is the other adapter (a vite config: its adapter's import
@@ -16,7 +16,8 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AppBuildFailed, buildEditions, copyAppInto, runBuildStep, type AppBuildInput, type Edition, type EditionsBuild } from './app-build.ts';
+import { AppBuildFailed, buildEditions, copyAppInto, runBuildStep, type AppBuildInput, type Edition, type EditionsBuild } from '@rtbench/host/apps';
+import { svelteConfigOf, VITE_ADAPTER } from './config.ts';
 
 /** An adapter for one edition: the app's config as it is, or a wrapper naming this adapter's module. */
 export type EditionAdapter = { readonly own: true } | { readonly module: string };
@@ -39,22 +40,6 @@ export interface SvelteKitBuild extends EditionsBuild {
 const NODE_OUT = 'build';
 /** The name the app's own config is moved to when rtbench wraps it. */
 const APP_CONFIG = 'svelte.config.rtbench-app';
-
-/** Where a vite config names the adapter among sveltekit()'s options (`adapter: adapter()`), as `npx sv create` writes it: the binding called. */
-const VITE_ADAPTER = /\badapter\s*:\s*([\w$]+)\s*\(/;
-const VITE_CONFIGS = ['vite.config.ts', 'vite.config.js', 'vite.config.mjs', 'vite.config.mts'];
-
-/**
- * The file a SvelteKit app names its adapter in: svelte.config.js (or .mjs),
- * else (today's template, without one) its vite config when it passes an
- * adapter to sveltekit().
- */
-export function svelteConfigOf(dir: string): string | undefined {
-  return (
-    ['svelte.config.js', 'svelte.config.mjs'].find((name) => existsSync(join(dir, name))) ??
-    VITE_CONFIGS.find((name) => existsSync(join(dir, name)) && /\bsveltekit\s*\(/.test(readFileSync(join(dir, name), 'utf8')) && VITE_ADAPTER.test(readFileSync(join(dir, name), 'utf8')))
-  );
-}
 
 /**
  * A vite config that names its adapter in sveltekit()'s options, with the
@@ -119,15 +104,3 @@ export function buildSvelteKit(input: SvelteKitBuildInput): SvelteKitBuild {
   return { ...build, ...(build.dirs.node ? { nodeHandler: join(build.dirs.node, NODE_OUT, 'handler.js') } : {}) };
 }
 
-/** A package's ESM entry in its folder: its exports' `.` import (or default), else its module or main field, else index.js. */
-export function packageEntry(dir: string): string {
-  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { exports?: unknown; module?: unknown; main?: unknown };
-  let exp = pkg.exports;
-  if (typeof exp === 'object' && exp !== null && '.' in exp) exp = (exp as Record<string, unknown>)['.'];
-  for (let depth = 0; typeof exp === 'object' && exp !== null && depth < 4; depth++) {
-    const conditions = exp as Record<string, unknown>;
-    exp = conditions.import ?? conditions.default ?? conditions.node;
-  }
-  const entry = typeof exp === 'string' ? exp : typeof pkg.module === 'string' ? pkg.module : typeof pkg.main === 'string' ? pkg.main : 'index.js';
-  return join(dir, entry);
-}

@@ -8,7 +8,7 @@
  * serves the output (the Cloudflare adapter's Worker with its wrangler
  * config on the Workers runtime, a Node.js server program on the others),
  * and the normaliser that compares the two editions' pages with the build's
- * names masked. app-frameworks.ts lists the modules.
+ * names masked. all.ts lists the modules.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import type { ResponseNormalizer } from '@rtbench/core';
 import type { WorkersCompatibility } from '@rtbench/core/request';
 import { UsageError } from '@rtbench/core/usage-error';
 import type { Edition } from '@rtbench/host/apps';
-import { describeApp, manifestAt, type FrameworkApp } from './framework-app.ts';
+import { describeApp, manifestAt, type Framework, type FrameworkApp } from './framework-app.ts';
 
 /** What a framework's plan says of an app, before any build: JSON, written into the suite's entry. */
 export interface AppPlan<Detail = unknown> {
@@ -53,10 +53,10 @@ export interface BuiltApp {
   readonly node?: { readonly source: string; readonly reads: readonly string[]; readonly sys?: readonly string[] };
 }
 
-/** A framework rtbench builds and serves: one module each (app-frameworks.ts). */
-export interface AppFramework<Detail = unknown> {
-  /** The package that makes a folder this framework's app (framework-app.ts recognises it). */
-  readonly package: string;
+/** A framework rtbench builds and serves: how its app is told apart, then its plan, build and page; one home each, its file's default export (all.ts lists them). */
+export interface AppFramework<Detail = unknown> extends Framework {
+  /** The file whose default export it is: the suite's entry imports it from there. */
+  readonly module: string;
   /** The compatibility its Worker is served with when the app has no wrangler config. */
   readonly defaultCompatibility: WorkersCompatibility;
   /** The plan, or a refusal of the whole app in one line (UsageError) when neither edition can be built. */

@@ -14,7 +14,7 @@
  * still counts.
  */
 import type { ResponseNormalizer } from '@rtbench/core';
-import { pageNamesMasked } from './app-pages.ts';
+import { pageNamesMasked } from '../app-pages.ts';
 
 const PUSH = /<script>self\.__next_f\.push\((\[[\s\S]*?\])\)<\/script>/g;
 

@@ -5,7 +5,7 @@
  * makes of the Node.js side's build (serve-app.mjs mounting its handler),
  * and on the Workers runtime by the Cloudflare adapter's Worker with the
  * app's wrangler config and its client files as static assets (worker.ts,
- * assets-router.ts). The framework's module (app-frameworks.ts) plans the
+ * assets-router.ts). The framework's module (all.ts) plans the
  * build, builds it with the app's own toolchain when a run first needs it
  * (the declaration's prepare), not when its cases are listed, and masks its
  * build's names when the two editions' pages are compared. Every refusal
@@ -22,14 +22,14 @@ import { UsageError } from '@rtbench/core/usage-error';
 import { appWithVersions, modulesDigest, type Edition } from '@rtbench/host/apps';
 import { storeNamedFile } from '@rtbench/host/programs';
 import { appInstalls, armPins, armPinsRefusal, pinWords } from './app-arms.ts';
-import { SIDE, type AppFramework, type AppPlan, type BuiltApp } from './app-framework.ts';
-import { APP_FRAMEWORKS } from './app-frameworks.ts';
+import { SIDE, type AppFramework, type AppPlan, type BuiltApp } from './framework.ts';
+import { FRAMEWORKS, isBuilt } from './all.ts';
 import { appRefusal, describeApp, frameworkAppAt, type FrameworkApp } from './framework-app.ts';
-import { buildToolNode, buildToolNodeVersion, cacheDir, serveAppModule } from './places.ts';
-import { appBuildCache, storePolicy } from './store-policy.ts';
-import type { SuiteLocation, WorkerRequests } from './suite-location.ts';
-import { askedRequests, claimsExport, projectWorker, servedWithCompatibility, storeBroughtEntry } from './worker.ts';
-import { readWranglerCompatibility, readWranglerProject } from './wrangler-config.ts';
+import { buildToolNode, buildToolNodeVersion, cacheDir, serveAppModule } from '../places.ts';
+import { appBuildCache, storePolicy } from '../store-policy.ts';
+import type { SuiteLocation, WorkerRequests } from '../suite-location.ts';
+import { askedRequests, claimsExport, projectWorker, servedWithCompatibility, storeBroughtEntry } from '../worker.ts';
+import { readWranglerCompatibility, readWranglerProject } from '../wrangler-config.ts';
 
 const APP_SUITE = join(import.meta.dirname, 'app-suite.ts');
 
@@ -37,8 +37,6 @@ const APP_SUITE = join(import.meta.dirname, 'app-suite.ts');
 interface AppSuiteOptions {
   name: string;
   dir: string;
-  /** The framework's package: its module in APP_FRAMEWORKS. */
-  framework: string;
   plan: AppPlan;
   /** The packages the app declares from the registry: what an arm may pin (`next@15.4.6`), the app then built from a copy with them installed. */
   installs: string[];
@@ -47,14 +45,10 @@ interface AppSuiteOptions {
   normalize?: readonly string[];
 }
 
-function frameworkOf(pkg: string): AppFramework | undefined {
-  return APP_FRAMEWORKS.find((f) => f.package === pkg);
-}
-
 /** The app as a request suite, its entry written to the program cache; refused in one line when rtbench cannot build it. */
 export function locateApp(path: string, app: FrameworkApp, given: WorkerRequests = { request: [] }): SuiteLocation {
-  const framework = frameworkOf(app.framework.package);
-  if (!framework || !app.installed) throw appRefusal(path, app, APP_FRAMEWORKS.map((f) => f.package));
+  const framework = app.framework;
+  if (!isBuilt(framework) || !app.installed) throw appRefusal(path, app, FRAMEWORKS.filter(isBuilt));
   const plan = framework.plan(path, app);
   if (plan.refused.node && plan.refused.workers) throw new UsageError(`${path} is ${describeApp(app)}; ${plan.refused.node}; ${plan.refused.workers}`);
   // A binding rtbench cannot stand in for is refused here, before any build.
@@ -63,7 +57,7 @@ export function locateApp(path: string, app: FrameworkApp, given: WorkerRequests
   const claims = claimsExport(app.dir);
   const pkgName = (JSON.parse(readFileSync(join(app.dir, 'package.json'), 'utf8')) as { name?: unknown }).name;
   const name = suiteNameFor(typeof pkgName === 'string' && pkgName ? pkgName : basename(app.dir));
-  const options: AppSuiteOptions = { name, dir: app.dir, framework: framework.package, plan, installs: appInstalls(app.dir), compatibility, declarations: asked.declarations, ...(asked.normalize ? { normalize: asked.normalize } : {}) };
+  const options: AppSuiteOptions = { name, dir: app.dir, plan, installs: appInstalls(app.dir), compatibility, declarations: asked.declarations, ...(asked.normalize ? { normalize: asked.normalize } : {}) };
   const notes = [
     `${path} is ${describeApp(app)}`,
     ...plan.notes,
@@ -72,7 +66,7 @@ export function locateApp(path: string, app: FrameworkApp, given: WorkerRequests
     ...(claims ? [claims.note] : []),
   ];
   const workers = plan.refused.workers ? [] : [`${servedWithCompatibility(app.wrangler ? basename(app.wrangler) : "rtbench's default wrangler config", compatibility)}; each edition's page is compared with its build's file names masked`];
-  const source = `import { appSuite } from ${JSON.stringify(APP_SUITE)};\nexport default appSuite(${JSON.stringify(options)});\n${claims ? `${claims.line}\n` : ''}`;
+  const source = `import framework from ${JSON.stringify(framework.module)};\nimport { appSuite } from ${JSON.stringify(APP_SUITE)};\nexport default appSuite(framework, ${JSON.stringify(options)});\n${claims ? `${claims.line}\n` : ''}`;
   return storeBroughtEntry(name, source, notes, workers);
 }
 
@@ -104,18 +98,16 @@ function served(name: string, built: BuiltApp, say: (line: string) => void): Ser
   return { ...(handler ? { handler } : {}), ...(server ? { server } : {}) };
 }
 
-/** rtbench's app modules here (the frameworks' plans and what they hand their builds: an adapter's config, a default wrangler config), hashed. */
-function appModulesHash(): string {
-  return modulesDigest(import.meta.dirname, /^app-[\w-]+\.ts$/).slice(0, 16);
+/** rtbench's app modules here, every framework's home among them (its plan, its build, what it hands the build: an adapter's config, a default wrangler config), hashed. */
+export function appModulesHash(): string {
+  return modulesDigest(import.meta.dirname, /\.(ts|mjs|cjs)$/).slice(0, 16);
 }
 
 /** The plan with rtbench's app modules and the Node.js its tools run on among its versions: a build's key names what made it, so a build kept across checkouts is never an older rtbench's. */
 const withModules = (plan: AppPlan): AppPlan => ({ ...plan, versions: { ...plan.versions, 'rtbench:app-modules': appModulesHash(), 'rtbench:build-node': buildToolNodeVersion() } });
 
 /** The app's request suite, made in the entry rtbench writes (locateApp) from its options. */
-export function appSuite(options: AppSuiteOptions): RequestSuite {
-  const framework = frameworkOf(options.framework);
-  if (!framework) throw new Error(`${options.name}: rtbench builds no ${options.framework} apps (its entry was written by another rtbench)`);
+export function appSuite(framework: AppFramework, options: AppSuiteOptions): RequestSuite {
   const say = (line: string): void => void process.stderr.write(`${options.name}: ${line}\n`);
   const root = join(appBuildCache(), options.name);
   // One build per set of versions an arm builds with (none pinned: the app as it is), each served apart, its editions as the runtimes ask.
@@ -134,7 +126,7 @@ export function appSuite(options: AppSuiteOptions): RequestSuite {
     // A copy of the app with the pinned versions installed (the app's folder untouched), planned and built as the app is.
     // The install in the library store's folder, which checkouts may share (RTBENCH_LIBRARY_CACHE); the copy beside the app's builds.
     const copy = appWithVersions(options.dir, { copies: join(root, 'versions'), installs: join(storePolicy('libraries').dir, 'app-versions') }, pins, say);
-    const app = frameworkAppAt(copy.dir);
+    const app = frameworkAppAt(copy.dir, [framework]);
     if (!app) throw new Error(`${copy.dir}: the copy of the app is not a ${framework.package} app`);
     const plan = framework.plan(options.dir, app);
     for (const edition of ['node', 'workers'] as const) {

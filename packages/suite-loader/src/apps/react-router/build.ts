@@ -6,12 +6,14 @@
  * files as static assets), and once with that plugin left out of the
  * config, which gives React Router's own server build for a Node.js server
  * (what react-router-serve serves). Each edition in its own folder of
- * rtbench's cache named by the app's files and versions (app-build.ts); a
+ * rtbench's cache named by the app's files and versions (@rtbench/host's app-build.ts); a
  * whole build is reused, a failed one is one line quoting its last error.
  */
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppBuildFailed, buildEditions, bundleNodeServer, copyAppInto, runBuildStep, servedPluginConfig, type AppBuildInput, type Edition, type EditionsBuild } from './app-build.ts';
+import { cloudflareWorkersStandIn } from '../build-parts.ts';
+import { REACT_ROUTER_OUT, viteConfigOf } from './config.ts';
+import { AppBuildFailed, buildEditions, bundleNodeServer, copyAppInto, runBuildStep, servedPluginConfig, type AppBuildInput, type Edition, type EditionsBuild } from '@rtbench/host/apps';
 
 export interface ReactRouterBuildInput extends AppBuildInput {
   /** The editions to build. */
@@ -21,40 +23,8 @@ export interface ReactRouterBuildInput extends AppBuildInput {
   /** The module of the Node.js request listener (@mjackson/node-fetch-server's, as @react-router/node has it). */
   readonly fetchServer: string;
 }
-
-/**
- * What react-router build writes, in the edition's folder: the server build
- * and the client files; and the module rtbench bundles beside the Node.js
- * side's server build (nodeServerBundle).
- */
-export const REACT_ROUTER_OUT = { server: join('build', 'server'), client: join('build', 'client'), bundle: join('build', 'server', 'rtbench-server.mjs') } as const;
-
-/** The names vite looks for its config by. */
-const VITE_CONFIGS = ['vite.config.js', 'vite.config.mjs', 'vite.config.ts', 'vite.config.cjs', 'vite.config.mts', 'vite.config.cts'];
-
-/** The vite config a React Router app builds with, if it has one. */
-export function viteConfigOf(dir: string): string | undefined {
-  return VITE_CONFIGS.find((name) => existsSync(join(dir, name)));
-}
-
 /** The name the app's own vite config is moved to when rtbench wraps it. */
 const APP_CONFIG = 'vite.config.rtbench-app';
-
-/**
- * What `cloudflare:workers` is in the Node.js edition: the Worker's env
- * (its vars, as the Workers side gives them), a waitUntil that lets the
- * promise run, and the entrypoint classes a module may extend; the
- * Workers side's is the runtime's own.
- */
-export function cloudflareWorkersStandIn(vars: Readonly<Record<string, unknown>>): string {
-  return [
-    `export const env = ${JSON.stringify(vars)};`,
-    'export function waitUntil(promise) { Promise.resolve(promise).catch(() => {}); }',
-    'export class WorkerEntrypoint { constructor(ctx, env) { this.ctx = ctx; this.env = env; } }',
-    'export class DurableObject { constructor(ctx, env) { this.ctx = ctx; this.env = env; } }',
-    '',
-  ].join('\n');
-}
 
 /**
  * The wrapper written as vite.config.mjs for the Node.js edition: the app's

@@ -9,13 +9,14 @@
  * astro.config names serves its own side as configured; for the other side
  * the config is wrapped so that `adapter` is that side's. Each edition in
  * its own folder of rtbench's cache named by the app's files and versions
- * (app-build.ts); a whole build is reused, a failed one is one line quoting
+ * (@rtbench/host's app-build.ts); a whole build is reused, a failed one is one line quoting
  * its last error.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { AppBuildFailed, buildEditions, bundleNodeServer, copyAppFiles, copyAppInto, runBuildStep, servedPluginConfig, type AppBuildInput, type Edition, type EditionsBuild } from './app-build.ts';
-import { cloudflareWorkersStandIn } from './react-router-build.ts';
+import { AppBuildFailed, buildEditions, bundleNodeServer, copyAppFiles, copyAppInto, runBuildStep, servedPluginConfig, type AppBuildInput, type Edition, type EditionsBuild } from '@rtbench/host/apps';
+import { cloudflareWorkersStandIn } from '../build-parts.ts';
+import { ASTRO_OUT, astroConfigOf } from './config.ts';
 
 /** An edition's adapter: the app's config as it is, or a package named in place of its adapter with these options. */
 export type AstroAdapter =
@@ -40,18 +41,6 @@ export interface AstroBuild extends EditionsBuild {
   /** The Worker's settings the Cloudflare adapter adds of its own that rtbench leaves out (wrangler config keys). */
   readonly leftOut: readonly string[];
 }
-
-/** What astro build writes, in the edition's folder, and the module rtbench bundles of the Node.js side's server. */
-export const ASTRO_OUT = { server: join('dist', 'server'), client: join('dist', 'client'), bundle: join('dist', 'server', 'rtbench-server.mjs') } as const;
-
-/** The names Astro looks for its config by. */
-const ASTRO_CONFIGS = ['astro.config.mjs', 'astro.config.js', 'astro.config.ts', 'astro.config.mts', 'astro.config.cjs', 'astro.config.cts'];
-
-/** The config an Astro app builds with, if it has one. */
-export function astroConfigOf(dir: string): string | undefined {
-  return ASTRO_CONFIGS.find((name) => existsSync(join(dir, name)));
-}
-
 /** The name the app's own config is moved to when rtbench wraps it. */
 const APP_CONFIG = 'astro.config.rtbench-app';
 

@@ -1,7 +1,7 @@
 /**
  * React Router in framework mode, as rtbench builds and serves its apps
- * (app-framework.ts): each edition built with the app's own
- * `react-router build` (@rtbench/host react-router-build.ts). The Workers
+ * (../framework.ts): each edition built with the app's own
+ * `react-router build` (build.ts). The Workers
  * side is the Worker the Cloudflare Vite plugin the app declares builds
  * (React Router's Cloudflare template: its workers/app.ts and
  * wrangler.jsonc), served with the wrangler config the plugin writes and
@@ -19,14 +19,15 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
-import { buildReactRouter, packageEntry, REACT_ROUTER_OUT, viteConfigOf, type Edition } from '@rtbench/host/apps';
-import { LibraryStore } from '@rtbench/host/installs';
-import { installedVersions, requireVite, type AppFramework, type AppPlan, type BuiltApp } from './app-framework.ts';
-import { pageNamesMasked } from './app-pages.ts';
-import { describeApp } from './framework-app.ts';
-import { serveAppModule } from './places.ts';
-import { storePolicy } from './store-policy.ts';
-import { readWranglerVars } from './wrangler-config.ts';
+import type { Edition } from '@rtbench/host/apps';
+import { packageEntry } from '../build-parts.ts';
+import { REACT_ROUTER_OUT, viteConfigOf } from './config.ts';
+import { installedVersions, requireVite, type AppFramework, type AppPlan, type BuiltApp } from '../framework.ts';
+import { pageNamesMasked } from '../app-pages.ts';
+import { configFiles, describeApp } from '../framework-app.ts';
+import { serveAppModule } from '../../places.ts';
+import { storePolicy } from '../../store-policy.ts';
+import { readWranglerVars } from '../../wrangler-config.ts';
 
 const CLOUDFLARE_PLUGIN = '@cloudflare/vite-plugin';
 const NODE_LISTENER = '@react-router/node';
@@ -42,7 +43,7 @@ function fetchServerIn(root: string): string | undefined {
 type ListenerPlan = { readonly installed: string } | { readonly added: string };
 
 /** What the plan hands the build: where @react-router/node comes from. */
-export interface ReactRouterPlan {
+interface ReactRouterPlan {
   readonly listener: ListenerPlan;
   /** The Worker's env (its wrangler config's vars), which `cloudflare:workers` gives the Node.js side's modules. */
   readonly vars: Readonly<Record<string, unknown>>;
@@ -64,8 +65,14 @@ export const normalizeReactRouterPage = pageNamesMasked([
   [/(<script[^>]*>)\(\([\w$]+, *[\w$]+\) *=> *\{(?:(?!<\/script>)[\s\S])*?sessionStorage(?:(?!<\/script>)[\s\S])*?\}\)\(/g, '$1(restoreScroll#)('],
 ]);
 
-export const reactRouter: AppFramework<ReactRouterPlan> = {
+const reactRouter: AppFramework<ReactRouterPlan> = {
+  name: 'React Router (framework mode)',
   package: '@react-router/dev',
+  configs: configFiles('react-router.config'),
+  builtWith: 'react-router build, once per edition',
+  node: { server: "@react-router/node's request listener, as react-router-serve serves it", adapters: ['@react-router/node', '@react-router/serve'] },
+  workers: { worker: "the Cloudflare Vite plugin's Worker", adapters: ['@cloudflare/vite-plugin', '@react-router/cloudflare'] },
+  module: import.meta.filename,
   defaultCompatibility: { date: '2025-09-01', flags: ['nodejs_compat'] },
   plan(path, app): AppPlan<ReactRouterPlan> {
     requireVite(path, app);
@@ -92,6 +99,8 @@ export const reactRouter: AppFramework<ReactRouterPlan> = {
   },
   async build(plan, { dir, root, node, say, editions: asked }): Promise<BuiltApp> {
     const listener = plan.detail.listener;
+    // Its build and the library store load when a run first builds the app: finding and planning one loads neither.
+    const [{ buildReactRouter }, { LibraryStore }] = await Promise.all([import('./build.ts'), import('@rtbench/host/installs')]);
     const listenerRoot = 'installed' in listener ? realpathSync(dir) : (await new LibraryStore(storePolicy('libraries')).getSet('app-react-router-node', { [NODE_LISTENER]: listener.added })).root;
     const fetchServer = fetchServerIn(listenerRoot);
     if (!fetchServer) throw new Error(`${NODE_LISTENER} in ${listenerRoot} has no ${FETCH_SERVER} beside it`);
@@ -114,3 +123,5 @@ export const reactRouter: AppFramework<ReactRouterPlan> = {
   },
   normalize: normalizeReactRouterPage,
 };
+
+export default reactRouter;

@@ -8,7 +8,7 @@ import { realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { BroughtServer } from '@rtbench/core/request';
 import type { ServerPermissions } from '@rtbench/core/server-permissions';
-import { serveAppModule, serveNextModule } from './places.ts';
+import { serveAppModule, serveNextModule } from '../../places.ts';
 
 /** The program a build's serve.mjs holds: Next.js's own server for the build in `dir`, with the Next.js it was built with. */
 export function nextServerSource(dir: string, next: string): string {

@@ -1,7 +1,7 @@
 /**
- * Next.js, as rtbench builds and serves its apps (app-framework.ts): one
+ * Next.js, as rtbench builds and serves its apps (../framework.ts): one
  * build with the app's own installed next and the OpenNext Cloudflare
- * adapter it declares (@rtbench/host next-build.ts), served by Next.js's own
+ * adapter it declares (build.ts), served by Next.js's own
  * server on the runtimes with a Node.js server (serve-next.mjs) and by
  * OpenNext's Worker, as wrangler bundles it, with the app's wrangler config
  * and static assets on the Workers runtime. rtbench adds the adapter from
@@ -12,18 +12,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
-import { buildNextApp, usesGoogleFonts } from '@rtbench/host/apps';
-import { LibraryStore } from '@rtbench/host/installs';
-import { inPeerRange, installedVersions, peerRangeOf, SIDE, type AppFramework, type AppPlan, type BuiltApp } from './app-framework.ts';
-import { describeApp, type FrameworkApp } from './framework-app.ts';
-import { nextServerSource } from './next-server.ts';
-import { normalizeNextPage } from './next-pages.ts';
-import { serveNextModule } from './places.ts';
-import { storePolicy } from './store-policy.ts';
-import { wranglerConfigAt } from './wrangler-config.ts';
+import { usesGoogleFonts } from './config.ts';
+import { inPeerRange, installedVersions, peerRangeOf, SIDE, type AppFramework, type AppPlan, type BuiltApp } from '../framework.ts';
+import { configFiles, describeApp, type FrameworkApp } from '../framework-app.ts';
+import { nextServerSource } from './server.ts';
+import { normalizeNextPage } from './pages.ts';
+import { serveNextModule } from '../../places.ts';
+import { storePolicy } from '../../store-policy.ts';
+import { wranglerConfigAt } from '../../wrangler-config.ts';
 
 /** The Cache API as a workers.dev address has it (stores nothing), imported before OpenNext's Worker. */
-const WORKERS_CACHE = join(import.meta.dirname, 'workers-cache.ts');
+const WORKERS_CACHE = join(import.meta.dirname, '..', '..', 'workers-cache.ts');
 const ADAPTER = '@opennextjs/cloudflare';
 
 /**
@@ -66,8 +65,14 @@ export function nextAdapter(app: Pick<FrameworkApp, 'dir' | 'version' | 'workers
   return { added: ADDED_OPENNEXT };
 }
 
-export const next: AppFramework<NextDetail> = {
+const next: AppFramework<NextDetail> = {
+  name: 'Next.js',
   package: 'next',
+  configs: configFiles('next.config'),
+  builtWith: 'next build',
+  node: { server: "Next.js's own server (what next start runs)", adapters: [] },
+  workers: { worker: "OpenNext's Worker (opennextjs-cloudflare build)", adapters: ['@opennextjs/cloudflare'] },
+  module: import.meta.filename,
   defaultCompatibility: DEFAULT_COMPATIBILITY,
   plan(path, app): AppPlan<NextDetail> {
     if (!existsSync(join(app.dir, 'node_modules', 'next', 'dist', 'bin', 'next'))) throw new UsageError(`${path} is ${describeApp(app)}; its next is not installed whole (no node_modules/next/dist/bin/next): install its dependencies with its package manager first`);
@@ -95,6 +100,8 @@ export const next: AppFramework<NextDetail> = {
     const { adapter, googleFonts } = plan.detail;
     // The Workers side when a runtime of the run serves it (OpenNext's adapter and wrangler's bundle run only then).
     const workers = !('refused' in adapter) && editions.includes('workers');
+    // Its build and the library store load when a run first builds the app: finding and planning one loads neither.
+    const [{ buildNextApp }, { LibraryStore }] = await Promise.all([import('./build.ts'), import('@rtbench/host/installs')]);
     const adapterModules =
       'added' in adapter && workers ? join((await new LibraryStore(storePolicy('libraries')).getSet('app-opennextjs-cloudflare', { [ADAPTER]: adapter.added.version, ...adapter.added.peers })).root, 'node_modules') : undefined;
     const build = buildNextApp({
@@ -119,3 +126,5 @@ export const next: AppFramework<NextDetail> = {
   },
   normalize: normalizeNextPage,
 };
+
+export default next;

@@ -4,7 +4,7 @@
  * OpenNext's Cloudflare adapter on that same build (`--skipNextBuild`) and
  * wrangler's bundle of its Worker (`deploy --dry-run`, nothing uploaded),
  * into a folder of rtbench's cache named by the app's files and the versions
- * it is built with (app-build.ts). The build is made in that folder itself:
+ * it is built with (@rtbench/host's app-build.ts). The build is made in that folder itself:
  * Next.js and the adapter write the folder's path into their output. One
  * build serves every runtime: Next.js's own server reads its `.next`, the
  * Workers runtime the adapter's Worker. A run without the Workers runtime
@@ -14,8 +14,9 @@
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { AppBuildFailed, appBuildKey, buildAfresh, cachedBuildProblem, copyAppFiles, nodePrefixed, runBuildStep } from './app-build.ts';
-import { ownerOnlyDir } from './program-cache.ts';
+import { AppBuildFailed, appBuildKey, buildAfresh, cachedBuildProblem, copyAppFiles, nodePrefixed, runBuildStep } from '@rtbench/host/apps';
+import { ownerOnlyDir } from '@rtbench/host/programs';
+import { NOT_COPIED, WORKER_BUNDLE } from './config.ts';
 
 export interface NextBuildInput {
   /** The app's files (its node_modules and earlier build outputs are not copied). */
@@ -57,22 +58,12 @@ export interface NextBuild {
 }
 
 /** Where the Worker wrangler bundles from the adapter's output is written, in the build's folder. */
-const WORKER_BUNDLE = 'worker-bundle';
 /** That Worker with its Node.js built-ins imported as node:*, the module rtbench serves on workerd. */
 const WORKER_MODULE = 'worker.node-prefixed.js';
-/** Files of the app not copied into its build: its installed packages, its repository, and outputs of earlier builds. */
-const NOT_COPIED = new Set(['node_modules', '.git', '.next', '.open-next', '.wrangler', WORKER_BUNDLE]);
 
 const WRANGLER_CONFIGS = ['wrangler.json', 'wrangler.jsonc', 'wrangler.toml'];
 /** What next build reads in place of Google Fonts' answers (Next.js's NEXT_FONT_GOOGLE_MOCKED_RESPONSES): the build reaches no network. */
 const GOOGLE_FONTS_STAND_IN = join(import.meta.dirname, 'google-fonts-stand-in.cjs');
-
-/** Whether any source module of the app imports next/font/google, whose fonts next build would fetch from Google Fonts (its installed packages and build outputs not read). */
-export function usesGoogleFonts(dir: string): boolean {
-  return readdirSync(dir, { withFileTypes: true }).some((e) =>
-    e.isDirectory() ? !NOT_COPIED.has(e.name) && usesGoogleFonts(join(dir, e.name)) : e.isFile() && /\.[cm]?[jt]sx?$/.test(e.name) && readFileSync(join(dir, e.name), 'utf8').includes('next/font/google'),
-  );
-}
 
 /**
  * `from`'s tree made again at `to`: its folders made, its files linked
