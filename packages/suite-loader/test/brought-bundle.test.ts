@@ -20,6 +20,19 @@ describe('a brought file bundled', () => {
     expect(text).toContain('adapters/src/mitata.ts');
   });
 
+  it("bundles vitest's expect (@vitest/expect, chai) only into a vitest bench file that names expect", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-vitest-expect-bundle-'));
+    writeFileSync(join(dir, 'plain.bench.ts'), "import { bench } from 'vitest';\nbench('sum', () => [1, 2].reduce((a, b) => a + b));\n");
+    writeFileSync(join(dir, 'asserts.bench.ts'), "import { bench, expect } from 'vitest';\nbench('sum', () => expect([1, 2].reduce((a, b) => a + b)).toBe(3));\n");
+    const text = async (file: string) =>
+      readFileSync((await bundleSuite(locateBroughtFile(join(dir, file)).entry, `vitest-expect-${file}`, 'node', nodeRuntime.bundle)).path, 'utf8');
+    const [plain, asserts] = [await text('plain.bench.ts'), await text('asserts.bench.ts')];
+    expect(plain).toContain('adapters/src/vitest-bench.ts');
+    expect(plain).not.toContain('adapters/src/vitest-expect.ts');
+    expect(plain).not.toContain('@vitest/expect');
+    expect(asserts).toContain('adapters/src/vitest-expect.ts');
+  });
+
   it("gives a CommonJS file its own __dirname and a require() for the paths it computes", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rtbench-own-place-bundle-'));
     mkdirSync(join(dir, 'bench', 'fixtures'), { recursive: true });
