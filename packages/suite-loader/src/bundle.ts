@@ -141,7 +141,8 @@ const adapterPlugin: Plugin = {
     });
     // A brought-over file that finds its data next to itself (new URL('./x', import.meta.url))
     // must see its own location, not the bundle's.
-    pluginBuild.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
+    // Files on disk only: another plugin's module (a package's one ES instance, named `….mjs.cjs`) is not a file to read.
+    pluginBuild.onLoad({ filter: /\.[cm]?[jt]sx?$/, namespace: 'file' }, async (args) => {
       const source = readFileSync(args.path, 'utf8');
       if (args.path.includes('node_modules')) {
         // A package's CommonJS that finds its files (a native addon's platform build) by __dirname: its own place, as Node.js gives it.
