@@ -131,6 +131,15 @@ describe.concurrent('values a file declares random or per-runtime', () => {
     const warnings = run.results.find((r) => r.caseId === 'ids / randomUUID' && r.variantId === 'workerd')!.failures.filter((f) => f.kind === 'warning');
     expect(warnings.map((f) => f.message)).toEqual([expect.stringContaining('its value is declared random (--random or')]);
   });
+
+  it("a file that draws its input with Math.random at its top level: the same input on the four runtimes, a timed Math.random() still each runtime's own", async () => {
+    const { run, status, stderr } = await runFile(join('test', 'fixtures', 'brought', 'drawn-at-load.mjs'));
+    expect(status, stderr).toBe(1);
+    expect(run.digestMismatches.map((m) => m.caseId)).toEqual(['draw']);
+    const hashes = run.results.filter((r) => r.caseId === 'char codes').map((r) => r.rounds[0]!.digest.hash);
+    expect(hashes).toHaveLength(4);
+    expect(new Set(hashes).size).toBe(1);
+  });
 });
 
 describe.concurrent('where the files come from', () => {

@@ -35,6 +35,8 @@ const EMPTY_RESULT_ADVICE: Partial<Record<BroughtFormat, string>> = {
 export interface BroughtSource {
   readonly sourceHash?: string;
   readonly declaredValues?: readonly DeclaredValue[];
+  /** Math.random keeps the runtime's own generator while the file loads (--real-random-at-load); by default it is seeded then. */
+  readonly realRandomAtLoad?: boolean;
 }
 
 /**

@@ -13,6 +13,7 @@ import { oneLine } from '@rtbench/core/words';
 import type { BroughtFormat } from './formats.ts';
 import { forgetKept } from './keep-alive.ts';
 import { digestFor, type BroughtSource } from './case-digest.ts';
+import { withSeededRandom } from './seeded-random.ts';
 
 export interface DeclaredCase {
   /** The format of the file that declared it. */
@@ -145,11 +146,15 @@ export async function broughtSuite(name: string, load: () => Promise<unknown>, s
   // harness ends the process itself (with its own reference to exit), so the
   // file's exit is kept from ending it before a case has run.
   withoutExit();
-  try {
+  const loadAll = async (): Promise<void> => {
     await load();
     // Async group() bodies may still be declaring.
     while (state.pending.length) await Promise.all(state.pending.splice(0));
     for (const fn of state.onLoaded.splice(0)) await fn();
+  };
+  try {
+    // Inputs the file draws with Math.random at its top level are the same in every process (seeded-random.ts).
+    await (source.realRandomAtLoad ? loadAll() : withSeededRandom(loadAll));
   } catch (error) {
     const reason = loadFailureReason(error);
     return {

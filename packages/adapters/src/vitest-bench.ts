@@ -168,4 +168,3 @@ function bodyFor(d: Declared): CaseBody {
   };
 }
 
-export { expect } from './vitest-expect.ts';

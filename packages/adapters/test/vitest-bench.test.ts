@@ -6,13 +6,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ofType } from './run-case.ts';
 
-let adapter: typeof import('../src/vitest-bench.ts');
+let adapter: typeof import('../src/vitest-bench-expect.ts');
 let registry: typeof import('../src/registry.ts');
 let runCase: typeof import('./run-case.ts').runCase;
 
 beforeEach(async () => {
   vi.resetModules();
-  adapter = await import('../src/vitest-bench.ts');
+  adapter = await import('../src/vitest-bench-expect.ts');
   registry = await import('../src/registry.ts');
   ({ runCase } = await import('./run-case.ts'));
 });

@@ -214,9 +214,10 @@ export function isBroughtEntry(entry: string): boolean {
  * "unsupported here, because …" for its cases instead of a dead process.
  * `set`: a Node.js core file's configurations (--set), baked into its entry;
  * `declared`: values the command line declares random or per-runtime
- * (--random, --per-runtime), with the file's own `// rtbench:` comments.
+ * (--random, --per-runtime), with the file's own `// rtbench:` comments;
+ * `realRandomAtLoad`: Math.random is left unseeded while the file loads.
  */
-export function locateBroughtFile(path: string, set: readonly string[] = [], declared: readonly DeclaredValue[] = []): SuiteLocation {
+export function locateBroughtFile(path: string, set: readonly string[] = [], declared: readonly DeclaredValue[] = [], realRandomAtLoad = false): SuiteLocation {
   const file = resolve(path);
   const name = suiteNameFor(file);
   const graph = graphFormat(file);
@@ -236,11 +237,11 @@ export function locateBroughtFile(path: string, set: readonly string[] = [], dec
           `configureNodeCore({ set: ${JSON.stringify(set)}, name: ${JSON.stringify(`${basename(dirname(file))}/${basename(file)}`)} });`,
         ]
       : []),
-    `export default await broughtSuite(${JSON.stringify(name)}, async () => { ${preload}return import(${JSON.stringify(file)}); }, ${JSON.stringify({ sourceHash: graphSourceHash(file), declaredValues: [...declared, ...declaredValues(path, readFileSync(file, 'utf8'))] })});`,
+    `export default await broughtSuite(${JSON.stringify(name)}, async () => { ${preload}return import(${JSON.stringify(file)}); }, ${JSON.stringify({ sourceHash: graphSourceHash(file), declaredValues: [...declared, ...declaredValues(path, readFileSync(file, 'utf8'))], ...(realRandomAtLoad ? { realRandomAtLoad } : {}) })});`,
     '',
   ].join('\n');
   // In the one program cache (owner-only, rewritten whenever it differs), named after the file it stands for (and what the command line gave it).
-  const entry = storeNamedFile(join(cacheDir, 'brought', `${name}-${createHash('sha256').update(JSON.stringify([file, set, declared])).digest('hex').slice(0, 12)}.ts`), source);
+  const entry = storeNamedFile(join(cacheDir, 'brought', `${name}-${createHash('sha256').update(JSON.stringify([file, set, declared, realRandomAtLoad])).digest('hex').slice(0, 12)}.ts`), source);
   broughtEntries.set(entry, file);
   return { name, entry };
 }

@@ -28,6 +28,20 @@ const ADAPTED_PACKAGES: Readonly<Record<string, string>> = {
   tinybench: rtbenchModule('@rtbench/adapters/tinybench'),
   vitest: rtbenchModule('@rtbench/adapters/vitest-bench'),
 };
+/** vitest's bench API with its `expect` (@vitest/expect and chai), for a module that names `expect`; the others are bundled without them. */
+const VITEST_WITH_EXPECT = rtbenchModule('@rtbench/adapters/vitest-bench-expect');
+
+/** The adapter a module's import of a harness resolves to: vitest's with `expect` only for a module whose text names it. */
+function adapterFor(harness: string, importer: string): string {
+  if (harness !== 'vitest') return ADAPTED_PACKAGES[harness]!;
+  let text = '';
+  try {
+    text = readFileSync(importer, 'utf8');
+  } catch {
+    return VITEST_WITH_EXPECT;
+  }
+  return /\bexpect\b/.test(text) ? VITEST_WITH_EXPECT : ADAPTED_PACKAGES.vitest!;
+}
 /** benchmark.js exports its constructor itself (`module.exports = Benchmark`): a CommonJS module hands on the adapter's. */
 const BENCHMARK_JS = rtbenchModule('@rtbench/adapters/benchmark-js');
 
@@ -81,13 +95,13 @@ const SUITE_API = rtbenchModule('@rtbench/core');
 const adapterPlugin: Plugin = {
   name: 'rtbench-adapters',
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^(mitata|tinybench|vitest)$/ }, (args) => ({ path: ADAPTED_PACKAGES[args.path]! }));
+    pluginBuild.onResolve({ filter: /^(mitata|tinybench|vitest)$/ }, (args) => ({ path: adapterFor(args.path, args.importer) }));
     pluginBuild.onResolve({ filter: /^benchmark$/ }, () => ({ path: 'benchmark', namespace: 'rtbench-benchmark-js' }));
     // The same harnesses reached by a path into their installed package, from a module of the file's own repository.
     pluginBuild.onResolve({ filter: HARNESS_PACKAGE_PATH }, (args) => {
       if (args.importer.includes(`${sep}node_modules${sep}`)) return undefined;
       const harness = HARNESS_PACKAGE_PATH.exec(args.path)![1]!;
-      return harness === 'benchmark' ? { path: 'benchmark', namespace: 'rtbench-benchmark-js' } : { path: ADAPTED_PACKAGES[harness]! };
+      return harness === 'benchmark' ? { path: 'benchmark', namespace: 'rtbench-benchmark-js' } : { path: adapterFor(harness, args.importer) };
     });
     pluginBuild.onLoad({ filter: /.*/, namespace: 'rtbench-benchmark-js' }, () => ({
       contents: `module.exports = require(${JSON.stringify(BENCHMARK_JS)}).Benchmark;`,
@@ -127,7 +141,8 @@ const adapterPlugin: Plugin = {
     });
     // A brought-over file that finds its data next to itself (new URL('./x', import.meta.url))
     // must see its own location, not the bundle's.
-    pluginBuild.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
+    // Files on disk only: another plugin's module (a package's one ES instance, named `….mjs.cjs`) is not a file to read.
+    pluginBuild.onLoad({ filter: /\.[cm]?[jt]sx?$/, namespace: 'file' }, async (args) => {
       const source = readFileSync(args.path, 'utf8');
       if (args.path.includes('node_modules')) {
         // A package's CommonJS that finds its files (a native addon's platform build) by __dirname: its own place, as Node.js gives it.

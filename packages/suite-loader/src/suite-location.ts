@@ -22,5 +22,7 @@ export interface WorkerRequests {
 export interface BroughtSettings {
   set?: readonly string[];
   declared?: readonly DeclaredValue[];
+  /** A brought file draws real randomness while it loads (Math.random is not seeded then). */
+  realRandomAtLoad?: boolean;
   worker?: WorkerRequests;
 }

@@ -39,7 +39,7 @@ export function locateSuite(nameOrPath: string, brought: BroughtSettings = {}): 
   // The entry rtbench wrote for a Worker or an app: its request suite (not a Worker module of its own).
   if (isStoredEntry(nameOrPath)) return { name: basename(nameOrPath, '.ts'), entry: resolve(nameOrPath) };
   // A file written for mitata or tinybench, run as it is.
-  if (isBroughtFile(nameOrPath)) return locateBroughtFile(nameOrPath, brought.set, brought.declared);
+  if (isBroughtFile(nameOrPath)) return locateBroughtFile(nameOrPath, brought.set, brought.declared, brought.realRandomAtLoad);
   // A Workers module, a wrangler project or a framework app, served as a request suite. An app's folder is the app,
   // even when a wrangler config beside it names its built Worker.
   if (isWorkerTarget(nameOrPath)) {

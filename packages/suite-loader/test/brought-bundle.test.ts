@@ -20,6 +20,33 @@ describe('a brought file bundled', () => {
     expect(text).toContain('adapters/src/mitata.ts');
   });
 
+  it("bundles vitest's expect (@vitest/expect, chai) only into a vitest bench file that names expect", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-vitest-expect-bundle-'));
+    writeFileSync(join(dir, 'plain.bench.ts'), "import { bench } from 'vitest';\nbench('sum', () => [1, 2].reduce((a, b) => a + b));\n");
+    writeFileSync(join(dir, 'asserts.bench.ts'), "import { bench, expect } from 'vitest';\nbench('sum', () => expect([1, 2].reduce((a, b) => a + b)).toBe(3));\n");
+    const text = async (file: string) =>
+      readFileSync((await bundleSuite(locateBroughtFile(join(dir, file)).entry, `vitest-expect-${file}`, 'node', nodeRuntime.bundle)).path, 'utf8');
+    const [plain, asserts] = [await text('plain.bench.ts'), await text('asserts.bench.ts')];
+    expect(plain).toContain('adapters/src/vitest-bench.ts');
+    expect(plain).not.toContain('adapters/src/vitest-expect.ts');
+    expect(plain).not.toContain('@vitest/expect');
+    expect(asserts).toContain('adapters/src/vitest-expect.ts');
+  });
+
+  it('bundles a CommonJS file that requires a package with an import and a require entry: its one ES instance', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-dual-package-bundle-'));
+    mkdirSync(join(dir, 'bench'));
+    mkdirSync(join(dir, 'node_modules', 'dual'), { recursive: true });
+    writeFileSync(join(dir, 'node_modules', 'dual', 'package.json'), JSON.stringify({ name: 'dual', exports: { import: './index.mjs', require: './index.js' } }));
+    writeFileSync(join(dir, 'node_modules', 'dual', 'index.mjs'), "export const copy = (x) => ({ ...x, from: 'dual as an es module' });\n");
+    writeFileSync(join(dir, 'node_modules', 'dual', 'index.js'), "exports.copy = (x) => ({ ...x, from: 'dual as commonjs' });\n");
+    writeFileSync(join(dir, 'bench', 'index.js'), "const { Suite } = require('benchmark');\nconst { copy } = require('dual');\nnew Suite().add('copy', () => copy({ a: 1 })).run();\n");
+    const bundle = await bundleSuite(locateBroughtFile(join(dir, 'bench', 'index.js')).entry, 'dual-package-bundle-test', 'node', nodeRuntime.bundle);
+    const text = readFileSync(bundle.path, 'utf8');
+    expect(text).toContain('dual as an es module');
+    expect(text).not.toContain('dual as commonjs');
+  });
+
   it("gives a CommonJS file its own __dirname and a require() for the paths it computes", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rtbench-own-place-bundle-'));
     mkdirSync(join(dir, 'bench', 'fixtures'), { recursive: true });

@@ -34,6 +34,12 @@ const RUN_OPTIONS = [
       'compared by its shape, as --random (repeat it; as a "// rtbench: per-runtime <case>" comment)',
   },
   {
+    name: 'real-random-at-load',
+    kind: 'flag',
+    help: "A benchmark file: Math.random keeps the runtime's own generator while the file loads. By default it is seeded " +
+      'then (the same inputs in every process and runtime) and the runtime\'s own again before anything is timed',
+  },
+  {
     name: 'request',
     kind: 'list',
     value: 'request',
@@ -75,6 +81,7 @@ export const run = measuringCommand({
         `${file} is a Worker (its requests: --request or --requests)`);
       if (declared.length) throw new UsageError(`--random and --per-runtime declare a benchmark file's cases; ` +
         `${file} is a Worker (a value that changes per response: --normalize)`);
+      if (flags.realRandomAtLoad) throw new UsageError(`--real-random-at-load is a benchmark file's; ${file} is a Worker`);
       const worker = {
         request,
         ...(flags.requests !== undefined ? { requests: flags.requests } : {}),
@@ -86,6 +93,6 @@ export const run = measuringCommand({
     if (request.length || flags.requests !== undefined || flags.normalize) throw new UsageError(`--request, --requests and --normalize are a ` +
       `Worker's; ${file} is a benchmark file, not a Worker`);
     checkBroughtFile(file!, set);
-    return measureSuite(file!, { ...flags, brought: { set, declared } });
+    return measureSuite(file!, { ...flags, brought: { set, declared, ...(flags.realRandomAtLoad ? { realRandomAtLoad: true } : {}) } });
   },
 });
