@@ -73,8 +73,11 @@ describe('a planted difference outside the changing spans is never masked', () =
     fc.assert(
       fc.property(pageShape, seeds, seeds, plant, (ls, a, b, p) => {
         const at = { ...p, at: p.at % ls.length };
-        const template = learn(a.map((s) => render(ls, s)))!;
-        expect(fits(template, render(ls, b[0]!, at))).toBe(false);
+        // A page whose values are most of its text learns no template on one side or both: it is said as that, not as
+        // the planted words (the share's refusal has tests of its own), so the property holds where both sides learn one.
+        const template = learn(a.map((s) => render(ls, s)));
+        fc.pre(template !== undefined && learn(b.map((s) => render(ls, s, at))) !== undefined);
+        expect(fits(template!, render(ls, b[0]!, at))).toBe(false);
         const d = answersDifference({ node: answers(ls, a), bun: answers(ls, b, at) });
         expect(d).toBeDefined();
         expect(d!.variants.bun!.text).toContain(at.text.split(' ')[0]);
@@ -88,7 +91,9 @@ describe('a planted difference outside the changing spans is never masked', () =
         fc.pre(fixed.length > 0);
         const i = fixed[pick % fixed.length]!;
         const changed = ls.map((l, j) => (j === i && 'fixed' in l ? { fixed: `${l.fixed}x` } : l));
-        expect(fits(learn(a.map((s) => render(ls, s)))!, render(changed, b[0]!))).toBe(false);
+        const template = learn(a.map((s) => render(ls, s)));
+        fc.pre(template !== undefined && learn(b.map((s) => render(changed, s))) !== undefined);
+        expect(fits(template!, render(changed, b[0]!))).toBe(false);
         expect(answersDifference({ node: answers(ls, a), bun: answers(changed, b) })).toBeDefined();
       }),
     );
