@@ -211,6 +211,17 @@ describe('planted edits read as what the rounds say', () => {
     expect(message).toMatch(/is not a consistent rtbench run: it holds no rounds, and no failure saying why$/);
   });
 
+  it('a variant\'s results taken out, or a variant added that none names: refused in one line naming the first', () => {
+    const dropped = refusal(requestRun(SAME, 8, ['page', 'feed']), (r) => {
+      r.results = r.results.filter((result) => result.variantId !== 'bun');
+    });
+    expect(dropped).toMatch(/is not a consistent rtbench run: it holds no result for "page" on "bun" and 1 more case × variant$/);
+    const added = refusal(requestRun(SAME), (r) => {
+      r.variants.push({ ...r.variants[0]!, id: 'deno' });
+    });
+    expect(added).toMatch(/is not a consistent rtbench run: it holds no result for "page" on "deno"$/);
+  });
+
   it('a run whose variants all failed, or that was interrupted before a round, is read', () => {
     const failed = requestRun(SAME);
     for (const result of failed.results) {
