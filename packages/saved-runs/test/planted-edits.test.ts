@@ -21,6 +21,7 @@ import { benchView } from '@rtbench/report';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { computeStats, finishRun, loadSavedRun, readRegularFile } from '../src/index.ts';
 import { sameWorkOf } from '../src/record.ts';
+import { refusal } from '../../../test/helpers/refusal.ts';
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
@@ -68,15 +69,8 @@ function reloaded(run: RunRecord, edit: (run: RunRecord) => void = () => {}): Re
   return loadSavedRun(file);
 }
 
-const refusal = (run: RunRecord, edit: (run: RunRecord) => void): string => {
-  try {
-    reloaded(run, edit);
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error('the run was read');
-};
+/** The one line loading the run, edited by `edit`, is refused with. */
+const refused = (run: RunRecord, edit: (run: RunRecord) => void): string => refusal(() => reloaded(run, edit));
 
 const resultOf = (run: RunRecord, variant: string): CaseResult => run.results.find((r) => r.variantId === variant)!;
 
@@ -194,7 +188,7 @@ describe('planted edits read as what the rounds say', () => {
   });
 
   it('rounds taken out of a result that keeps its statistics: refused in one line naming it', () => {
-    const message = refusal(requestRun(SAME), (r) => {
+    const message = refused(requestRun(SAME), (r) => {
       resultOf(r, 'bun').rounds = [];
     });
     expect(message).toMatch(/is not a consistent rtbench run: the result for "page" on "bun" holds statistics but no rounds to read them from$/);
@@ -202,7 +196,7 @@ describe('planted edits read as what the rounds say', () => {
   });
 
   it('every round taken out, statistics too: refused in one line', () => {
-    const message = refusal(requestRun(SAME), (r) => {
+    const message = refused(requestRun(SAME), (r) => {
       for (const result of r.results) {
         result.rounds = [];
         delete result.stats;
@@ -212,11 +206,11 @@ describe('planted edits read as what the rounds say', () => {
   });
 
   it('a variant\'s results taken out, or a variant added that none names: refused in one line naming the first', () => {
-    const dropped = refusal(requestRun(SAME, 8, ['page', 'feed']), (r) => {
+    const dropped = refused(requestRun(SAME, 8, ['page', 'feed']), (r) => {
       r.results = r.results.filter((result) => result.variantId !== 'bun');
     });
     expect(dropped).toMatch(/is not a consistent rtbench run: it holds no result for "page" on "bun" and 1 more case × variant$/);
-    const added = refusal(requestRun(SAME), (r) => {
+    const added = refused(requestRun(SAME), (r) => {
       r.variants.push({ ...r.variants[0]!, id: 'deno' });
     });
     expect(added).toMatch(/is not a consistent rtbench run: it holds no result for "page" on "deno"$/);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { assertWritableOutput, claimResultsPath, defaultResultsPath, isRunFileName, readJsonFile, readRegularFile, releaseUnsaved, tryCreatingIn, whyNotWritable } from '../src/results-file.ts';
-import { refusal, tempFolder } from './refusal.ts';
+import { refusal, tempFolder } from '../../../test/helpers/refusal.ts';
 
 const folder = (): string => tempFolder('results-file');
 
