@@ -203,34 +203,54 @@ describe('a build step', () => {
 });
 
 describe("an arm's install", () => {
-  it("asks the registry the user configured, never one the app's .npmrc names, and quotes npm's cause", { timeout: 90_000 }, async () => {
-    // The two registries in a process of their own: the install is synchronous and holds this one's event loop.
+  /**
+   * Runs `install` with the two registries up (in a process of their own: the install is synchronous and
+   * holds this one's event loop) and npm's settings only as `install` sets them; what they were asked.
+   */
+  async function askedDuring(install: (url: (name: 'planted' | 'configured') => string) => void): Promise<string> {
     const registries = spawn(process.execPath, ['-e', REGISTRIES], { stdio: ['ignore', 'pipe', 'inherit'] });
     const ports = await new Promise<{ planted: number; configured: number }>((resolve) => registries.stdout.once('data', (line: Buffer) => resolve(JSON.parse(String(line)))));
-    const url = (name: 'planted' | 'configured'): string => `http://127.0.0.1:${ports[name]}/`;
-    const app = realpathSync(mkdtempSync(join(tmpdir(), 'rtbench-arm-install-')));
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', dependencies: { '@planted/lib': '1.0.0' } }));
-    writeFileSync(join(app, '.npmrc'), `registry=${url('planted')}\n@planted:registry=${url('planted')}\nlegacy-peer-deps=true\n`);
-    const userconfig = join(app, 'user.npmrc');
-    writeFileSync(userconfig, `registry=${url('configured')}\nfetch-retries=0\n`);
     const saved = { ...process.env };
     // The user's own npm settings, as npm finds them: nothing else names a registry.
     for (const key of Object.keys(process.env)) if (/^npm_config_/i.test(key)) delete process.env[key];
-    process.env.npm_config_userconfig = userconfig;
     try {
-      expect(() => appWithVersions(app, { copies: join(app, 'copies'), installs: join(app, 'installs') }, { '@planted/lib': '2.0.0' })).toThrow(
-        `npm install of @planted/lib@2.0.0 failed (exit 1): 404 Not Found - GET ${url('configured')}@planted%2flib`,
-      );
+      install((name) => `http://127.0.0.1:${ports[name]}/`);
     } finally {
       process.env = saved;
+      registries.kill();
     }
-    registries.kill();
-    const asked = await new Promise<string>((resolve) => {
+    return new Promise<string>((resolve) => {
       let text = '';
       registries.stdout.on('data', (chunk: Buffer) => (text += String(chunk))).on('end', () => resolve(text));
     });
+  }
+
+  const installIn = (app: string, pins: Readonly<Record<string, string>>): unknown => appWithVersions(app, { copies: join(app, 'copies'), installs: join(app, 'installs') }, pins);
+
+  it("asks the registry the user configured, never one the app's .npmrc names, and quotes npm's cause", { timeout: 90_000 }, async () => {
+    const app = realpathSync(mkdtempSync(join(tmpdir(), 'rtbench-arm-install-')));
+    const asked = await askedDuring((url) => {
+      writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', dependencies: { '@planted/lib': '1.0.0' } }));
+      writeFileSync(join(app, '.npmrc'), `registry=${url('planted')}\n@planted:registry=${url('planted')}\nlegacy-peer-deps=true\n`);
+      const userconfig = join(app, 'user.npmrc');
+      writeFileSync(userconfig, `registry=${url('configured')}\nfetch-retries=0\n`);
+      process.env.npm_config_userconfig = userconfig;
+      expect(() => installIn(app, { '@planted/lib': '2.0.0' })).toThrow(`npm install of @planted/lib@2.0.0 failed (exit 1): 404 Not Found - GET ${url('configured')}@planted%2flib`);
+    });
     expect(asked).not.toContain('planted ');
     expect(asked).toContain('configured /@planted%2flib');
+  });
+
+  it('fetches no dependency named by its git repository, saying so in one line', { timeout: 90_000 }, async () => {
+    const app = realpathSync(mkdtempSync(join(tmpdir(), 'rtbench-arm-install-')));
+    const asked = await askedDuring((url) => {
+      writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', dependencies: { lib: `git+${url('planted')}lib.git` } }));
+      process.env.npm_config_registry = url('configured');
+      expect(() => installIn(app, {})).toThrow(
+        /^npm install of {2}failed \(exit 128\): a dependency is fetched from a git repository \(over http\), which an arm's install does not reach: it asks the configured registry alone$/,
+      );
+    });
+    expect(asked).not.toContain('planted ');
   });
 });
 
