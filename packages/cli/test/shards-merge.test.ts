@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
-import { UsageError } from '../src/errors.ts';
 import { mergeShards } from '@rtbench/saved-runs';
 import { shardCases } from '../src/shards/shard.ts';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
+import { refusal } from '../../../test/helpers/refusal.ts';
 
 const CASES = [{ id: 'a', ns: 100 }, { id: 'b', ns: 200 }, { id: 'c', ns: 300 }];
 const whole = syntheticRun({ mode: 'bench', cases: CASES, arms: [{ id: 'node', factor: 1 }, { id: 'bun', factor: 0.8 }], rounds: 3 });
@@ -26,16 +26,6 @@ function shard(index: number, count: number, change: Partial<RunRecord> = {}): {
     ...change,
   };
   return { run, file: `s${index}.json` };
-}
-
-function refusal(f: () => unknown): string {
-  try {
-    f();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a refusal');
 }
 
 describe('rtbench merge', () => {

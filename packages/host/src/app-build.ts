@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, closeSync, cpSync, existsSync, fstatSync, linkSync, openSync, readSync, lstatSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { buildSync } from 'esbuild';
 import { isolation, pidAlive, runContainedStep } from '@rtbench/process';
 import { folderDigest } from './library-store.ts';
@@ -60,6 +60,31 @@ function linkTarget(link: string): { file: boolean; real: string } | undefined {
 }
 
 /**
+ * The app's packages installed as links to a folder of their own (`npm install ../lib`, `npm link`, a
+ * workspace's package, pnpm's `link:`), by name and real path: the build reads their files as it
+ * reads the app's, and no package manager's record of node_modules changes when they do. A link
+ * into a node_modules folder (pnpm's store, inside the app's or shared) is an installed version,
+ * which that record names.
+ */
+function linkedPackages(appDir: string): { name: string; real: string }[] {
+  const modules = join(appDir, 'node_modules');
+  const names = (dir: string): string[] => {
+    try {
+      return readdirSync(dir);
+    } catch {
+      return [];
+    }
+  };
+  const packages = names(modules).flatMap((name) => (name.startsWith('@') ? names(join(modules, name)).map((inner) => `${name}/${inner}`) : [name]));
+  return packages.flatMap((name) => {
+    const path = join(modules, name);
+    if (!lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) return [];
+    const target = linkTarget(path);
+    return target && !target.file && !target.real.split(sep).includes('node_modules') ? [{ name, real: target.real }] : [];
+  });
+}
+
+/**
  * What each package manager writes into node_modules of what it installed (every package's version):
  * npm's hidden lockfile, pnpm's and yarn's state. The build key reads these, never the packages' files.
  */
@@ -81,13 +106,17 @@ function buildModulesHash(): string {
 
 /**
  * The cache key, by content alone (nothing of the app's path or the time): every source file of
- * the app (path and bytes), the package manager's record of the installed dependencies, the
+ * the app (path and bytes), those of its packages linked from a folder of their own, the package
+ * manager's record of the installed dependencies, the
  * toolchain's versions, and rtbench's own build modules. NODE_ENV is none of it: every build step
  * runs with NODE_ENV production (QUIET_BUILD), whatever the run's.
  */
 export function appBuildKey(appDir: string, versions: Readonly<Record<string, string>>): string {
   const hash = createHash('sha256');
   for (const file of sourceFiles(appDir)) hash.update(`${file}\u0000`).update(readFileSync(join(appDir, file))).update('\u0000');
+  for (const { name, real } of linkedPackages(appDir)) {
+    for (const file of sourceFiles(real)) hash.update(`linked ${name}/${file}\u0000`).update(readFileSync(join(real, file))).update('\u0000');
+  }
   for (const record of INSTALLED_RECORDS) {
     const path = join(appDir, 'node_modules', record);
     if (existsSync(path)) hash.update(`installed ${record}\u0000`).update(readFileSync(path)).update('\u0000');

@@ -179,8 +179,9 @@ const INSTALL_TIMEOUT_MS = 20 * 60_000;
 /**
  * The package manager's install in `temp`, contained as a build step is (runContainedStep) but with
  * the network, and npm told to take even a lockfile's `resolved` addresses from the configured
- * registry; its output in `temp`.log, and a failure one line quoting its cause (npm's, not its log's
- * address).
+ * registry; git, which fetches a dependency named by its repository, allowed no transport that
+ * reaches a host (git's own GIT_ALLOW_PROTOCOL), so the registry is all the install reaches; its
+ * output in `temp`.log, and a failure one line quoting its cause (npm's, not its log's address).
  */
 function installIn(temp: string, manager: AppPackageManager, pinText: string): void {
   const log = `${temp}.log`;
@@ -190,7 +191,7 @@ function installIn(temp: string, manager: AppPackageManager, pinText: string): v
     const args = manager.name === 'npm' ? [...manager.args, '--replace-registry-host=always'] : manager.args;
     r = runContainedStep(manager.command, args, {
       cwd: temp,
-      env: { ...process.env, DO_NOT_TRACK: '1', NEXT_TELEMETRY_DISABLED: '1', WRANGLER_SEND_METRICS: 'false', npm_config_update_notifier: 'false', CI: '1' },
+      env: { ...process.env, DO_NOT_TRACK: '1', NEXT_TELEMETRY_DISABLED: '1', WRANGLER_SEND_METRICS: 'false', npm_config_update_notifier: 'false', CI: '1', GIT_ALLOW_PROTOCOL: 'file' },
       outputFd: fd,
       timeoutMs: INSTALL_TIMEOUT_MS,
       network: true,
@@ -202,7 +203,8 @@ function installIn(temp: string, manager: AppPackageManager, pinText: string): v
   rmSync(log, { force: true });
   if (r.status === 0) return;
   const how = r.timedOut ? `not done within ${INSTALL_TIMEOUT_MS / 60_000} min` : r.error ? r.error.message : r.signal ? `killed by ${r.signal}` : `exit ${r.status}`;
-  const cause = manager.name === 'npm' ? npmReason(output) : lastError(output);
+  const git = /transport '([\w+-]+)' not allowed/.exec(output)?.[1];
+  const cause = git ? `a dependency is fetched from a git repository (over ${git}), which an arm's install does not reach: it asks the configured registry alone` : manager.name === 'npm' ? npmReason(output) : lastError(output);
   throw new AppBuildFailed(`${manager.name} install of ${pinText} failed (${how}): ${cause}`);
 }
 

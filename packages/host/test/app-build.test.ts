@@ -67,6 +67,24 @@ describe("an app's build", () => {
     expect(appBuildKey(dir, { vite: '8.0.0' })).not.toBe(afterFile);
   });
 
+  it("is keyed by the files of a package linked from a folder of its own, not by one linked into a store's node_modules", () => {
+    const lib = mkdtempSync(join(tmpdir(), 'rtbench-app-lib-'));
+    writeFileSync(join(lib, 'index.js'), 'export const n = 1;\n');
+    const store = join(mkdtempSync(join(tmpdir(), 'rtbench-app-store-')), 'node_modules', 'dep');
+    mkdirSync(store, { recursive: true });
+    writeFileSync(join(store, 'index.js'), 'export const d = 1;\n');
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-app-build-'));
+    writeFileSync(join(dir, 'page.js'), 'export default 1;\n');
+    mkdirSync(join(dir, 'node_modules', '@app'), { recursive: true });
+    symlinkSync(lib, join(dir, 'node_modules', '@app', 'lib'));
+    symlinkSync(store, join(dir, 'node_modules', 'dep'));
+    const key = appBuildKey(dir, { vite: '8.0.0' });
+    writeFileSync(join(store, 'index.js'), 'export const d = 2;\n');
+    expect(appBuildKey(dir, { vite: '8.0.0' })).toBe(key);
+    writeFileSync(join(lib, 'index.js'), 'export const n = 2;\n');
+    expect(appBuildKey(dir, { vite: '8.0.0' })).not.toBe(key);
+  });
+
   it('builds only the editions without a whole build, once, and reuses them after', () => {
     const app = mkdtempSync(join(tmpdir(), 'rtbench-app-editions-'));
     writeFileSync(join(app, 'page.js'), 'export default 1;\n');

@@ -1,6 +1,6 @@
 /**
  * A build step is the app's code: it reaches no network but its own
- * loopback, writes nowhere but its folder (and a /tmp of its own), whatever it starts (a detached daemon included) ends with it,
+ * loopback nor a host service's socket file, writes nowhere but its folder (and a /tmp of its own), whatever it starts (a detached daemon included) ends with it,
  * and one that never finishes ends at its bound with one line. One node
  * process per test, a daemon each.
  */
@@ -39,6 +39,8 @@ const tried = (host, port) => new Promise((done) => {
   own.close();
   // A host service's Unix socket under /run (a file, not an address: the network namespace does not hold it).
   if (process.argv[6]) reached.run = await tried(undefined, process.argv[6]);
+  // One in the user's home (an agent's, a container daemon's): a read-only bind does not stop a connect either.
+  if (process.argv[7]) reached.homeSocket = await tried(undefined, process.argv[7]);
   // Outside its folder: the user's home (read-only to it) and /tmp (its own, dropped when it ends).
   const attempt = (file) => { try { fs.writeFileSync(file, 'x'); return 'written'; } catch (e) { return e.code; } };
   const wrote = { home: attempt(process.argv[4]), tmp: attempt(process.argv[5]) };
@@ -107,6 +109,16 @@ describe('a build step', () => {
   });
   afterAll(() => runServer.close());
 
+  // A host service on a socket file in the user's home (removed with the home files below).
+  const homeSocket = join(homedir(), `.rtbench-build-step-${process.pid}.sock`);
+  let homeConnections = 0;
+  const homeServer = createServer((socket) => {
+    homeConnections++;
+    socket.destroy();
+  });
+  beforeAll(() => new Promise<void>((resolve) => homeServer.listen(homeSocket, resolve)));
+  afterAll(() => homeServer.close());
+
   const stepIn = (): string => {
     // Its real path: the step's daemon is named by its working folder.
     const dir = realpathSync(mkdtempSync(join(tmpdir(), 'rtbench-build-step-')));
@@ -123,13 +135,15 @@ describe('a build step', () => {
   it.runIf(namespaces)("reaches its own loopback but not the host's, writes only its folder, and leaves no process behind", () => {
     const dir = stepIn();
     const [home, tmp] = outside(dir);
-    runBuildStep('planted step', process.execPath, 'step.cjs', [String(port), 'end', home, tmp, runSocket], dir, join(dir, 'build.log'));
+    runBuildStep('planted step', process.execPath, 'step.cjs', [String(port), 'end', home, tmp, runSocket, homeSocket], dir, join(dir, 'build.log'));
     const reached = JSON.parse(readFileSync(join(dir, 'reached.json'), 'utf8')) as { host: string; own: string };
     // With its writes held, the step's /run is a tmpfs of its own: the host's socket files there are not in it.
     const run = runSocket ? { run: isolation().writesHeld ? 'ENOENT' : 'connected' } : {};
-    expect(reached).toEqual({ host: 'ECONNREFUSED', own: 'connected', ...run, wrote: isolation().writesHeld ? { home: 'EROFS', tmp: 'written' } : { home: 'written', tmp: 'written' } });
+    // Its home is a read-only overlay, where a socket file refuses a connect.
+    const homeSocketReached = isolation().writesHeld ? 'ECONNREFUSED' : 'connected';
+    expect(reached).toEqual({ host: 'ECONNREFUSED', own: 'connected', ...run, homeSocket: homeSocketReached, wrote: isolation().writesHeld ? { home: 'EROFS', tmp: 'written' } : { home: 'written', tmp: 'written' } });
     expect(connections).toBe(0);
-    if (isolation().writesHeld) expect(runConnections).toBe(0);
+    if (isolation().writesHeld) expect([runConnections, homeConnections]).toEqual([0, 0]);
     expect(namingDir(dir)).toEqual([]);
     if (isolation().writesHeld) expect([existsSync(home), existsSync(tmp)]).toEqual([false, false]);
   });
@@ -189,34 +203,54 @@ describe('a build step', () => {
 });
 
 describe("an arm's install", () => {
-  it("asks the registry the user configured, never one the app's .npmrc names, and quotes npm's cause", { timeout: 90_000 }, async () => {
-    // The two registries in a process of their own: the install is synchronous and holds this one's event loop.
+  /**
+   * Runs `install` with the two registries up (in a process of their own: the install is synchronous and
+   * holds this one's event loop) and npm's settings only as `install` sets them; what they were asked.
+   */
+  async function askedDuring(install: (url: (name: 'planted' | 'configured') => string) => void): Promise<string> {
     const registries = spawn(process.execPath, ['-e', REGISTRIES], { stdio: ['ignore', 'pipe', 'inherit'] });
     const ports = await new Promise<{ planted: number; configured: number }>((resolve) => registries.stdout.once('data', (line: Buffer) => resolve(JSON.parse(String(line)))));
-    const url = (name: 'planted' | 'configured'): string => `http://127.0.0.1:${ports[name]}/`;
-    const app = realpathSync(mkdtempSync(join(tmpdir(), 'rtbench-arm-install-')));
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', dependencies: { '@planted/lib': '1.0.0' } }));
-    writeFileSync(join(app, '.npmrc'), `registry=${url('planted')}\n@planted:registry=${url('planted')}\nlegacy-peer-deps=true\n`);
-    const userconfig = join(app, 'user.npmrc');
-    writeFileSync(userconfig, `registry=${url('configured')}\nfetch-retries=0\n`);
     const saved = { ...process.env };
     // The user's own npm settings, as npm finds them: nothing else names a registry.
     for (const key of Object.keys(process.env)) if (/^npm_config_/i.test(key)) delete process.env[key];
-    process.env.npm_config_userconfig = userconfig;
     try {
-      expect(() => appWithVersions(app, { copies: join(app, 'copies'), installs: join(app, 'installs') }, { '@planted/lib': '2.0.0' })).toThrow(
-        `npm install of @planted/lib@2.0.0 failed (exit 1): 404 Not Found - GET ${url('configured')}@planted%2flib`,
-      );
+      install((name) => `http://127.0.0.1:${ports[name]}/`);
     } finally {
       process.env = saved;
+      registries.kill();
     }
-    registries.kill();
-    const asked = await new Promise<string>((resolve) => {
+    return new Promise<string>((resolve) => {
       let text = '';
       registries.stdout.on('data', (chunk: Buffer) => (text += String(chunk))).on('end', () => resolve(text));
     });
+  }
+
+  const installIn = (app: string, pins: Readonly<Record<string, string>>): unknown => appWithVersions(app, { copies: join(app, 'copies'), installs: join(app, 'installs') }, pins);
+
+  it("asks the registry the user configured, never one the app's .npmrc names, and quotes npm's cause", { timeout: 90_000 }, async () => {
+    const app = realpathSync(mkdtempSync(join(tmpdir(), 'rtbench-arm-install-')));
+    const asked = await askedDuring((url) => {
+      writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', dependencies: { '@planted/lib': '1.0.0' } }));
+      writeFileSync(join(app, '.npmrc'), `registry=${url('planted')}\n@planted:registry=${url('planted')}\nlegacy-peer-deps=true\n`);
+      const userconfig = join(app, 'user.npmrc');
+      writeFileSync(userconfig, `registry=${url('configured')}\nfetch-retries=0\n`);
+      process.env.npm_config_userconfig = userconfig;
+      expect(() => installIn(app, { '@planted/lib': '2.0.0' })).toThrow(`npm install of @planted/lib@2.0.0 failed (exit 1): 404 Not Found - GET ${url('configured')}@planted%2flib`);
+    });
     expect(asked).not.toContain('planted ');
     expect(asked).toContain('configured /@planted%2flib');
+  });
+
+  it('fetches no dependency named by its git repository, saying so in one line', { timeout: 90_000 }, async () => {
+    const app = realpathSync(mkdtempSync(join(tmpdir(), 'rtbench-arm-install-')));
+    const asked = await askedDuring((url) => {
+      writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', dependencies: { lib: `git+${url('planted')}lib.git` } }));
+      process.env.npm_config_registry = url('configured');
+      expect(() => installIn(app, {})).toThrow(
+        /^npm install of {2}failed \(exit 128\): a dependency is fetched from a git repository \(over http\), which an arm's install does not reach: it asks the configured registry alone$/,
+      );
+    });
+    expect(asked).not.toContain('planted ');
   });
 });
 

@@ -56,32 +56,50 @@ const LOOPBACK_UP = 'command -v ip >/dev/null 2>&1 && ip link set lo up 2>/dev/n
  * step's own holding the upper layers of overlays on /tmp and on each
  * scratch folder; /run (and /var/run where it is no link) an empty tmpfs, so
  * the host's socket files there (a container daemon's, a session bus) are
- * not in the step's tree, as a read-only mount does not stop a connect; then each writable folder bound over what the step sees,
- * from a descriptor opened before /tmp was covered (mount's
- * --no-canonicalize keeps /proc/self/fd/N the folder it was opened on, not
- * its path looked up again under the overlay) and made writable again.
+ * not in the step's tree, as a read-only mount does not stop a connect; the
+ * user's home seen through a read-only overlay (its files read, its socket
+ * files, an agent's or a container daemon's, refusing a connect as /tmp's
+ * do), unless a mount lies beneath it, which the overlay would hide; then
+ * each writable folder bound over what the step sees, and each scratch
+ * folder's overlay laid, from a descriptor opened before anything was
+ * covered (mount's --no-canonicalize keeps /proc/self/fd/N the folder it was
+ * opened on, not its path looked up again under an overlay; an overlay's
+ * lower layer read through it is the folder itself, not an overlay on an
+ * overlay, which the kernel allows only two deep).
  */
 const WRITES_HELD = String.raw`set -e
 here=$(pwd -P)
+fd=3
 n=$1; shift
 i=0
-while [ $i -lt $n ]; do eval "exec $((i + 3))<\"\$$((i + 1))\""; i=$((i + 1)); done
-while read -r _ _ _ _ at _; do mount -o remount,bind,ro "$(printf '%b' "$at")" 2>/dev/null || :; done < /proc/self/mountinfo
-mount -t tmpfs -o mode=1777 rtbench-step /dev/shm
-layer() { mkdir -p "/dev/shm/.rtbench/$2/upper" "/dev/shm/.rtbench/$2/work"; mount -t overlay rtbench-step -o "lowerdir=$1,upperdir=/dev/shm/.rtbench/$2/upper,workdir=/dev/shm/.rtbench/$2/work" "$1"; }
-layer /tmp tmp
-for d in /run /var/run; do [ -d "$d" ] && [ ! -L "$d" ] && mount -t tmpfs -o mode=755 rtbench-step "$d"; done
-i=0
-while [ $i -lt $n ]; do
-  mkdir -p "$1"
-  mount --no-canonicalize --bind "/proc/self/fd/$((i + 3))" "$1"
-  mount -o remount,bind,rw "$1"
-  eval "exec $((i + 3))<&-"
-  i=$((i + 1)); shift
-done
+while [ $i -lt $n ]; do eval "exec $fd<\"\$1\"; w$i=\$1"; fd=$((fd + 1)); i=$((i + 1)); shift; done
 m=$1; shift
 i=0
-while [ $i -lt $m ]; do [ -d "$1" ] && layer "$1" "s$i"; i=$((i + 1)); shift; done
+while [ $i -lt $m ]; do if [ -d "$1" ]; then eval "exec $fd<\"\$1\"; s$i=\$1"; else eval "s$i="; fi; fd=$((fd + 1)); i=$((i + 1)); shift; done
+while read -r _ _ _ _ at _; do mount -o remount,bind,ro "$(printf '%b' "$at")" 2>/dev/null || :; done < /proc/self/mountinfo
+mount -t tmpfs -o mode=1777 rtbench-step /dev/shm
+layer() { mkdir -p "/dev/shm/.rtbench/$2/upper" "/dev/shm/.rtbench/$2/work"; mount -t overlay rtbench-step -o "lowerdir=$3,upperdir=/dev/shm/.rtbench/$2/upper,workdir=/dev/shm/.rtbench/$2/work" "$1"; }
+layer /tmp tmp /tmp
+for d in /run /var/run; do [ -d "$d" ] && [ ! -L "$d" ] && mount -t tmpfs -o mode=755 rtbench-step "$d"; done
+if [ -d "$HOME" ] && [ ! -L "$HOME" ] && [ "$HOME" != / ] && ! awk -v d="$HOME/" 'index($5, d) == 1 { found = 1 } END { exit !found }' /proc/self/mountinfo; then
+  mkdir -p /dev/shm/.rtbench/empty
+  mount -t overlay rtbench-step -o "lowerdir=$HOME:/dev/shm/.rtbench/empty" "$HOME" || :
+fi
+i=0; fd=3
+while [ $i -lt $n ]; do
+  eval "w=\$w$i"
+  mkdir -p "$w"
+  mount --no-canonicalize --bind "/proc/self/fd/$fd" "$w"
+  mount -o remount,bind,rw "$w"
+  eval "exec $fd<&-"
+  fd=$((fd + 1)); i=$((i + 1))
+done
+i=0
+while [ $i -lt $m ]; do
+  eval "s=\$s$i"
+  if [ -n "$s" ]; then layer "$s" "s$i" "/proc/self/fd/$fd"; eval "exec $fd<&-"; fi
+  fd=$((fd + 1)); i=$((i + 1))
+done
 cd "$here"
 exec "$@"`;
 

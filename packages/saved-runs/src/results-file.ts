@@ -196,7 +196,13 @@ function runProblems(run: RunRecord): string[] {
   const caseIds = new Set(run.cases.map((c) => c.id));
   for (const id of duplicates(run.variants.map((v) => v.id))) problems.push(`variant "${id}" is listed twice`);
   for (const id of duplicates(run.cases.map((c) => c.id))) problems.push(`case "${id}" is listed twice`);
-  for (const key of duplicates(run.results.map((r) => `${r.caseId}" on "${r.variantId}`))) problems.push(`the results hold "${key}" twice`);
+  const keys = run.results.map((r) => `${r.caseId}" on "${r.variantId}`);
+  for (const key of duplicates(keys)) problems.push(`the results hold "${key}" twice`);
+  // A run holds a result for every case on every variant from its start (record.ts addResults), failed ones
+  // included: one taken out would leave a variant's figures unshown as "not measured", its regression unseen.
+  const held = new Set(keys);
+  const missing = run.cases.flatMap((c) => run.variants.map((v) => `${c.id}" on "${v.id}`)).filter((key) => !held.has(key));
+  if (missing.length) problems.push(`it holds no result for "${missing[0]}"${missing.length > 1 ? ` and ${missing.length - 1} more case × variant` : ''}`);
   const { rounds, timeMs, warmupMs, timeoutMs, seed } = run.options;
   if (!Number.isInteger(rounds) || rounds < 1) problems.push(`options.rounds is ${rounds}, not a whole number ≥ 1`);
   for (const [name, value] of Object.entries({ timeMs, warmupMs, timeoutMs, seed })) {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { mergeShards } from '../src/merge-shards.ts';
-import { refusal } from './refusal.ts';
+import { refusal } from '../../../test/helpers/refusal.ts';
 
 const CASES = ['a', 'b', 'c', 'd', 'e'].map((id, i) => ({ id, ns: 100 * (i + 1) }));
 const whole = syntheticRun({ cases: CASES, arms: [{ id: 'node', factor: 1 }, { id: 'bun', factor: 0.8 }], rounds: 2, samplesPerRound: 3 });

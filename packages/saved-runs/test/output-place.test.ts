@@ -7,7 +7,7 @@ import { linkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { outputFileOf, refuseLinkOrInput, refuseRepeatedInput } from '../src/output-place.ts';
-import { refusal, tempFolder } from './refusal.ts';
+import { refusal, tempFolder } from '../../../test/helpers/refusal.ts';
 
 const folder = (): string => tempFolder('output-place');
 

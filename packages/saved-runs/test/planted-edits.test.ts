@@ -18,9 +18,12 @@ import type { CaseResult, RunRecord } from '@rtbench/core/schema';
 import { UsageError } from '@rtbench/core/usage-error';
 import { requestsOf } from '@rtbench/measurer-records';
 import { benchView } from '@rtbench/report';
+import { slower } from '@rtbench/core';
+import { checkClaims, claimsBlock, type ClaimCheck } from '@rtbench/verdicts';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { computeStats, finishRun, loadSavedRun, readRegularFile } from '../src/index.ts';
 import { sameWorkOf } from '../src/record.ts';
+import { refusal } from '../../../test/helpers/refusal.ts';
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
@@ -68,15 +71,8 @@ function reloaded(run: RunRecord, edit: (run: RunRecord) => void = () => {}): Re
   return loadSavedRun(file);
 }
 
-const refusal = (run: RunRecord, edit: (run: RunRecord) => void): string => {
-  try {
-    reloaded(run, edit);
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error('the run was read');
-};
+/** The one line loading the run, edited by `edit`, is refused with. */
+const refused = (run: RunRecord, edit: (run: RunRecord) => void): string => refusal(() => reloaded(run, edit));
 
 const resultOf = (run: RunRecord, variant: string): CaseResult => run.results.find((r) => r.variantId === variant)!;
 
@@ -173,6 +169,10 @@ describe('planted edits read as what the rounds say', () => {
     const run = requestRun(SAME);
     expect(reloaded(run, (r) => void (resultOf(r, 'bun').stats!.median *= 1 + 1e-12)).notes).toBeUndefined();
     expect(reloaded(run, (r) => void delete resultOf(r, 'bun').stats).notes).toBeUndefined();
+    // The bound is relative: a figure of seconds in ns moves by more than 1e-9 in its last digits.
+    const large = syntheticRun({ cases: [{ id: 'a', ns: 2e9 }], arms: [{ id: 'node', factor: 1 }], rounds: 3 });
+    finishRun(large, false);
+    expect(reloaded(large, (r) => void (r.results[0]!.stats!.median *= 1 + 1e-12)).notes).toBeUndefined();
     expect(reloaded(run, (r) => void (resultOf(r, 'bun').stats!.median *= 1 + 1e-6)).notes?.[0]).toMatch(/^the samples of "page" on bun do not give/);
   });
 
@@ -194,7 +194,7 @@ describe('planted edits read as what the rounds say', () => {
   });
 
   it('rounds taken out of a result that keeps its statistics: refused in one line naming it', () => {
-    const message = refusal(requestRun(SAME), (r) => {
+    const message = refused(requestRun(SAME), (r) => {
       resultOf(r, 'bun').rounds = [];
     });
     expect(message).toMatch(/is not a consistent rtbench run: the result for "page" on "bun" holds statistics but no rounds to read them from$/);
@@ -202,13 +202,24 @@ describe('planted edits read as what the rounds say', () => {
   });
 
   it('every round taken out, statistics too: refused in one line', () => {
-    const message = refusal(requestRun(SAME), (r) => {
+    const message = refused(requestRun(SAME), (r) => {
       for (const result of r.results) {
         result.rounds = [];
         delete result.stats;
       }
     });
     expect(message).toMatch(/is not a consistent rtbench run: it holds no rounds, and no failure saying why$/);
+  });
+
+  it('a variant\'s results taken out, or a variant added that none names: refused in one line naming the first', () => {
+    const dropped = refused(requestRun(SAME, 8, ['page', 'feed']), (r) => {
+      r.results = r.results.filter((result) => result.variantId !== 'bun');
+    });
+    expect(dropped).toMatch(/is not a consistent rtbench run: it holds no result for "page" on "bun" and 1 more case × variant$/);
+    const added = refused(requestRun(SAME), (r) => {
+      r.variants.push({ ...r.variants[0]!, id: 'deno' });
+    });
+    expect(added).toMatch(/is not a consistent rtbench run: it holds no result for "page" on "deno"$/);
   });
 
   it('a run whose variants all failed, or that was interrupted before a round, is read', () => {
@@ -228,6 +239,44 @@ describe('planted edits read as what the rounds say', () => {
       r.status = 'interrupted';
     });
     expect(interrupted.run.status).toBe('interrupted');
+  });
+});
+
+describe('claims decided again from the samples', () => {
+  /** node@24 1.6× slower than node@26 on case a over ten rounds, and `count` claims that it is slower by 1.2× (each holds). */
+  function claimsRun(count: number): RunRecord {
+    const run = syntheticRun({ cases: [{ id: 'a', ns: 1000 }], arms: [{ id: 'node@26', factor: 1 }, { id: 'node@24', factor: 1.6 }], rounds: 10, sigma: 0.02, seed: 7 });
+    finishRun(run, false);
+    const family = { confidence: 0.95, size: count, threshold: 0.01 };
+    const checks = Array.from({ length: count }, (_, i): ClaimCheck => ({ says: `claim ${i}`, suite: 'synthetic', subject: { caseId: 'a', variantId: 'node@24' }, other: { caseId: 'a', variantId: 'node@26' }, measure: 'time', expect: slower(1.2) }));
+    run.claims = claimsBlock(checkClaims(run, checks, family), family);
+    return run;
+  }
+
+  it('as saved: the same words, no note', () => {
+    const loaded = reloaded(claimsRun(2));
+    expect(loaded.run.claims!.outcomes.map((o) => o.word)).toEqual(['held', 'held']);
+    expect(loaded.notes).toBeUndefined();
+  });
+
+  it("edited words: the samples' shown, four claims named and the rest counted", () => {
+    const loaded = reloaded(claimsRun(5), (r) => {
+      for (const outcome of r.claims!.outcomes) outcome.word = 'broken';
+    });
+    expect(loaded.run.claims!.outcomes.map((o) => o.word)).toEqual(['held', 'held', 'held', 'held', 'held']);
+    const named = [0, 1, 2, 3].map((i) => `"claim ${i}" on node@24 (saved broken, the samples say held)`).join(', ');
+    expect(loaded.notes).toEqual([`the claims ${named} and 1 more are not what the samples stored with them decide (the file was edited after it was saved?): the words shown are the samples'`]);
+    const one = reloaded(claimsRun(1), (r) => void (r.claims!.outcomes[0]!.word = 'broken'));
+    expect(one.notes).toEqual(['the claims "claim 0" on node@24 (saved broken, the samples say held) are not what the samples stored with them decide (the file was edited after it was saved?): the words shown are the samples\'']);
+  });
+});
+
+describe('a request round that learned no answer', () => {
+  it('reads back: there is no digest of answers to take again', () => {
+    const loaded = reloaded(requestRun(SAME), (r) => {
+      requestsOf(resultOf(r, 'bun').rounds[0]!)!.answers = [];
+    });
+    expect(resultOf(loaded.run, 'bun').rounds).toHaveLength(3);
   });
 });
 
@@ -292,6 +341,11 @@ describe('a file that is not this version\'s run', () => {
       [{ ...run, schema: 'other' }, 'is not an rtbench run (its "schema" is "other", expected "rtbench.run")'],
       [{ ...run, schemaVersion: 2 }, 'has schema version 2, from a newer rtbench; this one reads version 1'],
       [{ ...run, schemaVersion: '1' }, 'has no valid schema version ("1"); this rtbench reads version 1'],
+      // Past this version only as a whole number: text, a fraction or a version before the first is no version.
+      [{ ...run, schemaVersion: '2' }, 'has no valid schema version ("2"); this rtbench reads version 1'],
+      [{ ...run, schemaVersion: 1.5 }, 'has no valid schema version (1.5); this rtbench reads version 1'],
+      [{ ...run, schemaVersion: 0 }, 'has no valid schema version (0); this rtbench reads version 1'],
+      [{ ...run, schemaVersion: undefined }, 'has no valid schema version (missing); this rtbench reads version 1'],
     ] as const) {
       const file = written(json);
       expect(() => loadSavedRun(file)).toThrow(new UsageError(`${file} ${says}`));

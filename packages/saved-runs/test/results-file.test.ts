@@ -9,8 +9,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, 
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { assertWritableOutput, claimResultsPath, defaultResultsPath, isRunFileName, readJsonFile, readRegularFile, releaseUnsaved, tryCreatingIn, whyNotWritable } from '../src/results-file.ts';
-import { refusal, tempFolder } from './refusal.ts';
+import type { RunRecord } from '@rtbench/core/schema';
+import { assertWritableOutput, claimResultsPath, defaultResultsPath, isRunFileName, readJsonFile, readRegularFile, releaseUnsaved, tryCreatingIn, validateRun, whyNotWritable } from '../src/results-file.ts';
+import { syntheticRun } from '../../../test/compare-synthetic.ts';
+import { refusal, tempFolder } from '../../../test/helpers/refusal.ts';
 
 const folder = (): string => tempFolder('results-file');
 
@@ -212,5 +214,48 @@ describe('reading a file', () => {
     expect(cut).toMatch(new RegExp(`^${join(dir, 'cut.json')} is not valid JSON \\(truncated or corrupt\\?\\): .+`));
     expect(cut).not.toContain('the file is empty');
     expect(refusal(() => readJsonFile(join(dir, 'd')))).toContain('is a directory');
+  });
+});
+
+describe("a run's consistency, which its schema cannot say", () => {
+  const run = syntheticRun({ cases: [{ id: 'a', ns: 1000 }, { id: 'b', ns: 2000 }], arms: [{ id: 'node', factor: 1 }, { id: 'deno', factor: 1.1 }], rounds: 3 });
+  const edited = (edit: (run: RunRecord) => void): RunRecord => {
+    const copy = JSON.parse(JSON.stringify(run)) as RunRecord;
+    edit(copy);
+    return copy;
+  };
+  /** What validating the run, edited by `edit`, refuses it for (after the file's name). */
+  const problems = (edit: (run: RunRecord) => void): string => refusal(() => validateRun(edited(edit), 'run.json')).replace(/^run\.json is not a consistent rtbench run: /, '');
+  const result = (r: RunRecord, caseId: string, variantId: string): RunRecord['results'][number] => r.results.find((x) => x.caseId === caseId && x.variantId === variantId)!;
+
+  it('is read as made', () => {
+    expect(validateRun(edited(() => {}), 'run.json').results).toHaveLength(4);
+    expect(validateRun(edited((r) => void (r.options.seed = 0)), 'run.json').options.seed).toBe(0);
+  });
+
+  it('names each problem, the first three joined', () => {
+    expect(problems((r) => void r.variants.push({ ...r.variants[0]! }))).toBe('variant "node" is listed twice');
+    expect(problems((r) => void r.cases.push({ ...r.cases[0]! }))).toBe('case "a" is listed twice');
+    expect(problems((r) => void r.results.push(structuredClone(r.results[0]!)))).toBe('the results hold "a" on "node" twice');
+    expect(problems((r) => void (r.options.rounds = 1.5))).toBe('options.rounds is 1.5, not a whole number ≥ 1');
+    expect(problems((r) => void (r.options.rounds = 0))).toBe('options.rounds is 0, not a whole number ≥ 1');
+    expect(problems((r) => void (r.options.timeMs = -1))).toBe('options.timeMs is -1');
+    expect(problems((r) => void (result(r, 'a', 'node').caseId = 'z'))).toBe('it holds no result for "a" on "node"; the result for "z" on "node" names a case the run does not list');
+    expect(problems((r) => void (result(r, 'a', 'node').variantId = 'bun'))).toBe('it holds no result for "a" on "node"; the result for "a" on "bun" names a variant the run does not list');
+    expect(problems((r) => void (result(r, 'b', 'deno').rounds[1]!.samples = []))).toBe('the result for "b" on "deno" has a round (1) without samples');
+    expect(problems((r) => void (result(r, 'b', 'deno').rounds[1]!.round = 0))).toBe('the result for "b" on "deno" has round 0 twice');
+    expect(problems((r) => void (r.digestMismatches = [{ caseId: 'z', digests: { node: 'x', bun: 'y' } }]))).toBe(
+      'a digest mismatch names case "z", which the run does not list; a digest mismatch names variant "bun", which the run does not list',
+    );
+    expect(problems((r) => void r.cases.push({ ...r.cases[0]! }, { ...r.cases[1]! }, { ...r.cases[1]!, id: 'c' }))).toBe(
+      'case "a" is listed twice; case "b" is listed twice; it holds no result for "c" on "node" and 1 more case × variant',
+    );
+    expect(problems((r) => void r.cases.push({ ...r.cases[0]! }, { ...r.cases[1]! }, { ...r.cases[1]!, id: 'c' }, { ...r.cases[1]!, id: 'd' }))).toMatch(/; it holds no result for "c" on "node" and 3 more case × variant$/);
+    const four = (r: RunRecord): void => {
+      r.variants.push({ ...r.variants[0]! });
+      r.cases.push({ ...r.cases[0]! }, { ...r.cases[1]! });
+      r.digestMismatches = [{ caseId: 'z', digests: {} }];
+    };
+    expect(problems(four)).toBe('variant "node" is listed twice; case "a" is listed twice; case "b" is listed twice');
   });
 });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { finishRun } from '../src/record.ts';
 import { latestRun, loadDistinctRuns, runFilesIn } from '../src/saved-run.ts';
-import { refusal, tempFolder } from './refusal.ts';
+import { refusal, tempFolder } from '../../../test/helpers/refusal.ts';
 
 const folder = (): string => tempFolder('run-files');
 

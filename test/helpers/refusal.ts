@@ -1,4 +1,4 @@
-/** What the saved-runs tests share: a refusal's one line, and a fresh temporary folder. */
+/** What tests of refusals share: a refusal's one message, and a fresh temporary folder. */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
