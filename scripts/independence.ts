@@ -23,7 +23,8 @@
  *
  * A target that is a file runs through `rtbench run`, a suite through
  * `rtbench bench`. Arguments after `--` go to every run. Each run waits for
- * the measurement lock (/tmp/rtbench-measure.lock) and holds it alone.
+ * the measurement lock (/tmp/rtbench-measure.lock) and holds it alone; started
+ * under that lock itself, the script runs them as they come.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
@@ -32,7 +33,7 @@ import { join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { benchView, formatDuration, formatRatio, ratioWithCi } from '@rtbench/report';
 import { ALONE_TOLERANCE, companyRows, LOOP_TOLERANCE, type CompanyRow } from '../packages/verdicts/src/index.ts';
-import { isDecided, loadText, readRun, repoRoot, tableRatios } from './lib.ts';
+import { isDecided, loadText, readRun, repoRoot, tableRatios, underLock } from './lib.ts';
 
 const MISSION_SUITES = ['json-reviver', 'gc-pressure', 'buffer-concat', 'streams', 'trig', 'ssr'];
 const LOCK = '/tmp/rtbench-measure.lock';
@@ -52,8 +53,8 @@ function measure(target: string): { table: RunRecord; alone: RunRecord[]; loop: 
   const out = join(mkdtempSync(join(tmpdir(), 'rtbench-independence-')), 'table.json');
   const command = existsSync(join(repoRoot, target)) && !existsSync(join(repoRoot, 'bench', target)) ? 'run' : 'bench';
   const started = performance.now();
-  // Waits for the measurement lock and holds it for this run alone (lib.ts benchRun does the same).
-  const [file, ...args] = ['flock', LOCK, process.execPath, join(repoRoot, 'packages/cli/bin/rtbench.mjs'), command, target, '--self-check', '--quiet', '--save', out, ...passed];
+  // Waits for the measurement lock and holds it for this run alone, unless the script was started under it (lib.ts).
+  const [file, ...args] = underLock(LOCK, [process.execPath, join(repoRoot, 'packages/cli/bin/rtbench.mjs'), command, target, '--self-check', '--quiet', '--save', out, ...passed]);
   const r = spawnSync(file!, args, {
     cwd: repoRoot,
     encoding: 'utf8',

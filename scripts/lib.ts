@@ -8,13 +8,41 @@ import type { BenchView } from '@rtbench/report';
 
 export const repoRoot = join(import.meta.dirname, '..');
 
+/** The processes above this one, nearest first: each one's arguments (Linux's /proc; none elsewhere). */
+function ancestorsArgv(): string[][] {
+  const out: string[][] = [];
+  let pid = process.ppid;
+  while (pid > 1) {
+    try {
+      out.push(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean));
+      // The parent's pid is the field after the name, which is in parentheses and may hold spaces.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      pid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    } catch {
+      break;
+    }
+  }
+  return out;
+}
+
+/**
+ * A command that waits for the lock file (flock) and holds it for this
+ * command alone; the command as it is when a process above this script
+ * already holds that lock (the script started as `flock <lock> npx tsx …`),
+ * which would otherwise wait for itself for ever.
+ */
+export function underLock(lock: string, command: readonly string[]): string[] {
+  const held = ancestorsArgv().some((argv) => argv[0]?.split('/').at(-1) === 'flock' && argv.includes(lock));
+  return held ? [...command] : ['flock', lock, ...command];
+}
+
 /** `pnpm bench <args>` in a child process; returns the saved run and wall time. */
 export function benchRun(args: string[], lock?: string): { run: RunRecord; wallMs: number; status: number | null; path: string } {
   const out = join(mkdtempSync(join(tmpdir(), 'rtbench-figures-')), 'run.json');
   const started = performance.now();
   const command = [process.execPath, join(repoRoot, 'packages/cli/bin/rtbench.mjs'), 'bench', ...args, '--quiet', '--save', out];
   // With a lock file, the run waits for it (flock) and holds it for this run alone, so others measure between runs.
-  const [file, ...argv] = lock ? ['flock', lock, ...command] : command;
+  const [file, ...argv] = lock ? underLock(lock, command) : command;
   const r = spawnSync(file!, argv, {
     cwd: repoRoot,
     encoding: 'utf8',
