@@ -5,6 +5,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRun, type RoundRecord, type RunRecord } from '@rtbench/core/schema';
 import type { BenchView } from '@rtbench/report';
+import { parseProcStat } from '../test/helpers/cpu-budget.ts';
 
 export const repoRoot = join(import.meta.dirname, '..');
 
@@ -15,9 +16,7 @@ function ancestorsArgv(): string[][] {
   while (pid > 1) {
     try {
       out.push(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean));
-      // The parent's pid is the field after the name, which is in parentheses and may hold spaces.
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      pid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      pid = parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8')).ppid;
     } catch {
       break;
     }

@@ -103,7 +103,7 @@ describe('the CPU budget check', () => {
 
   it('reads /proc/<pid>/stat past a command name with spaces and parentheses', () => {
     const line = '4242 (node (vitest 1)) S 4200 4242 4200 0 -1 4194560 9311 0 0 0 1234 567 89 10 20 0 11 0 5000 1000 2000';
-    expect(parseProcStat(line)).toEqual({ utime: 1234, stime: 567, cutime: 89, cstime: 10 });
+    expect(parseProcStat(line)).toEqual({ ppid: 4200, utime: 1234, stime: 567, cutime: 89, cstime: 10 });
   });
 
   it('the committed budget is one the checker reads, with a total that is its files\' sum', () => {

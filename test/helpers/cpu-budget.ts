@@ -155,6 +155,8 @@ export function budgetFrom(records: readonly CpuRecord[], adaptive: Record<strin
 
 /** The fields of /proc/<pid>/stat the budget reads, in clock ticks: the process's own and its reaped children's CPU. */
 export interface ProcStat {
+  /** The parent's pid. */
+  ppid: number;
   utime: number;
   stime: number;
   cutime: number;
@@ -166,7 +168,7 @@ export function parseProcStat(text: string): ProcStat {
   const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
   // f[0] is field 3 (state): utime is field 14.
   const n = (field: number): number => Number(f[field - 3]);
-  return { utime: n(14), stime: n(15), cutime: n(16), cstime: n(17) };
+  return { ppid: n(4), utime: n(14), stime: n(15), cutime: n(16), cstime: n(17) };
 }
 
 /** Linux's USER_HZ, the unit of /proc's CPU times (100 on every architecture Linux user space sees). */
