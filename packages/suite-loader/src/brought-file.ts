@@ -21,6 +21,7 @@ import { cacheDir, rtbenchModule } from './places.ts';
 import type { SuiteLocation } from './suite-location.ts';
 import { FRAMEWORK_PACKAGES_IN_WORDS } from './apps/all.ts';
 import { declaredValues } from './declared-values.ts';
+import { importsVitePlusTest } from './vite-plus.ts';
 import type { DeclaredValue } from '@rtbench/adapters/value-shape';
 
 const REGISTRY = rtbenchModule('@rtbench/adapters/registry');
@@ -40,9 +41,9 @@ export const RUN_TARGETS_IN_WORDS = `${BROUGHT_FORMATS_IN_WORDS}; or a Worker: a
 const REQUIRES_NODE_COMMON = /require\s*\(\s*['"](?:\.\.\/)+common(?:\.js)?['"]\s*\)/;
 const IMPORTS_NODE_BENCH = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"]node:bench['"]/;
 
-/** The harness a module was written for, from its own text; undefined for anything else. */
-function broughtFormatOf(source: string): BroughtFormat | undefined {
-  const adapted = adaptedHarness(IMPORTS_ADAPTED.exec(source));
+/** The harness a module was written for, from its own text (and, for Vite+'s vitest, what its import names where it lies); undefined for anything else. */
+function broughtFormatOf(source: string, path: string): BroughtFormat | undefined {
+  const adapted = adaptedHarness(IMPORTS_ADAPTED.exec(source)) ?? (importsVitePlusTest(source, path) ? 'vitest' : undefined);
   // A vitest file is a benchmark file when it calls bench() (its tests import vitest too).
   if (adapted === 'vitest') return /\bbench(?:\.only)?\s*\(/.test(source) ? 'vitest' : undefined;
   if (adapted === 'benchmark') return 'benchmark-js';
@@ -113,10 +114,10 @@ export const IMPORTS_SUITE_API = /(?:from\s*|import\s*\(?\s*)['"](?:rtbench|@rtb
  */
 function graphFormat(path: string): { format: BroughtFormat; files: string[] } | undefined {
   const graph = ownGraph(path);
-  const own = graph[0] === undefined ? undefined : broughtFormatOf(graph[0].source);
+  const own = graph[0] === undefined ? undefined : broughtFormatOf(graph[0].source, graph[0].path);
   // A suite of rtbench's own that imports a module written for another harness is still a suite.
   if (own === undefined && graph[0] !== undefined && IMPORTS_SUITE_API.test(graph[0].source)) return undefined;
-  const format = own ?? graph.map((m) => broughtFormatOf(m.source)).find((f) => f !== undefined);
+  const format = own ?? graph.map((m) => broughtFormatOf(m.source, m.path)).find((f) => f !== undefined);
   return format ? { format, files: graph.map((m) => m.path) } : undefined;
 }
 

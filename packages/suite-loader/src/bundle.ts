@@ -16,6 +16,7 @@ import { bundleProgramFor, ownerOnlyDir, type BundledPackage, type NodeEnvUse } 
 import { DenoResolver } from './deno-config.ts';
 import { takesDenoBenchOut, withDenoBenchTakenOut } from './deno-destructured.ts';
 import { cacheDir, repoRoot, rtbenchModule } from './places.ts';
+import { isVitePlus, TEST_ENTRY } from './vite-plus.ts';
 
 /**
  * Files written for mitata, tinybench or vitest's bench() import those
@@ -97,6 +98,10 @@ const adapterPlugin: Plugin = {
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /^(mitata|tinybench|vitest)$/ }, (args) => ({ path: adapterFor(args.path, args.importer) }));
     pluginBuild.onResolve({ filter: /^benchmark$/ }, () => ({ path: 'benchmark', namespace: 'rtbench-benchmark-js' }));
+    // Vite+'s test entry (`vite-plus/test`, or an npm alias's, `vp/test`) is vitest.
+    pluginBuild.onResolve({ filter: TEST_ENTRY }, (args) =>
+      isVitePlus(TEST_ENTRY.exec(args.path)![1]!, args.resolveDir) ? { path: adapterFor('vitest', args.importer) } : undefined,
+    );
     // The same harnesses reached by a path into their installed package, from a module of the file's own repository.
     pluginBuild.onResolve({ filter: HARNESS_PACKAGE_PATH }, (args) => {
       if (args.importer.includes(`${sep}node_modules${sep}`)) return undefined;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundleSuite, locateBroughtFile } from '@rtbench/suite-loader';
 import { pluginNamed } from '@rtbench/runtime-registry';
-import { repositoryWithInstalledMitata } from './installed-harness.ts';
+import { repositoryWithInstalledMitata, vitePlusProject } from './installed-harness.ts';
 
 const nodeRuntime = pluginNamed('node')!;
 
@@ -31,6 +31,14 @@ describe('a brought file bundled', () => {
     expect(plain).not.toContain('adapters/src/vitest-expect.ts');
     expect(plain).not.toContain('@vitest/expect');
     expect(asserts).toContain('adapters/src/vitest-expect.ts');
+  });
+
+  it("resolves Vite+'s test entry, by its name and through an npm alias, to the vitest adapter", async () => {
+    const dir = vitePlusProject('rtbench-vite-plus-bundle-');
+    writeFileSync(join(dir, 'hex.bench.ts'), "import { bench as a } from 'vp/test';\nimport { bench as b } from 'vite-plus/test';\na('x', () => 1);\nb('y', () => 2);\n");
+    const text = readFileSync((await bundleSuite(locateBroughtFile(join(dir, 'hex.bench.ts')).entry, 'vite-plus-bundle-test', 'node', nodeRuntime.bundle)).path, 'utf8');
+    expect(text).toContain('adapters/src/vitest-bench.ts');
+    expect(text).not.toContain('the installed');
   });
 
   it('bundles a CommonJS file that requires a package with an import and a require entry: its one ES instance', async () => {

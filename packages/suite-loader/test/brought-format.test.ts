@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BROUGHT_FORMATS, type BroughtFormat } from '@rtbench/adapters/formats';
 import { broughtFileProblem, broughtFormatOfEntry, locateBroughtFile } from '../src/index.ts';
-import { repositoryWithInstalledMitata } from './installed-harness.ts';
+import { repositoryWithInstalledMitata, vitePlusProject } from './installed-harness.ts';
 
 const EXAMPLES: Record<BroughtFormat, string> = {
   mitata: join('examples', 'mitata-json.mjs'),
@@ -66,6 +66,16 @@ describe('brought formats', () => {
     writeFileSync(join(dir, 'x.bench.ts'), "import { bench } from 'vitest';\nbench('adds', () => {\n  void (1 + 1);\n});\n");
     expect(broughtFileProblem(join(dir, 'x.test.ts'))).toMatch(/is not a benchmark file or a Worker/);
     expect(broughtFormatOfEntry(locateBroughtFile(join(dir, 'x.bench.ts')).entry)).toBe('vitest');
+  });
+
+  it("takes a file importing bench from Vite+'s test entry for vitest, through an npm alias too, but not another package's test entry", () => {
+    const dir = vitePlusProject('rtbench-vite-plus-');
+    writeFileSync(join(dir, 'named.bench.ts'), "import { bench } from 'vite-plus/test';\nbench('adds', () => 1 + 1);\n");
+    writeFileSync(join(dir, 'alias.bench.ts'), "import { bench, describe } from 'vp/test';\ndescribe('sum', () => bench('adds', () => 1 + 1));\n");
+    writeFileSync(join(dir, 'other.bench.ts'), "import { bench } from 'other/test';\nbench('adds', () => 1 + 1);\n");
+    expect(broughtFormatOfEntry(locateBroughtFile(join(dir, 'named.bench.ts')).entry)).toBe('vitest');
+    expect(broughtFormatOfEntry(locateBroughtFile(join(dir, 'alias.bench.ts')).entry)).toBe('vitest');
+    expect(broughtFileProblem(join(dir, 'other.bench.ts'))).toMatch(/is not a benchmark file or a Worker/);
   });
 
   it("has no format for a suite's own entry", () => {
