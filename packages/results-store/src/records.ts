@@ -5,7 +5,7 @@
  * leave and come back through JSON or a double, both exact, so a history from
  * the store is the history of the file.
  */
-import type { ARM_COLUMNS, FIGURE_COLUMNS, RUN_COLUMNS } from './schema.ts';
+import type { ARM_COLUMNS, FIGURE_COLUMNS, POINT_COLUMNS, RUN_COLUMNS } from './schema.ts';
 import { TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
 import type { ArmSummary, HistoryRead, HistoryRecord, HistoryResult, HistoryVariant } from '@rtbench/verdicts';
 
@@ -16,6 +16,8 @@ type Row<C extends readonly string[]> = Record<C[number], Cell>;
 export type RunRow = Row<typeof RUN_COLUMNS>;
 export type ArmRow = Row<typeof ARM_COLUMNS>;
 export type FigureRow = Row<typeof FIGURE_COLUMNS>;
+/** A figure's numbers as a history's cursor reads them, with its run's place in the order asked for. */
+export type PointRow = Row<readonly ['run', ...typeof POINT_COLUMNS]>;
 
 /** The rows of one run. */
 export interface RunRows {
@@ -52,22 +54,39 @@ function armColumns(variantId: string, arm: ArmSummary | undefined): Record<ArmC
   };
 }
 
-/** The arm summary a figure's columns hold (undefined for a figure without one). */
-function armOf(row: FigureRow, intern: Interned): ArmSummary | undefined {
+type ArmCells = Pick<FigureRow, ArmColumn | 'variant_id'>;
+
+/** The arm summary a figure's columns hold (undefined for a figure without one); `work` makes its work (workOf, or one copy of each). */
+function armOf(row: ArmCells, work: (row: ArmCells) => ArmSummary['work']): ArmSummary | undefined {
   if (row.arm_median === null) return undefined;
   const moments = row.log_values === null ? undefined : { values: Number(row.log_values), units: Number(row.log_units), mean: Number(row.log_mean), variance: row.log_variance === null ? NaN : Number(row.log_variance) };
-  return {
-    median: Number(row.arm_median),
-    rounds: Number(row.arm_rounds),
-    ...(moments ? { moments } : {}),
-    work: {
-      variantId: intern(row.variant_id),
-      ...optionalOf(intern)('digest', row.work_digest),
-      ...optional('rounded', row.work_rounded),
-      ...(row.work_answers === null ? {} : { answers: JSON.parse(text(row.work_answers)) as NonNullable<ArmSummary['work']['answers']> }),
-      ...(row.without_work === null ? {} : { withoutWork: true as const }),
-    },
+  return { median: Number(row.arm_median), rounds: Number(row.arm_rounds), ...(moments ? { moments } : {}), work: work(row) };
+}
+
+/** The work a figure's columns hold. */
+const workOf = (intern: Interned) => (row: ArmCells): ArmSummary['work'] => ({
+  variantId: intern(row.variant_id),
+  ...optionalOf(intern)('digest', row.work_digest),
+  ...optional('rounded', row.work_rounded),
+  ...(row.work_answers === null ? {} : { answers: JSON.parse(text(row.work_answers)) as NonNullable<ArmSummary['work']['answers']> }),
+  ...(row.without_work === null ? {} : { withoutWork: true as const }),
+});
+
+/**
+ * The arms of a history's cursor: each point's arm summary, one copy of each
+ * work (a series repeats its work run after run, and a request case's
+ * answers are parsed once).
+ */
+export function pointArms(): (row: PointRow) => ArmSummary | undefined {
+  const works = new Map<string, ArmSummary['work']>();
+  const make = workOf(internedStrings());
+  const work = (row: ArmCells): ArmSummary['work'] => {
+    const key = `${row.variant_id}\u0000${row.work_digest}\u0000${row.work_rounded}\u0000${row.work_answers}\u0000${row.without_work}`;
+    let known = works.get(key);
+    if (!known) works.set(key, (known = make(row)));
+    return known;
   };
+  return (row) => armOf(row, work);
 }
 
 /** A loaded run as rows: what a history reads of it (`read`), and its arms' engines from its record beside their versions. */
@@ -153,7 +172,7 @@ function variantOf(row: ArmRow, intern: Interned): HistoryVariant {
 }
 
 function resultOf(row: FigureRow, intern: Interned): HistoryResult {
-  const arm = armOf(row, intern);
+  const arm = armOf(row, workOf(intern));
   const median = row.median === null ? undefined : Number(row.median);
   const optional = optionalOf(intern);
   return {

@@ -23,6 +23,24 @@ export interface WalkedHistory {
   read?: Set<number>;
 }
 
+/** A series as the first walk met it: its suite, case and variant, and the first run it has a point in. */
+export interface WalkedSeries {
+  suite: string;
+  caseId: string;
+  variantId: string;
+  firstRun: number;
+}
+
+/**
+ * A history's first walk made apart from its view (a results store's cursor
+ * over its numeric columns): what it decided, and every series it met, in
+ * the order each first appeared.
+ */
+export interface PrewalkedHistory {
+  walked: WalkedHistory;
+  series: WalkedSeries[];
+}
+
 /** A comparison the FDR step may select, kept with its arms until the step is over. */
 interface Candidate {
   run: number;

@@ -4,10 +4,10 @@
  * variant across them with change points marked. load -> order -> view ->
  * emit. A file that cannot be read is said in one line and left out.
  */
-import { chooseOrder, claimFlipNotes, counted, DEFAULT_LAST_RUNS, historyViewOf, printable, withWindowNote, type Note, type Reporter } from '@rtbench/report';
+import { chooseOrder, claimFlipNotes, counted, DEFAULT_LAST_RUNS, historyViewOf, orderRuns, printable, withWindowNote, type Note, type Reporter } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
-import { readStored } from '@rtbench/results-store';
+import { openHistoryReading, type StoredSeries } from '@rtbench/results-store';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { commitRanks } from '@rtbench/host/git';
@@ -47,16 +47,21 @@ function lastRuns(flags: HistoryFlags, reporter: Reporter): number | undefined {
  * through its store (@rtbench/results-store: a folder's own, or --store's),
  * and what was said of them on stderr, one line each.
  */
-async function loadRuns(paths: readonly string[], flags: HistoryFlags): Promise<{ inputs: HistoryEntry[]; skipped: string[] }> {
-  const stored = await readStored(paths, historyFiles(paths), loadSavedRun, flags.store);
-  const read = readHistoryRuns(paths, stored.load);
-  const { inputs } = read;
-  const lines = [...stored.lines.map((text) => ({ level: 'info' as const, text })), ...read.lines];
-  for (const { level, text } of lines) {
-    if (level === 'info') info(flags, text);
-    else process.stderr.write(pc.yellow(`${printable(text, { oneLine: true })}\n`));
+async function loadRuns(paths: readonly string[], flags: HistoryFlags): Promise<{ inputs: HistoryEntry[]; skipped: string[]; series?: StoredSeries; close: () => Promise<void> }> {
+  const stored = await openHistoryReading(paths, historyFiles(paths), loadSavedRun, flags.store);
+  try {
+    const read = readHistoryRuns(paths, stored.load);
+    const { inputs } = read;
+    const lines = [...stored.lines.map((text) => ({ level: 'info' as const, text })), ...read.lines];
+    for (const { level, text } of lines) {
+      if (level === 'info') info(flags, text);
+      else process.stderr.write(pc.yellow(`${printable(text, { oneLine: true })}\n`));
+    }
+    return { inputs, skipped: lines.filter((l) => l.level === 'skipped').map((l) => printable(l.text, { oneLine: true })), ...(stored.series ? { series: stored.series } : {}), close: stored.close };
+  } catch (error) {
+    await stored.close();
+    throw error;
   }
-  return { inputs, skipped: lines.filter((l) => l.level === 'skipped').map((l) => printable(l.text, { oneLine: true })) };
 }
 
 /** --runtime's variants by id: the variant syntax is read by the arms, loaded only when --runtime is given, since they know the plug-ins. */
@@ -76,9 +81,32 @@ async function historyCommand(paths: readonly string[], flags: HistoryFlags): Pr
   const runtimes = flags.runtime?.join(',');
   const wantedVariants = runtimes !== undefined ? await variantIds(runtimes) : undefined;
   const roots = paths.length ? paths : [resultsDir];
-  const { inputs, skipped } = await loadRuns(roots, flags);
+  const { inputs, skipped, series, close } = await loadRuns(roots, flags);
+  try {
+    return await historyOf(inputs, skipped, series, flags, { reporter, last, limit, runtimes, wantedVariants, roots, given: paths.length > 0 });
+  } finally {
+    await close();
+  }
+}
+
+interface Asked {
+  reporter: Reporter;
+  last: number | undefined;
+  limit: number | undefined;
+  runtimes: string | undefined;
+  wantedVariants: string[] | undefined;
+  roots: readonly string[];
+  given: boolean;
+}
+
+/**
+ * The history of the runs read: ordered, its first walk made by the store's
+ * cursor where one store answered every run (only the runs its window reads
+ * are then read whole), viewed and emitted; the gate's exit code.
+ */
+async function historyOf(inputs: HistoryEntry[], skipped: string[], series: StoredSeries | undefined, flags: HistoryFlags, { reporter, last, limit, runtimes, wantedVariants, roots, given }: Asked): Promise<number> {
   if (!inputs.length) throw new UsageError(`no readable rtbench runs in ` +
-    `${roots.join(', ')}${paths.length ? '' : '; run `rtbench bench <suite>` first or name files'}`);
+    `${roots.join(', ')}${given ? '' : '; run `rtbench bench <suite>` first or name files'}`);
 
   const allCases = [...new Set(inputs.flatMap((x) => x.record.cases.map((c) => c.id)))].map((id) => ({ id }));
   const picked = flags.filter !== undefined ? new Set(filterCases(allCases, flags.filter.join(',')).map((c) => c.id)) : undefined;
@@ -98,7 +126,7 @@ async function historyCommand(paths: readonly string[], flags: HistoryFlags): Pr
     level: 'warning',
     text: `${counted(skipped.length, 'file')} skipped (not readable rtbench runs): ${skipped.map((s) => s.replace(/^skipped /, '')).join('; ')}`,
   }] : [];
-  const view = historyViewOf(inputs, {
+  const options = {
     ...ratioOptions(flags, inputs.map((x) => x.record.verdict)),
     order,
     ...(picked ? { caseFilter: (id: string) => picked.has(id) } : {}),
@@ -106,7 +134,15 @@ async function historyCommand(paths: readonly string[], flags: HistoryFlags): Pr
     notes,
     // A window's points only: ten thousand runs' points are never built to be left out.
     ...(last !== undefined ? { last } : {}),
-  });
+  };
+  let view;
+  if (series) {
+    // The store's runs came without their results: its cursor walks their numbers, and the runs the window reads are read whole.
+    const ordered = orderRuns(inputs, order, (x) => x.record);
+    const prewalked = last !== undefined ? await series.walk(ordered, options, { threshold: options.threshold, confidence: options.confidence }, last) : undefined;
+    const entries = await series.complete(ordered, prewalked?.walked.read);
+    view = historyViewOf(entries, options, prewalked?.walked.read ? prewalked : undefined);
+  } else view = historyViewOf(inputs, options);
   // Runs made by `rtbench claims`: when a claim changed its word, in the view's order.
   const byId = new Map(inputs.map((x) => [x.record.id, x.record]));
   view.notes.push(...claimFlipNotes(view.runs.map((r) => byId.get(r.runId)!), (_, i) => `run ${i + 1}${view.runs[i]!.file ? ` (${view.runs[i]!.file})` : ''}`));

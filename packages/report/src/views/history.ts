@@ -15,7 +15,7 @@ import { formatPercent } from '../format.ts';
 import { shownName, shownNames } from '../names.ts';
 import { counted, baseName } from '../text.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView, Note } from './types.ts';
-import { ChangeWalk, compareSummaries, decidedDirection, DEFAULT_RATIO_OPTIONS, historyRecord, CHANGE_METHOD, type HistoryEntry, type HistoryInput, type HistoryResult, type HistoryVariant, type PairedCase, type RatioOptions, type WalkedHistory } from '@rtbench/verdicts';
+import { ChangeWalk, compareSummaries, decidedDirection, DEFAULT_RATIO_OPTIONS, historyRecord, CHANGE_METHOD, type HistoryEntry, type HistoryInput, type HistoryResult, type HistoryVariant, type PairedCase, type PrewalkedHistory, type RatioOptions, type WalkedHistory } from '@rtbench/verdicts';
 
 /**
  * How to order the runs. commit: `rank` gives each commit's position in the
@@ -215,18 +215,6 @@ function firstWalk(ordered: readonly HistoryEntry[], options: HistoryOptions, ra
   return walk.finish();
 }
 
-/**
- * A history whose first walk was made elsewhere (a results store's cursor
- * over its numeric columns, in these runs' order): `walked` decided the step
- * and the window, and `series` lists every series the walk met, in the order
- * each first appeared. Only the runs the window reads (walked.read) carry
- * their results; the others carry their facts alone.
- */
-export interface PrewalkedHistory {
-  walked: WalkedHistory;
-  series: readonly { suite: string; caseId: string; variantId: string; runtime: HistorySeries['runtime'] }[];
-}
-
 /** A prewalked history's cases, made from every run's facts (and its unit notes) as the first walk would. */
 function casesOf(ordered: readonly HistoryEntry[], options: HistoryOptions, cases: CasesBuilt, notes: Note[], { walked }: PrewalkedHistory): WalkedHistory {
   walkPoints(ordered, options, cases, notes, () => undefined);
@@ -237,8 +225,12 @@ function casesOf(ordered: readonly HistoryEntry[], options: HistoryOptions, case
   return walked;
 }
 
-/** Each case's series as the first walk met them: those the window has no point of are there too, empty, as a whole walk makes them. */
-function inWalkOrder(cases: CasesBuilt, series: PrewalkedHistory['series']): void {
+/**
+ * Each case's series as the first walk met them (a prewalked history: only
+ * the runs the window reads carry their results): those the window has no
+ * point of are there too, empty, as a whole walk makes them.
+ */
+function inWalkOrder(ordered: readonly HistoryEntry[], cases: CasesBuilt, series: PrewalkedHistory['series']): void {
   const made = new Map<string, HistorySeries>();
   for (const hc of cases.values()) {
     for (const [variantId, entry] of hc.bySeries) made.set(`${hc.suite}\u0000${hc.caseId}\u0000${variantId}`, entry.series);
@@ -246,7 +238,7 @@ function inWalkOrder(cases: CasesBuilt, series: PrewalkedHistory['series']): voi
   }
   for (const s of series) {
     const hc = cases.get(`${s.suite}\u0000${s.caseId}`);
-    hc?.series.push(made.get(`${s.suite}\u0000${s.caseId}\u0000${s.variantId}`) ?? { variantId: s.variantId, runtime: s.runtime, points: [] });
+    hc?.series.push(made.get(`${s.suite}\u0000${s.caseId}\u0000${s.variantId}`) ?? { variantId: s.variantId, runtime: ordered[s.firstRun]!.record.variants.find((v) => v.id === s.variantId)!.runtime, points: [] });
   }
 }
 
@@ -292,7 +284,7 @@ export function historyViewOf(entries: readonly HistoryEntry[], options: History
     const direction = decidedDirection(change);
     Object.assign(p.point, { change, ...(direction ? { changePoint: direction } : {}) });
   }
-  if (prewalked) inWalkOrder(cases, prewalked.series);
+  if (prewalked) inWalkOrder(ordered, cases, prewalked.series);
   const kept = [...cases.values()].filter((c) => c.series.length);
   const names = shownNames(kept.map((c) => c.caseId));
   const shown = kept.map(({ bySeries: _bySeries, ...c }) => ({ ...c, label: names.get(c.caseId)! }));
