@@ -4,7 +4,7 @@
  * variant across them with change points marked. load -> order -> view ->
  * emit. A file that cannot be read is said in one line and left out.
  */
-import { chooseOrder, claimFlipNotes, counted, DEFAULT_LAST_RUNS, historyViewOf, orderRuns, printable, withWindowNote, type Note, type Reporter } from '@rtbench/report';
+import { chooseOrder, claimFlipNotes, counted, DEFAULT_LAST_RUNS, historyViewOf, orderRuns, printable, withWindowNote, type HistoryOptions, type HistoryOrder, type HistoryView, type Note, type Reporter } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
 import { openHistoryReading, type StoredSeries } from '@rtbench/results-store';
@@ -16,7 +16,7 @@ import { filterCases } from '@rtbench/suite-loader/case-filter';
 import { parseWholeNumber } from '../args/options.ts';
 import { failLimit, ratioOptions, thresholdFlag, type VerdictFlags } from '../verdict-flags.ts';
 import { info } from '../emit/info.ts';
-import type { HistoryEntry } from '@rtbench/verdicts';
+import { DEFAULT_RATIO_OPTIONS, type HistoryEntry } from '@rtbench/verdicts';
 import type { OptionSpec } from '../args/args.ts';
 import { command } from '../options/command.ts';
 import { GLOBAL_OPTIONS, MARKDOWN_OPTION, pct, PRINTING_OPTIONS, TIMING_THRESHOLD } from '../options/shared.ts';
@@ -62,6 +62,20 @@ async function loadRuns(paths: readonly string[], flags: HistoryFlags): Promise<
     await stored.close();
     throw error;
   }
+}
+
+/**
+ * The history of runs one store answered without their results: its cursor
+ * walks their numbers (the FDR step and the window), and only the runs the
+ * window reads are read whole; every run when the view shows every point.
+ * The view historyViewOf makes of the whole runs.
+ */
+export async function storedHistoryView(inputs: readonly HistoryEntry[], series: StoredSeries, options: HistoryOptions & { order: HistoryOrder }): Promise<HistoryView> {
+  const ordered = orderRuns(inputs, options.order, (x) => x.record);
+  const ratio = { threshold: options.threshold ?? DEFAULT_RATIO_OPTIONS.threshold, confidence: options.confidence ?? DEFAULT_RATIO_OPTIONS.confidence };
+  const prewalked = options.last !== undefined ? await series.walk(ordered, options, ratio, options.last) : undefined;
+  const entries = await series.complete(ordered, prewalked?.walked.read);
+  return historyViewOf(entries, options, prewalked?.walked.read ? prewalked : undefined);
 }
 
 /** --runtime's variants by id: the variant syntax is read by the arms, loaded only when --runtime is given, since they know the plug-ins. */
@@ -135,14 +149,7 @@ async function historyOf(inputs: HistoryEntry[], skipped: string[], series: Stor
     // A window's points only: ten thousand runs' points are never built to be left out.
     ...(last !== undefined ? { last } : {}),
   };
-  let view;
-  if (series) {
-    // The store's runs came without their results: its cursor walks their numbers, and the runs the window reads are read whole.
-    const ordered = orderRuns(inputs, order, (x) => x.record);
-    const prewalked = last !== undefined ? await series.walk(ordered, options, { threshold: options.threshold, confidence: options.confidence }, last) : undefined;
-    const entries = await series.complete(ordered, prewalked?.walked.read);
-    view = historyViewOf(entries, options, prewalked?.walked.read ? prewalked : undefined);
-  } else view = historyViewOf(inputs, options);
+  const view = series ? await storedHistoryView(inputs, series, options) : historyViewOf(inputs, options);
   // Runs made by `rtbench claims`: when a claim changed its word, in the view's order.
   const byId = new Map(inputs.map((x) => [x.record.id, x.record]));
   view.notes.push(...claimFlipNotes(view.runs.map((r) => byId.get(r.runId)!), (_, i) => `run ${i + 1}${view.runs[i]!.file ? ` (${view.runs[i]!.file})` : ''}`));
