@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { historyViewOf, type HistoryOptions, type HistoryOrder } from '@rtbench/report';
 import { openHistoryReading } from '@rtbench/results-store';
 import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
-import { storedHistoryView } from '../src/commands/history.ts';
+import { storedHistoryView } from '../src/stored-history.ts';
 import { writeRun } from '../../../test/compare-synthetic.ts';
 import { historyRuns } from '../../../test/history-synthetic.ts';
 

@@ -4,7 +4,7 @@
  * variant across them with change points marked. load -> order -> view ->
  * emit. A file that cannot be read is said in one line and left out.
  */
-import { chooseOrder, claimFlipNotes, counted, DEFAULT_LAST_RUNS, historyViewOf, orderRuns, printable, withWindowNote, type HistoryOptions, type HistoryOrder, type HistoryView, type Note, type Reporter } from '@rtbench/report';
+import { chooseOrder, claimFlipNotes, counted, DEFAULT_LAST_RUNS, historyViewOf, printable, withWindowNote, type Note, type Reporter } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
 import { openHistoryReading, type StoredSeries } from '@rtbench/results-store';
@@ -16,7 +16,8 @@ import { filterCases } from '@rtbench/suite-loader/case-filter';
 import { parseWholeNumber } from '../args/options.ts';
 import { failLimit, ratioOptions, thresholdFlag, type VerdictFlags } from '../verdict-flags.ts';
 import { info } from '../emit/info.ts';
-import { DEFAULT_RATIO_OPTIONS, type HistoryEntry } from '@rtbench/verdicts';
+import type { HistoryEntry } from '@rtbench/verdicts';
+import { storedHistoryView } from '../stored-history.ts';
 import type { OptionSpec } from '../args/args.ts';
 import { command } from '../options/command.ts';
 import { GLOBAL_OPTIONS, MARKDOWN_OPTION, pct, PRINTING_OPTIONS, TIMING_THRESHOLD } from '../options/shared.ts';
@@ -47,7 +48,15 @@ function lastRuns(flags: HistoryFlags, reporter: Reporter): number | undefined {
  * through its store (@rtbench/results-store: a folder's own, or --store's),
  * and what was said of them on stderr, one line each.
  */
-async function loadRuns(paths: readonly string[], flags: HistoryFlags): Promise<{ inputs: HistoryEntry[]; skipped: string[]; series?: StoredSeries; close: () => Promise<void> }> {
+/** The runs read, the files skipped, and the store that answered them all (closed by `close`). */
+interface LoadedRuns {
+  inputs: HistoryEntry[];
+  skipped: string[];
+  series?: StoredSeries;
+  close: () => Promise<void>;
+}
+
+async function loadRuns(paths: readonly string[], flags: HistoryFlags): Promise<LoadedRuns> {
   const stored = await openHistoryReading(paths, historyFiles(paths), loadSavedRun, flags.store);
   try {
     const read = readHistoryRuns(paths, stored.load);
@@ -57,25 +66,12 @@ async function loadRuns(paths: readonly string[], flags: HistoryFlags): Promise<
       if (level === 'info') info(flags, text);
       else process.stderr.write(pc.yellow(`${printable(text, { oneLine: true })}\n`));
     }
-    return { inputs, skipped: lines.filter((l) => l.level === 'skipped').map((l) => printable(l.text, { oneLine: true })), ...(stored.series ? { series: stored.series } : {}), close: stored.close };
+    const skipped = lines.filter((l) => l.level === 'skipped').map((l) => printable(l.text, { oneLine: true }));
+    return { inputs, skipped, ...(stored.series ? { series: stored.series } : {}), close: stored.close };
   } catch (error) {
     await stored.close();
     throw error;
   }
-}
-
-/**
- * The history of runs one store answered without their results: its cursor
- * walks their numbers (the FDR step and the window), and only the runs the
- * window reads are read whole; every run when the view shows every point.
- * The view historyViewOf makes of the whole runs.
- */
-export async function storedHistoryView(inputs: readonly HistoryEntry[], series: StoredSeries, options: HistoryOptions & { order: HistoryOrder }): Promise<HistoryView> {
-  const ordered = orderRuns(inputs, options.order, (x) => x.record);
-  const ratio = { threshold: options.threshold ?? DEFAULT_RATIO_OPTIONS.threshold, confidence: options.confidence ?? DEFAULT_RATIO_OPTIONS.confidence };
-  const prewalked = options.last !== undefined ? await series.walk(ordered, options, ratio, options.last) : undefined;
-  const entries = await series.complete(ordered, prewalked?.walked.read);
-  return historyViewOf(entries, options, prewalked?.walked.read ? prewalked : undefined);
 }
 
 /** --runtime's variants by id: the variant syntax is read by the arms, loaded only when --runtime is given, since they know the plug-ins. */
@@ -95,11 +91,11 @@ async function historyCommand(paths: readonly string[], flags: HistoryFlags): Pr
   const runtimes = flags.runtime?.join(',');
   const wantedVariants = runtimes !== undefined ? await variantIds(runtimes) : undefined;
   const roots = paths.length ? paths : [resultsDir];
-  const { inputs, skipped, series, close } = await loadRuns(roots, flags);
+  const loaded = await loadRuns(roots, flags);
   try {
-    return await historyOf(inputs, skipped, series, flags, { reporter, last, limit, runtimes, wantedVariants, roots, given: paths.length > 0 });
+    return await historyOf(loaded, flags, { reporter, last, limit, runtimes, wantedVariants, roots, given: paths.length > 0 });
   } finally {
-    await close();
+    await loaded.close();
   }
 }
 
@@ -118,7 +114,8 @@ interface Asked {
  * cursor where one store answered every run (only the runs its window reads
  * are then read whole), viewed and emitted; the gate's exit code.
  */
-async function historyOf(inputs: HistoryEntry[], skipped: string[], series: StoredSeries | undefined, flags: HistoryFlags, { reporter, last, limit, runtimes, wantedVariants, roots, given }: Asked): Promise<number> {
+async function historyOf({ inputs, skipped, series }: LoadedRuns, flags: HistoryFlags, asked: Asked): Promise<number> {
+  const { reporter, last, limit, runtimes, wantedVariants, roots, given } = asked;
   if (!inputs.length) throw new UsageError(`no readable rtbench runs in ` +
     `${roots.join(', ')}${given ? '' : '; run `rtbench bench <suite>` first or name files'}`);
 
