@@ -93,7 +93,7 @@ export async function openPostgresStore(url: string): Promise<RunStore> {
         await client.query(numbered(SQL.pointsOrder[1]), [ordered]);
         await client.query(SQL.pointsCursor);
         for (;;) {
-          const { rows } = await client.query<PointRow>(`FETCH ${POINTS_PER_BATCH} FROM rtbench_points`);
+          const { rows }: { rows: PointRow[] } = await client.query({ text: `FETCH ${POINTS_PER_BATCH} FROM rtbench_points`, rowMode: 'array' });
           if (!rows.length) break;
           take(rows);
         }

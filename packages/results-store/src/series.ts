@@ -9,7 +9,7 @@
  * machine, cases, arms.
  */
 import { ChangeWalk, type HistoryEntry, type PrewalkedHistory, type RatioOptions, type WalkedSeries } from '@rtbench/verdicts';
-import { historyReadOf, internedStrings, pointArms } from './records.ts';
+import { historyReadOf, internedStrings, pointArms, pointOf } from './records.ts';
 import type { RunStore } from './store.ts';
 
 /** Which points a history reads: its --filter and --runtime. */
@@ -50,10 +50,8 @@ export function storedSeries(store: RunStore, digestOf: ReadonlyMap<string, stri
       const arms = pointArms();
       await store.points(ordered.map(digest), (rows) => {
         for (const row of rows) {
-          const caseId = String(row.case_id);
-          const variantId = String(row.variant_id);
+          const { run, caseId, variantId, figure } = pointOf(row);
           if ((variants && !variants.has(variantId)) || !wantedCase(caseId)) continue;
-          const run = Number(row.run);
           const suite = ordered[run]!.record.suite;
           const key = `${suite}\u0000${caseId}\u0000${variantId}`;
           let s = index.get(key);
@@ -63,7 +61,7 @@ export function storedSeries(store: RunStore, digestOf: ReadonlyMap<string, stri
             series.push({ suite, caseId, variantId, firstRun: run });
           }
           // A point with a figure has an arm unless its rounds' costs gave none; without a figure it is never compared.
-          walk.add(s, run, row.median === null ? undefined : arms(row));
+          walk.add(s, run, figure ? arms(row) : undefined);
         }
       });
       return { walked: walk.finish(), series };

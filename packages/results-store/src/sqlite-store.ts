@@ -56,7 +56,7 @@ export function openSqliteStore(file: string): SqliteStore {
   const runRows = db.prepare<[string], RunRow>(SQL.runsIn);
   const armRows = db.prepare<[string], ArmRow>(SQL.armsIn);
   const figureRows = db.prepare<[string], FigureRow>(SQL.figuresIn);
-  const pointRows = db.prepare<[string], PointRow>(SQL.pointsIn);
+  const pointRows = db.prepare<[string], PointRow>(SQL.pointsIn).raw(true);
   const insertRun = db.prepare(SQL.insertRun);
   const insertArm = db.prepare(SQL.insertArm);
   const insertFigure = db.prepare(SQL.insertFigure);
