@@ -32,7 +32,7 @@ export const PURE_TESTS: string[] = [
   'runners/workerd/test/{v8-version,http-exchange,compatibility}.test.ts',
   'runners/deno/test/flags.test.ts',
   'bench/*/test/**/*.test.ts',
-  'packages/cli/test/{usage-errors,leading-command,refused-inputs,report-saved,hostile-formats,hostile-text,bisect-threshold,brought-schedule,campaign-lines,claims-on-releases,claims-views,cli-args,command-reference,edited-run,findings,cli-names,compare-analyze,compare-saved,output-places,cache-advice,packed-places,plan,platforms,progress,refused-variants,releases-ranges,round-blocks,runtimes-releases,run-heading,saved-before-block,saved-load-run,shards-merge,terminal-width}.test.ts',
+  'packages/cli/test/{history-cursor,usage-errors,leading-command,refused-inputs,report-saved,hostile-formats,hostile-text,bisect-threshold,brought-schedule,campaign-lines,claims-on-releases,claims-views,cli-args,command-reference,edited-run,findings,cli-names,compare-analyze,compare-saved,output-places,cache-advice,packed-places,plan,platforms,progress,refused-variants,releases-ranges,round-blocks,runtimes-releases,run-heading,saved-before-block,saved-load-run,shards-merge,terminal-width}.test.ts',
   'packages/cli/test/{plan,info}-*.test.ts',
   'packages/cli/test/faults/{forged-output,parsers.property,user-names.property}.test.ts',
   'packages/suite-loader/test/{brought-format,case-filter,declared-values,deno-config,framework-app,app-next,static-assets,suite-summary,suite-errors,worker}.test.ts',

@@ -13,7 +13,8 @@ import { UsageError } from '@rtbench/core/usage-error';
 import { openPostgresStore, isPostgresUrl } from './postgres-store.ts';
 import { historyRead } from '@rtbench/verdicts';
 import { readThrough, type HistoryReader, type RunLoader } from './read-through.ts';
-import { openSqliteStore } from './sqlite-store.ts';
+import { storedSeries, type StoredSeries } from './series.ts';
+import { openSqliteStore, type SqliteStore } from './sqlite-store.ts';
 import type { RunStore } from './store.ts';
 
 /** A folder's own store, inside it. */
@@ -46,12 +47,52 @@ async function namedSqliteStore(place: string): Promise<RunStore> {
 /** The machine a file is on, as a shared store keeps them apart: its host name. */
 const thisHost = (): string => hostname();
 
+/**
+ * A history's reading of its files: each file as a history reads it, and,
+ * where one store answers them all, that store kept open for the history's
+ * cursor (series.ts), each file then answered without its results.
+ */
+export interface HistoryReading extends StoredReading {
+  /** The store's cursor and whole reads; absent when the files were read through several stores, or none. */
+  series?: StoredSeries;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the files for a history: through `place` (a `--store` value), or,
+ * when every file is inside one folder named, through that folder's own
+ * store, each file answered by its facts and the store left open for the
+ * history's cursor; otherwise as readStored reads them.
+ */
+export async function openHistoryReading(paths: readonly string[], files: readonly string[], loader: RunLoader, place?: string, hostId: string = thisHost()): Promise<HistoryReading> {
+  const folders = [...new Set(paths.filter(isFolder).map((p) => resolve(p)))];
+  const one = folders.length === 1 && files.every((f) => dirname(resolve(f)) === folders[0]) ? folders[0]! : undefined;
+  if (place === undefined && one === undefined) return { ...(await readStored(paths, files, loader, place, hostId)), close: async () => undefined };
+  let store: RunStore;
+  try {
+    store = place !== undefined ? await (isPostgresUrl(place) ? openPostgresStore(place) : namedSqliteStore(place)) : openSqliteStore(join(one!, STORE_FILE));
+  } catch (error) {
+    if (place !== undefined) throw error;
+    return { ...(await readStored(paths, files, loader, place, hostId)), close: async () => undefined };
+  }
+  try {
+    const through = await readThrough(files, store, hostId, loader, false);
+    if (place === undefined) (store as SqliteStore).forgetOthers(hostId, files.map((f) => resolve(f)));
+    return { load: through.read, lines: [], series: storedSeries(store, through.digestOf), close: () => store.close() };
+  } catch (error) {
+    await store.close();
+    // A folder's own store that cannot be used (a read-only folder): read as readStored reads it, which says so.
+    if (place !== undefined) throw error;
+    return { ...(await readStored(paths, files, loader, place, hostId)), close: async () => undefined };
+  }
+}
+
 async function throughOne(files: readonly string[], open: () => Promise<RunStore>, loader: RunLoader, hostId: string, after?: (store: RunStore) => void): Promise<HistoryReader> {
   const store = await open();
   try {
-    const reader = await readThrough(files, store, hostId, loader);
+    const { read } = await readThrough(files, store, hostId, loader);
     after?.(store);
-    return reader;
+    return read;
   } finally {
     await store.close();
   }

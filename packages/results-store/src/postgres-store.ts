@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import type { Client as PgClient, ClientConfig } from 'pg';
 import { UsageError } from '@rtbench/core/usage-error';
-import { rowsByRun, valuesOf, type ArmRow, type FigureRow, type RunRow } from './records.ts';
+import { rowsByRun, valuesOf, type ArmRow, type FigureRow, type PointRow, type RunRow } from './records.ts';
 import { ARM_COLUMNS, FIGURE_COLUMNS, META_TABLE, RUN_COLUMNS, SQL, STORE_FORMAT, storeTables } from './schema.ts';
 import type { RunStore, StoredFile } from './store.ts';
 
@@ -32,6 +32,9 @@ function shownUrl(url: string): string {
     return 'postgres://…';
   }
 }
+
+/** How many points the cursor fetches at once. */
+const POINTS_PER_BATCH = 4096;
 
 /** One lock for making the tables, so that two machines starting together do not both make them. */
 const SCHEMA_LOCK = 0x72746265;
@@ -74,13 +77,31 @@ export async function openPostgresStore(url: string): Promise<RunStore> {
       const { rows } = await client.query<{ path: string; size: string; mtime_ns: string; digest: string }>(numbered(SQL.storedFiles), [hostId, paths]);
       return new Map(rows.map((r): [string, StoredFile] => [r.path, { path: r.path, size: r.size, mtimeNs: r.mtime_ns, digest: r.digest }]));
     },
-    async runs(digests) {
+    async runs(digests, figures = true) {
       const wanted = [digests];
       return rowsByRun(
         (await client.query<RunRow>(numbered(SQL.runsOf), wanted)).rows,
         (await client.query<ArmRow>(numbered(SQL.armsOf), wanted)).rows,
-        (await client.query<FigureRow>(numbered(SQL.figuresOf), wanted)).rows,
+        figures ? (await client.query<FigureRow>(numbered(SQL.figuresOf), wanted)).rows : [],
       );
+    },
+    async points(ordered, take) {
+      // A server-side cursor in one transaction: the server holds the result, the client a batch of it.
+      await client.query('BEGIN');
+      try {
+        await client.query(SQL.pointsOrder[0]);
+        await client.query(numbered(SQL.pointsOrder[1]), [ordered]);
+        await client.query(SQL.pointsCursor);
+        for (;;) {
+          const { rows }: { rows: PointRow[] } = await client.query({ text: `FETCH ${POINTS_PER_BATCH} FROM rtbench_points`, rowMode: 'array' });
+          if (!rows.length) break;
+          take(rows);
+        }
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
     },
     async put(hostId, { path, size, mtimeNs }, run) {
       await client.query('BEGIN');

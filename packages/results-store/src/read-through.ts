@@ -30,14 +30,22 @@ function stampOf(file: string): FileStamp | undefined {
 /** How many runs' rows are asked for at once: a store of ten thousand runs is never held as rows at once. */
 const RUNS_PER_READ = 256;
 
+/** Files read through a store: each as a history reads it, and the digest of the stored run each holds. */
+export interface ReadThrough {
+  read: HistoryReader;
+  digestOf: ReadonlyMap<string, string>;
+}
+
 /**
  * Reads `files` (as named) through `store` for the machine `hostId`, storing
  * those it had not; the reader it returns answers each of them as the loader
  * would for a history, without opening a stored file. A file loaded now is
  * stored and dropped, and answered from the store like the others: ingesting
- * ten thousand files holds one at a time.
+ * ten thousand files holds one at a time. `figures`: false to answer each
+ * run without its results (a history whose points the store's cursor reads:
+ * its facts, arms and order keys only).
  */
-export async function readThrough(files: readonly string[], store: RunStore, hostId: string, loader: RunLoader): Promise<HistoryReader> {
+export async function readThrough(files: readonly string[], store: RunStore, hostId: string, loader: RunLoader, figures = true): Promise<ReadThrough> {
   const stamps = new Map(files.flatMap((file) => {
     const stamp = stampOf(file);
     return stamp ? [[file, stamp] as const] : [];
@@ -71,14 +79,18 @@ export async function readThrough(files: readonly string[], store: RunStore, hos
   const digests = [...holders.keys()];
   const strings = internedStrings();
   for (let i = 0; i < digests.length; i += RUNS_PER_READ) {
-    for (const [digest, rows] of await store.runs(digests.slice(i, i + RUNS_PER_READ))) {
+    for (const [digest, rows] of await store.runs(digests.slice(i, i + RUNS_PER_READ), figures)) {
       for (const file of holders.get(digest) ?? []) read.set(file, historyReadOf(file, rows, strings));
     }
   }
-  return (file) => {
-    const answer = read.get(file);
-    if (answer === undefined) return historyRead(loader(file));
-    if (answer instanceof Error) throw answer;
-    return answer;
+  const digestOf = new Map([...holders].flatMap(([digest, held]) => held.map((file) => [file, digest] as const)));
+  return {
+    read: (file) => {
+      const answer = read.get(file);
+      if (answer === undefined) return historyRead(loader(file));
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+    digestOf,
   };
 }

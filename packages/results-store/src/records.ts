@@ -5,7 +5,7 @@
  * leave and come back through JSON or a double, both exact, so a history from
  * the store is the history of the file.
  */
-import type { ARM_COLUMNS, FIGURE_COLUMNS, RUN_COLUMNS } from './schema.ts';
+import { POINT_COLUMNS, type ARM_COLUMNS, type FIGURE_COLUMNS, type RUN_COLUMNS } from './schema.ts';
 import { TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
 import type { ArmSummary, HistoryRead, HistoryRecord, HistoryResult, HistoryVariant } from '@rtbench/verdicts';
 
@@ -16,6 +16,19 @@ type Row<C extends readonly string[]> = Record<C[number], Cell>;
 export type RunRow = Row<typeof RUN_COLUMNS>;
 export type ArmRow = Row<typeof ARM_COLUMNS>;
 export type FigureRow = Row<typeof FIGURE_COLUMNS>;
+/**
+ * A figure's numbers as a history's cursor reads them: its run's place in
+ * the order asked for, then POINT_COLUMNS, as an array (both engines hand
+ * on an array a row faster than an object).
+ */
+export type PointRow = readonly Cell[];
+
+/** Where each of POINT_COLUMNS stands in a PointRow. */
+const AT = Object.fromEntries(['run', ...POINT_COLUMNS].map((c, i) => [c, i])) as Record<'run' | (typeof POINT_COLUMNS)[number], number>;
+
+/** A cursor row's run, case, variant and whether it has a figure. */
+export const pointOf = (row: PointRow): { run: number; caseId: string; variantId: string; figure: boolean } =>
+  ({ run: Number(row[AT.run]), caseId: String(row[AT.case_id]), variantId: String(row[AT.variant_id]), figure: row[AT.median] !== null });
 
 /** The rows of one run. */
 export interface RunRows {
@@ -52,22 +65,52 @@ function armColumns(variantId: string, arm: ArmSummary | undefined): Record<ArmC
   };
 }
 
-/** The arm summary a figure's columns hold (undefined for a figure without one). */
-function armOf(row: FigureRow, intern: Interned): ArmSummary | undefined {
+type ArmCells = Pick<FigureRow, ArmColumn | 'variant_id'>;
+
+/** The arm summary a figure's columns hold (undefined for a figure without one); `work` makes its work (workOf, or one copy of each). */
+function armOf(row: ArmCells, work: (row: ArmCells) => ArmSummary['work']): ArmSummary | undefined {
   if (row.arm_median === null) return undefined;
   const moments = row.log_values === null ? undefined : { values: Number(row.log_values), units: Number(row.log_units), mean: Number(row.log_mean), variance: row.log_variance === null ? NaN : Number(row.log_variance) };
-  return {
-    median: Number(row.arm_median),
-    rounds: Number(row.arm_rounds),
-    ...(moments ? { moments } : {}),
-    work: {
-      variantId: intern(row.variant_id),
-      ...optionalOf(intern)('digest', row.work_digest),
-      ...optional('rounded', row.work_rounded),
-      ...(row.work_answers === null ? {} : { answers: JSON.parse(text(row.work_answers)) as NonNullable<ArmSummary['work']['answers']> }),
-      ...(row.without_work === null ? {} : { withoutWork: true as const }),
-    },
+  return { median: Number(row.arm_median), rounds: Number(row.arm_rounds), ...(moments ? { moments } : {}), work: work(row) };
+}
+
+/** The work a figure's columns hold. */
+const workOf = (intern: Interned) => (row: ArmCells): ArmSummary['work'] => ({
+  variantId: intern(row.variant_id),
+  ...optionalOf(intern)('digest', row.work_digest),
+  ...optional('rounded', row.work_rounded),
+  ...(row.work_answers === null ? {} : { answers: JSON.parse(text(row.work_answers)) as NonNullable<ArmSummary['work']['answers']> }),
+  ...(row.without_work === null ? {} : { withoutWork: true as const }),
+});
+
+/**
+ * The arms of a history's cursor: each point's arm summary, one copy of each
+ * work (a series repeats its work run after run, and a request case's
+ * answers are parsed once).
+ */
+export function pointArms(): (row: PointRow) => ArmSummary | undefined {
+  const works = new Map<string, ArmSummary['work']>();
+  const make = workOf(internedStrings());
+  const work = (row: ArmCells): ArmSummary['work'] => {
+    const key = `${row.variant_id}\u0000${row.work_digest}\u0000${row.work_rounded}\u0000${row.work_answers}\u0000${row.without_work}`;
+    let known = works.get(key);
+    if (!known) works.set(key, (known = make(row)));
+    return known;
   };
+  const cells = (row: PointRow): ArmCells => ({
+    variant_id: row[AT.variant_id]!,
+    arm_median: row[AT.arm_median]!,
+    arm_rounds: row[AT.arm_rounds]!,
+    log_values: row[AT.log_values]!,
+    log_units: row[AT.log_units]!,
+    log_mean: row[AT.log_mean]!,
+    log_variance: row[AT.log_variance]!,
+    work_digest: row[AT.work_digest]!,
+    work_rounded: row[AT.work_rounded]!,
+    work_answers: row[AT.work_answers]!,
+    without_work: row[AT.without_work]!,
+  });
+  return (row) => armOf(cells(row), work);
 }
 
 /** A loaded run as rows: what a history reads of it (`read`), and its arms' engines from its record beside their versions. */
@@ -153,7 +196,7 @@ function variantOf(row: ArmRow, intern: Interned): HistoryVariant {
 }
 
 function resultOf(row: FigureRow, intern: Interned): HistoryResult {
-  const arm = armOf(row, intern);
+  const arm = armOf(row, workOf(intern));
   const median = row.median === null ? undefined : Number(row.median);
   const optional = optionalOf(intern);
   return {

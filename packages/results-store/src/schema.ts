@@ -102,6 +102,9 @@ export const ARM_COLUMNS = ['digest', 'position', 'variant_id', 'runtime', 'vers
 export const FIGURE_COLUMNS = ['digest', 'position', 'case_id', 'variant_id', 'unit', 'median', 'ci_low', 'ci_high', 'note', 'round_digest', 'process_medians',
   'arm_median', 'arm_rounds', 'log_values', 'log_units', 'log_mean', 'log_variance', 'work_digest', 'work_rounded', 'work_answers', 'without_work'] as const;
 
+/** The figures' columns a history's first walk reads of every point: its series, whether it has a figure, and its arm summary. */
+export const POINT_COLUMNS = ['case_id', 'variant_id', 'median', 'arm_median', 'arm_rounds', 'log_values', 'log_units', 'log_mean', 'log_variance', 'work_digest', 'work_rounded', 'work_answers', 'without_work'] as const;
+
 const insert = (table: string, columns: readonly string[], conflict: string): string => `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT ${conflict}`;
 
 /** The statements both engines run, with `?` for each value (PostgreSQL's `$n` are made from them). */
@@ -111,10 +114,22 @@ export const SQL = {
   storedFile: 'SELECT path, size, mtime_ns, digest FROM files WHERE host_id = ? AND path = ?',
   /** PostgreSQL's: the paths as one array, one round trip. */
   storedFiles: 'SELECT path, size, mtime_ns, digest FROM files WHERE host_id = ? AND path = ANY(?)',
-  /** SQLite's: the runs as one JSON array, three statements for many runs. */
-  runsIn: `SELECT ${RUN_COLUMNS.join(', ')} FROM runs WHERE digest IN (SELECT value FROM json_each(?))`,
-  armsIn: `SELECT ${ARM_COLUMNS.join(', ')} FROM arms WHERE digest IN (SELECT value FROM json_each(?)) ORDER BY digest, position`,
-  figuresIn: `SELECT ${FIGURE_COLUMNS.join(', ')} FROM figures WHERE digest IN (SELECT value FROM json_each(?)) ORDER BY digest, position`,
+  /** SQLite's: the runs as one JSON array joined by each run's key, a statement a table for many runs. */
+  runsIn: `SELECT ${RUN_COLUMNS.map((c) => `r.${c}`).join(', ')} FROM json_each(?) o JOIN runs r ON r.digest = o.value`,
+  armsIn: `SELECT ${ARM_COLUMNS.map((c) => `a.${c}`).join(', ')} FROM json_each(?) o JOIN arms a ON a.digest = o.value ORDER BY a.digest, a.position`,
+  figuresIn: `SELECT ${FIGURE_COLUMNS.map((c) => `f.${c}`).join(', ')} FROM json_each(?) o JOIN figures f ON f.digest = o.value ORDER BY f.digest, f.position`,
+  /**
+   * SQLite's cursor of a history: every figure's numbers, the runs in the
+   * order given (a JSON array of digests: \`run\` is the place in it), each
+   * run's figures in their order, through the figures' key.
+   */
+  pointsIn: `SELECT o.key AS run, ${POINT_COLUMNS.map((c) => `f.${c}`).join(', ')} FROM json_each(?) o JOIN figures f ON f.digest = o.value ORDER BY o.key, f.position`,
+  /** PostgreSQL's: the runs in order as a temporary table the cursor joins (no parameter in a DECLARE), dropped at the transaction's end. */
+  pointsOrder: [
+    'CREATE TEMPORARY TABLE rtbench_order (run INTEGER PRIMARY KEY, digest TEXT NOT NULL) ON COMMIT DROP',
+    'INSERT INTO rtbench_order (run, digest) SELECT (o.n - 1)::integer, o.digest FROM unnest(?::text[]) WITH ORDINALITY AS o(digest, n)',
+  ],
+  pointsCursor: `DECLARE rtbench_points NO SCROLL CURSOR FOR SELECT o.run, ${POINT_COLUMNS.map((c) => `f.${c}`).join(', ')} FROM rtbench_order o JOIN figures f ON f.digest = o.digest ORDER BY o.run, f.position`,
   /** PostgreSQL's: the runs as one array each, three round trips. */
   runsOf: `SELECT ${RUN_COLUMNS.join(', ')} FROM runs WHERE digest = ANY(?)`,
   armsOf: `SELECT ${ARM_COLUMNS.join(', ')} FROM arms WHERE digest = ANY(?) ORDER BY digest, position`,

@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
-import { rowsByRun, valuesOf, type ArmRow, type FigureRow, type RunRow, type RunRows } from './records.ts';
+import { rowsByRun, valuesOf, type ArmRow, type FigureRow, type PointRow, type RunRow, type RunRows } from './records.ts';
 import { ARM_COLUMNS, DROP_TABLES, FIGURE_COLUMNS, META_TABLE, RUN_COLUMNS, SQL, STORE_FORMAT, storeTables } from './schema.ts';
 import type { RunStore, StoredFile } from './store.ts';
 
@@ -14,6 +14,9 @@ type Database = BetterSqlite3.Database;
 
 /** How long a second CLI waits for the one writing the store before giving up on it, in ms. */
 const BUSY_TIMEOUT_MS = 5000;
+
+/** How many points a cursor hands on at once. */
+const POINTS_PER_BATCH = 4096;
 
 export function openDatabase(file: string): Database {
   const Sqlite = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
@@ -53,6 +56,7 @@ export function openSqliteStore(file: string): SqliteStore {
   const runRows = db.prepare<[string], RunRow>(SQL.runsIn);
   const armRows = db.prepare<[string], ArmRow>(SQL.armsIn);
   const figureRows = db.prepare<[string], FigureRow>(SQL.figuresIn);
+  const pointRows = db.prepare<[string], PointRow>(SQL.pointsIn).raw(true);
   const insertRun = db.prepare(SQL.insertRun);
   const insertArm = db.prepare(SQL.insertArm);
   const insertFigure = db.prepare(SQL.insertFigure);
@@ -80,9 +84,21 @@ export function openSqliteStore(file: string): SqliteStore {
       }
       return found;
     },
-    runs: async (digests) => {
+    runs: async (digests, figures = true) => {
       const wanted = JSON.stringify(digests);
-      return rowsByRun(runRows.iterate(wanted), armRows.iterate(wanted), figureRows.iterate(wanted));
+      return rowsByRun(runRows.iterate(wanted), armRows.iterate(wanted), figures ? figureRows.iterate(wanted) : []);
+    },
+    points: async (ordered, take) => {
+      // SQLite steps the statement row by row: the batch is only what is handed on at once.
+      let batch: PointRow[] = [];
+      for (const row of pointRows.iterate(JSON.stringify(ordered))) {
+        batch.push(row);
+        if (batch.length === POINTS_PER_BATCH) {
+          take(batch);
+          batch = [];
+        }
+      }
+      if (batch.length) take(batch);
     },
     put: async (hostId, { path, size, mtimeNs }, run) => put(hostId, path, size, mtimeNs, run),
     forgetOthers: (hostId, paths) => forgetOthers(hostId, paths),

@@ -4,7 +4,7 @@
  * stored with the file that held it. Sizes and modification times are
  * decimal strings (nanoseconds do not fit a double).
  */
-import type { RunRows } from './records.ts';
+import type { PointRow, RunRows } from './records.ts';
 
 export interface FileStamp {
   /** The file's absolute path on the machine that holds it. */
@@ -23,8 +23,14 @@ export interface RunStore {
   readonly place: string;
   /** Those of these files of this machine that the store holds a run for, by path. */
   storedFiles(hostId: string, paths: readonly string[]): Promise<Map<string, StoredFile>>;
-  /** The rows of these runs, by digest. */
-  runs(digests: readonly string[]): Promise<Map<string, RunRows>>;
+  /** The rows of these runs, by digest; with `figures` false, their run and arm rows only (a history's facts of a run). */
+  runs(digests: readonly string[], figures?: boolean): Promise<Map<string, RunRows>>;
+  /**
+   * A cursor over the figures of these runs as numbers (a history's first
+   * walk): the runs in the order given, each run's figures in their order,
+   * handed to `take` a batch at a time; never every row at once.
+   */
+  points(ordered: readonly string[], take: (rows: readonly PointRow[]) => void): Promise<void>;
   /** Stores a run and which file held it, in one transaction. */
   put(hostId: string, file: FileStamp, run: RunRows): Promise<void>;
   close(): Promise<void>;

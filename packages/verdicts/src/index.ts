@@ -4,7 +4,8 @@
  * word (claim-decision.ts, claims.ts) and the claims that flipped between
  * releases (claims-matrix.ts), the gate's regressions per kind of view
  * (regressions.ts), paired ratios of quantiles of CPU per request
- * (request-quantiles.ts), the change points of a history (change-points.ts)
+ * (request-quantiles.ts), the change points of a history (change-points.ts, and the first walk of a long history over numbers:
+ * change-walk.ts)
  * and of a release matrix (release-matrix.ts), a bisect's answer (bisect.ts), a run as a history reads it
  * (history-record.ts),
  * whether a case's memory leaks (memory-growth.ts), what an arm costs in
@@ -17,6 +18,7 @@ export { checkClaims, claimPairs, claimsBlock, countWords, recheckClaims, type C
 export { claimsMatrix, type AcrossColumn, type ClaimFlip, type ClaimsMatrix, type MatrixColumn, type MatrixRowSides } from './claims-matrix.ts';
 export { judgedRatios, regressionsOf, type GatedView, type Regression } from './regressions.ts';
 export { CHANGE_METHOD, decidedDirection, historyChanges, type HistoryChange } from './change-points.ts';
+export { ChangeWalk, type PrewalkedHistory, type WalkedHistory, type WalkedSeries } from './change-walk.ts';
 export { changedSteps, judgeSteps, type CaseSeries, type ChangePoint, type ReleaseEngine, type ReleaseTrack, type StepVerdict, type TrackAnalysis } from './release-matrix.ts';
 export { lookByCase, unitsToNextWord, type CaseCell, type CaseLook, type CaseLookOptions, type CellState } from './stopping.ts';
 export type { HistoryInput, RunRef, SavedRun } from './runs.ts';

@@ -7,7 +7,7 @@
 import { chooseOrder, claimFlipNotes, counted, DEFAULT_LAST_RUNS, historyViewOf, printable, withWindowNote, type Note, type Reporter } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
-import { readStored } from '@rtbench/results-store';
+import { openHistoryReading, type StoredSeries } from '@rtbench/results-store';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { commitRanks } from '@rtbench/host/git';
@@ -17,6 +17,7 @@ import { parseWholeNumber } from '../args/options.ts';
 import { failLimit, ratioOptions, thresholdFlag, type VerdictFlags } from '../verdict-flags.ts';
 import { info } from '../emit/info.ts';
 import type { HistoryEntry } from '@rtbench/verdicts';
+import { storedHistoryView } from '../stored-history.ts';
 import type { OptionSpec } from '../args/args.ts';
 import { command } from '../options/command.ts';
 import { GLOBAL_OPTIONS, MARKDOWN_OPTION, pct, PRINTING_OPTIONS, TIMING_THRESHOLD } from '../options/shared.ts';
@@ -47,16 +48,30 @@ function lastRuns(flags: HistoryFlags, reporter: Reporter): number | undefined {
  * through its store (@rtbench/results-store: a folder's own, or --store's),
  * and what was said of them on stderr, one line each.
  */
-async function loadRuns(paths: readonly string[], flags: HistoryFlags): Promise<{ inputs: HistoryEntry[]; skipped: string[] }> {
-  const stored = await readStored(paths, historyFiles(paths), loadSavedRun, flags.store);
-  const read = readHistoryRuns(paths, stored.load);
-  const { inputs } = read;
-  const lines = [...stored.lines.map((text) => ({ level: 'info' as const, text })), ...read.lines];
-  for (const { level, text } of lines) {
-    if (level === 'info') info(flags, text);
-    else process.stderr.write(pc.yellow(`${printable(text, { oneLine: true })}\n`));
+/** The runs read, the files skipped, and the store that answered them all (closed by `close`). */
+interface LoadedRuns {
+  inputs: HistoryEntry[];
+  skipped: string[];
+  series?: StoredSeries;
+  close: () => Promise<void>;
+}
+
+async function loadRuns(paths: readonly string[], flags: HistoryFlags): Promise<LoadedRuns> {
+  const stored = await openHistoryReading(paths, historyFiles(paths), loadSavedRun, flags.store);
+  try {
+    const read = readHistoryRuns(paths, stored.load);
+    const { inputs } = read;
+    const lines = [...stored.lines.map((text) => ({ level: 'info' as const, text })), ...read.lines];
+    for (const { level, text } of lines) {
+      if (level === 'info') info(flags, text);
+      else process.stderr.write(pc.yellow(`${printable(text, { oneLine: true })}\n`));
+    }
+    const skipped = lines.filter((l) => l.level === 'skipped').map((l) => printable(l.text, { oneLine: true }));
+    return { inputs, skipped, ...(stored.series ? { series: stored.series } : {}), close: stored.close };
+  } catch (error) {
+    await stored.close();
+    throw error;
   }
-  return { inputs, skipped: lines.filter((l) => l.level === 'skipped').map((l) => printable(l.text, { oneLine: true })) };
 }
 
 /** --runtime's variants by id: the variant syntax is read by the arms, loaded only when --runtime is given, since they know the plug-ins. */
@@ -76,9 +91,33 @@ async function historyCommand(paths: readonly string[], flags: HistoryFlags): Pr
   const runtimes = flags.runtime?.join(',');
   const wantedVariants = runtimes !== undefined ? await variantIds(runtimes) : undefined;
   const roots = paths.length ? paths : [resultsDir];
-  const { inputs, skipped } = await loadRuns(roots, flags);
+  const loaded = await loadRuns(roots, flags);
+  try {
+    return await historyOf(loaded, flags, { reporter, last, limit, runtimes, wantedVariants, roots, given: paths.length > 0 });
+  } finally {
+    await loaded.close();
+  }
+}
+
+interface Asked {
+  reporter: Reporter;
+  last: number | undefined;
+  limit: number | undefined;
+  runtimes: string | undefined;
+  wantedVariants: string[] | undefined;
+  roots: readonly string[];
+  given: boolean;
+}
+
+/**
+ * The history of the runs read: ordered, its first walk made by the store's
+ * cursor where one store answered every run (only the runs its window reads
+ * are then read whole), viewed and emitted; the gate's exit code.
+ */
+async function historyOf({ inputs, skipped, series }: LoadedRuns, flags: HistoryFlags, asked: Asked): Promise<number> {
+  const { reporter, last, limit, runtimes, wantedVariants, roots, given } = asked;
   if (!inputs.length) throw new UsageError(`no readable rtbench runs in ` +
-    `${roots.join(', ')}${paths.length ? '' : '; run `rtbench bench <suite>` first or name files'}`);
+    `${roots.join(', ')}${given ? '' : '; run `rtbench bench <suite>` first or name files'}`);
 
   const allCases = [...new Set(inputs.flatMap((x) => x.record.cases.map((c) => c.id)))].map((id) => ({ id }));
   const picked = flags.filter !== undefined ? new Set(filterCases(allCases, flags.filter.join(',')).map((c) => c.id)) : undefined;
@@ -98,7 +137,7 @@ async function historyCommand(paths: readonly string[], flags: HistoryFlags): Pr
     level: 'warning',
     text: `${counted(skipped.length, 'file')} skipped (not readable rtbench runs): ${skipped.map((s) => s.replace(/^skipped /, '')).join('; ')}`,
   }] : [];
-  const view = historyViewOf(inputs, {
+  const options = {
     ...ratioOptions(flags, inputs.map((x) => x.record.verdict)),
     order,
     ...(picked ? { caseFilter: (id: string) => picked.has(id) } : {}),
@@ -106,7 +145,8 @@ async function historyCommand(paths: readonly string[], flags: HistoryFlags): Pr
     notes,
     // A window's points only: ten thousand runs' points are never built to be left out.
     ...(last !== undefined ? { last } : {}),
-  });
+  };
+  const view = series ? await storedHistoryView(inputs, series, options) : historyViewOf(inputs, options);
   // Runs made by `rtbench claims`: when a claim changed its word, in the view's order.
   const byId = new Map(inputs.map((x) => [x.record.id, x.record]));
   view.notes.push(...claimFlipNotes(view.runs.map((r) => byId.get(r.runId)!), (_, i) => `run ${i + 1}${view.runs[i]!.file ? ` (${view.runs[i]!.file})` : ''}`));

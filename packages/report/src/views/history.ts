@@ -15,8 +15,7 @@ import { formatPercent } from '../format.ts';
 import { shownName, shownNames } from '../names.ts';
 import { counted, baseName } from '../text.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView, Note } from './types.ts';
-import { fdrStep, type FdrStep } from '@rtbench/stats';
-import { compareSummaries, decidedDirection, DEFAULT_RATIO_OPTIONS, historyRecord, summariesPValue, CHANGE_METHOD, type ArmSummary, type HistoryEntry, type HistoryInput, type HistoryResult, type HistoryVariant, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
+import { ChangeWalk, compareSummaries, decidedDirection, DEFAULT_RATIO_OPTIONS, historyRecord, CHANGE_METHOD, type HistoryEntry, type HistoryInput, type HistoryResult, type HistoryVariant, type PairedCase, type PrewalkedHistory, type RatioOptions, type WalkedHistory } from '@rtbench/verdicts';
 
 /**
  * How to order the runs. commit: `rank` gives each commit's position in the
@@ -199,57 +198,48 @@ function walkPoints(ordered: readonly HistoryEntry[], options: HistoryOptions, c
   });
 }
 
-/** A comparison the FDR step may select, kept with its arms until the step is over. */
-interface Candidate {
-  run: number;
-  from: number;
-  pair: [ArmSummary, ArmSummary];
+/**
+ * The first walk of a history held in memory: every point, in run order,
+ * into verdicts' ChangeWalk (each neighbour comparison a p-value in the FDR
+ * step; with a window, the runs it shows). Warns in `notes` of a case whose
+ * unit changes.
+ */
+function firstWalk(ordered: readonly HistoryEntry[], options: HistoryOptions, ratioOptions: RatioOptions, cases: CasesBuilt, notes: Note[], last: number | undefined): WalkedHistory {
+  const walk = new ChangeWalk(ordered.length, ratioOptions, last);
+  const index = new Map<SeriesState, number>();
+  walkPoints(ordered, options, cases, notes, (result, _variant, run, entry) => {
+    let s = index.get(entry);
+    if (s === undefined) index.set(entry, (s = index.size));
+    walk.add(s, run, result.figure ? result.arm : undefined);
+  });
+  return walk.finish();
 }
 
-/** The FDR step over every comparison, how many it counts, and with a window the runs it shows: its newest `last` and those each change point is at or compared with. */
-interface FirstWalk {
-  step: FdrStep;
-  m: number;
-  shown?: Set<number>;
+/** A prewalked history's cases, made from every run's facts (and its unit notes) as the first walk would. */
+function casesOf(ordered: readonly HistoryEntry[], options: HistoryOptions, cases: CasesBuilt, notes: Note[], { walked }: PrewalkedHistory): WalkedHistory {
+  walkPoints(ordered, options, cases, notes, () => undefined);
+  for (const hc of cases.values()) {
+    hc.bySeries.clear();
+    hc.series.length = 0;
+  }
+  return walked;
 }
 
 /**
- * The first walk of a history: every neighbour comparison's p-value alone
- * (no interval is read) into the FDR step. With a window it keeps only those
- * that may be selected (p ≤ α: BH selects none above it), and reads them at
- * the step's level for the change points. Memory grows by a double a
- * comparison, not a point object.
+ * Each case's series as the first walk met them (a prewalked history: only
+ * the runs the window reads carry their results): those the window has no
+ * point of are there too, empty, as a whole walk makes them.
  */
-function firstWalk(ordered: readonly HistoryEntry[], options: HistoryOptions, ratioOptions: RatioOptions, cases: CasesBuilt, notes: Note[], last: number | undefined): FirstWalk {
-  const alpha = 1 - ratioOptions.confidence;
-  let pValues = new Float64Array(1024);
-  let m = 0;
-  const candidates: Candidate[] = [];
-  walkPoints(ordered, options, cases, notes, (result, variant, index, entry) => {
-    const previous = advance(result, variant, index, entry);
-    if (!previous || !result.figure || !result.arm) return;
-    const p = summariesPValue(previous.result.arm!, result.arm);
-    if (p === undefined) return;
-    if (m === pValues.length) {
-      const grown = new Float64Array(m * 2);
-      grown.set(pValues);
-      pValues = grown;
-    }
-    pValues[m++] = p;
-    if (last !== undefined && p <= alpha) candidates.push({ run: index, from: previous.run, pair: [previous.result.arm!, result.arm] });
-  });
-  for (const hc of cases.values()) for (const entry of hc.bySeries.values()) delete entry.last;
-  const step = fdrStep(pValues.subarray(0, m), { alpha });
-  if (last === undefined) return { step, m };
-  const runs = new Set<number>();
-  for (let i = Math.max(0, ordered.length - last); i < ordered.length; i++) runs.add(i);
-  for (const c of candidates) {
-    const raw = compareSummaries(c.pair[0], c.pair[1], ratioOptions).raw!;
-    if (!decidedDirection(step.readAt(raw))) continue;
-    runs.add(c.run);
-    runs.add(c.from);
+function inWalkOrder(ordered: readonly HistoryEntry[], cases: CasesBuilt, series: PrewalkedHistory['series']): void {
+  const made = new Map<string, HistorySeries>();
+  for (const hc of cases.values()) {
+    for (const [variantId, entry] of hc.bySeries) made.set(`${hc.suite}\u0000${hc.caseId}\u0000${variantId}`, entry.series);
+    hc.series.length = 0;
   }
-  return { step, m, shown: runs };
+  for (const s of series) {
+    const hc = cases.get(`${s.suite}\u0000${s.caseId}`);
+    hc?.series.push(made.get(`${s.suite}\u0000${s.caseId}\u0000${s.variantId}`) ?? { variantId: s.variantId, runtime: ordered[s.firstRun]!.record.variants.find((v) => v.id === s.variantId)!.runtime, points: [] });
+  }
 }
 
 /** The history of runs as their records hold them (history-record.ts makes each; a results store keeps it). */
@@ -270,7 +260,7 @@ export function historyView(inputs: readonly HistoryInput[], options: HistoryOpt
  * leaves out: a history of ten thousand runs holds neither their points nor
  * their comparisons.
  */
-export function historyViewOf(entries: readonly HistoryEntry[], options: HistoryOptions = {}): HistoryView {
+export function historyViewOf(entries: readonly HistoryEntry[], options: HistoryOptions = {}, prewalked?: PrewalkedHistory): HistoryView {
   const ratioOptions: RatioOptions = { threshold: options.threshold ?? DEFAULT_RATIO_OPTIONS.threshold, confidence: options.confidence ?? DEFAULT_RATIO_OPTIONS.confidence };
   const order = options.order ?? { by: 'time', reason: 'by start time' };
   const ordered = orderRuns(entries, order, (x) => x.record);
@@ -279,7 +269,7 @@ export function historyViewOf(entries: readonly HistoryEntry[], options: History
 
   const cases: CasesBuilt = new Map();
   const last = options.last !== undefined && options.last < ordered.length ? options.last : undefined;
-  const { step, m, shown: window } = firstWalk(ordered, options, ratioOptions, cases, notes, last);
+  const { step, m, shown: window } = prewalked ? casesOf(ordered, options, cases, notes, prewalked) : firstWalk(ordered, options, ratioOptions, cases, notes, last);
   const pending: Pending[] = [];
   walkPoints(ordered, options, cases, undefined, (result, variant, index, entry) => {
     if (!window || window.has(index)) pending.push(pointOf(result, variant, index, entry, ratioOptions));
@@ -294,6 +284,7 @@ export function historyViewOf(entries: readonly HistoryEntry[], options: History
     const direction = decidedDirection(change);
     Object.assign(p.point, { change, ...(direction ? { changePoint: direction } : {}) });
   }
+  if (prewalked) inWalkOrder(ordered, cases, prewalked.series);
   const kept = [...cases.values()].filter((c) => c.series.length);
   const names = shownNames(kept.map((c) => c.caseId));
   const shown = kept.map(({ bySeries: _bySeries, ...c }) => ({ ...c, label: names.get(c.caseId)! }));

@@ -1,0 +1,68 @@
+/**
+ * A history answered by a folder's store through its cursor (the first walk
+ * over the figures' numbers, only the window's runs read whole) is the
+ * history of the runs read whole: the same view, window, change points and
+ * counts, with --filter and --runtime too; the runs outside the window are
+ * read without their results. Synthetic runs in a SQLite store; no process
+ * started.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { historyViewOf, type HistoryOptions, type HistoryOrder } from '@rtbench/report';
+import { openHistoryReading } from '@rtbench/results-store';
+import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
+import { storedHistoryView } from '../src/stored-history.ts';
+import { writeRun } from '../../../test/compare-synthetic.ts';
+import { historyRuns } from '../../../test/history-synthetic.ts';
+
+const cases = [
+  { id: 'parse', ns: 1_000 },
+  { id: 'stringify', ns: 8_000 },
+];
+
+/** 24 runs: two steps, a variant only the oldest runs have, and a change of work. */
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'rtbench-cursor-'));
+  const factors = [1, 1, 1, 1, 1.3, 1.3, 1.3, 1.3, 1.3, 1.3, 1.3, 1.3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1];
+  const day = Date.UTC(2026, 0, 1);
+  factors.forEach((factor, i) => {
+    const variants = i < 3 ? ['node@24', 'node@22'] : ['node@24', 'node@26'];
+    const [run] = historyRuns([{ factor, startedAt: new Date(day + i * 3_600_000).toISOString(), ...(i === 20 ? { digest: 'feedfacefeedface' } : {}) }], { cases, variants, rounds: 6, seed: 17 + i * 31, suite: 'synthetic' });
+    writeRun(join(dir, `run-${String(i).padStart(2, '0')}.json`), { ...run!, id: `cursor-${i}` });
+  });
+  return dir;
+}
+
+const order: HistoryOrder = { by: 'time', reason: 'by start time: the runs recorded no project commit' };
+
+describe('a history through its store’s cursor', () => {
+  const dir = folder();
+
+  it.each<[string, HistoryOptions]>([
+    ['the newest 5 runs', { last: 5 }],
+    ['the newest run, one case, one variant', { last: 1, caseFilter: (id) => id === 'stringify', variants: ['node@24'] }],
+    ['every run', {}],
+  ])('is the history of the runs read whole: %s', async (_, asked) => {
+    const options = { ...asked, order, threshold: 0.01, confidence: 0.95 };
+    const whole = historyViewOf(readHistoryRuns([dir]).inputs, options);
+    // Twice: the first reading fills the store, the second is answered from it.
+    for (let i = 0; i < 2; i++) {
+      const reading = await openHistoryReading([dir], historyFiles([dir]), loadSavedRun);
+      try {
+        const { inputs } = readHistoryRuns([dir], reading.load);
+        expect(reading.series).toBeDefined();
+        expect(inputs.every((x) => x.record.results.length === 0)).toBe(true);
+        expect(await storedHistoryView(inputs, reading.series!, options)).toEqual(whole);
+      } finally {
+        await reading.close();
+      }
+    }
+    if (asked.last === 5) {
+      expect(whole.window!.runs.length).toBeLessThan(24);
+      expect(whole.cases.flatMap((c) => c.series.flatMap((s) => s.points)).some((p) => p.changePoint)).toBe(true);
+      expect(whole.cases[0]!.series.map((s) => s.variantId)).toEqual(['node@24', 'node@22', 'node@26']);
+    }
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The first walk of a history, over numbers: every neighbour comparison's
+ * p-value (no interval read) into the FDR step, and, with a window, the runs
+ * it shows. Points come in run order, each with its series' index and its
+ * arm summary (a few numbers); per series only the previous point is held,
+ * with, per run, the run the series was last compared from (an Int32Array),
+ * so the points a window shows can be built afterwards from the few runs
+ * they read. The same walk serves a history of runs held in memory
+ * (report's history view) and one read from a results store through a
+ * cursor that never holds a run's rows, so both decide alike.
+ */
+import { fdrStep, type FdrStep } from '@rtbench/stats';
+import { decidedDirection } from './change-points.ts';
+import { compareSummaries, summariesPValue, type ArmSummary, type RatioOptions } from './ratios.ts';
+
+/** What the first walk decided: the step every point is read at, how many comparisons it counts, and with a window the runs shown. */
+export interface WalkedHistory {
+  step: FdrStep;
+  m: number;
+  /** The newest `last` runs and those each change point is at or compared with (absent: every run). */
+  shown?: Set<number>;
+  /** Every run a shown point reads: the shown runs and each of their series' previous point's run. */
+  read?: Set<number>;
+}
+
+/** A series as the first walk met it: its suite, case and variant, and the first run it has a point in. */
+export interface WalkedSeries {
+  suite: string;
+  caseId: string;
+  variantId: string;
+  firstRun: number;
+}
+
+/**
+ * A history's first walk made apart from its view (a results store's cursor
+ * over its numeric columns): what it decided, and every series it met, in
+ * the order each first appeared.
+ */
+export interface PrewalkedHistory {
+  walked: WalkedHistory;
+  series: WalkedSeries[];
+}
+
+/** A comparison the FDR step may select, kept with its arms until the step is over. */
+interface Candidate {
+  run: number;
+  from: number;
+  pair: [ArmSummary, ArmSummary];
+}
+
+export class ChangeWalk {
+  private pValues = new Float64Array(1024);
+  private m = 0;
+  private readonly candidates: Candidate[] = [];
+  /** Per series: the last point with an arm. */
+  private readonly last: ({ run: number; arm: ArmSummary } | undefined)[] = [];
+  /** Per series, per run: the run of the series' last point with an arm before it, −1 for none. */
+  private readonly previous: Int32Array[] = [];
+  private readonly alpha: number;
+
+  /** `runs`: how many runs, indexed 0…runs−1 in order; `last`: the window's newest runs (absent: every run shown). */
+  constructor(private readonly runs: number, private readonly options: RatioOptions, private readonly lastRuns?: number) {
+    this.alpha = 1 - options.confidence;
+  }
+
+  /** A point of series `series` at run `run` (runs in order), with the arm it is compared by (absent: no figure or no arm, never compared). */
+  add(series: number, run: number, arm: ArmSummary | undefined): void {
+    let previous = this.previous[series];
+    if (!previous) {
+      previous = new Int32Array(this.runs).fill(-1);
+      this.previous[series] = previous;
+    }
+    const before = this.last[series];
+    if (before) previous[run] = before.run;
+    if (!arm) return;
+    this.last[series] = { run, arm };
+    if (!before) return;
+    const p = summariesPValue(before.arm, arm);
+    if (p === undefined) return;
+    if (this.m === this.pValues.length) {
+      const grown = new Float64Array(this.m * 2);
+      grown.set(this.pValues);
+      this.pValues = grown;
+    }
+    this.pValues[this.m++] = p;
+    // BH selects none above α: only these can be change points.
+    if (this.lastRuns !== undefined && p <= this.alpha) this.candidates.push({ run, from: before.run, pair: [before.arm, arm] });
+  }
+
+  finish(): WalkedHistory {
+    const step = fdrStep(this.pValues.subarray(0, this.m), { alpha: this.alpha });
+    if (this.lastRuns === undefined || this.lastRuns >= this.runs) return { step, m: this.m };
+    const shown = new Set<number>();
+    for (let i = this.runs - this.lastRuns; i < this.runs; i++) shown.add(i);
+    for (const c of this.candidates) {
+      const raw = compareSummaries(c.pair[0], c.pair[1], this.options).raw!;
+      if (!decidedDirection(step.readAt(raw))) continue;
+      shown.add(c.run);
+      shown.add(c.from);
+    }
+    const read = new Set(shown);
+    for (const run of shown) {
+      for (const previous of this.previous) {
+        const from = previous?.[run] ?? -1;
+        if (from >= 0) read.add(from);
+      }
+    }
+    return { step, m: this.m, shown, read };
+  }
+}
