@@ -158,19 +158,26 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
     for (const x of read.rounds) expect(x.digest.summary).toBe('number 0');
   });
 
-  it('--self-check: measures each case again alone and in a long loop, prints the cells beside both and saves the runs beside the table', async () => {
+  it('--self-check: measures each case alone in halves around the table and in a long loop, prints the cells beside both and saves the runs beside the table', async () => {
     const out = tempFile('checked.json');
     const r = await runCliAsync(['bench', fixture('tiny'), ...QUICK, '--time', '10ms', FIXED, '--filter', 'n=200', '--runtime', 'node,bun', '--self-check', '--save', out, '--quiet']);
     expect(r.status, r.stderr).toBe(0);
     const folder = out.replace(/\.json$/, '.self-check');
-    const alone = ['node', 'bun'].map((v) => parseRun(JSON.parse(readFileSync(join(folder, `alone-${v}.json`), 'utf8')), v));
-    // Each runtime alone: a run of that runtime only, the table's design and rounds.
-    expect(alone.map((a) => [a.variants.map((v) => v.id), a.options.measurer, a.results[0]!.rounds.length])).toEqual([
-      [['node'], 'lockstep', 2],
-      [['bun'], 'lockstep', 2],
+    const read = (name: string): RunRecord => parseRun(JSON.parse(readFileSync(join(folder, `${name}.json`), 'utf8')), name);
+    const halves = ['node-before', 'bun-before', 'bun-after', 'node-after'].map((h) => read(`alone-${h}`));
+    // Each runtime alone: runs of that runtime only, the table's design, the table's rounds shared between two halves.
+    expect(halves.map((a) => [a.variants.map((v) => v.id), a.options.measurer, a.results[0]!.rounds.length])).toEqual([
+      [['node'], 'lockstep', 1],
+      [['bun'], 'lockstep', 1],
+      [['bun'], 'lockstep', 1],
+      [['node'], 'lockstep', 1],
     ]);
+    // In this order around the table, the first runtime's halves outermost: the drift between runs falls on both sides.
+    const table = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    const times = [halves[0]!, halves[1]!, table, halves[2]!, halves[3]!].map((x) => [Date.parse(x.startedAt), Date.parse(x.finishedAt)] as const);
+    for (let i = 1; i < times.length; i++) expect(times[i]![0]).toBeGreaterThanOrEqual(times[i - 1]![1]);
     // The long loop: fresh processes that call the case back to back, both runtimes, three each.
-    const loop = parseRun(JSON.parse(readFileSync(join(folder, 'loop.json'), 'utf8')), 'loop');
+    const loop = read('loop');
     expect(loop.options.measurer).toBe('processes');
     expect(loop.results.map((x) => [x.variantId, x.rounds.length]).sort()).toEqual([['bun', 3], ['node', 3]]);
     // Every cell of the table beside both, and the line that counts them.
