@@ -83,10 +83,12 @@ export async function prepareSuite(suiteName: string, flags: BenchFlags): Promis
       `the run to; name two different files`);
     assertWritableOutput(asked, '--html');
   }
-  return () => runPrepared(plan, flags, reporter, limit, profileKinds);
+  return () => runPrepared(suiteName, plan, flags, reporter, limit, profileKinds);
 }
 
 async function runPrepared(
+  /** The suite or file as the user named it: the self-check plans its runs from it (a brought file's name is not a suite's). */
+  suiteName: string,
   plan: Plan,
   flags: BenchFlags,
   reporter: Reporter,
@@ -118,7 +120,7 @@ async function runPrepared(
   let check: Awaited<ReturnType<typeof selfCheckBefore>> | undefined;
   try {
     // The self-check's first halves alone come before the table, its second after (self-check.ts).
-    if (flags.selfCheck) check = await selfCheckBefore(plan.suite.name, flags, plan, path);
+    if (flags.selfCheck) check = await selfCheckBefore(suiteName, flags, plan, path);
     executed = await execute(plan, path, flags.quiet === true, profiles);
   } finally {
     if (flags.save === undefined) releaseUnsaved(path);
