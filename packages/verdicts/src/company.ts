@@ -17,11 +17,12 @@
  * one run before the table and one after, in mirrored order (the first
  * runtime's halves outermost): a steady drift falls on both sides of the
  * table and cancels in the halves' mean, and the spread between the halves
- * estimates what is left, the between-run variance, which the interval then
- * carries (a random-effects interval: aloneRatio). The halves share the
- * table's rounds between them, so the check measures as many processes as
- * one run alone would; interleaving alone rounds with the table's would
- * sample the drift more finely but needs one run loop serving two plans.
+ * measures what is left, the between-run variance, which the interval then
+ * carries (a random-effects interval: halvesSpread, aloneRatio). The halves
+ * share the table's rounds between them, so the check measures as many
+ * processes as one run alone would; interleaving alone rounds with the
+ * table's would sample the drift more finely but needs one run loop
+ * serving two plans.
  */
 import type { RunRecord } from '@rtbench/core/schema';
 import { pairable } from '@rtbench/measurer-records';
