@@ -3,15 +3,18 @@
  * files) named, measured as the default table measures it (all four
  * runtimes, `bench --self-check`), and again on its runtime alone and in a
  * long loop, which the self-check does through the CLI: per case × runtime
- * the three figures, table ÷ alone (with the self-check's 95% interval over
- * processes and its `company` mark) and table ÷ loop, then per target how
- * many cells lie within ±10% of alone and ±20% of the loop, and every
- * decided cross-runtime verdict of the table whose direction the cells
- * alone reverse (docs/measurements/independence.md).
+ * the three figures, table ÷ alone (with the self-check's 95% interval, over
+ * processes and the halves alone before and after the table, and its
+ * `company` mark) and table ÷ loop, then per target how far each
+ * runtime's halves alone lie apart, how many cells lie within ±10% of alone
+ * and ±20% of the loop, and every decided cross-runtime verdict of the
+ * table whose direction the cells alone reverse
+ * (docs/measurements/independence.md).
  *
  *   npx tsx scripts/independence.ts                       the mission's suites
  *   npx tsx scripts/independence.ts gc-pressure examples/mitata-json.mjs -- --runtime node,bun
  *   npx tsx scripts/independence.ts --repeat 2 gc-pressure  each target measured twice, back to back
+ *   npx tsx scripts/independence.ts --brought             five brought files of other projects' shapes (BROUGHT_FILES)
  *
  * With --repeat 2 or more it also prints the floor the ±10% is read
  * against: each table beside the next table and each case alone beside the
@@ -36,6 +39,8 @@ import { ALONE_TOLERANCE, companyRows, LOOP_TOLERANCE, type CompanyRow } from '.
 import { isDecided, loadText, readRun, repoRoot, tableRatios, underLock } from './lib.ts';
 
 const MISSION_SUITES = ['json-reviver', 'gc-pressure', 'buffer-concat', 'streams', 'trig', 'ssr'];
+/** --brought: five files in the shapes other projects write (mitata, tinybench, vitest's bench(), benchmark.js, Deno.bench), each run as it is. */
+const BROUGHT_FILES = ['examples/mitata-json.mjs', 'examples/tinybench-arrays.ts', 'examples/vitest-strings.bench.ts', 'examples/benchmark-js-find.cjs', 'examples/deno-text.bench.ts'];
 const LOCK = '/tmp/rtbench-measure.lock';
 
 const argv = process.argv.slice(2);
@@ -45,8 +50,9 @@ const passed = dashes < 0 ? [] : argv.slice(dashes + 1);
 const repeatAt = ours.indexOf('--repeat');
 const repeats = repeatAt < 0 ? 1 : Number(ours[repeatAt + 1]);
 if (!Number.isInteger(repeats) || repeats < 1) throw new Error(`--repeat ${ours[repeatAt + 1]}: a whole number of 1 or more`);
-const named = repeatAt < 0 ? ours : ours.filter((_, i) => i !== repeatAt && i !== repeatAt + 1);
+const named = (repeatAt < 0 ? ours : ours.filter((_, i) => i !== repeatAt && i !== repeatAt + 1)).flatMap((t) => (t === '--brought' ? BROUGHT_FILES : [t]));
 const targets = named.length ? named : MISSION_SUITES;
+for (const t of targets) if (t.startsWith('-')) throw new Error(`${t}: not an option of this script (--repeat N, --brought; the run's own go after --)`);
 
 /** The table and its self-check's runs, saved in a folder of the script's own. */
 function measure(target: string): { table: RunRecord; alone: RunRecord[]; loop: RunRecord | undefined; wallS: number } {
@@ -110,6 +116,9 @@ function printRepeat(target: string, m: Measured, label: string): { alone: numbe
     flips: reversed(m.table, m.rows),
   };
   const marked = m.rows.filter((r) => r.company).length;
+  // What the interval carries for the minutes between runs: each runtime's halves alone, their scatter pooled over its cases (company.ts halvesSpread).
+  const spreads = [...new Map(m.rows.flatMap((r) => (r.alone?.betweenRuns === undefined ? [] : [[r.variantId, r.alone.betweenRuns] as const]))).entries()];
+  if (spreads.length) console.log(`\nhalves alone apart (log sd, pooled over cases): ${spreads.map(([v, sd]) => `${v} ${(sd * 100).toFixed(1)}%`).join(', ')}`);
   console.log(`\n${target}${label}: ${here.alone} of ${m.rows.length} cells within ±${ALONE_TOLERANCE * 100}% of alone, ${marked} marked company (the interval wholly outside), ${here.loop} within ±${LOOP_TOLERANCE * 100}% of the loop; ${here.flips.length} decided verdicts reversed alone${here.flips.length ? `: ${here.flips.join('; ')}` : ''}`);
   return here;
 }

@@ -49,6 +49,14 @@ function expectTurns(results: RunRecord['results'], turns: number, atLeast = fal
   }
 }
 
+/** Every round of the run served by a process that served nothing before it, and no process serving two: `processes` in all. */
+function expectOwnProcesses(run: RunRecord, processes: number): void {
+  const served = run.results.flatMap((r) => r.rounds.map((x) => lockstepOf(x)!));
+  expect(served).toHaveLength(processes);
+  for (const l of served) expect([l.visit, l.servedBefore]).toEqual([1, 0]);
+  expect(new Set(served.map((l) => l.process)).size).toBe(processes);
+}
+
 async function bench(suite: string, extra: string[], runtimes = ALL): Promise<{ run: RunRecord; status: number | null; stderr: string }> {
   const out = tempFile('run.json');
   // Rounds the test names replace the quick run's.
@@ -150,27 +158,42 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
     expect(run.digestMismatches).toEqual([]);
   });
 
-  it("runs a brought file's cases that share a module's object each in processes of its own: the reader's answer never depends on the order", async () => {
-    const { run, status, stderr } = await bench(join(repoRoot, 'test/fixtures/brought/shared-headers.mjs'), ['--rounds', '4', FIXED], HOST_SCHEDULE);
+  // Two brought files whose cases would talk through a shared process: a mitata file's module-level Headers, a tinybench task's beforeAll.
+  it.each([
+    ['shared-headers.mjs', 'read the header', "cases that share a module's object"],
+    ['shared-setup.mjs', 'read what was prepared', "tasks, one preparing state in its beforeAll"],
+  ])("runs a brought file's (%s) cases each in processes of its own: the reader (%s) never finds what another left, %s", async (file, reader) => {
+    const { run, status, stderr } = await bench(join(repoRoot, 'test/fixtures/brought', file), ['--rounds', '4', FIXED], HOST_SCHEDULE);
     expect(status, stderr).toBe(0);
-    const read = run.results.find((r) => r.caseId.includes('read the header'))!;
+    const read = run.results.find((r) => r.caseId.includes(reader))!;
     expect(read.rounds).toHaveLength(4);
     for (const x of read.rounds) expect(x.digest.summary).toBe('number 0');
+    // Two cases × four sets, each in a process that served nothing before it.
+    expectOwnProcesses(run, 8);
   });
 
-  it('--self-check: measures each case again alone and in a long loop, prints the cells beside both and saves the runs beside the table', async () => {
+  it("--self-check: measures a file's cases alone in halves around the table and in a long loop, prints the cells beside both and saves the runs beside the table", async () => {
     const out = tempFile('checked.json');
-    const r = await runCliAsync(['bench', fixture('tiny'), ...QUICK, '--time', '10ms', FIXED, '--filter', 'n=200', '--runtime', 'node,bun', '--self-check', '--save', out, '--quiet']);
+    // A brought file: the self-check plans its runs from the file as named, not from the suite name the file is given.
+    const file = join(repoRoot, 'test/fixtures/brought/shared-headers.mjs');
+    const r = await runCliAsync(['run', file, ...QUICK, '--time', '10ms', FIXED, '--filter', 'read the header', '--runtime', 'node,bun', '--self-check', '--save', out, '--quiet']);
     expect(r.status, r.stderr).toBe(0);
     const folder = out.replace(/\.json$/, '.self-check');
-    const alone = ['node', 'bun'].map((v) => parseRun(JSON.parse(readFileSync(join(folder, `alone-${v}.json`), 'utf8')), v));
-    // Each runtime alone: a run of that runtime only, the table's design and rounds.
-    expect(alone.map((a) => [a.variants.map((v) => v.id), a.options.measurer, a.results[0]!.rounds.length])).toEqual([
-      [['node'], 'lockstep', 2],
-      [['bun'], 'lockstep', 2],
+    const read = (name: string): RunRecord => parseRun(JSON.parse(readFileSync(join(folder, `${name}.json`), 'utf8')), name);
+    const halves = ['node-before', 'bun-before', 'bun-after', 'node-after'].map((h) => read(`alone-${h}`));
+    // Each runtime alone: runs of that runtime only, the table's design, the table's rounds shared between two halves.
+    expect(halves.map((a) => [a.variants.map((v) => v.id), a.options.measurer, a.results[0]!.rounds.length])).toEqual([
+      [['node'], 'lockstep', 1],
+      [['bun'], 'lockstep', 1],
+      [['bun'], 'lockstep', 1],
+      [['node'], 'lockstep', 1],
     ]);
+    // In this order around the table, the first runtime's halves outermost: the drift between runs falls on both sides.
+    const table = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    const times = [halves[0]!, halves[1]!, table, halves[2]!, halves[3]!].map((x) => [Date.parse(x.startedAt), Date.parse(x.finishedAt)] as const);
+    for (let i = 1; i < times.length; i++) expect(times[i]![0]).toBeGreaterThanOrEqual(times[i - 1]![1]);
     // The long loop: fresh processes that call the case back to back, both runtimes, three each.
-    const loop = parseRun(JSON.parse(readFileSync(join(folder, 'loop.json'), 'utf8')), 'loop');
+    const loop = read('loop');
     expect(loop.options.measurer).toBe('processes');
     expect(loop.results.map((x) => [x.variantId, x.rounds.length]).sort()).toEqual([['bun', 3], ['node', 3]]);
     // Every cell of the table beside both, and the line that counts them.

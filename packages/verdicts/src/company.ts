@@ -1,17 +1,32 @@
 /**
  * Whether a cell's figure is a property of its case and runtime (bench
  * --self-check): each cell of a table held against the same case on the
- * same runtime alone (a run of that runtime only: each case has processes
- * of its own, so no other case and no other runtime shares its machine
- * time) and against a long loop (a fresh process calling the case back to
- * back, its figure time over calls: what a long-running program pays). A
- * cell whose table ÷ alone lies outside 1 ± ALONE_TOLERANCE with 95%
- * confidence, its whole interval over processes out there, carries its
- * company.
+ * same runtime alone (runs of that runtime only: each case has processes of
+ * its own, so no other case and no other runtime shares its machine time)
+ * and against a long loop (a fresh process calling the case back to back,
+ * its figure time over calls: what a long-running program pays). A cell
+ * whose table ÷ alone lies outside 1 ± ALONE_TOLERANCE with 95% confidence,
+ * its whole interval out there, carries its company.
+ *
+ * The interval holds the minutes between runs, not only the processes of
+ * one run. Two tables of the same cases minutes apart differ by more than
+ * their processes' spread says (the floor in docs/measurements/independence.md):
+ * each cell × run has a level of its own, which an interval over one table's
+ * and one alone run's processes misses, so such an interval marks cells for
+ * the drift between the runs. So each runtime alone is measured in halves,
+ * one run before the table and one after, in mirrored order (the first
+ * runtime's halves outermost): a steady drift falls on both sides of the
+ * table and cancels in the halves' mean, and the spread between the halves
+ * measures what is left, the between-run variance, which the interval then
+ * carries (a random-effects interval: halvesSpread, aloneRatio). The halves
+ * share the table's rounds between them, so the check measures as many
+ * processes as one run alone would; interleaving alone rounds with the
+ * table's would sample the drift more finely but needs one run loop
+ * serving two plans.
  */
 import type { RunRecord } from '@rtbench/core/schema';
 import { pairable } from '@rtbench/measurer-records';
-import { intervalAt, median, summarizeArm, welchInference } from '@rtbench/stats';
+import { MIN_UNITS, median, studentTQuantile, summarizeArm } from '@rtbench/stats';
 import { machineStatesDiffer } from './machine-state.ts';
 
 /** A table's cell may read this far from its case alone (±10%) before its company is said to move it. */
@@ -27,16 +42,16 @@ export interface CompanyRow {
   variantId: string;
   /** The table's headline: the median over processes. */
   tableNs: number;
-  /** The same case on its runtime alone; absent where that run has no figure for it. */
+  /** The same case on its runtime alone: the median over the processes of every run alone; absent where no run alone has a figure for it. */
   aloneNs?: number;
-  /** Table ÷ alone over processes (aloneRatio), where the case has a figure alone. */
+  /** Table ÷ alone (aloneRatio), where the case has a figure alone. */
   alone?: AloneRatio;
   /** A long loop's time over calls: per process the mean of its back-to-back samples, the median over processes. */
   loopNs?: number;
-  /** The table's figure depends on what ran beside it: table ÷ alone's whole interval outside 1 ± ALONE_TOLERANCE, and the machine alike in both runs. */
+  /** The table's figure depends on what ran beside it: table ÷ alone's whole interval outside 1 ± ALONE_TOLERANCE, and the machine alike in the runs. */
   company: boolean;
   /**
-   * The two runs met different machine states (other work beside them), in
+   * The runs met different machine states (other work beside them), in
    * one line: their absolute figures then follow the machine, and a cell
    * apart from its case alone is not said to carry its company.
    */
@@ -54,37 +69,98 @@ export function loopFigure(result: RunRecord['results'][number]): number | undef
 /** A cell's table ÷ alone and its interval (aloneRatio). */
 export interface AloneRatio {
   ratio: number;
-  /** Absent with fewer than MIN_UNITS processes in either run. */
+  /** Absent with fewer than MIN_UNITS processes in the table or alone, or with fewer than two runs alone (nothing then measures the drift between runs). */
   ci?: readonly [number, number];
+  /** How far its runtime's halves alone scatter, a standard deviation on the log scale pooled over the table's cases (halvesSpread): what the interval carries for the minutes between runs; absent without an interval. */
+  betweenRuns?: number;
 }
+
+type Result = RunRecord['results'][number];
 
 /**
  * The log of each process's figure of a result, as the headline reads it
  * (its median, or its mean where the samples are read by the mean): as the
  * run recorded them with its headline, else from its rounds.
  */
-function logProcessFigures(result: RunRecord['results'][number]): number[] {
+function logProcessFigures(result: Result): number[] {
   const taken = result.rounds.filter((r) => r.samples.length > 0);
   const figures = result.stats?.processMedians ?? (taken.length ? summarizeArm(taken.map(pairable)).processMedians : []);
   return figures.filter((x) => x > 0).map((x) => Math.log(x));
 }
 
+const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+/** Sum of squared deviations from the mean. */
+const squares = (xs: readonly number[]): number => {
+  const m = mean(xs);
+  return xs.reduce((a, x) => a + (x - m) ** 2, 0);
+};
+
+/** A cell's log process figures: the table's, and each run alone's that has any (a half each). */
+interface CellLogs {
+  table: number[];
+  halves: number[][];
+}
+
+/** Whether a cell can take part in an interval: MIN_UNITS processes in the table, and two runs alone or more with a figure. */
+function hasRuns(cell: CellLogs): boolean {
+  return cell.table.length >= MIN_UNITS && cell.halves.length >= 2;
+}
+
+/** How far a runtime's runs alone scatter (log scale): the variance of a half's mean, and its degrees of freedom. */
+interface HalvesSpread {
+  variance: number;
+  df: number;
+}
+
 /**
- * A cell's table ÷ alone: the ratio of its processes' geometric means (the
- * table's over the run alone's) with its ALONE_CONFIDENCE interval, Welch's
- * t on the log process figures (stats units.ts welchInference). The process
- * is the unit of replication (samples of one process share its heap and its
- * tier-up), the two runs are not paired, and a run has a handful of
- * processes: a t interval on logs holds its level with five or six units a
- * side where a bootstrap over so few has too few distinct resamples.
- * Undefined where either run has no process with a figure.
+ * How far a runtime's halves alone scatter: per cell the sample variance of
+ * its halves' means, pooled over its cells (one degree of freedom a cell
+ * with two halves: too few alone). A half's mean scatters by the
+ * between-run variance and by its processes' spread; the spread is taken
+ * as it comes, not estimated apart and subtracted, so it never reads
+ * narrower than the runs are (subtracting it, cells whose processes scatter
+ * much drag the estimate below what the quiet cells drift: simulated, marks
+ * on 16% of cells a true 1.1× apart). One spread per runtime: runtimes
+ * need not drift alike. Undefined where no cell has runs.
  */
-function aloneRatio(table: RunRecord['results'][number], alone: RunRecord['results'][number]): AloneRatio | undefined {
-  const [a, t] = [logProcessFigures(alone), logProcessFigures(table)];
-  if (!a.length || !t.length) return undefined;
-  const inference = welchInference({ values: a }, { values: t });
-  const ci = intervalAt(inference, ALONE_CONFIDENCE);
-  return { ratio: Math.exp(inference.estimate), ...(ci ? { ci: [Math.exp(ci[0]), Math.exp(ci[1])] as const } : {}) };
+function halvesSpread(cells: readonly CellLogs[]): HalvesSpread | undefined {
+  const usable = cells.filter(hasRuns);
+  if (!usable.length) return undefined;
+  const variances = usable.map((c) => squares(c.halves.map(mean)) / (c.halves.length - 1));
+  return { variance: mean(variances), df: usable.reduce((a, c) => a + c.halves.length - 1, 0) };
+}
+
+/**
+ * A cell's table ÷ alone: the table's processes' geometric mean over the
+ * mean of its halves' geometric means (each half weighs the same, so a
+ * steady drift cancels), with its ALONE_CONFIDENCE interval. The unit is
+ * the process within a run and the run above it: the table's level is one
+ * draw of the between-run variance and its processes' mean carries their
+ * spread; the halves' mean carries 1/h of a half's scatter (halvesSpread).
+ * Its variance is the table's process spread over its processes plus
+ * (1 + 1/h) times the halves' spread, which also bounds the between-run
+ * variance the table's level carries; Student's t with Welch–Satterthwaite
+ * degrees of freedom. A t interval on logs holds its level with the few
+ * processes and runs a check has, where a bootstrap over so few has too
+ * few distinct resamples. Undefined where the table or every run alone
+ * lacks a figure.
+ */
+function aloneRatio(cell: CellLogs, spread: HalvesSpread | undefined): AloneRatio | undefined {
+  if (!cell.table.length || !cell.halves.length) return undefined;
+  const estimate = mean(cell.table) - mean(cell.halves.map(mean));
+  const ratio = Math.exp(estimate);
+  if (!spread || !hasRuns(cell)) return { ratio };
+  const n = cell.table.length;
+  const parts = [
+    { v: squares(cell.table) / (n - 1) / n, df: n - 1 },
+    { v: spread.variance * (1 + 1 / cell.halves.length), df: spread.df },
+  ];
+  const variance = parts[0]!.v + parts[1]!.v;
+  const denominator = parts.reduce((a, p) => a + p.v ** 2 / p.df, 0);
+  // No spread at all: the interval has no width.
+  const df = denominator > 0 ? Math.max(1, Math.floor(variance ** 2 / denominator)) : 1;
+  const half = studentTQuantile(1 - (1 - ALONE_CONFIDENCE) / 2, df) * Math.sqrt(variance);
+  return { ratio, ci: [Math.exp(estimate - half), Math.exp(estimate + half)], betweenRuns: Math.sqrt(spread.variance) };
 }
 
 /** Whether a ratio's whole interval lies outside 1 ± ALONE_TOLERANCE: the company moved the cell by more than the tolerance, at ALONE_CONFIDENCE. */
@@ -93,37 +169,50 @@ function outsideTolerance(r: AloneRatio | undefined): boolean {
 }
 
 /** The result of a case × variant that has a figure. */
-function figured(run: RunRecord | undefined, caseId: string, variantId: string): RunRecord['results'][number] | undefined {
+function figured(run: RunRecord | undefined, caseId: string, variantId: string): Result | undefined {
   return run?.results.find((r) => r.caseId === caseId && r.variantId === variantId && r.stats !== undefined);
 }
 
+/** The first way the machine differed between the table and a run alone, in one line. */
+function machineMoved(table: RunRecord, runs: readonly RunRecord[], variantId: string): string | undefined {
+  for (const [i, run] of runs.entries()) {
+    const name = runs.length > 1 ? `${variantId} alone (${i + 1} of ${runs.length})` : `${variantId} alone`;
+    const moved = machineStatesDiffer(table.host?.machine?.points, run.host?.machine?.points, table.host?.cores ?? 1, ['the table', name]);
+    if (moved) return moved;
+  }
+  return undefined;
+}
+
 /**
- * Every cell of the table with a figure, beside its case alone (the run of
- * its variant alone: `alone`, one run per variant, matched by variant id)
- * and its long loop (`loop`, one run holding every variant).
+ * Every cell of the table with a figure, beside its case alone (`alone`:
+ * the runs of one variant each, matched by variant id; the runs of a
+ * variant are its halves, in any order) and its long loop (`loop`, one run
+ * holding every variant).
  */
 export function companyRows(table: RunRecord, alone: readonly RunRecord[], loop: RunRecord | undefined): CompanyRow[] {
-  const rows: CompanyRow[] = [];
-  for (const result of table.results) {
-    const stats = result.stats;
-    if (!stats) continue;
+  const cells = table.results.filter((r) => r.stats).map((result) => {
+    const runs = alone.filter((run) => run.variants.some((v) => v.id === result.variantId));
+    const results = runs.flatMap((run) => figured(run, result.caseId, result.variantId) ?? []);
+    return { result, runs, results, logs: { table: logProcessFigures(result), halves: results.map(logProcessFigures).filter((h) => h.length > 0) } };
+  });
+  const spreads = new Map([...new Set(cells.map((c) => c.result.variantId))].map((v) => [v, halvesSpread(cells.filter((c) => c.result.variantId === v).map((c) => c.logs))]));
+  return cells.map(({ result, runs, results, logs }): CompanyRow => {
     const { caseId, variantId } = result;
-    const aloneRun = alone.find((run) => run.variants.some((v) => v.id === variantId));
-    const aloneResult = figured(aloneRun, caseId, variantId);
-    const ratio = aloneResult ? aloneRatio(result, aloneResult) : undefined;
+    const ratio = aloneRatio(logs, spreads.get(variantId));
     const loopResult = figured(loop, caseId, variantId);
     const loopNs = loopResult ? loopFigure(loopResult) : undefined;
-    const machineMoved = aloneRun ? machineStatesDiffer(table.host?.machine?.points, aloneRun.host?.machine?.points, table.host?.cores ?? 1, ['the table', `${variantId} alone`]) : undefined;
-    rows.push({
+    const moved = machineMoved(table, runs, variantId);
+    const tableNs = result.stats!.median;
+    const aloneFigures = results.flatMap((r) => r.stats?.processMedians ?? [r.stats!.median]);
+    return {
       caseId,
       variantId,
-      tableNs: stats.median,
-      ...(aloneResult?.stats ? { aloneNs: aloneResult.stats.median, ...(ratio ? { alone: ratio } : {}) } : {}),
+      tableNs,
+      ...(results.length ? { aloneNs: results.length === 1 ? results[0]!.stats!.median : median(aloneFigures), ...(ratio ? { alone: ratio } : {}) } : {}),
       ...(loopNs !== undefined ? { loopNs } : {}),
-      company: outsideTolerance(ratio) && machineMoved === undefined,
-      ...(machineMoved ? { machineMoved } : {}),
-      apartFromLoop: loopNs !== undefined && Math.abs(stats.median / loopNs - 1) > LOOP_TOLERANCE,
-    });
-  }
-  return rows;
+      company: outsideTolerance(ratio) && moved === undefined,
+      ...(moved ? { machineMoved: moved } : {}),
+      apartFromLoop: loopNs !== undefined && Math.abs(tableNs / loopNs - 1) > LOOP_TOLERANCE,
+    };
+  });
 }

@@ -1,7 +1,7 @@
-/** bench --self-check's decision (company.ts): a cell against its case alone and a long loop. */
+/** bench --self-check's decision (company.ts): a cell against its case alone, measured in halves around the table, and a long loop. */
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
-import { createRandom, median } from '@rtbench/stats';
+import { createRandom, intervalAt, median, welchInference } from '@rtbench/stats';
 import { ALONE_TOLERANCE, companyRows, LOOP_TOLERANCE, loopFigure, type MachineReading } from '../src/index.ts';
 
 interface Cell {
@@ -33,74 +33,137 @@ function run(cells: readonly Cell[], others = 0.05): RunRecord {
 
 /** Processes whose figures are `figure` times these spreads: a cell's runs with the same process-to-process spread. */
 const SPREAD = [0.94, 0.97, 1, 1.03, 1.06, 0.99];
-const processes = (figure: number, spread: readonly number[] = SPREAD): number[][] => spread.map((f) => [figure * f, figure * f]);
+/** A half alone: three processes, as the halves of a six-round table have. */
+const HALF = [0.96, 1, 1.04];
+const processes = (figure: number, spread: readonly number[]): number[][] => spread.map((f) => [figure * f, figure * f]);
 /** A cell with its processes: headline `figure`. */
-const cell = (caseId: string, variantId: string, figure: number, spread?: readonly number[]): Cell => ({ caseId, variantId, median: figure, samples: processes(figure, spread) });
+const cell = (caseId: string, variantId: string, figure: number, spread: readonly number[] = SPREAD): Cell => ({ caseId, variantId, median: figure, samples: processes(figure, spread) });
 
 /** A standard normal draw from a seeded uniform (Box–Muller). */
 function normal(random: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 }
 
-/** A cell's run of `n` processes whose log figures are normal around ln(figure) with sd `sd`, recorded with its headline. */
-function drawn(random: () => number, figure: number, n: number, sd: number): Cell {
-  const spread = Array.from({ length: n }, () => Math.exp(sd * normal(random)));
-  const figures = spread.map((f) => figure * f);
-  return { caseId: 'a', variantId: 'node', median: median(figures), processMedians: figures };
+/**
+ * One runtime's run of `cases` cells, each with `n` processes: each cell × run at a level of its own (log-normal
+ * around `figure`, sd `drift`: the minutes between runs), its processes log-normal around that level (sd `sd`).
+ */
+function drawnRun(random: () => number, figure: number, cases: number, n: number, sd: number, drift: number): RunRecord {
+  return run(Array.from({ length: cases }, (_, k) => {
+    const level = figure * Math.exp(drift * normal(random));
+    const figures = Array.from({ length: n }, () => level * Math.exp(sd * normal(random)));
+    return { caseId: `case ${k}`, variantId: 'node', median: median(figures), processMedians: figures };
+  }));
 }
 
-/** Of `tables` simulated table and alone pairs (true table ÷ alone `effect`), the share marked company. */
-function markedShare(seed: number, tables: number, effect: number, n = 6, sd = 0.15): number {
+interface Simulated {
+  /** True table ÷ alone. */
+  effect: number;
+  /** Log sd of a cell × run's level. */
+  drift: number;
+  /** Log sd of a process about its run's level. */
+  sd: number;
+}
+
+/** Of `tables` simulated tables of eight cases (six processes), each with two halves alone (three each), the share of cells marked company. */
+function markedShare(seed: number, tables: number, { effect, drift, sd }: Simulated): number {
   const random = createRandom(seed);
   let marked = 0;
+  let cells = 0;
   for (let i = 0; i < tables; i++) {
-    const table = run([drawn(random, 100 * effect, n, sd)]);
-    const alone = run([drawn(random, 100, n, sd)]);
-    if (companyRows(table, [alone], undefined)[0]!.company) marked++;
+    const table = drawnRun(random, 100 * effect, 8, 6, sd, drift);
+    const halves = [drawnRun(random, 100, 8, 3, sd, drift), drawnRun(random, 100, 8, 3, sd, drift)];
+    for (const row of companyRows(table, halves, undefined)) {
+      cells++;
+      if (row.company) marked++;
+    }
   }
-  return marked / tables;
+  return marked / cells;
+}
+
+/**
+ * The same A/A tables read as one table and one run alone (six processes each) with an interval over their processes
+ * alone (Welch's t on the logs): the share of cells whose interval lies wholly outside 1 ± the tolerance.
+ */
+function oneRunShare(seed: number, tables: number, { drift, sd }: Simulated): number {
+  const random = createRandom(seed);
+  let marked = 0;
+  for (let i = 0; i < tables * 8; i++) {
+    const [table, alone] = [0, 1].map(() => {
+      const level = drift * normal(random);
+      return Array.from({ length: 6 }, () => level + sd * normal(random));
+    });
+    const ci = intervalAt(welchInference({ values: alone! }, { values: table! }), 0.95)!;
+    if (ci[0] > Math.log(1 + ALONE_TOLERANCE) || ci[1] < Math.log(1 - ALONE_TOLERANCE)) marked++;
+  }
+  return marked / (tables * 8);
 }
 
 describe('companyRows', () => {
-  it("marks a cell whose table ÷ alone interval lies wholly outside 1 ± the tolerance, and no other", () => {
+  it('marks a cell whose table ÷ alone interval lies wholly outside 1 ± the tolerance, and no other', () => {
     const table = run([cell('a', 'node', 150), cell('a', 'bun', 105), cell('b', 'node', 150, [0.5, 1.6, 0.8, 1.4, 0.6, 1.2]), cell('c', 'node', 111)]);
-    const alone = [run([cell('a', 'node', 100), cell('b', 'node', 100), cell('c', 'node', 100)]), run([cell('a', 'bun', 100)])];
-    const rows = companyRows(table, alone, undefined);
-    expect(rows.map((r) => [r.caseId, r.variantId, r.aloneNs, r.company])).toEqual([
-      ['a', 'node', 100, true],
+    const half = (shift: number): RunRecord => run([cell('a', 'node', 100 * shift, HALF), cell('b', 'node', 100 * shift, HALF), cell('c', 'node', 100 * shift, HALF)]);
+    const bun = run([cell('a', 'bun', 100, HALF)]);
+    // Each runtime alone in two halves, around the table: node's read 1% apart, bun's alike.
+    const rows = companyRows(table, [half(1.01), half(1 / 1.01), bun, bun], undefined);
+    expect(rows.map((r) => [r.caseId, r.variantId, r.company])).toEqual([
+      ['a', 'node', true],
       // Within the tolerance: not said.
-      ['a', 'bun', 100, false],
+      ['a', 'bun', false],
       // 1.5× alone, but its processes scatter so far that the interval reaches into ±10%: the noise allows it.
-      ['b', 'node', 100, false],
+      ['b', 'node', false],
       // 1.11× alone with a tight interval that still reaches below 1.1: not shown to be more than the tolerance.
-      ['c', 'node', 100, false],
+      ['c', 'node', false],
     ]);
-    // The ratio of the processes' geometric means, and an interval around it.
-    expect(rows[0]!.alone!.ratio).toBeCloseTo(1.5, 10);
+    // The alone figure is the median over both halves' processes; the ratio that of the table's geometric mean over the halves' mean.
+    expect(rows[0]!.aloneNs).toBeCloseTo((100 / 1.01 + 101) / 2, 10);
+    const gm = (xs: readonly number[]): number => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
+    expect(rows[0]!.alone!.ratio).toBeCloseTo((1.5 * gm(SPREAD)) / gm(HALF), 10);
     const [lo, hi] = rows[0]!.alone!.ci!;
     expect(lo).toBeGreaterThan(1 + ALONE_TOLERANCE);
     expect(lo).toBeLessThan(1.5);
     expect(hi).toBeGreaterThan(1.5);
+    // The halves' scatter it carries: node's halves 1.01 and 1/1.01 of 100, a log sd of ln(1.01)·√2.
+    expect(rows[0]!.alone!.betweenRuns).toBeCloseTo(Math.log(1.01) * Math.SQRT2, 10);
     expect(rows[1]!.alone!.ci![0]).toBeLessThan(1.05);
     expect(rows[3]!.alone!.ci![0]).toBeLessThan(1 + ALONE_TOLERANCE);
     expect(rows[3]!.alone!.ci![0]).toBeGreaterThan(1);
     expect(ALONE_TOLERANCE).toBe(0.1);
   });
 
-  it('gives a ratio but no interval, and no mark, with fewer than three processes in a run', () => {
-    const rows = companyRows(run([cell('a', 'node', 300, [1, 1.01])]), [run([cell('a', 'node', 100, [1, 1.01])])], undefined);
-    expect(rows[0]).toMatchObject({ aloneNs: 100, company: false });
-    expect(rows[0]!.alone!.ratio).toBeCloseTo(3, 10);
-    expect(rows[0]!.alone!.ci).toBeUndefined();
+  it('widens the interval by as far as the halves alone lie apart, so a cell 1.3× alone is not marked when its runs drift as much', () => {
+    const table = run([cell('a', 'node', 130), cell('b', 'node', 100)]);
+    const halves = (apart: number): RunRecord[] => [apart, 1 / apart].map((f) => run([cell('a', 'node', 100 * f, HALF), cell('b', 'node', 100 / f, HALF)]));
+    const steady = companyRows(table, halves(1.01), undefined)[0]!;
+    const drifting = companyRows(table, halves(1.2), undefined)[0]!;
+    expect([steady.company, drifting.company]).toEqual([true, false]);
+    expect(drifting.alone!.ci![0]).toBeLessThan(1 + ALONE_TOLERANCE);
+    expect(drifting.alone!.ci![1] - drifting.alone!.ci![0]).toBeGreaterThan(steady.alone!.ci![1] - steady.alone!.ci![0]);
   });
 
-  it('marks an A/A pair of runs (the same process distribution) in at most 5% of 2000 simulated tables, and a planted 1.6× company in nearly all', () => {
-    expect(markedShare(106, 2000, 1)).toBeLessThanOrEqual(0.05);
+  it('gives a ratio but no interval, and no mark, with one run alone (nothing measures the drift) or fewer than three processes in the table', () => {
+    const one = companyRows(run([cell('a', 'node', 300)]), [run([cell('a', 'node', 100)])], undefined);
+    expect(one[0]).toMatchObject({ aloneNs: 100, company: false });
+    expect(one[0]!.alone!.ratio).toBeCloseTo(3, 10);
+    expect(one[0]!.alone!.ci).toBeUndefined();
+    const few = companyRows(run([cell('a', 'node', 300, [1, 1.01])]), [run([cell('a', 'node', 100, HALF)]), run([cell('a', 'node', 100, HALF)])], undefined);
+    expect(few[0]).toMatchObject({ company: false });
+    expect(few[0]!.alone!.ci).toBeUndefined();
+  });
+
+  it('marks a planted 1.3× company in nearly every simulated table, and an A/A table whose runs drift ±15% in at most 5% of its cells', () => {
+    // Processes spread ±5%, runs ±1% apart: a table 30% slower than both halves is marked.
+    expect(markedShare(108, 100, { effect: 1.3, drift: 0.01, sd: 0.05 })).toBeGreaterThanOrEqual(0.9);
+    expect(markedShare(109, 100, { effect: 1 / 1.3, drift: 0.01, sd: 0.05 })).toBeGreaterThanOrEqual(0.9);
+    // No company, each cell × run ±15% from the next (log sd 0.15), processes ±5% or ±15%: an interval over one run's
+    // processes marks a fifth or more of these cells; the halves' interval at most 5%.
+    expect(oneRunShare(105, 400, { effect: 1, drift: 0.15, sd: 0.05 })).toBeGreaterThan(0.2);
+    expect(oneRunShare(104, 400, { effect: 1, drift: 0.15, sd: 0.15 })).toBeGreaterThan(0.15);
+    expect(markedShare(106, 400, { effect: 1, drift: 0.15, sd: 0.05 })).toBeLessThanOrEqual(0.05);
+    expect(markedShare(107, 400, { effect: 1, drift: 0.15, sd: 0.15 })).toBeLessThanOrEqual(0.05);
     // At the tolerance's edge the mark stays as rare: it says "more than 10%" at 95% confidence.
-    expect(markedShare(107, 2000, 1 + ALONE_TOLERANCE)).toBeLessThanOrEqual(0.05);
-    // Six processes a side spread ±15% (log sd 0.15): a planted 1.6× company, either way, is marked in nearly every table.
-    expect(markedShare(108, 500, 1.6)).toBeGreaterThanOrEqual(0.9);
-    expect(markedShare(109, 500, 1 / 1.6)).toBeGreaterThanOrEqual(0.9);
+    expect(markedShare(110, 400, { effect: 1 + ALONE_TOLERANCE, drift: 0.15, sd: 0.05 })).toBeLessThanOrEqual(0.05);
+    expect(markedShare(111, 400, { effect: 1 + ALONE_TOLERANCE, drift: 0.05, sd: 0.05 })).toBeLessThanOrEqual(0.05);
   });
 
   it("holds the table against a long loop's time over calls, the median over its processes", () => {
@@ -121,9 +184,9 @@ describe('companyRows', () => {
     expect(rows).toEqual([{ caseId: 'a', variantId: 'deno', tableNs: 500, company: false, apartFromLoop: false }]);
   });
 
-  it('does not say a cell carries its company where the machine moved between the table and its case alone, and says so', () => {
+  it('does not say a cell carries its company where the machine moved between the table and either half alone, and says so', () => {
     const table = run([cell('a', 'node', 150)], 0.9);
-    const rows = companyRows(table, [run([cell('a', 'node', 100)], 0.05)], undefined);
-    expect(rows[0]).toMatchObject({ company: false, machineMoved: 'different machine states: other work used 0.90 cores during the table, 0.05 during node alone' });
+    const rows = companyRows(table, [run([cell('a', 'node', 100, HALF)], 0.9), run([cell('a', 'node', 100, HALF)], 0.05)], undefined);
+    expect(rows[0]).toMatchObject({ company: false, machineMoved: 'different machine states: other work used 0.90 cores during the table, 0.05 during node alone (2 of 2)' });
   });
 });

@@ -118,8 +118,9 @@ export const BENCH_OPTIONS = [
   {
     name: 'self-check',
     kind: 'flag',
-    help: 'After the table, each case measured again on each runtime alone and in a long loop (fresh processes calling it back to back), every cell printed ' +
-      'beside both and marked where what ran beside it moved its figure; the runs saved in a folder beside the table\'s (docs/reading-the-table.md)',
+    help: 'Each case measured again on each runtime alone, in halves before and after the table, and in a long loop (fresh processes calling it back to ' +
+      'back), every cell printed beside both and marked where what ran beside it moved its figure beyond the drift between the halves; the runs saved in ' +
+      'a folder beside the table\'s (docs/reading-the-table.md)',
   },
   ...OUTPUT_OPTIONS,
   ...GLOBAL_OPTIONS,

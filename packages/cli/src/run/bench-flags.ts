@@ -14,6 +14,6 @@ export interface BenchFlags extends PlanFlags, OutputFlags, VerdictFlags {
   profile?: string | true;
   /** A case without work (it returns undefined, or takes an empty call's time) makes the command exit 1, after the run is saved. */
   strict?: boolean;
-  /** After the table, each case measured alone on each runtime and in a long loop, every cell printed beside both (run/self-check.ts). */
+  /** Each case measured alone on each runtime in halves around the table and in a long loop, every cell printed beside both (run/self-check.ts). */
   selfCheck?: boolean;
 }

@@ -22,7 +22,7 @@ import { resolve as resolvePath } from 'node:path';
 import { resultsDir } from '../paths.ts';
 import { parseProfileKinds } from '../args/profiles.ts';
 import { info } from '../emit/info.ts';
-import { selfCheck } from './self-check.ts';
+import { selfCheckBefore } from './self-check.ts';
 
 export type { BenchFlags } from './bench-flags.ts';
 
@@ -83,10 +83,12 @@ export async function prepareSuite(suiteName: string, flags: BenchFlags): Promis
       `the run to; name two different files`);
     assertWritableOutput(asked, '--html');
   }
-  return () => runPrepared(plan, flags, reporter, limit, profileKinds);
+  return () => runPrepared(suiteName, plan, flags, reporter, limit, profileKinds);
 }
 
 async function runPrepared(
+  /** The suite or file as the user named it: the self-check plans its runs from it (a brought file's name is not a suite's). */
+  suiteName: string,
   plan: Plan,
   flags: BenchFlags,
   reporter: Reporter,
@@ -115,7 +117,10 @@ async function runPrepared(
   if (flags.save !== undefined) takeLock(`${resolvePath(path)}.lock`, (pid) => `another rtbench (pid ${pid}) is saving a run to ${path}; two runs in one ` +
     `file would keep one of them and mix their profiles: wait for it, or name another --save`);
   let executed: Awaited<ReturnType<typeof execute>>;
+  let check: Awaited<ReturnType<typeof selfCheckBefore>> | undefined;
   try {
+    // The self-check's first halves alone come before the table, its second after (self-check.ts).
+    if (flags.selfCheck) check = await selfCheckBefore(suiteName, flags, plan, path);
     executed = await execute(plan, path, flags.quiet === true, profiles);
   } finally {
     if (flags.save === undefined) releaseUnsaved(path);
@@ -161,8 +166,8 @@ async function runPrepared(
   writeHtml(withProfiles);
   const gate = regressionGate(view, limit).exit;
   if (run.status === 'interrupted') return SIGNAL_EXIT[executed.signal ?? 'SIGINT'];
-  if (flags.selfCheck && run.results.some((r) => r.stats)) {
-    const section = await selfCheck(plan.suite.name, flags, plan, run, path);
+  if (check && run.results.some((r) => r.stats)) {
+    const section = await check.after(run);
     emitAfter((sections, options) => sections.company(section, options), reporter);
   }
   // A run in which not one case × variant has a sample answers nothing: say so, and do not exit 0.

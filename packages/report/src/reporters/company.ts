@@ -15,8 +15,8 @@ import type { CompanySection } from '../views/company.ts';
 const HEADS = ['runtime', 'table/op', 'alone/op', 'loop/op', 'table÷alone', 'table÷loop', ''] as const;
 
 const KEY =
-  `alone: the same case on its runtime alone (a run of that runtime only; each case has processes of its own); loop: a fresh process calling the case back to back, time over calls (median over processes). ` +
-  `table÷alone: the ratio of the two runs' processes' geometric means, with its ${ALONE_CONFIDENCE * 100}% interval over processes; ` +
+  `alone: the same case on its runtime alone (runs of that runtime only, one before the table and one after; each case has processes of its own); loop: a fresh process calling the case back to back, time over calls (median over processes). ` +
+  `table÷alone: the table's processes' geometric mean over the halves' alone, with its ${ALONE_CONFIDENCE * 100}% interval, which carries both the processes' spread and how far the halves alone lie apart (the minutes between runs); ` +
   `company: that whole interval lies more than ${ALONE_TOLERANCE * 100}% from 1, so what ran beside the case moved it; ` +
   `machine: the table and its case alone met different machine states, so their figures are not held against each other; ` +
   `loop: more than ${LOOP_TOLERANCE * 100}% from the long loop (an allocating case's loop also pays the collector's work between samples: docs/how-a-number-is-made.md).`;
