@@ -13,5 +13,5 @@ export { HOST_TIMED_RECORD, loadOf, type LoadOutcomes, type LoadRound } from './
 export { LOCKSTEP_RECORD, lockstepOf, pairable, type LockstepRound } from './lockstep.ts';
 export { PROCESSES_RECORD } from './processes.ts';
 export { REQUEST_CPU_RECORD, requestAnswers, requestsOf, SMOKE_SERVING, type RequestsRound } from './request-cpu.ts';
-export type { MeasurerRecord, ShownWith, VerdictDefaults } from './record.ts';
-export { MEASURER_RECORDS, RecordRegistry, UnknownMeasurer, type EngineLookup } from './saved.ts';
+export type { MeasurerRecord, ShownWith } from './record.ts';
+export { MEASURER_RECORDS, RecordRegistry, UnknownMeasurer } from './saved.ts';

@@ -287,8 +287,3 @@ function assertConsistent(run: RunRecord, path: string): void {
   const problems = runProblems(run);
   if (problems.length) throw new UsageError(`${path} is not a consistent rtbench run: ${problems.join('; ')}`);
 }
-
-/** Reads and validates a saved run. */
-function readRun(path: string): RunRecord {
-  return validateRun(readJsonFile(path), path);
-}
