@@ -1,6 +1,5 @@
-// Allocating cases written for mitata (scripts/long-loop-check.ts and scripts/mitata-own.ts run them both ways:
-// under rtbench, and as a long loop or under mitata itself), one shape of garbage each, so a figure that carries its
-// company shows on the shape that carries it.
+// Allocating cases written for mitata (scripts/long-loop-check.ts runs them both ways: under rtbench, and as a long
+// loop), one shape of garbage each, so a figure that carries its company shows on the shape that carries it.
 import { bench, do_not_optimize, run } from 'mitata';
 
 const line = Array.from({ length: 24 }, (_, i) => `field${i}`).join(',');

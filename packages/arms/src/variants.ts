@@ -10,7 +10,7 @@
  * "bun --useConcurrentJIT=false", "node=/src/node/out/Release/node NODE_ENV=production".
  * Engine flags are written the same for every runtime and translated by its plug-in.
  */
-import { FlagError, RuntimeUnavailableError, type RuntimePlugin, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runtime-kit';
+import { FlagError, RuntimeUnavailableError, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runtime-kit';
 import type { ResolvedVariant, UnavailableVariant, VariantSpec } from '@rtbench/runtime-registry';
 import { sha256File } from '@rtbench/host/installs';
 import { runtimeStore } from './runtime-store.ts';

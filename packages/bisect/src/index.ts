@@ -9,8 +9,8 @@
  * and writes the answer. The
  * range's releases are listed by @rtbench/arms (release-listing.ts).
  */
-export { bisectCampaign, type BisectFacts, type BisectPlanner, type BisectRequest, type BisectStep, type StepAbout } from './campaign.ts';
+export { bisectCampaign, type BisectFacts, type BisectStep, type StepAbout } from './campaign.ts';
 export { BISECT_DEFAULTS, bisectRounds, bisectThreshold } from './defaults.ts';
 export { bisect } from './search.ts';
 export { pairedDecide, unitTest } from './decide.ts';
-export type { BisectOptions, BisectOutcome, BisectResult, Culprit, Decide, Measure, PairedTest, SearchState, StepOutcome, StepPurpose, StepRecord, StepRequest, UnresolvedRange } from './types.ts';
+export type { BisectOptions, BisectResult, Measure, StepRecord, StepRequest } from './types.ts';

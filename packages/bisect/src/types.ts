@@ -2,7 +2,7 @@
 import type { Comparison } from '@rtbench/stats';
 import type { StepPurpose, StepRecord } from '@rtbench/verdicts';
 
-export type { BisectOutcome, BisectResult, Culprit, StepPurpose, StepRecord, UnresolvedRange } from '@rtbench/verdicts';
+export type { BisectResult, Culprit, StepPurpose, StepRecord, UnresolvedRange } from '@rtbench/verdicts';
 
 /** One measurement asked of the measurer: `rounds` more paired rounds of two releases (indices into the list). */
 export interface StepRequest {

@@ -32,7 +32,7 @@ export interface CampaignRun<About> {
 }
 
 /** What a planner gives when it ends: its answer, its exit code when it was not stopped, the files it keeps in its folder. */
-export interface CampaignEnd<View> {
+interface CampaignEnd<View> {
   view?: View;
   /** 0 answered, or the planner's own code (a claim broke, a bisect undecided); ignored when the budget or a stop ended it. */
   exit: number;
@@ -69,7 +69,7 @@ export interface CampaignPlanner<Facts, About, Step, View> {
   close?(): void;
 }
 
-export type CampaignEnding = 'done' | 'budget' | 'stopped';
+type CampaignEnding = 'done' | 'budget' | 'stopped';
 
 /** What the loop tells the command, in order. */
 export type CampaignEvent<Facts, About, Step, View> =

@@ -25,7 +25,7 @@ export interface SavedCampaign<I> {
 }
 
 /** A state as saved, checked against its planner's shape: the state, or the first damaged field and why. */
-export type CheckedState<S> = { state: S } | { field: string; why: string };
+type CheckedState<S> = { state: S } | { field: string; why: string };
 
 /** What a planner stores and how it resumes. */
 export interface CampaignStatePolicy<I extends object, S extends SavedCampaign<I>> {

@@ -6,7 +6,7 @@
  * untrusted input (campaign-state.ts), and the runs saved in it
  * (campaign-files.ts). Each run is measured by @rtbench/run.
  */
-export { assertWritableFolder, BUDGET_EXIT, campaignFolder, CampaignBudget, campaignMachine, openCampaignFolder, runIntoFile, type CampaignSay, type LineTone } from './campaign.ts';
+export { assertWritableFolder, BUDGET_EXIT, campaignFolder, CampaignBudget, campaignMachine, openCampaignFolder, type CampaignSay, type LineTone } from './campaign.ts';
 export { campaignFilePath, readCampaignRun } from './campaign-files.ts';
-export { runCampaign, type CampaignEnd, type CampaignEnding, type CampaignEvent, type CampaignListener, type CampaignOptions, type CampaignPlanner, type CampaignRun, type CampaignTell } from './campaign-loop.ts';
-export { identityDifference, openCampaignState, readCampaignState, resumeCampaignState, saveCampaignState, type CampaignStatePolicy, type CheckedState, type OpenCampaign, type SavedCampaign } from './campaign-state.ts';
+export { runCampaign, type CampaignEvent, type CampaignListener, type CampaignPlanner, type CampaignRun, type CampaignTell } from './campaign-loop.ts';
+export { identityDifference, openCampaignState, readCampaignState, resumeCampaignState, saveCampaignState, type CampaignStatePolicy, type OpenCampaign, type SavedCampaign } from './campaign-state.ts';

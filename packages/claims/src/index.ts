@@ -10,13 +10,13 @@
  * the CLI hands to the campaign loop (campaign.ts: claimsCampaign).
  */
 export { CLAIMS_DEFAULTS, runBudgetMs, UNDECIDED_EXIT } from './defaults.ts';
-export { claimsCampaign, type ClaimsFacts, type ClaimsPlanner, type ClaimsRequest, type ClaimsRunAbout } from './campaign.ts';
+export { claimsCampaign, type ClaimsFacts, type ClaimsRunAbout } from './campaign.ts';
 export { fewSets, type FewSets } from './run-plan.ts';
 export { claimsRoundPlan } from './run-plan.ts';
-export { assertClaimsFolder, claimsFolder } from './folder.ts';
-export { expandClaims, suiteClaims, suitesToCheck } from './checks.ts';
-export { baseVariant, claimRuns, replaceVariants, settledWhen, variantArgument, type ClaimsRunPlan } from './plan.ts';
+
+export { expandClaims, suiteClaims } from './checks.ts';
+export { claimRuns, replaceVariants, variantArgument } from './plan.ts';
 export { bisectCommandFor } from './bisect-line.ts';
-export { claimsColumns, columnChecks, columnsView } from './across.ts';
-export { claimsReportView, loadClaimsFolder } from './saved.ts';
+export { claimsColumns, columnChecks } from './across.ts';
+export { loadClaimsFolder } from './saved.ts';
 export { claimsSuiteNames, loadClaimsRuns, releaseOfVariant } from './on-releases.ts';

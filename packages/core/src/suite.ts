@@ -89,13 +89,6 @@ export type CaseBody =
   | ((ctx: CaseContext) => Generator<TimedFn, void, undefined>)
   | ((ctx: CaseContext) => AsyncGenerator<TimedFn, void, undefined>);
 
-interface CaseDefinition {
-  readonly name: string;
-  readonly group: string | undefined;
-  readonly body: CaseBody;
-  readonly args: Readonly<Record<string, readonly ParamValue[]>>;
-}
-
 /** One runnable case: a definition with one combination of parameter values. */
 export interface CaseSpec {
   /** Stable id used on the command line, in results and across runtimes. */

@@ -32,19 +32,6 @@ export type RoundOutcome = RoundValues | RoundFailure;
 
 export const fail = (kind: RoundFailureKind, message: string, output?: string): RoundFailure => ({ ok: false, kind, message, ...(output ? { output } : {}) });
 
-/** Resolves after ms, or at once when the signal aborts. */
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
-
 /** A promise that settles with `fallback` after ms (the timer never keeps the host alive). */
 export function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
   return new Promise((resolve) => {

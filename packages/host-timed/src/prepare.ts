@@ -13,7 +13,7 @@ import { bundleProgram, startupWrapper, variantNodeEnv } from './bundle.ts';
 import { generatedModules } from './generated.ts';
 import { runLoadRound } from './load.ts';
 import { servedBy } from './served.ts';
-import { fail, type RoundOutcome } from './outcome.ts';
+import type { RoundOutcome } from './outcome.ts';
 import { timeFirstLine, timeFirstResponse, timeIsolateStart, type TimingLimits } from './startup.ts';
 import { isUnsupported, type HostMeasurement, type LoadMeasurement, type StartupMeasurement, type Unsupported } from './suite.ts';
 import type { RunnableVariant } from './variant.ts';

@@ -6,7 +6,7 @@
  * `--compare`'s paired verdicts, and the suite is a SuiteDefinition like any
  * other, so listing and `--filter` work unchanged.
  */
-import { caseId, type CaseSpec, type RuntimeKind } from '@rtbench/core/suite';
+import { caseId, type CaseSpec } from '@rtbench/core/suite';
 import { CPU_THREADS } from '@rtbench/core/cpu-per-request';
 import { type Params, type SuiteDefinition } from '@rtbench/core';
 import type { Metric } from '@rtbench/core/schema';
@@ -119,7 +119,7 @@ export type MetricKey =
   | 'serverWakeups'
   | 'serverPreemptions';
 
-export const METRICS: Record<MetricKey, Metric> = {
+const METRICS: Record<MetricKey, Metric> = {
   startupMs: { name: 'start-up time', unit: 'ms', direction: 'lower-is-better' },
   // Timed inside the runtime: from the bundle's first statement to the end of its top level. Start-up minus this is
   // everything before execution (process and runtime start, reading, parsing and compiling the bundle).

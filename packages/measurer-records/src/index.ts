@@ -7,10 +7,11 @@
  * the registry, and report reads the blocks with typed readers, so reading a
  * saved run loads no measuring code.
  */
-export { countsOf, type CountsRound, type InstructionsFields } from './instructions.ts';
-export type { DuetRound } from './duet.ts';
-export { loadOf, type LoadOutcomes, type LoadRound } from './host-timed.ts';
-export { lockstepOf, pairable, type LockstepRound } from './lockstep.ts';
-export { requestAnswers, requestsOf, SMOKE_SERVING, type RequestsRound } from './request-cpu.ts';
-export type { MeasurerRecord, ShownWith, VerdictDefaults } from './record.ts';
-export { MEASURER_RECORDS, RecordRegistry, UnknownMeasurer, type EngineLookup } from './saved.ts';
+export { countsOf, INSTRUCTIONS_RECORD, type CountsRound, type InstructionsFields } from './instructions.ts';
+export { DUET_RECORD, type DuetRound } from './duet.ts';
+export { HOST_TIMED_RECORD, loadOf, type LoadOutcomes, type LoadRound } from './host-timed.ts';
+export { LOCKSTEP_RECORD, lockstepOf, pairable, type LockstepRound } from './lockstep.ts';
+export { PROCESSES_RECORD } from './processes.ts';
+export { REQUEST_CPU_RECORD, requestAnswers, requestsOf, SMOKE_SERVING, type RequestsRound } from './request-cpu.ts';
+export type { MeasurerRecord, ShownWith } from './record.ts';
+export { MEASURER_RECORDS, RecordRegistry, UnknownMeasurer } from './saved.ts';

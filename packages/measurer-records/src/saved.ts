@@ -114,7 +114,7 @@ export class RecordRegistry {
 }
 
 /**
- * The records of rtbench's measurers, the one list of them: each descriptor takes its record from here by its kind
- * (measurers' measurers/<name>.ts), and the measurers' registry reads saved runs through this list, in this order.
+ * The records of rtbench's measurers, the one list of them: each descriptor imports its own record (measurers'
+ * measurers/<name>.ts), and the measurers' registry reads saved runs through this list, in this order.
  */
 export const MEASURER_RECORDS = new RecordRegistry([LOCKSTEP_RECORD, PROCESSES_RECORD, DUET_RECORD, INSTRUCTIONS_RECORD, HOST_TIMED_RECORD, REQUEST_CPU_RECORD]);

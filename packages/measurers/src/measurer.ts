@@ -191,7 +191,7 @@ export interface BuiltMeasurer {
 }
 
 /** A measurer's defaults for one kind of run: a table (bench) or a comparison's verdicts (compare). */
-export interface RunDefaults {
+interface RunDefaults {
   /** Sampling time per case and arm over the rounds (--time), and the warmup's floor (--warmup). */
   readonly time: string;
   readonly warmup: string;

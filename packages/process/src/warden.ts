@@ -55,11 +55,6 @@ function tell(line: string): void {
   warden.stdin!.write(`${line}\n`);
 }
 
-/** PID of the warden, once started (tests check that it is not left either). */
-function wardenPid(): number | undefined {
-  return warden?.pid;
-}
-
 /** Something the warden cleans up if the host dies; outstanding until released (a host with none ends its warden at exit). */
 function guard(line: string): void {
   outstanding.add(line);

@@ -25,7 +25,7 @@ import { INSPECTOR_WAIT_MS, inspectorTarget, withTimeout } from './inspector.ts'
 import { DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, processProblem, profileLockstepJob, type ProfileArm } from './capture.ts';
 
 /** Average bytes between samples: V8's default (512 KiB) gives too few samples in a second of a light allocator, 16 KiB an 11 MB file for a case allocating 4 GB/s (the file holds every sample). */
-export const DEFAULT_ALLOC_INTERVAL_BYTES = 64 * 1024;
+const DEFAULT_ALLOC_INTERVAL_BYTES = 64 * 1024;
 
 export interface AllocationCaseOptions {
   arm: ProfileArm;

@@ -12,7 +12,7 @@ import { bundleLocator, type FrameLocation, type FrameLocator } from './source-m
 import type { ProfileNode } from './cpuprofile.ts';
 import { CATEGORIES, nodeFrames, weighFunctions, type Category, type NodeFrame, type NodeFramesOptions } from './summary.ts';
 
-export interface AllocationStat {
+interface AllocationStat {
   key: string;
   name: string;
   location?: string;

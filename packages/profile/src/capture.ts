@@ -10,7 +10,7 @@
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pacedJob, type CaseResultMessage, type Job } from '@rtbench/core/protocol';
 import type { RuntimePlugin, RuntimeTarget, TranslatedFlags } from '@rtbench/runtime-kit';
 import { guardDir, removeGuardedDir, type JobOutcome } from '@rtbench/process';
@@ -85,7 +85,7 @@ export const DEFAULT_PROFILE_INTERVAL_US = 250;
 /** Temporary profile directories are named <prefix><host pid>-<random>. */
 export const PROFILE_DIR_PREFIX = 'rtbench-profile-';
 
-export function profileJob(caseId: string, warmupMs: number, timeMs: number): Job {
+function profileJob(caseId: string, warmupMs: number, timeMs: number): Job {
   return { protocol: 1, kind: 'measure', caseId, options: { warmupMs, timeMs, minSamples: 5, maxSamples: 1_000_000, sampleMs: 0 } };
 }
 

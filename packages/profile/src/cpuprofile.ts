@@ -98,7 +98,7 @@ export function indexNodes(profile: Pick<CpuProfile, 'nodes'>): { byId: Map<numb
 }
 
 /** Absolute time (µs) of each sample. */
-export function sampleTimes(profile: CpuProfile): number[] {
+function sampleTimes(profile: CpuProfile): number[] {
   const times: number[] = new Array(profile.samples.length);
   let t = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {

@@ -20,7 +20,7 @@ export interface HeapProfileNode {
   children: HeapProfileNode[];
 }
 
-export interface HeapProfileSample {
+interface HeapProfileSample {
   /** Bytes this sample stands for. */
   size: number;
   nodeId: number;

@@ -10,7 +10,7 @@ import type { NativeCaseResult } from './native-capture.ts';
 import type { ProfileDiff } from './summary.ts';
 
 /** Functions kept per diff: the table of top movers. */
-export const MANIFEST_MOVERS = 12;
+const MANIFEST_MOVERS = 12;
 
 /** One case × variant: the summary's categories and the call tree, or why there is no profile. */
 export function manifestEntry(caseId: string, variantId: string, result: ProfileCaseResult | NativeCaseResult, file: string): ProfileEntry {

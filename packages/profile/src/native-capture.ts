@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { CaseResultMessage } from '@rtbench/core/protocol';
 import type { CallTree } from '@rtbench/core/profile-manifest';
-import { guardDir, pidAlive, removeGuardedDir, type JobOutcome } from '@rtbench/process';
+import { guardDir, pidAlive, removeGuardedDir } from '@rtbench/process';
 import { writeFileAtomically } from '@rtbench/host/files';
 import { cannotMessage, isUnavailable } from '@rtbench/host/platform';
 import { perfRecordWrap } from '@rtbench/host/tools';
@@ -35,7 +35,7 @@ import { callTree } from './tree.ts';
 const run = promisify(execFile);
 
 /** The software clock's period: 250 µs, the interval of the CPU profiles (4,000 samples per second of CPU). */
-export const DEFAULT_NATIVE_PERIOD_US = 250;
+const DEFAULT_NATIVE_PERIOD_US = 250;
 /** How long perf may take to acknowledge `enable`/`disable` on its control fifo. */
 const ACK_WAIT_MS = 5_000;
 
@@ -54,7 +54,7 @@ export interface NativeCaseOptions {
 }
 
 /** What perf could resolve, and the samples behind the shares. */
-export interface NativeResolution {
+interface NativeResolution {
   periodUs: number;
   samples: number;
   otherThreadSamples: number;
@@ -63,7 +63,7 @@ export interface NativeResolution {
 }
 
 /** Where a native profile's wall time went, ms (scripts/native-cost.ts prints it). */
-export interface NativeTimings {
+interface NativeTimings {
   /** perf record and the runtime, from start to exit (start-up, warmup, the window, perf writing perf.data). */
   recordMs: number;
   /** perf script: reading perf.data, resolving every frame's symbol. */

@@ -16,7 +16,7 @@ import type { CallFrame, CpuProfile, ProfileNode } from './cpuprofile.ts';
 import type { PerfFrame, PerfSample } from './perf-script.ts';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
 
-export const NO_SYMBOLS = '(no symbols)';
+const NO_SYMBOLS = '(no symbols)';
 
 /** A frame as the profile shows it; `category` undefined: charged to its caller's. */
 export interface NamedFrame {
@@ -29,7 +29,6 @@ export interface NamedFrame {
 }
 
 const V8_JS = /^(?:JS|Eval|Script|Function|LazyCompile):(?:[a-z](?=[~^+*]))?([~^+*]?)'?(.*) (\S+):(\d+):(\d+)$/;
-const V8_TIERS: Record<string, string> = { '~': 'Ignition', '^': 'Sparkplug', '+': 'Maglev', '*': 'TurboFan' };
 const V8_CODE = /^(Builtin|BytecodeHandler|Stub|RegExp|Handler|Function|Callback|LazyCompile|Script|Eval|JS|Shared|Snapshot|WasmFunction|Wasm|InterpretedFunction):/;
 const JSC_JS = /^JSC-(Baseline|DFG|FTL|LLInt|InterpretedFunction):\s*(.*?)(#\w+)?$/;
 const JSC_CODE = /^JSC-[\w-]+:/;
@@ -157,12 +156,6 @@ export function nameFrame(frame: PerfFrame, symbols?: NativeSymbols): NamedFrame
 }
 
 const categoryOf = (c: Category | undefined): { category?: Category } => (c ? { category: c } : {});
-
-/** The V8 tier of a perf-map symbol ("TurboFan"), for the notes; undefined for other code. */
-function v8Tier(symbol: string): string | undefined {
-  const js = V8_JS.exec(symbol);
-  return js ? V8_TIERS[js[1]!] : undefined;
-}
 
 export interface NativeProfile {
   /** The samples of one thread as a `.cpuprofile` (µs; each sample's weight is its period). */

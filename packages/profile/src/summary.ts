@@ -13,15 +13,6 @@ export type Category = ProfileCategory;
 
 export const CATEGORIES: readonly Category[] = PROFILE_CATEGORIES;
 
-export const CATEGORY_NOTES: Readonly<Record<Category, string>> = {
-  benchmark: "the suite's own code and what it bundled (its dependencies)",
-  harness: "rtbench's code in the bundle (packages/*, runners/*): the timing loop, the entry, and the builtins it calls (the clock)",
-  runtime: "the runtime's own JavaScript (its built-in modules: node:internal/…, ext:…)",
-  engine: "the engine's builtins and native code (JSON.parse, Math.sin, regexp, '(program)')",
-  gc: "the garbage collector ('(garbage collector)')",
-  idle: 'the thread waiting',
-};
-
 /**
  * Sources that are rtbench's own: the harness, the adapters, the runners' entries, generated entries. What the cache
  * holds of the user's (built apps, library versions installed or linked as arms, and any installed package) is theirs.
@@ -40,7 +31,7 @@ export function categorize(frame: CallFrame, where: FrameLocation | undefined): 
   return 'runtime';
 }
 
-export interface FunctionStat {
+interface FunctionStat {
   /** name + location: the same function in two profiles has the same key. */
   key: string;
   name: string;
@@ -216,7 +207,7 @@ export function summarize(profile: CpuProfile, options: SummarizeOptions = {}): 
   return { totalMs: totalUs / 1000, samples: profile.samples.length, byCategory, functions };
 }
 
-export interface DiffEntry {
+interface DiffEntry {
   key: string;
   name: string;
   location?: string;

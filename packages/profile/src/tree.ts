@@ -16,9 +16,9 @@ import { bundleLocator, type FrameLocator } from './source-map.ts';
 import { nodeFrames, sampleWeights, type NodeFrame, type NodeFramesOptions } from './summary.ts';
 
 /** Frames below this share of the profile's weight are folded into their parent. */
-export const DEFAULT_TREE_MIN_SHARE = 0.002;
+const DEFAULT_TREE_MIN_SHARE = 0.002;
 /** At most this many nodes: the cut-off is raised until the tree fits. */
-export const DEFAULT_TREE_MAX_NODES = 400;
+const DEFAULT_TREE_MAX_NODES = 400;
 
 export interface CallTreeOptions {
   /** As for summarize(): the bundle, for source locations and categories. */

@@ -44,7 +44,7 @@ function variantOf(run: RunRecord, track: Pick<TrackState, 'runtime'>, tag: stri
 }
 
 /** Sets of a window's run in which one case at least has samples on every release: the sets it measured. */
-export function setsIn(run: RunRecord, track: Pick<TrackState, 'runtime'>, releases: readonly string[]): number {
+function setsIn(run: RunRecord, track: Pick<TrackState, 'runtime'>, releases: readonly string[]): number {
   const ids = releases.map((tag) => variantOf(run, track, tag)?.id);
   if (ids.some((id) => id === undefined)) return 0;
   const rounds = new Set<number>();

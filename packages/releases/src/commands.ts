@@ -6,7 +6,7 @@ import type { ReleaseTrack as Track } from '@rtbench/verdicts';
  */
 
 /** A word for a POSIX shell: as it is when it holds nothing the shell reads, else in single quotes. */
-export function shellWord(text: string): string {
+function shellWord(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 

@@ -8,7 +8,6 @@
  * `{ unavailable: '<why>' }`; the sentence a user reads is made by
  * @rtbench/host's cannotMessage(), the one place that says so.
  */
-import type { RuntimeKind } from '@rtbench/core/suite';
 import type { ServerPermissions } from '@rtbench/core/server-permissions';
 import type { WorkersCompatibility } from '@rtbench/core/request';
 import type { ChildExit, JobOutcome, LiveCase, RunningJob, Tail, WarmProcess } from '@rtbench/process';

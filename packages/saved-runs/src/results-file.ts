@@ -1,7 +1,7 @@
 /** Saving and reading runs. Writes are atomic: a crash never leaves half a file. */
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { refuseLinkOrInput } from './output-place.ts';
-import { MEASURER_RECORDS, UnknownMeasurer } from '@rtbench/measurer-records';
+import { MEASURER_RECORDS, UnknownMeasurer, type RecordRegistry } from '@rtbench/measurer-records';
 import { basename, dirname, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
@@ -228,16 +228,16 @@ function runProblems(run: RunRecord): string[] {
 }
 
 /** Validates a parsed run file; a bad one is a UsageError with a plain message. */
-export function validateRun(json: unknown, path: string): RunRecord {
+export function validateRun(json: unknown, path: string, records: RecordRegistry = MEASURER_RECORDS): RunRecord {
   let run: RunRecord;
   try {
     run = parseRun(json, path);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  run = withMeasurerBlock(run, json, path);
+  run = withMeasurerBlock(run, json, path, records);
   assertConsistent(run, path);
-  return withMeasurerWords(withDisplayNames(run), path);
+  return withMeasurerWords(withDisplayNames(run), path, records);
 }
 
 /**
@@ -247,22 +247,22 @@ export function validateRun(json: unknown, path: string): RunRecord {
  * older one needs the one it names (its verdict's parameters are read from
  * it when a view is made), so a name this rtbench lacks is refused here.
  */
-function withMeasurerWords(run: RunRecord, path: string): RunRecord {
+function withMeasurerWords(run: RunRecord, path: string, records: RecordRegistry): RunRecord {
   if (run.options.measuredBy && run.options.verdict) return run;
   try {
-    MEASURER_RECORDS.recorded(run.options.measurer);
+    records.recorded(run.options.measurer);
   } catch (error) {
     if (error instanceof UnknownMeasurer) throw new UsageError(`${path} was ${error.message}`);
     throw error;
   }
-  return run.options.measuredBy ? run : { ...run, options: { ...run.options, measuredBy: MEASURER_RECORDS.measuredBy(run.options) } };
+  return run.options.measuredBy ? run : { ...run, options: { ...run.options, measuredBy: records.measuredBy(run.options) } };
 }
 
 /** The run's measurer block and its rounds' own blocks, as its measurer validates them; a run saved before the block has its fields moved into it. */
-function withMeasurerBlock(run: RunRecord, json: unknown, path: string): RunRecord {
+function withMeasurerBlock(run: RunRecord, json: unknown, path: string, records: RecordRegistry): RunRecord {
   const raw = (json as { options?: Record<string, unknown> }).options ?? {};
   try {
-    return { ...run, options: MEASURER_RECORDS.measurerBlock(run.options, raw), results: MEASURER_RECORDS.roundBlocks(run) };
+    return { ...run, options: records.measurerBlock(run.options, raw), results: records.roundBlocks(run) };
   } catch (error) {
     // A kind this rtbench lacks is refused only where its words are needed (withMeasurerWords); its fields stay unread.
     if (error instanceof UnknownMeasurer) return run;
@@ -286,9 +286,4 @@ function withDisplayNames(run: RunRecord): RunRecord {
 function assertConsistent(run: RunRecord, path: string): void {
   const problems = runProblems(run);
   if (problems.length) throw new UsageError(`${path} is not a consistent rtbench run: ${problems.join('; ')}`);
-}
-
-/** Reads and validates a saved run. */
-function readRun(path: string): RunRecord {
-  return validateRun(readJsonFile(path), path);
 }

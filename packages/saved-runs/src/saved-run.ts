@@ -14,21 +14,21 @@ import { UsageError } from '@rtbench/core/usage-error';
 import { computeStats, sameWorkOf, sha256 } from './record.ts';
 import { digest } from '@rtbench/core/digest';
 import { maskedDigestText } from '@rtbench/core/same-work';
-import { requestsOf } from '@rtbench/measurer-records';
-import { MEASURER_RECORDS } from '@rtbench/measurer-records';
+import { MEASURER_RECORDS, requestsOf, type RecordRegistry } from '@rtbench/measurer-records';
 import { isRunFileName, readJsonFile, validateRun } from './results-file.ts';
 import { refuseRepeatedInput } from './output-place.ts';
 import { recheckClaims, type SavedRun } from '@rtbench/verdicts';
 
-export function loadSavedRun(path: string): SavedRun {
+/** `records`: the measurers' records the run is validated and worded through (rtbench's, or a registry of a test's own). */
+export function loadSavedRun(path: string, records: RecordRegistry = MEASURER_RECORDS): SavedRun {
   const json = readJsonFile(path);
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new UsageError(`${path} is not an rtbench run (a JSON ${Array.isArray(json) ? 'array' : typeof json})`);
   const { schema, schemaVersion } = json as { schema?: unknown; schemaVersion?: unknown };
   if (schema !== RUN_SCHEMA) throw new UsageError(`${path} is not an rtbench run (its "schema" is ${JSON.stringify(schema) ?? 'missing'}, expected "${RUN_SCHEMA}")`);
   if (schemaVersion === RUN_SCHEMA_VERSION) {
-    const run = validateRun(json, path);
+    const run = validateRun(json, path, records);
     // The digests first: the work each case did is judged on them, and the claims after the statistics.
-    const notes = fromRounds(path, () => [digestsFromAnswers(run), sameWorkFromRounds(run), statisticsFromSamples(run), claimsFromSamples(run), ...MEASURER_RECORDS.doubts(run)]).filter((n): n is string => n !== undefined);
+    const notes = fromRounds(path, () => [digestsFromAnswers(run), sameWorkFromRounds(run), statisticsFromSamples(run), claimsFromSamples(run), ...records.doubts(run)]).filter((n): n is string => n !== undefined);
     return { run, file: path, ...(notes.length ? { notes } : {}) };
   }
   // A newer version's fields may mean something else: it is refused, never read as this one (nor relabelled by --format json).
@@ -182,7 +182,7 @@ export function latestRun(dir: string): string {
  */
 export function loadDistinctRuns(files: readonly string[], what: string): SavedRun[] {
   refuseRepeatedInput(files, what);
-  const saved = files.map(loadSavedRun);
+  const saved = files.map((file) => loadSavedRun(file));
   saved.forEach(({ run, file }, i) => {
     const earlier = saved.slice(0, i).find((other) => other.run.id === run.id);
     if (earlier) throw new UsageError(`${what}: ${file} and ${earlier.file} hold one run (id ${JSON.stringify(run.id)}); name two different runs`);

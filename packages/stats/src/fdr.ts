@@ -73,7 +73,7 @@ export interface FdrOptions {
 }
 
 /** The level every interval of a table of m cells is read at when R are selected (none selected: the first BH step's). */
-export function adjustedConfidence(selected: number, m: number, alpha: number): number {
+function adjustedConfidence(selected: number, m: number, alpha: number): number {
   return 1 - (Math.max(1, selected) * alpha) / Math.max(1, m);
 }
 

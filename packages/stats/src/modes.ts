@@ -10,7 +10,7 @@ import { quantileSorted } from './quantile.ts';
 import { createRandom } from './random.ts';
 import { checkPositive } from './validate.ts';
 
-export interface Mode {
+interface Mode {
   /** Median of the values in this mode. */
   center: number;
   count: number;
@@ -35,10 +35,10 @@ export interface ModeOptions {
   minRatio?: number;
 }
 
-export const modeDefaults = { minShare: 0.2, alpha: 0.01, minRatio: 1.05 } as const;
+const modeDefaults = { minShare: 0.2, alpha: 0.01, minRatio: 1.05 } as const;
 
 /** Below this many values no split is tested. */
-export const MIN_VALUES_FOR_MODES = 6;
+const MIN_VALUES_FOR_MODES = 6;
 /** Larger samples are reduced to this many evenly spaced quantiles before splitting. */
 const MAX_POINTS = 200;
 const CALIBRATION_DRAWS = 4000;

@@ -15,7 +15,7 @@ import { studentTQuantile } from './t-interval.ts';
 export type SteadyStateClass = 'flat' | 'warmed' | 'warmed-late' | 'slowdown' | 'no-steady-state';
 
 /** The classes a table marks (the cell's median may not be its steady state's), the graver first: a tie goes to it. */
-export const MARKED_STEADY_STATES: readonly SteadyStateClass[] = ['no-steady-state', 'slowdown', 'warmed-late'];
+const MARKED_STEADY_STATES: readonly SteadyStateClass[] = ['no-steady-state', 'slowdown', 'warmed-late'];
 
 /** A process's warmup as the in-runtime watch kept it (core protocol-schema.ts warmupSeriesSchema). */
 export interface WarmupCourse {

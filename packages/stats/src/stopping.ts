@@ -34,7 +34,7 @@ export interface StoppingDecision {
   withinBudget: boolean;
 }
 
-export const stoppingDefaults = { target: 0.02, confidence: 0.95 } as const;
+const stoppingDefaults = { target: 0.02, confidence: 0.95 } as const;
 
 /**
  * The stopping rule for one case x candidate against its baseline. Throws a

@@ -8,7 +8,7 @@
  */
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuProfFlags, NO_ISOLATE_START, v8HeapSampling, FlagError, flagsAsWritten, inspectFlag, type JobRequest, probeOutput, processJobs, type PlatformPackages, type RuntimePlugin, type RuntimeTarget, RuntimeUnavailableError, spawnWith, declareNpmRuntime, existingFile, resolveNpmRuntime, pluginDevDependencies, refusalLine, releaseFor, semverReleases, workspaceRuntimes } from '@rtbench/runtime-kit';
+import { cpuProfFlags, NO_ISOLATE_START, v8HeapSampling, FlagError, flagsAsWritten, inspectFlag, type JobRequest, probeOutput, processJobs, type PlatformPackages, type RuntimePlugin, type RuntimeTarget, RuntimeUnavailableError, spawnWith, declareNpmRuntime, resolveNpmRuntime, pluginDevDependencies, refusalLine, releaseFor, semverReleases, workspaceRuntimes } from '@rtbench/runtime-kit';
 import { runBriefly, sealJob, wrapped, type SpawnJobOptions, whichOnPath } from '@rtbench/process';
 import { NODE_IDENTITY } from './identity.ts';
 

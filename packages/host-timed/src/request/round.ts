@@ -82,7 +82,7 @@ export interface ServeUntil {
 }
 
 /** How the handler's requests ended. */
-export interface RequestOutcomes {
+interface RequestOutcomes {
   /** Answered with a Response (any status the handler chose below 500). */
   ok: number;
   /** Answered with a 5xx the handler chose. */

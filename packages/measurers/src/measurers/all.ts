@@ -58,7 +58,10 @@ export class MeasurerRegistry {
   constructor(
     private readonly measurers: readonly MeasurerDescriptor[],
     readonly records: RecordRegistry = new RecordRegistry(measurers.map((m) => m.record)),
-  ) {}
+  ) {
+    // A measurer whose record is not on the list its saved runs are read through fails here, as the registry loads.
+    for (const m of measurers) records.recorded(m.record.kind);
+  }
 
   /** Every measurer, in the list's order. */
   every(): readonly MeasurerDescriptor[] {

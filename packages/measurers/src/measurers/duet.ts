@@ -12,7 +12,7 @@
  * docs/duet.md.
  */
 import { readFileSync } from 'node:fs';
-import { MEASURER_RECORDS } from '@rtbench/measurer-records';
+import { DUET_RECORD } from '@rtbench/measurer-records';
 import { linuxOnly } from '@rtbench/host/platform';
 import { whichOnPath } from '@rtbench/process';
 import { MeasurerRefused, type Arm, type MeasurerDescriptor, type MeasurerSetup, type PreparedMeasurer, type ReplicateContext } from '../measurer.ts';
@@ -92,7 +92,7 @@ function duetSetupOf(setup: MeasurerSetup): DuetSetup {
 export const DUET: MeasurerDescriptor = {
   name: 'duet',
   chosenBy: 'schedule',
-  record: MEASURER_RECORDS.recorded('duet'),
+  record: DUET_RECORD,
   platforms: linuxOnly('a duet pins its processes to cores with taskset, which is Linux only; use --schedule lockstep'),
   measures: 'time per operation',
   timesCalls: true,

@@ -10,7 +10,7 @@
 import { EVERY_PLATFORM } from '@rtbench/host/platform';
 import { digest } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
-import { MEASURER_RECORDS, type LoadRound } from '@rtbench/measurer-records';
+import { HOST_TIMED_RECORD, type LoadRound } from '@rtbench/measurer-records';
 import { disposePrepared, isHostCaseSpec, isUnsupported, LOAD_WINDOWS, namedWrkProblem, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type Prepared, type RoundOutcome } from '@rtbench/host-timed';
 import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type MeasurerSetup, type ReplicateContext, type Unit } from '../measurer.ts';
 import { hostTimedSuiteCode } from '../suite-code.ts';
@@ -56,7 +56,7 @@ export const HOST_TIMED: MeasurerDescriptor = {
   chosenBy: 'suite',
   owns: (cases) => cases.length > 0 && cases.every(isHostCaseSpec),
   suiteKind: 'timed by the host (start-up, HTTP load)',
-  record: MEASURER_RECORDS.recorded('host-timed'),
+  record: HOST_TIMED_RECORD,
   platforms: EVERY_PLATFORM,
   warmsInRuntime: false,
   measures: "what the suite's cases declare: time to first output or response, requests/s, latency, the server's CPU per request",

@@ -28,7 +28,7 @@ import {
   type CountSummary,
 } from '@rtbench/host/tools';
 import { median } from '@rtbench/stats';
-import { MEASURER_RECORDS, type CountsRound, type InstructionsFields } from '@rtbench/measurer-records';
+import { INSTRUCTIONS_RECORD, type CountsRound, type InstructionsFields } from '@rtbench/measurer-records';
 import { MeasurerRefused, type Arm, type ArmResult, type LateFailure, type Measurer, type MeasurerDescriptor, type ReplicateContext, type Unit } from '../measurer.ts';
 import { armResultOf, crashAfterLastAnswer } from './judge.ts';
 import { WarmPool } from './warm-pool.ts';
@@ -144,7 +144,7 @@ interface InstructionOptions {
 export const INSTRUCTIONS: MeasurerDescriptor = {
   name: 'instructions',
   chosenBy: 'measure',
-  record: MEASURER_RECORDS.recorded('instructions'),
+  record: INSTRUCTIONS_RECORD,
   platforms: VALGRIND_SUPPORT,
   measures: 'instructions per operation',
   metric: INSTRUCTIONS_PER_OP,

@@ -15,7 +15,7 @@
 import type { MeasureOptions } from '@rtbench/core/measure';
 import { pacedJob, type CaseResultMessage, type ErrorMessage, type Job, type ReadyMessage } from '@rtbench/core/protocol';
 import type { MeasurerFields, RoundRecord } from '@rtbench/core/schema';
-import { lockstepOf, MEASURER_RECORDS, type LockstepRound } from '@rtbench/measurer-records';
+import { lockstepOf, LOCKSTEP_RECORD, type LockstepRound } from '@rtbench/measurer-records';
 import { cpuNsBetween, type CpuBetween, type JobOutcome, type LiveCase, type SampleReading, type WarmProcess } from '@rtbench/process';
 import { leftBehindWarning } from '@rtbench/process';
 import { EVERY_PLATFORM } from '@rtbench/host/platform';
@@ -152,7 +152,7 @@ const LOCKSTEP_KIND = {
 export const LOCKSTEP: MeasurerDescriptor = {
   ...LOCKSTEP_KIND,
   name: 'lockstep',
-  record: { ...MEASURER_RECORDS.recorded('lockstep'), fields: { processes: 'per-case', startedAhead: true } },
+  record: { ...LOCKSTEP_RECORD, fields: { processes: 'per-case', startedAhead: true } },
   prepare: (context) => prepareLockstep(context, true),
   help: "per round live processes of each case's own, one per runtime (started while the case before warms up), sampled in turn",
   build: (setup) => ({ measurer: warmLockstepMeasurer({ ...lockstepOptions(setup, lockstepSetupOf(setup)), processPerCase: true, startAhead: true }), ...collectedFields(setup) }),
@@ -160,7 +160,7 @@ export const LOCKSTEP: MeasurerDescriptor = {
 export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
   ...LOCKSTEP_KIND,
   name: 'lockstep-per-case',
-  record: { ...MEASURER_RECORDS.recorded('lockstep'), fields: { processes: 'per-case' } },
+  record: { ...LOCKSTEP_RECORD, fields: { processes: 'per-case' } },
   prepare: (context) => prepareLockstep(context, false),
   isolation: 'process-per-case',
   help: 'the same, each process started as its case opens and fresh every round unless --sets-per-process says otherwise',
@@ -175,7 +175,7 @@ export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
 export const LOCKSTEP_SHARED: MeasurerDescriptor = {
   ...LOCKSTEP_KIND,
   name: 'lockstep-shared',
-  record: { ...MEASURER_RECORDS.recorded('lockstep'), fields: { processes: 'warm' } },
+  record: { ...LOCKSTEP_RECORD, fields: { processes: 'warm' } },
   prepare: (context) => prepareLockstep(context, true),
   help: 'per round one warm process per runtime that serves every case in a shuffled order (the cases share its heap and compiled code), sampled in turn',
   build: (setup) => ({ measurer: warmLockstepMeasurer(lockstepOptions(setup, lockstepSetupOf(setup))), ...collectedFields(setup) }),

@@ -16,14 +16,14 @@ import { corroborateProcess, corroborateSampling } from './corroborate.ts';
 import { timedMeasureOptions } from './measure-options.ts';
 import { collectedFields } from './lockstep.ts';
 import { TIMING_DEFAULTS } from './timing-defaults.ts';
-import { MEASURER_RECORDS } from '@rtbench/measurer-records';
+import { PROCESSES_RECORD } from '@rtbench/measurer-records';
 import { TierUpHorizons, withSteadyRule } from './steady-rule.ts';
 
 export const PROCESSES: MeasurerDescriptor = {
   name: 'processes',
   chosenBy: 'schedule',
   // Whether its processes collected before sampling (the memory view); also how a saved run that names no measurer was measured.
-  record: MEASURER_RECORDS.recorded('processes'),
+  record: PROCESSES_RECORD,
   platforms: EVERY_PLATFORM,
   measures: 'time per operation',
   timesCalls: true,

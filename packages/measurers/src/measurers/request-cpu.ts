@@ -19,7 +19,7 @@ import { THREAD_CPU_SUPPORT } from '@rtbench/host/tools';
 import { armAnswers, bundleRequestServer, runRequestRound, type RequestRoundOutcome, type RequestRoundValues, type SameWorkRule, type ServeUntil } from '@rtbench/host-timed';
 import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type MeasurerOption, type PrepareContext, type PreparedMeasurer, type ReplicateContext, type Unit } from '../measurer.ts';
 import type { NodeEnvUse } from '@rtbench/host/programs';
-import { MEASURER_RECORDS } from '@rtbench/measurer-records';
+import { REQUEST_CPU_RECORD } from '@rtbench/measurer-records';
 import { oneLine } from '@rtbench/core/words';
 import { nodeEnvPerArm, requestSuiteCode } from '../suite-code.ts';
 import { TIMING_DEFAULTS } from './timing-defaults.ts';
@@ -99,7 +99,7 @@ export const REQUEST_CPU: MeasurerDescriptor = {
   chosenBy: 'suite',
   owns: (cases) => cases.length > 0 && cases.every(isRequestCaseSpec),
   suiteKind: 'request-shaped (CPU per request, read by the host)',
-  record: MEASURER_RECORDS.recorded('request-cpu'),
+  record: REQUEST_CPU_RECORD,
   platforms: THREAD_CPU_SUPPORT,
   warmsInRuntime: false,
   profilesServers: true,
