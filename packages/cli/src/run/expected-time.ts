@@ -84,7 +84,8 @@ function servedTime(units: readonly ServedRound[], arms: number, rounds: number)
   const bounded = units.every((u) => u.withinMs !== undefined);
   const most = units.reduce((sum, u) => sum + PROCESS_OVERHEAD_MS + Math.max(u.withinMs ?? 0, trips(u.requests.least, u)), 0);
   const each = [...new Set(units.map(servingWords))].join(' or ');
-  const reckoning = `${counted(units.length * servers, 'fresh server')}: ${counted(units.length, 'request case')} × ${counted(arms, 'arm')} × ${counted(rounds, 'round')}, each ${each}`;
+  const product = `${counted(units.length, 'request case')} × ${counted(arms, 'arm')} × ${counted(rounds, 'round')}`;
+  const reckoning = `${counted(units.length * servers, 'fresh server')}: ${product}, each ${each}`;
   return { ms: least * servers, addedMs: 0, servers: { mostMs: bounded ? most * servers : undefined }, reckoning };
 }
 
