@@ -16,11 +16,13 @@
  * devDependencies) become its optionalDependencies: `npm i -D` brings this
  * platform's, `--omit=optional` none (rtbench then installs one on first use,
  * docs/runtimes.md). npm, not pnpm, packs it: bundleDependencies is npm's.
+ * test/installed.test.ts calls packRtbench in its own process.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildCliBundle } from '../packages/host/src/cli-bundle.ts';
 
@@ -87,7 +89,7 @@ function stagePackage(dir: string, into: string, version: string): void {
 }
 
 /** Builds the package into a scratch folder and packs it into `out`; returns the tarball's path. */
-async function packRtbench(out: string): Promise<string> {
+export async function packRtbench(out: string): Promise<string> {
   const folders = workspaceFolders();
   const cliDir = join(repoRoot, 'packages', 'cli');
   const cli = readManifest(cliDir);
@@ -130,5 +132,8 @@ async function packRtbench(out: string): Promise<string> {
   }
 }
 
-const { values } = parseArgs({ options: { out: { type: 'string', default: '.' } } });
-process.stdout.write(`${await packRtbench(resolve(values.out))}\n`);
+// Run as the script (pnpm pack:rtbench), not where a test imports packRtbench.
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { out: { type: 'string', default: '.' } } });
+  process.stdout.write(`${await packRtbench(resolve(values.out))}\n`);
+}

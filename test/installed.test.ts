@@ -1,14 +1,17 @@
 /**
  * rtbench as another repository installs it: one tarball, packed by
- * `pnpm pack:rtbench` (scripts/pack-rtbench.ts: the CLI's bundle, the
- * workspace's packages inside it, their npm packages and the pinned runtimes
- * as its dependencies), installed with npm into a fresh project outside this
- * checkout, and `npx rtbench` run there: a mitata file, a suite folder of
- * that project whose imports (rtbench, a package of the project's own, a
- * module beside it) resolve from there, and `report` of a saved run. Then the
- * CI recipe (docs/guides/ci/rtbench.yml) runs its commands on that project
- * as a runner would: the base commit and the head measured by rtbench-pr,
- * compared, the verdicts written for the comment.
+ * scripts/pack-rtbench.ts (called in this process, as `pnpm pack:rtbench`
+ * runs it: the CLI's bundle, the workspace's packages inside it, their npm
+ * packages and the pinned runtimes as its dependencies), installed once with
+ * npm into a fresh project outside this checkout, and `npx rtbench` run
+ * there: a mitata file, a suite folder of that project whose imports
+ * (rtbench, a package of the project's own, a module beside it) resolve
+ * from there, and `report` of a saved run. The suite folder is run by the CI
+ * recipe (docs/guides/ci/rtbench.yml) as a runner would, its commands on
+ * that project: rtbench-pr runs `rtbench bench <folder>` on the base commit
+ * and on the head, compares them and writes the verdicts for the comment;
+ * the head's run is the suite run the other assertions read. Every command
+ * runs once, before the assertions, which share its output.
  *
  * npm installs from its cache (--prefer-offline) and without the optional
  * runtimes (--omit=optional, as a user may): the runs take node@20 from the
@@ -23,9 +26,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { RunRecord } from '@rtbench/core/schema';
+import { packRtbench } from '../scripts/pack-rtbench.ts';
 import { repoRoot } from './helpers/cli.ts';
 
-const TSX = join(repoRoot, 'node_modules', '.bin', 'tsx');
 const VERSION = (JSON.parse(readFileSync(join(repoRoot, 'packages', 'cli', 'package.json'), 'utf8')) as { version: string }).version;
 const NODE_20 = (JSON.parse(readFileSync(join(repoRoot, 'runners', 'node', 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['node-20']!;
 const RECIPE = join(repoRoot, 'docs', 'guides', 'ci', 'rtbench.yml');
@@ -35,6 +38,8 @@ const FROM_SOURCE = 'rtbench: running from source';
 let scratch: string;
 let project: string;
 let tarballs: string[];
+/** What each command said, run once in beforeAll. */
+let ran: { file: Ran; releases: Ran; report: Ran; recipe: { run: string; r: Ran }[]; prRefused: Ran; prHelp: Ran };
 
 type Env = Record<string, string | undefined>;
 interface Ran {
@@ -79,12 +84,10 @@ const SUITE = (work: string): string =>
     '',
   ].join('\n');
 
-beforeAll(() => {
+beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'rtbench-installed-'));
-  const pack = sh(TSX, [join(repoRoot, 'scripts', 'pack-rtbench.ts'), '--out', join(scratch, 'pack')], repoRoot);
-  if (pack.status !== 0) throw new Error(`pack:rtbench: ${pack.stdout}\n${pack.stderr}`);
+  const tarball = await packRtbench(join(scratch, 'pack'));
   tarballs = readdirSync(join(scratch, 'pack'));
-  const tarball = pack.stdout.trim().split('\n').pop()!;
 
   project = join(scratch, 'a-project');
   mkdirSync(join(project, 'vendor', 'my-sum'), { recursive: true });
@@ -103,11 +106,38 @@ beforeAll(() => {
   mkdirSync(join(node20, 'bin'), { recursive: true });
   writeFileSync(join(node20, 'package.json'), JSON.stringify({ name: NODE_20.replace(/^npm:|@[^@]*$/g, ''), version: NODE_20.replace(/^.*@/, '') }));
   symlinkSync(process.execPath, join(node20, 'bin', 'node'));
-  // The base of the pull request the recipe measures.
+  // The base of the pull request the recipe measures, and its head, which changes the suite.
   git('init', '--quiet', '--initial-branch=main');
   git('add', '.');
   git('commit', '--quiet', '-m', 'base');
-}, 300_000);
+  writeFileSync(join(project, 'bench', 'my-suite', 'index.ts'), SUITE('(sum(SIZE * 4), sum(SIZE))'));
+  git('commit', '--quiet', '-am', 'head');
+
+  const file = rtbench(['run', 'parse.bench.mjs', ...QUICK]);
+  const recipe = recipeRuns(git('rev-parse', 'HEAD~1'));
+  // The releases that can be named, once the runs above have probed the project's node@20.
+  const releases = rtbench(['runtimes', 'node', '--releases', '--json']);
+  const report = rtbench(['report', join('rtbench-pr', 'head-1.json')]);
+  const prCommand = join(project, 'node_modules', '.bin', 'rtbench-pr');
+  ran = { file, recipe, releases, report, prRefused: sh(prCommand, ['bench/my-suite'], project), prHelp: sh(prCommand, ['--help'], project) };
+}, 600_000);
+
+/**
+ * The recipe's commands after `npm ci` (beforeAll's install, without the optional runtimes), each as written, with the
+ * pull request's base and number put in; its runs shortened, on the runtime the project has, and a regression under 99%
+ * passes, as every one of these runs' is.
+ */
+function recipeRuns(base: string): { run: string; r: Ran }[] {
+  const workflow = parse(readFileSync(RECIPE, 'utf8')) as { env: Env; jobs: { measure: { steps: { run?: string; env?: Env }[] } } };
+  const steps = workflow.jobs.measure.steps.filter((s) => s.run !== undefined);
+  if (steps[0]!.run !== 'npm ci') throw new Error(`the recipe's first command is \`${steps[0]!.run}\`, not npm ci`);
+  const github = (value: string | undefined): string | undefined => value?.replace('${{ github.event.pull_request.base.sha }}', base).replace('${{ github.event.pull_request.number }}', '7');
+  const env: Env = { ...workflow.env, OPTIONS: QUICK.join(' '), FAIL_ON_REGRESSION: '99%', GITHUB_STEP_SUMMARY: join(scratch, 'summary.md') };
+  return steps.slice(1).map((step) => ({
+    run: step.run!,
+    r: sh('bash', ['-e', '-c', step.run!], project, { ...env, ...Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, github(v)])) }),
+  }));
+}
 
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
@@ -129,51 +159,35 @@ describe('rtbench installed from its one package in a project of its own', () =>
     for (const runtime of ['bun', 'deno', 'workerd', 'node-26']) expect(existsSync(join(project, 'node_modules', runtime)), runtime).toBe(false);
   });
 
-  it('runs a mitata file and a suite folder of the project on the node the project installed, saving in its results/, and reports a saved run', () => {
-    const file = rtbench(['run', 'parse.bench.mjs', ...QUICK]);
-    const suite = rtbench(['bench', './bench/my-suite', ...QUICK]);
-    for (const r of [file, suite]) {
-      expect(r.status, r.stderr).toBe(0);
-      expect(r.stderr).not.toContain(FROM_SOURCE);
-    }
+  it('runs a mitata file and a suite folder of the project on the node the project installed, and reports a saved run', () => {
+    const head = join(project, 'rtbench-pr', 'head-1.json');
+    for (const r of [ran.file, ...ran.recipe.map((s) => s.r)]) expect(r.stderr).not.toContain(FROM_SOURCE);
+    expect(ran.file.status, ran.file.stderr).toBe(0);
     // The releases that can be named: offline (RTBENCH_NO_INSTALL), the pins, the one the project holds (node@20, from its
     // node_modules: `workspace`, which the runs above ran on) with what it says it runs.
-    const releases = JSON.parse(rtbench(['runtimes', 'node', '--releases', '--json']).stdout) as { unlisted?: string; rows: { spec: string; alsoNamed: string[]; held?: string; engine?: string }[] };
+    const releases = JSON.parse(ran.releases.stdout) as { unlisted?: string; rows: { spec: string; alsoNamed: string[]; held?: string; engine?: string }[] };
     expect(releases.unlisted).toMatch(/^RTBENCH_NO_INSTALL is set/);
     expect(releases.rows.map((r) => [r.spec, r.alsoNamed[0], r.held])).toEqual([
       [`node@${NODE_20.replace(/^.*@/, '')}`, 'node@20', 'workspace'],
       ...['node@22', 'node@24', 'node@26'].map((pin) => [expect.stringMatching(new RegExp(`^${pin}\\.`)), pin, undefined]),
     ]);
     expect(releases.rows[0]!.engine).toBe(`V8 ${process.versions.v8}`);
+    // The file's run is saved in the project's results/; the suite's (the head's, run by the recipe) where it was told.
     const saved = readdirSync(join(project, 'results')).filter((f) => f.endsWith('.json'));
-    const runs = saved.map((f) => ({ file: f, run: JSON.parse(readFileSync(join(project, 'results', f), 'utf8')) as RunRecord }));
-    expect(runs.map(({ run }) => run.cases.map((c) => c.id).sort()).sort()).toEqual([['JSON.parse'], ['sum to 10', 'sum to SIZE']]);
-    for (const { run } of runs) {
+    const runs = [...saved.map((f) => join(project, 'results', f)), head].map((f) => JSON.parse(readFileSync(f, 'utf8')) as RunRecord);
+    expect(runs.map((run) => run.cases.map((c) => c.id).sort())).toEqual([['JSON.parse'], ['sum to 10', 'sum to SIZE']]);
+    for (const run of runs) {
       expect(run.results.every((r) => r.status === 'ok')).toBe(true);
       // Installed, not a checkout: its version is recorded, and the project's own git state is not taken for rtbench's.
       expect(run.rtbenchVersion).toBe(VERSION);
       expect(run.git).toBeUndefined();
     }
-    const report = rtbench(['report', join('results', runs.find(({ run }) => run.cases.length === 2)!.file)]);
-    expect(report.status, report.stderr).toBe(0);
-    expect(report.stdout).toContain('sum to SIZE');
-  }, 120_000);
+    expect(ran.report.status, ran.report.stderr).toBe(0);
+    expect(ran.report.stdout).toContain('sum to SIZE');
+  });
 
   it('runs the CI recipe as copied: base and head measured and compared, the verdicts and the pull request named for the comment', () => {
-    writeFileSync(join(project, 'bench', 'my-suite', 'index.ts'), SUITE('(sum(SIZE * 4), sum(SIZE))'));
-    git('commit', '--quiet', '-am', 'head');
-    const base = git('rev-parse', 'HEAD~1');
-    const workflow = parse(readFileSync(RECIPE, 'utf8')) as { env: Env; jobs: { measure: { steps: { run?: string; env?: Env }[] } } };
-    const steps = workflow.jobs.measure.steps.filter((s) => s.run !== undefined);
-    // `npm ci` is beforeAll's install (without the optional runtimes); every later command runs as written.
-    expect(steps[0]!.run).toBe('npm ci');
-    const github = (value: string | undefined): string | undefined => value?.replace('${{ github.event.pull_request.base.sha }}', base).replace('${{ github.event.pull_request.number }}', '7');
-    // The recipe's runs, shortened, on the runtime the project has; a regression under 99% passes, as every one of these runs' is.
-    const env: Env = { ...workflow.env, OPTIONS: QUICK.join(' '), FAIL_ON_REGRESSION: '99%', GITHUB_STEP_SUMMARY: join(scratch, 'summary.md') };
-    for (const step of steps.slice(1)) {
-      const r = sh('bash', ['-e', '-c', step.run!], project, { ...env, ...Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, github(v)])) });
-      expect(r.status, `${step.run}\n${r.stdout}${r.stderr}`).toBe(0);
-    }
+    for (const { run, r } of ran.recipe) expect(r.status, `${run}\n${r.stdout}${r.stderr}`).toBe(0);
     const out = join(project, 'rtbench-pr');
     expect(readdirSync(out).sort()).toEqual(['base-1.json', 'head-1.json', 'pr-number', 'verdicts.md']);
     expect(readFileSync(join(out, 'pr-number'), 'utf8').trim()).toBe('7');
@@ -184,15 +198,12 @@ describe('rtbench installed from its one package in a project of its own', () =>
     const baseRun = JSON.parse(readFileSync(join(out, 'base-1.json'), 'utf8')) as RunRecord;
     expect(baseRun.cases.map((c) => c.id).sort()).toEqual(['sum to 10', 'sum to SIZE']);
     expect(git('worktree', 'list').split('\n')).toHaveLength(1);
-  }, 120_000);
+  });
 
   it('refuses a recipe command without its base, in one line and exit 2; --help says how to call it', () => {
-    const prCommand = join(project, 'node_modules', '.bin', 'rtbench-pr');
-    const r = sh(prCommand, ['bench/my-suite'], project);
-    expect(r.status).toBe(2);
-    expect(r.stderr.split('\n')[0]).toBe('rtbench-pr: name the base commit: --base <git ref> (on GitHub, github.event.pull_request.base.sha)');
-    const help = sh(prCommand, ['--help'], project);
-    expect(help.status).toBe(0);
-    expect(help.stdout.split('\n')[0]).toMatch(/^usage: rtbench-pr --base <git ref> /);
+    expect(ran.prRefused.status).toBe(2);
+    expect(ran.prRefused.stderr.split('\n')[0]).toBe('rtbench-pr: name the base commit: --base <git ref> (on GitHub, github.event.pull_request.base.sha)');
+    expect(ran.prHelp.status).toBe(0);
+    expect(ran.prHelp.stdout.split('\n')[0]).toMatch(/^usage: rtbench-pr --base <git ref> /);
   });
 });

@@ -54,6 +54,8 @@ describe('a brought Worker', () => {
     expect(project.r.stderr).toContain("note: the Workers runtime serves it with wrangler.toml's compatibility date 2025-09-01 and flags nodejs_compat");
     expect(project.r.stderr).toContain('! react-page: react, react-dom read process.env.NODE_ENV, written in per arm: node "production"');
     expect(project.r.stderr.split('read process.env.NODE_ENV').length - 1).toBe(1);
+    // The time it should take, reckoned from its fresh servers (packages/cli/test/run-heading.test.ts: the reckoning).
+    expect(project.r.stderr.replace(/\s+/g, ' ')).toContain("expected: at least 0:02 and the handler's own time (4 fresh servers: 1 request case × 4 arms × 1 round, each serving 15 requests)");
     // The asset is answered in front of the Worker on every runtime, as wrangler dev answers it.
     expect(project.r.stderr).toContain("note: wrangler.toml's static assets (1 file, 31 bytes from test/fixtures/workers/wrangler-react/public) are served in front of the Worker on every runtime");
     for (const variant of RUNTIMES) {

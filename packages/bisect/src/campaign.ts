@@ -62,6 +62,8 @@ export interface BisectFacts {
   measured?: { name: string; needs?: string };
   timing: string;
   threshold: number;
+  /** The level of every interval its steps and answer print (the steps' "different" rule). */
+  confidence: number;
   minRounds: number;
   maxRounds: number;
   /** About how many releases a single change installs, and the disk each takes (absent: a package's versions, in the library cache). */
@@ -218,6 +220,7 @@ function openBisect(c: BisectState, told: CampaignTell<BisectStep>): { saved: nu
     ...(measured ? { measured: { name: measured.name, ...(measured.needs ? { needs: measured.needs } : {}) } } : {}),
     timing: measurer.name,
     threshold: c.threshold,
+    confidence: BISECT_DEFAULTS.confidence,
     minRounds: c.minRounds,
     maxRounds: c.maxRounds,
     installs: 2 * Math.ceil(Math.log2(range.tags.length)) + 2,

@@ -3,11 +3,13 @@
  * reporters (terminal table and sparkline, HTML line chart): one point per
  * release, in release order, named by the release, each from the step run
  * that measured it with the most rounds (its figure is that run's median of
- * process medians). Neighbouring points come from different runs, so the
- * history's change marks between them are unpaired; the bisect's own verdicts
- * are the paired ones printed above the series.
+ * process medians). Neighbouring points come from different runs, so a
+ * history's change marks between them would be unpaired verdicts at a level
+ * of their own beside the bisect's paired ones: the series keeps the figures
+ * alone, their intervals read at the bisect's level (one level a screen).
  */
-import { historyView, type HistoryView } from '@rtbench/report/views';
+import { historyView, type HistoryPoint, type HistoryView } from '@rtbench/report/views';
+import { BISECT_DEFAULTS } from './defaults.ts';
 import type { RunRecord } from '@rtbench/core/schema';
 import { readCampaignRun } from '@rtbench/campaign';
 import { computeStats } from '@rtbench/saved-runs';
@@ -53,5 +55,7 @@ export function releaseSeriesInputs(range: ReleaseRange, dir: string, steps: rea
 }
 
 export function releaseSeriesView(inputs: readonly HistoryInput[], threshold: number): HistoryView {
-  return historyView(inputs, { threshold, confidence: 0.95, order: { by: 'given', reason: 'by release, oldest first' } });
+  const view = historyView(inputs, { threshold, confidence: BISECT_DEFAULTS.confidence, order: { by: 'given', reason: 'by release, oldest first' } });
+  const figures = ({ change: _change, changeFrom: _from, changePoint: _point, ...figure }: HistoryPoint): HistoryPoint => figure;
+  return { ...view, cases: view.cases.map((hc) => ({ ...hc, series: hc.series.map((s) => ({ ...s, points: s.points.map(figures) })) })) };
 }

@@ -1,7 +1,8 @@
 /**
  * The bisect's parts that start no process: the range syntax, the
  * folder that makes a bisect resumable, the log ratios read from a step's
- * run, and the answer's view through the reporter map. The search itself is tested in
+ * run, and the answer's view through the reporter map, every interval on its screen at
+ * one level, said once. The search itself is tested in
  * search.test.ts; the threshold the command picks in
  * packages/cli/test/bisect-threshold.test.ts; a real bisect's figures are in docs/bisect.md.
  */
@@ -13,6 +14,7 @@ import type { BisectResult } from '../src/index.ts';
 import { parseRange, releaseVariant } from '@rtbench/arms';
 import { releaseSeriesInputs, releaseSeriesView } from '../src/series.ts';
 import { reporterFor, type BisectView } from '../../report/src/index.ts';
+import { processMedianInterval } from '@rtbench/stats';
 import { BisectFolder, LOCK_FILE, STATE_FILE, type BisectIdentity } from '../src/state.ts';
 import { installsOf, logRatiosOf } from '../src/step.ts';
 import { UsageError } from '@rtbench/core/usage-error';
@@ -180,17 +182,17 @@ describe('the answer', () => {
     // Through the reporter map, as the command prints it: the answer under its heading, then the steps.
     const answer = (unit: BisectView['unit']): string[] => reporterFor('terminal')!.render(view(unit), { color: false, columns: 100 }).split('\n').slice(1);
     const lines = answer('ns');
-    expect(lines[0]).toBe('node@24.0.0..node@26.0.0: −30%, ratio 0.700 [0.686–0.714] at 99% over the range');
-    expect(lines[1]).toBe('faster in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 [0.686–0.714] at 99%');
+    expect(lines[0]).toBe('node@24.0.0..node@26.0.0: −30%, ratio 0.700 [0.686–0.714] over the range');
+    expect(lines[1]).toBe('faster in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 [0.686–0.714]');
     expect(lines[3]).toContain('V8 14.1.146.12  (engine 14.1.146.11 → 14.1.146.12)');
     expect(lines[lines.indexOf('steps') - 2]).toBe('skipped node@25.0.0: crash');
     // A count is not a time: the same answer over instruction counts says "fewer".
-    expect(answer('instructions')[1]).toBe('fewer instructions in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 [0.686–0.714] at 99%');
+    expect(answer('instructions')[1]).toBe('fewer instructions in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 [0.686–0.714]');
     // The JSON keeps its schema's fields, in their order, and leaves out what only the words need.
     expect(Object.keys(JSON.parse(reporterFor('json')!.render(view('ns'), {})))).toEqual(['schema', 'runtime', 'suite', 'caseId', 'measure', 'threshold', 'confidence', 'sameConfidence', 'folder', 'engines', 'result']);
     // Markdown, for an issue: the answer as a list, the engines' lines under their change.
     const markdown = reporterFor('markdown')!.render(view('ns'), {}).split('\n');
-    expect(markdown).toContain('- faster in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 [0.686–0.714] at 99%');
+    expect(markdown).toContain('- faster in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 [0.686–0.714]');
     expect(markdown).toContain('  - node@25.1.0: node 25.1.0, V8 14.1.146.12  (engine 14.1.146.11 → 14.1.146.12)');
   });
 });
@@ -214,6 +216,47 @@ describe('the releases as a series', () => {
     const medians = view.cases[0]!.series[0]!.points.map((p) => p.median!);
     expect(medians[2]! / medians[1]!).toBeLessThan(0.7);
     expect(reporterFor('terminal')!.render(view, { color: false, columns: 100 })).toContain('node@26.0.0');
+    // Its figures alone, at the bisect's level: neighbours from different runs are not judged beside the paired steps.
+    expect(view.confidence).toBe(0.99);
+    expect(view.cases[0]!.series[0]!.points.some((p) => p.change || p.changePoint)).toBe(false);
+  });
+
+  it("is one screen with one level of interval: the steps', the answer's and the releases', said once in its key", () => {
+    const range = { ...parseRange('node@24.0.0..node@25.0.0'), tags: ['24.0.0', '25.0.0'] };
+    writeRun(join(dir, '01.json'), syntheticRun({ mode: 'compare', cases: [{ id: 'c', ns: 1000 }], arms: [{ id: 'node@24.0.0', factor: 1 }, { id: 'node@25.0.0', factor: 0.6 }], rounds: 8, seed: 1 }));
+    const steps = [{ older: '24.0.0', newer: '25.0.0', purpose: 'ends' as const, attempt: 0, rounds: 8, outcome: { kind: 'measured' as const, logRatios: [] }, run: '01.json', durationMs: 1 }];
+    const series = releaseSeriesView(releaseSeriesInputs(range, dir, steps, 'c'), 0.01);
+    const c = (ratio: number, verdict: 'faster' | 'equivalent', confidence: number) => ({ ratio, ci: [ratio * 0.98, ratio * 1.02] as [number, number], confidence, units: 8, inference: { estimate: Math.log(ratio), se: 0.005, df: 7, units: 8 }, pValue: 0.001, verdict, threshold: 0.01, n: 8, method: 'm' });
+    const result: BisectResult = {
+      releases: ['24.0.0', '25.0.0'],
+      first: '24.0.0',
+      last: '25.0.0',
+      // A "same" step is decided at another level (a two one-sided test's 90% interval): it says its band, not that interval.
+      steps: [
+        { purpose: 'ends', older: '24.0.0', newer: '25.0.0', comparison: c(0.6, 'faster', 0.99), rounds: 8, attempts: 1 },
+        { purpose: 'split', older: '24.0.0', newer: '25.0.0', comparison: c(1.002, 'equivalent', 0.9), rounds: 8, attempts: 1 },
+      ],
+      skipped: [],
+      outcome: { kind: 'changes', ends: c(0.6, 'faster', 0.99), unresolved: [], culprits: [{ older: '24.0.0', newer: '25.0.0', skippedBetween: [], direction: 'faster', found: c(0.6, 'faster', 0.99), confirmation: c(0.6, 'faster', 0.99), confirmed: true }] },
+    };
+    const view: BisectView = { kind: 'bisect', runtime: 'node', suite: 's', caseId: 'c', measure: 'lockstep', threshold: 0.01, confidence: 0.99, sameConfidence: 0.9, folder: dir, engines: {}, result, engineNames: {}, unit: 'ns', series };
+    const terminal = reporterFor('terminal')!.render(view, { color: false, columns: 100 });
+    const markdown = reporterFor('markdown')!.render(view, {});
+    for (const screen of [terminal, markdown]) {
+      expect(screen).not.toMatch(/\] at \d|at 90%/);
+      expect(screen.match(/\d+(\.\d+)?% intervals/g)).toEqual(['99% intervals']);
+      expect(screen).toContain('equivalent +0.2%, within ±1% (8 rounds)');
+      expect(screen.replace(/\s+/g, ' ')).toContain('equivalent: a two one-sided test at 5% puts the change within the band shown (its interval is not shown)');
+    }
+    // Each release's figure with its interval at that level, from its process medians.
+    const newer = series.cases[0]!.series[0]!.points[1]!;
+    const [lo, hi] = processMedianInterval(newer.processMedians, 0.99)!;
+    expect(terminal).toMatch(new RegExp(`node@25\\.0\\.0 +\\d+ ns +\\[${Math.round(lo)}–${Math.round(hi)} ns\\] +01\\.json`));
+    expect(markdown).toContain(`| node@25.0.0 | ${Math.round(newer.median!)} ns | [${Math.round(lo)}–${Math.round(hi)} ns] | 01.json |`);
+    // The page: the history's chart under the bisect's key, not the history's legend.
+    const page = reporterFor('html')!.render(view, {});
+    expect(page).toContain('99% intervals: every interval here.');
+    expect(page).not.toContain('change points in');
   });
 });
 

@@ -1,12 +1,13 @@
 /**
  * A campaign's events in words (src/emit/campaign-lines.ts): what a claims
- * run says of first sets too few for an interval, and the general words any
- * planner's events get.
+ * run says of first sets too few for an interval, the general words any
+ * planner's events get, and the level a bisect's steps are read at, said as
+ * it opens.
  */
 import { describe, expect, it } from 'vitest';
 import { MIN_UNITS } from '@rtbench/stats';
 import { fewSets } from '@rtbench/claims';
-import { eventLines, fewSetsLine } from '../src/emit/campaign-lines.ts';
+import { BISECT_WORDS, eventLines, fewSetsLine } from '../src/emit/campaign-lines.ts';
 import { campaignSay } from '../src/emit/info.ts';
 
 describe('what a claims run says of first sets too few for an interval', () => {
@@ -32,6 +33,14 @@ describe("any planner's events, in the general words", () => {
     expect(lines({ kind: 'set-started', about: undefined, set: 7, added: true, elapsedMs: 5_000 })).toEqual(['    set 7 (added: a check is undecided) [0:05]']);
     expect(lines({ kind: 'budget-reached', budgetMs: 90_000, runs: 3 })).toEqual(['budget of 1:30 reached; run the same command again to continue (or raise --budget)']);
     expect(lines({ kind: 'finished', ending: 'done', dir: '/r/toy', files: [], runs: 1, saved: 2, elapsedMs: 12_000, exit: 0 })).toEqual(['1 run measured in /r/toy in 0:12 this time']);
+  });
+});
+
+describe('a bisect as it opens', () => {
+  it('says once the level its steps print their intervals at, which the steps then do not repeat', () => {
+    const facts = { runtime: 'node', first: '24.0.0', last: '26.0.0', releases: 40, suite: 'json-reviver', caseId: 'c', timing: 'lockstep', threshold: 0.05, confidence: 0.99, minRounds: 10, maxRounds: 160, installs: 14, clean: false };
+    const [opened] = BISECT_WORDS.opened!({ facts, dir: '/r/b', saved: 0, budgetMs: 900_000 } as never);
+    expect(opened!.text).toBe('bisect node@24.0.0..node@26.0.0: 40 releases, json-reviver / c, wall time (lockstep), threshold 5%, 99% intervals, steps of 10–160 paired rounds, budget 15:00');
   });
 });
 

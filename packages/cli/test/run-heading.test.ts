@@ -1,10 +1,11 @@
 /**
  * The lines that open a run: the plan fits the terminal (four runtimes with their versions and an adaptive plan took
- * 114 columns), and the time the run should take is said before it starts, reckoned from the plan alone.
+ * 114 columns), and the time the run should take is said before it starts, reckoned from the plan alone: a Worker's
+ * or a request suite's too, whose rounds are fresh servers.
  */
 import { describe, expect, it } from 'vitest';
 import { runHeading } from '../src/run/execute.ts';
-import { expectedLine, expectedTime, PROCESS_OVERHEAD_MS, tookLine, type EstimatePlan } from '../src/run/expected-time.ts';
+import { expectedLine, expectedTime, PROCESS_OVERHEAD_MS, REQUEST_ROUND_TRIP_MS, tookLine, type EstimatePlan } from '../src/run/expected-time.ts';
 
 type HeadingPlan = Parameters<typeof runHeading>[0];
 
@@ -70,5 +71,31 @@ describe('the time a run should take, said before it', () => {
     expect(tookLine(191_000, expectedTime(plan(FOUR)))).toBe('took 3:11 (expected about 2:57)');
     expect(tookLine(30_000, expectedTime(plan(FOUR, 2)))).toBe('took 0:30 (expected about 0:22 + up to 0:38 of added rounds)');
     expect(tookLine(42_000, undefined)).toBe('took 0:42');
+  });
+});
+
+describe('the time a run of fresh servers should take, said before it', () => {
+  const steady = { requests: { least: 50, most: 300 }, concurrency: 1, emptyRequests: 50, withinMs: 3000 };
+  const whole = { requests: { least: 151, most: 151 }, concurrency: 1, emptyRequests: 50 };
+  const served = (units: unknown[], variants = FOUR, rounds = 6) =>
+    plan(variants, 3, { roundPlan: { order: 'shuffled', rounds }, measurer: { warmsInRuntime: false, metric: { unit: 'ms' }, servedRounds: () => units } });
+
+  it("a Worker served until steady: each server's start and round trips at the least, its time bound at the most", () => {
+    const expected = expectedTime(served([steady]))!;
+    expect(expected.ms).toBeCloseTo(24 * (PROCESS_OVERHEAD_MS + 100 * REQUEST_ROUND_TRIP_MS));
+    expect(expected.servers!.mostMs).toBeCloseTo(24 * (PROCESS_OVERHEAD_MS + 3000));
+    expect(expectedLine(served([steady]))).toBe(
+      'expected: 0:13 to 1:22 (24 fresh servers: 1 request case × 4 arms × 6 rounds, each serving 50–300 requests until steady, within 3 s); --filter or --rounds shorten it',
+    );
+    expect(tookLine(40_000, expected)).toBe('took 0:40 (expected 0:13 to 1:22)');
+  });
+
+  it("a count served whole says the least, the handler's own time beside it; requests in flight together are one round trip a wave", () => {
+    const line = expectedLine(served([whole, whole], FOUR.slice(0, 2), 30));
+    expect(line).toBe("expected: at least 1:18 and the handler's own time (120 fresh servers: 2 request cases × 2 arms × 30 rounds, each serving 151 requests); --filter or --rounds shorten it");
+    const waves = expectedTime(served([{ ...whole, concurrency: 10 }], FOUR.slice(0, 1), 1))!;
+    expect(waves.ms).toBeCloseTo(PROCESS_OVERHEAD_MS + (16 + 50) * REQUEST_ROUND_TRIP_MS);
+    expect(waves.servers).toEqual({ mostMs: undefined });
+    expect(expectedLine(served([steady, whole]))).toMatch(/^expected: at least 0:28 and the handler's own time \(48 fresh servers: 2 request cases × 4 arms × 6 rounds, each serving 50–300 requests until steady, within 3 s or serving 151 requests\);/);
   });
 });

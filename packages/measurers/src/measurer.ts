@@ -168,6 +168,18 @@ export interface PreparedMeasurer {
  */
 export type MeasurementNeed = 'settled-memory' | 'collection-counts';
 
+/** What one round of a unit serves on one arm, where a round is a whole server (request cases). */
+export interface ServedRound {
+  /** Requests to the handler: the least a round sends and the most (equal: a count served whole). */
+  requests: { least: number; most: number };
+  /** The handler's requests kept in flight together. */
+  concurrency: number;
+  /** Requests to the empty handler besides, one at a time. */
+  emptyRequests: number;
+  /** Past this much serving (ms from the first request) the round stops once it sent the least; absent: its count is served whole. */
+  withinMs?: number;
+}
+
 /** Thrown by prepare() for options or tools it cannot work with: its message is the one line the user reads. */
 export class MeasurerRefused extends Error {}
 
@@ -258,6 +270,12 @@ export interface MeasurerDescriptor {
   readonly callsBackToBack?: true;
   /** Whether its cases are served by a server it starts, which a CPU profile can be taken of (request cases: Measurer.profileServing). */
   readonly profilesServers?: true;
+  /**
+   * With profilesServers: what a round of each unit serves on one arm, in the
+   * unit's order (the time said before a run is reckoned from it, since a
+   * round is a whole server whose pace the plan's time does not set).
+   */
+  servedRounds?(cases: readonly CaseListing[], setup: Pick<MeasurerSetup, 'warmupMinMs' | 'own'>): readonly ServedRound[];
   /** How it measures, in one sentence for --help. */
   readonly help: string;
   /** Its defaults for a table and a comparison. */

@@ -3,11 +3,13 @@
  * steady serves a small count whole, the empty handler a few requests, a
  * profiled server a short warm-up and steady stretch; a count the
  * suite fixed is served up to 50. The run records it as a smoke run and its
- * description says what its rounds served.
+ * description says what its rounds served. What a round of each declaration
+ * serves is what the time said before a run is reckoned from.
  */
 import { describe, expect, it } from 'vitest';
 import { MEASURER_RECORDS, SMOKE_SERVING } from '@rtbench/measurer-records';
 import type { RunRecord } from '@rtbench/core/schema';
+import { requestSuite } from '@rtbench/core';
 import { REQUEST_CPU } from '../src/measurers/request-cpu.ts';
 import { profilePhases, roundServing, SERVE_UNTIL_STEADY } from '../src/measurers/request-phases.ts';
 
@@ -50,5 +52,30 @@ describe('a smoke run recorded', () => {
     const said = MEASURER_RECORDS.recorded('request-cpu').describe(options).rounds;
     expect(said).toContain(`a smoke run (a fixed warmup): a round that would serve until steady served ${SMOKE_SERVING.requests} requests`);
     expect(MEASURER_RECORDS.recorded('request-cpu').describe({ ...options, measurerFields: {} }).rounds).not.toContain('smoke');
+  });
+});
+
+describe('what a round of each declaration serves, said before a run', () => {
+  const GET = { method: 'GET', path: '/' } as const;
+  const cases = requestSuite('two', [
+    { name: 'page', handler: '/tmp/h.js', mix: [{ name: 'page', weight: 1, request: GET }] },
+    { name: 'relay', handler: '/tmp/h.js', mix: [{ name: 'relay', weight: 1, request: GET }], requests: 151 },
+  ]).cases();
+
+  it("one entry per declaration, whichever of its three figures' cases are run: until steady within its time, or a count whole", () => {
+    const steady = { requests: { least: SERVE_UNTIL_STEADY.minRequests, most: SERVE_UNTIL_STEADY.maxRequests }, concurrency: 1, emptyRequests: 50, withinMs: SERVE_UNTIL_STEADY.maxServeMs };
+    const whole = { requests: { least: 151, most: 151 }, concurrency: 1, emptyRequests: 50 };
+    expect(REQUEST_CPU.servedRounds!(cases, { warmupMinMs: 20 })).toEqual([steady, whole]);
+    expect(REQUEST_CPU.servedRounds!(cases.filter((c) => c.id.includes('js thread')), { warmupMinMs: 20, own: { concurrency: 10 } })).toEqual([
+      { ...steady, concurrency: 10 },
+      { ...whole, concurrency: 10 },
+    ]);
+  });
+
+  it('a smoke run serves its small counts whole', () => {
+    expect(REQUEST_CPU.servedRounds!(cases, {})).toEqual([
+      { requests: { least: SMOKE_SERVING.requests, most: SMOKE_SERVING.requests }, concurrency: 1, emptyRequests: SMOKE_SERVING.emptyRequests },
+      { requests: { least: SMOKE_SERVING.mostRequests, most: SMOKE_SERVING.mostRequests }, concurrency: 1, emptyRequests: SMOKE_SERVING.emptyRequests },
+    ]);
   });
 });

@@ -87,7 +87,8 @@ export const BISECT_WORDS: CampaignWords<BisectFacts, StepAbout, BisectStep> = {
     return [
       {
         text: `bisect ${f.runtime}@${f.first}..${f.runtime}@${f.last}: ${f.releases} releases, ${f.suite} / ${f.caseId}, ${how}, threshold ` +
-          `${+(f.threshold * 100).toFixed(2)}%, steps of ${f.minRounds}–${f.maxRounds} paired rounds, budget ${formatClock(budgetMs)}`,
+          `${+(f.threshold * 100).toFixed(2)}%, ${+(f.confidence * 100).toFixed(2)}% intervals, ` +
+          `steps of ${f.minRounds}–${f.maxRounds} paired rounds, budget ${formatClock(budgetMs)}`,
         tone: 'heading',
       },
       note(

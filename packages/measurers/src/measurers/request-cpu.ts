@@ -107,6 +107,17 @@ export const REQUEST_CPU: MeasurerDescriptor = {
   options: [SAME_WORK_OPTION, CONCURRENCY_OPTION],
   prepare: prepareRequestCpu,
   help: 'one fresh server per case, variant and round, sent its requests one at a time (or --concurrency N in flight); CPU per request read from /proc',
+  servedRounds: (cases, setup) =>
+    requestUnits(cases as readonly RequestCaseSpec[]).map(({ cases: [first] }) => {
+      const serving = roundServing((first as RequestCaseSpec).declaration.requests, isSmoke(setup));
+      const least = serving.untilSteady ? Math.min(SERVE_UNTIL_STEADY.minRequests, serving.requests) : serving.requests;
+      return {
+        requests: { least, most: serving.requests },
+        concurrency: (setup.own as RequestSetup | undefined)?.concurrency ?? 1,
+        emptyRequests: serving.emptyRequests,
+        ...(serving.untilSteady ? { withinMs: SERVE_UNTIL_STEADY.maxServeMs } : {}),
+      };
+    }),
   // Timing's, but a fixed number of rounds: a round is a whole process (the rounds a plan gives request cases).
   defaults: { ...TIMING_DEFAULTS, bench: { ...TIMING_DEFAULTS.bench, adaptive: 'never' }, compare: { ...TIMING_DEFAULTS.compare, adaptive: 'never' } },
   build(setup) {

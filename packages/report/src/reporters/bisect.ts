@@ -1,28 +1,36 @@
 /**
  * A bisect's answer in words, as a bug report needs it: the release where the
  * case changed, by how much (the confirming comparison's ratio and interval),
- * the engine on each side, then every step with its verdict, and the releases
- * as a series. As text for a terminal, markdown for an issue, or JSON under
- * its schema: each format's renderer of the `bisect` kind of view.
+ * the engine on each side, then every step with its verdict, the releases'
+ * figures, and a key. As text for a terminal, markdown for an issue, or JSON
+ * under its schema: each format's renderer of the `bisect` kind of view.
+ * Every interval on the screen is at the bisect's one level, which the key
+ * says once (docs/reading-the-table.md: one level a screen).
  */
+import { TIME_PER_OP } from '@rtbench/core/schema';
 import type { Culprit, StepRecord, UnresolvedRange } from '@rtbench/verdicts';
 import type { Comparison } from '@rtbench/stats';
 import pc from 'picocolors';
-import { formatChange, ratioWithCi } from '../format.ts';
+import { formatChange, formatMetric, formatMetricRange, formatPercent, formatThreshold, ratioWithCi } from '../format.ts';
 import { markdownCell, oneLine } from '../text.ts';
-import { changeWord, verdictWord } from '../verdict-words.ts';
-import type { BisectView } from '../views/types.ts';
-import { fitLine } from './grid.ts';
-import { renderHistoryMarkdown, renderHistoryTerminal } from './history.ts';
+import { changeWord, verdictWord, verdictWords } from '../verdict-words.ts';
+import { pointInterval, sparkline } from '../cells/history.ts';
+import { runFileName, runLabel } from '../views/history.ts';
+import type { BisectView, HistoryView } from '../views/types.ts';
+import { fitLine, renderGrid, type GridColumn } from './grid.ts';
 import type { ReporterOptions } from './reporter.ts';
 
 /** What a step's line needs of its bisect. */
 type StepFacts = Pick<BisectView, 'runtime' | 'unit'>;
 
-/** "−5.2%, ratio 0.948 [0.931–0.965] at 99%"; a "same" step names the band its interval lies in. */
+/**
+ * "−5.2%, ratio 0.948 [0.931–0.965]"; a "same" step, decided by a test within
+ * its band, names the band and no interval: its test's interval is at another
+ * level than the screen's.
+ */
 function pct(c: Comparison): string {
-  const band = c.verdict === 'equivalent' ? `, within ±${+(c.threshold * 100).toFixed(1)}%` : '';
-  return `${formatChange(c.ratio)}, ratio ${ratioWithCi(c.ratio, c.ci)} at ${+(c.confidence * 100).toFixed(1)}%${band}`;
+  if (c.verdict === 'equivalent') return `${formatChange(c.ratio)}, within ±${+(c.threshold * 100).toFixed(1)}%`;
+  return `${formatChange(c.ratio)}, ratio ${ratioWithCi(c.ratio, c.ci)}`;
 }
 
 function engineText(view: BisectView, tag: string): string {
@@ -78,11 +86,62 @@ export function bisectStepLine(s: StepRecord, facts: StepFacts): string {
   return `${s.purpose.padEnd(7)} ${facts.runtime}@${s.older} → ${facts.runtime}@${s.newer}: ${verdictWord(c.verdict, facts)} ${pct(c)} (${s.rounds} rounds${repeats})`;
 }
 
+/** The releases measured, oldest first: each one's figure and its interval at the bisect's level, and the run it is from. */
+interface ReleaseRow {
+  release: string;
+  figure: string;
+  interval: string;
+  run: string;
+}
+
+function releaseRows(view: BisectView, series: HistoryView): ReleaseRow[] {
+  return series.cases.flatMap((hc) => {
+    const metric = hc.metric ?? TIME_PER_OP;
+    return hc.series.flatMap((s) =>
+      s.points.flatMap((p) => {
+        if (p.median === undefined) return [];
+        const run = series.runs[p.run]!;
+        const ci = pointInterval(p, view.confidence);
+        return [{ release: runLabel(run), figure: formatMetric(p.median, metric), interval: ci ? `[${formatMetricRange(ci[0], ci[1], metric)}]` : '', run: runFileName(run) ?? '' }];
+      }),
+    );
+  });
+}
+
+/**
+ * The key, said once under the answer, the steps and the releases: the one
+ * level of every interval on the screen, how a step's word is read, and what
+ * a release's figure is.
+ */
+export function bisectKey(view: BisectView): string[] {
+  const words = verdictWords(view);
+  const t = formatThreshold(view.threshold);
+  const tost = formatPercent((1 - view.sameConfidence) / 2, 0);
+  return [
+    `${+(view.confidence * 100).toFixed(2)}% intervals: every interval here. A ratio is the newer release's ${words.quantity} over the older's, paired round by round.`,
+    `${words.better}/${words.worse}: its interval excludes 1 and the change exceeds ${t}; equivalent: a two one-sided test at ${tost} puts the change within the band shown ` +
+      `(its interval is not shown); a release's figure: the median of its process medians in the step run that measured it with the most rounds.`,
+  ];
+}
+
 export function bisectTerminal(view: BisectView, options: ReporterOptions): string {
-  const bold = pc.createColors(options.color ?? true).bold;
-  const fit = (line: string): string[] => fitLine(line, options.columns ?? 100);
-  const out = [bold('answer'), ...answerLines(view).flatMap(fit), '', bold('steps'), ...view.result.steps.flatMap((s) => fit(bisectStepLine(s, view))), ''];
-  if (view.series) out.push(renderHistoryTerminal(view.series, options));
+  const c = pc.createColors(options.color ?? true);
+  const columns = options.columns ?? 100;
+  const fit = (line: string): string[] => fitLine(line, columns);
+  const out = [c.bold('answer'), ...answerLines(view).flatMap(fit), '', c.bold('steps'), ...view.result.steps.flatMap((s) => fit(bisectStepLine(s, view))), ''];
+  const rows = view.series ? releaseRows(view, view.series) : [];
+  if (rows.length) {
+    const grid: GridColumn[] = [
+      { head: 'release', align: 'left' },
+      { head: 'figure', align: 'right' },
+      { head: 'interval', align: 'left' },
+      { head: 'run', align: 'left', wrap: true },
+    ];
+    out.push(c.bold('releases'), ...renderGrid(grid, rows.map((r) => ({ cells: [r.release, r.figure, r.interval, r.run] })), { maxWidth: columns - 2, bold: c.bold, dim: c.dim }).map((l) => `  ${l}`));
+    if (rows.length >= 3) out.push(`  ${sparkline(view.series!.cases.flatMap((hc) => hc.series.flatMap((s) => s.points.map((p) => p.median))))}`);
+    out.push('');
+  }
+  out.push(...bisectKey(view).flatMap((l) => fit(l).map((x) => c.dim(x))));
   return `${out.join('\n')}\n`;
 }
 
@@ -91,7 +150,12 @@ export function bisectMarkdown(view: BisectView): string {
   const out = [`### rtbench bisect: ${markdownCell(`${runtime}@${result.first}..${runtime}@${result.last}`)}, ${markdownCell(`${view.suite} / ${view.caseId}`)}`, ''];
   out.push(...answerLines(view).map((l) => (l.startsWith('  ') ? `  - ${markdownCell(l.trim())}` : `- ${markdownCell(l)}`)));
   out.push('', '#### Steps', '', ...result.steps.map((s) => `- ${markdownCell(bisectStepLine(s, view))}`));
-  if (view.series) out.push('', renderHistoryMarkdown(view.series).trimEnd());
+  const rows = view.series ? releaseRows(view, view.series) : [];
+  if (rows.length) {
+    out.push('', '#### Releases', '', '| release | figure | interval | run |', '|---|---:|---|---|');
+    for (const r of rows) out.push(`| ${[r.release, r.figure, r.interval, r.run].map(markdownCell).join(' | ')} |`);
+  }
+  out.push('', ...bisectKey(view).map((l) => `<sub>${markdownCell(l)}</sub>`).join('<br>\n').split('\n'));
   return `${out.join('\n')}\n`;
 }
 

@@ -11,15 +11,15 @@ import { pageData } from '../html/page-data.ts';
 import type { BisectView, RunView } from '../views/types.ts';
 import { byKind, type Reporter } from './reporter.ts';
 import { releasesPage } from './releases.ts';
-import { answerLines } from './bisect.ts';
+import { answerLines, bisectKey } from './bisect.ts';
 
 const runPage = (view: RunView): string => htmlDocument(pageData(view), pageAssets());
 
-/** A bisect's page: the releases it measured as a history's line chart, headed by its answer. */
+/** A bisect's page: the releases it measured as a history's line chart, headed by its answer, under the bisect's key (its one level). */
 function bisectPage(view: BisectView): string {
   const title = `bisect of ${view.runtime}: ${view.suite} / ${view.caseId}`;
   if (!view.series) return htmlDocument({ title }, historyPageAssets());
-  return htmlDocument({ ...historyPageData(view.series), title, subtitle: answerLines(view)[0] ?? '' }, historyPageAssets());
+  return htmlDocument({ ...historyPageData(view.series), title, subtitle: answerLines(view)[0] ?? '', legend: bisectKey(view) }, historyPageAssets());
 }
 
 export const htmlReporter: Reporter = {
