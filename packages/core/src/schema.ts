@@ -198,8 +198,8 @@ export type WorkDifference = z.infer<typeof workDifferenceSchema>;
  * The most samples a saved round may hold: ten times the most a round is
  * measured with (a sampling round stops at 100,000; a request round serves
  * at most 10,000 requests). A file within the read bound may hold a hundred
- * million short numbers; a round past this is refused before its samples are
- * copied, so reading a run stays a small multiple of its file.
+ * million short numbers in one list; a round past this is refused before its
+ * samples are copied or summarised.
  */
 export const MOST_ROUND_SAMPLES = 1_000_000;
 
