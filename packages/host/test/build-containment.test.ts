@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,12 +169,19 @@ describe('a build step', () => {
     expect(existsSync(home)).toBe(false);
   });
 
-  it('that prints 100 MiB fails in its own line, naming where its output went', () => {
+  it('that prints 100 MiB fails in its own line, its log holding its first and last MiB and saying what it left out', () => {
     const dir = stepIn();
     const log = join(dir, 'build.log');
     try {
-      expect(() => runBuildStep('planted step', process.execPath, 'step.cjs', [String(port), 'loud'], dir, log)).toThrow(`planted step failed (exit 1): error: the config printed too much (its output: ${log})`);
-      expect(statSync(log).size).toBeGreaterThan(100 << 20);
+      // 100 lines of 1 MiB and the error's 38 bytes, less the two MiB kept.
+      const dropped = 100 * 2 ** 20 + 38 - 2 * 2 ** 20;
+      expect(() => runBuildStep('planted step', process.execPath, 'step.cjs', [String(port), 'loud'], dir, log)).toThrow(
+        `planted step failed (exit 1): error: the config printed too much (its output: ${log}, 98 MiB of its middle left out (its first 1 MiB and last 1 MiB kept))`,
+      );
+      const text = readFileSync(log, 'utf8');
+      expect(text.length).toBeLessThan(3 * 2 ** 20);
+      expect(text).toContain(`\n[rtbench: ${dropped} bytes of this output left out here; the first 1048576 and the last 1048576 bytes are kept]\n`);
+      expect(text.endsWith('x\nerror: the config printed too much\n')).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -35,6 +35,7 @@
  * `--map-root-user`): files the step writes are still this user's.
  */
 import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { containment } from './containment.ts';
 import { whichOnPath } from './run-briefly.ts';
 
@@ -154,7 +155,7 @@ function stepLine(command: string, args: readonly string[], options: Pick<Contai
 export interface ContainedStepOptions {
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
-  /** Where its stdout and stderr go (a file, so that no amount of output fills a buffer). */
+  /** Where what is kept of its stdout and stderr goes (a file: STEP_OUTPUT_KEPT of it, however much it prints). */
   readonly outputFd: number;
   readonly timeoutMs: number;
   /** Whether the step may reach the network (an install from the registry); a build may not. */
@@ -170,26 +171,57 @@ export interface ContainedStepResult {
   readonly signal: NodeJS.Signals | null;
   /** The step was ended at its time bound. */
   readonly timedOut: boolean;
+  /** Bytes of its output left out between the head and the tail kept (STEP_OUTPUT_KEPT); 0 when all of it was kept. */
+  readonly droppedBytes: number;
   /** It could not be started. */
   readonly error?: Error;
 }
 
-/** Runs `command args` to its end under isolation() and a cell, synchronously; whatever it started is ended when it returns. */
+/**
+ * What of a step's output its log keeps: its first and last MiB; what lies
+ * between is dropped, and the log says how much where it was (a build that
+ * prints without end would fill the disk by its time bound).
+ */
+export const STEP_OUTPUT_KEPT = { headBytes: 1 << 20, tailBytes: 1 << 20 } as const;
+
+/** The keeper the step runs under, which bounds its output and its time (output-keeper.mjs). */
+const KEEPER = fileURLToPath(new URL('./output-keeper.mjs', import.meta.url));
+
+/** How long past the step's bound the keeper itself may take before it is ended too (its tail unwritten). */
+const KEEPER_SLACK_MS = 10_000;
+
+/** How the keeper says the step ended: its one line, or undefined when it said none (it was ended itself). */
+function keeperSaid(stdout: string): { status: number | null; signal: NodeJS.Signals | null; timedOut: boolean; droppedBytes: number } | { error: string } | undefined {
+  try {
+    return JSON.parse(stdout) as ReturnType<typeof keeperSaid>;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs `command args` to its end under isolation() and a cell, synchronously, its output through the keeper
+ * into `outputFd` (the head and tail STEP_OUTPUT_KEPT); whatever it started is ended when it returns.
+ */
 export function runContainedStep(command: string, args: readonly string[], options: ContainedStepOptions): ContainedStepResult {
   const line = stepLine(command, args, options);
   const cell = containment().cell();
   try {
     const r = cell.around(() =>
-      spawnSync(line[0]!, line.slice(1), {
+      spawnSync(process.execPath, [KEEPER, String(STEP_OUTPUT_KEPT.headBytes), String(STEP_OUTPUT_KEPT.tailBytes), String(options.timeoutMs), ...line], {
         cwd: options.cwd,
         env: { ...options.env, ...cell.env },
-        stdio: ['ignore', options.outputFd, options.outputFd],
-        timeout: options.timeoutMs,
+        stdio: ['ignore', 'pipe', options.outputFd, options.outputFd],
+        encoding: 'utf8',
+        timeout: options.timeoutMs + KEEPER_SLACK_MS,
         killSignal: 'SIGKILL',
       }),
     );
+    const said = keeperSaid(r.stdout ?? '');
+    if (said && 'error' in said) return { status: null, signal: null, timedOut: false, droppedBytes: 0, error: new Error(said.error) };
+    if (said) return said;
     const timedOut = (r.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT';
-    return { status: r.status, signal: r.signal, timedOut, ...(r.error && !timedOut ? { error: r.error } : {}) };
+    return { status: r.status, signal: r.signal, timedOut, droppedBytes: 0, ...(r.error && !timedOut ? { error: r.error } : {}) };
   } finally {
     cell.end();
     cell.dispose();
