@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +41,8 @@ const tried = (host, port) => new Promise((done) => {
   if (process.argv[6]) reached.run = await tried(undefined, process.argv[6]);
   // One in the user's home (an agent's, a container daemon's): a read-only bind does not stop a connect either.
   if (process.argv[7]) reached.homeSocket = await tried(undefined, process.argv[7]);
+  // Others beside the host's folders (a service's under /srv, a container's under /var/lib).
+  for (const [i, name] of [[8, 'srvSocket'], [9, 'varLibSocket']]) if (process.argv[i]) reached[name] = await tried(undefined, process.argv[i]);
   // Outside its folder: the user's home (read-only to it) and /tmp (its own, dropped when it ends).
   const attempt = (file) => { try { fs.writeFileSync(file, 'x'); return 'written'; } catch (e) { return e.code; } };
   const wrote = { home: attempt(process.argv[4]), tmp: attempt(process.argv[5]) };
@@ -120,6 +122,32 @@ describe('a build step', () => {
   });
   afterAll(() => runServer.close());
 
+  // Host services on socket files under /srv and /var/lib, each in a folder of its own (where this user may make one).
+  const elsewhere: Record<'srvSocket' | 'varLibSocket', string> = { srvSocket: '', varLibSocket: '' };
+  let elsewhereConnections = 0;
+  const elsewhereServers: Server[] = [];
+  beforeAll(async () => {
+    for (const [name, root] of [['srvSocket', '/srv'], ['varLibSocket', '/var/lib']] as const) {
+      const folder = join(root, `rtbench-build-step-${process.pid}`);
+      const server = createServer((socket) => {
+        elsewhereConnections++;
+        socket.destroy();
+      });
+      try {
+        mkdirSync(folder, { recursive: true });
+        await new Promise<void>((resolve, reject) => server.once('error', reject).listen(join(folder, 'sock'), resolve));
+        elsewhere[name] = join(folder, 'sock');
+        elsewhereServers.push(server);
+      } catch {
+        // Not this user's to write: the step is not asked to try.
+      }
+    }
+  });
+  afterAll(() => {
+    for (const server of elsewhereServers) server.close();
+    for (const root of ['/srv', '/var/lib']) rmSync(join(root, `rtbench-build-step-${process.pid}`), { recursive: true, force: true });
+  });
+
   // A host service on a socket file in the user's home (removed with the home files below).
   const homeSocket = join(homedir(), `.rtbench-build-step-${process.pid}.sock`);
   let homeConnections = 0;
@@ -146,15 +174,16 @@ describe('a build step', () => {
   it.runIf(namespaces)("reaches its own loopback but not the host's, writes only its folder, and leaves no process behind", () => {
     const dir = stepIn();
     const [home, tmp] = outside(dir);
-    runBuildStep('planted step', process.execPath, 'step.cjs', [String(port), 'end', home, tmp, runSocket, homeSocket], dir, join(dir, 'build.log'));
+    runBuildStep('planted step', process.execPath, 'step.cjs', [String(port), 'end', home, tmp, runSocket, homeSocket, elsewhere.srvSocket, elsewhere.varLibSocket], dir, join(dir, 'build.log'));
     const reached = JSON.parse(readFileSync(join(dir, 'reached.json'), 'utf8')) as { host: string; own: string };
     // With its writes held, the step's /run is a tmpfs of its own: the host's socket files there are not in it.
     const run = runSocket ? { run: isolation().writesHeld ? 'ENOENT' : 'connected' } : {};
-    // Its home is a read-only overlay, where a socket file refuses a connect.
-    const homeSocketReached = isolation().writesHeld ? 'ECONNREFUSED' : 'connected';
-    expect(reached).toEqual({ host: 'ECONNREFUSED', own: 'connected', ...run, homeSocket: homeSocketReached, wrote: isolation().writesHeld ? { home: 'EROFS', tmp: 'written' } : { home: 'written', tmp: 'written' } });
+    // Its home is a read-only overlay, where a socket file refuses a connect; any other the host bound is covered by /dev/null.
+    const refused = isolation().writesHeld ? 'ECONNREFUSED' : 'connected';
+    const others = Object.fromEntries(Object.entries(elsewhere).flatMap(([name, path]) => (path ? [[name, refused]] : [])));
+    expect(reached).toEqual({ host: 'ECONNREFUSED', own: 'connected', ...run, homeSocket: refused, ...others, wrote: isolation().writesHeld ? { home: 'EROFS', tmp: 'written' } : { home: 'written', tmp: 'written' } });
     expect(connections).toBe(0);
-    if (isolation().writesHeld) expect([runConnections, homeConnections]).toEqual([0, 0]);
+    if (isolation().writesHeld) expect([runConnections, homeConnections, elsewhereConnections]).toEqual([0, 0, 0]);
     expect(leftNamingDir(dir)).toEqual([]);
     if (isolation().writesHeld) expect([existsSync(home), existsSync(tmp)]).toEqual([false, false]);
   });

@@ -37,6 +37,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { containment } from './containment.ts';
+import { hostSocketPaths } from './host-sockets.ts';
 import { whichOnPath } from './run-briefly.ts';
 
 export interface Isolation {
@@ -53,14 +54,17 @@ const LOOPBACK_UP = 'command -v ip >/dev/null 2>&1 && ip link set lo up 2>/dev/n
 
 /**
  * Run in a new mount namespace as `sh -c WRITES_HELD sh <n> <writable…> <m>
- * <scratch…> <command…>`: every mount read-only; /dev/shm a tmpfs of the
+ * <scratch…> <k> <socket…> <command…>`: every mount read-only; /dev/shm a tmpfs of the
  * step's own holding the upper layers of overlays on /tmp and on each
  * scratch folder; /run (and /var/run where it is no link) an empty tmpfs, so
  * the host's socket files there (a container daemon's, a session bus) are
  * not in the step's tree, as a read-only mount does not stop a connect; the
  * user's home seen through a read-only overlay (its files read, its socket
  * files, an agent's or a container daemon's, refusing a connect as /tmp's
- * do), unless a mount lies beneath it, which the overlay would hide; then
+ * do), unless a mount lies beneath it, which the overlay would hide; every
+ * other socket file the host's processes bound (host-sockets.ts: under
+ * /var/lib, /srv, a home with a mount beneath it) covered by /dev/null,
+ * where a connect is refused; then
  * each writable folder bound over what the step sees, and each scratch
  * folder's overlay laid, from a descriptor opened before anything was
  * covered (mount's --no-canonicalize keeps /proc/self/fd/N the folder it was
@@ -86,6 +90,9 @@ if [ -d "$HOME" ] && [ ! -L "$HOME" ] && [ "$HOME" != / ] && ! awk -v d="$HOME/"
   mkdir -p /dev/shm/.rtbench/empty
   mount -t overlay rtbench-step -o "lowerdir=$HOME:/dev/shm/.rtbench/empty" "$HOME" || :
 fi
+k=$1; shift
+i=0
+while [ $i -lt $k ]; do if [ -S "$1" ]; then mount --bind /dev/null "$1" 2>/dev/null || :; fi; i=$((i + 1)); shift; done
 i=0; fd=3
 while [ $i -lt $n ]; do
   eval "w=\$w$i"
@@ -123,7 +130,7 @@ function probe(): Isolation {
   const tried = trial([...base, '--net', ...PID, 'true']);
   if (tried) return { writesHeld: false, detail: `namespaces unavailable to this user (unshare: ${tried}): ${WITHOUT}` };
   const through = user.length ? ', through a user namespace' : '';
-  const mounts = trial([...base, '--mount', ...PID, 'sh', '-c', WRITES_HELD, 'sh', '0', '0', 'true']);
+  const mounts = trial([...base, '--mount', ...PID, 'sh', '-c', WRITES_HELD, 'sh', '0', '0', '0', 'true']);
   if (mounts) return { unshare: base, writesHeld: false, detail: `each build step in a network namespace of its own (its own loopback only) and a PID namespace ended with it${through}; its writes are not held (a mount namespace failed: ${mounts})` };
   return {
     unshare: base,
@@ -147,7 +154,8 @@ function stepLine(command: string, args: readonly string[], options: Pick<Contai
   if (!unshare) return [command, ...args];
   const held = writesHeld && options.writable !== undefined;
   const namespaces = [...unshare, ...(options.network ? [] : ['--net']), ...(held ? ['--mount'] : []), ...PID];
-  const writes = held ? ['sh', '-c', WRITES_HELD, 'sh', String(options.writable!.length), ...options.writable!, String(options.scratch?.length ?? 0), ...(options.scratch ?? [])] : [];
+  const sockets = held ? hostSocketPaths(options.writable!) : [];
+  const writes = held ? ['sh', '-c', WRITES_HELD, 'sh', String(options.writable!.length), ...options.writable!, String(options.scratch?.length ?? 0), ...(options.scratch ?? []), String(sockets.length), ...sockets] : [];
   const loopback = options.network ? [] : ['sh', '-c', `${LOOPBACK_UP}; "$@"`, 'sh'];
   return [...namespaces, ...writes, ...loopback, command, ...args];
 }
