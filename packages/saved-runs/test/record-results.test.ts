@@ -74,3 +74,20 @@ describe('what finishing takes from the rounds', () => {
     expect(run.status).toBe('failed');
   });
 });
+
+describe("a round's memory after collections at both ends", () => {
+  it('gives what the engine held more per call beside the growth; without the collections or the end reading, none', () => {
+    const samples = Array.from({ length: 12 }, (_, i) => 60e6 + i * 1e6);
+    const withHeld = (collected: boolean) =>
+      finished((run) =>
+        run.results[0]!.rounds.forEach((r) => {
+          r.memory = memory(80e6, { readyBytes: 60e6, sampleBytes: samples, endBytes: 72e6, collected });
+          r.metrics = { heap: { heldReadyBytes: 10e6, heldEndBytes: 22e6 } } as unknown as NonNullable<typeof r.metrics>;
+        }),
+      ).results[0]!.memory;
+    const held = withHeld(true);
+    expect(held?.heldPerCallBytes).toBeGreaterThan(0);
+    expect(held?.growthPerCallBytes).toBeCloseTo(1000, 6);
+    expect(withHeld(false)?.heldPerCallBytes).toBeUndefined();
+  });
+});
