@@ -18,7 +18,7 @@ export const PURE_TESTS: string[] = [
   'packages/report/test/**/*.test.ts',
   'packages/profile/test/{alloc-summary,alloc-tree,cdp,perf-refusal,profile-window,server-window,summary,tree}.test.ts',
   'packages/runtime-kit/test/{elf,file-facts,npm,releases,v8-flags}.test.ts',
-  'packages/process/test/{cgroup-memory-peak,context-switches,host-lateness,job,protocol-reader,session}.test.ts',
+  'packages/process/test/{bounded-output,host-sockets,cgroup-memory-peak,context-switches,host-lateness,job,protocol-reader,session}.test.ts',
   'packages/host/test/{app-build,barrel-imports,bundled-packages,callgrind,install-temp,local-releases,program-cache}.test.ts',
   'packages/adapters/test/**/*.test.ts',
   'packages/runtime-registry/test/**/*.test.ts',

@@ -194,13 +194,25 @@ export const workDifferenceSchema = z.object({
 });
 export type WorkDifference = z.infer<typeof workDifferenceSchema>;
 
+/**
+ * The most samples a saved round may hold: ten times the most a round is
+ * measured with (a sampling round stops at 100,000; a request round serves
+ * at most 10,000 requests). A file within the read bound may hold a hundred
+ * million short numbers in one list; a round past this is refused before its
+ * samples are copied or summarised.
+ */
+export const MOST_ROUND_SAMPLES = 1_000_000;
+
+/** A round's per-sample list, at most MOST_ROUND_SAMPLES long (checked before its items are read). */
+const roundSeries = () => z.array(finite.nonnegative()).max(MOST_ROUND_SAMPLES, { error: `more than ${MOST_ROUND_SAMPLES.toLocaleString('en-US')} samples in a round (the most a saved round holds)` });
+
 export const roundSchema = z.object({
   round: z.number().int().nonnegative(),
   /** Position of this variant within the round's order (interleaving). */
   order: z.number().int().nonnegative(),
-  samples: z.array(finite.nonnegative()),
+  samples: roundSeries(),
   /** Start of each sample, ms since the process's clock origin; absent in older runs. */
-  sampleStartMs: z.array(finite.nonnegative()).optional(),
+  sampleStartMs: roundSeries().optional(),
   iterationsPerSample: z.number().int().positive(),
   warmupIterations: z.number().int().nonnegative(),
   /** The process's first warmup of this case, as the steady rule watched it (absent: saved before the rule, or a kept case's rewarm). */

@@ -13,7 +13,7 @@ import { chmodSync, closeSync, cpSync, existsSync, fstatSync, linkSync, openSync
 import { builtinModules } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { buildSync } from 'esbuild';
-import { isolation, pidAlive, runContainedStep } from '@rtbench/process';
+import { byteSizeText, isolation, pidAlive, runContainedStep, STEP_OUTPUT_KEPT } from '@rtbench/process';
 import { folderDigest } from './library-store.ts';
 import { ownerOnlyDir } from './program-cache.ts';
 
@@ -201,9 +201,10 @@ export function runBuildStep(step: string, node: string, bin: string, args: read
   }
   if (r.status === 0) return;
   const output = stepOutput(log, from);
-  if (r.timedOut) throw new AppBuildFailed(`${step} did not finish within ${boundText(timeoutMs)} and was ended with every process it started (the bound on a build step; RTBENCH_BUILD_TIMEOUT=<seconds> sets another); its last line: ${lastError(output)} (its output: ${log})`);
+  const where = `its output: ${log}${r.droppedBytes ? `, ${byteSizeText(r.droppedBytes)} of its middle left out (its first ${byteSizeText(STEP_OUTPUT_KEPT.headBytes)} and last ${byteSizeText(STEP_OUTPUT_KEPT.tailBytes)} kept)` : ''}`;
+  if (r.timedOut) throw new AppBuildFailed(`${step} did not finish within ${boundText(timeoutMs)} and was ended with every process it started (the bound on a build step; RTBENCH_BUILD_TIMEOUT=<seconds> sets another); its last line: ${lastError(output)} (${where})`);
   const how = r.error ? r.error.message : r.signal ? `killed by ${r.signal}` : `exit ${r.status}`;
-  throw new AppBuildFailed(`${step} failed (${how}): ${lastError(output)} (its output: ${log})`);
+  throw new AppBuildFailed(`${step} failed (${how}): ${lastError(output)} (${where})`);
 }
 
 /**

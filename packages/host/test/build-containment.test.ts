@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,10 +18,14 @@ import { appWithVersions } from '../src/app-versions.ts';
 const STEP = `
 const { spawn } = require('node:child_process');
 if (process.argv[3] === 'loud') {
+  // Its output is a pipe, whose writes queue: it exits once they are written, as a tool that sets its exit code does.
   const mib = 'x'.repeat((1 << 20) - 1) + '\\n';
-  for (let i = 0; i < 100; i++) process.stdout.write(mib);
-  console.error('error: the config printed too much');
-  process.exit(1);
+  for (let i = 0; i < 7; i++) process.stdout.write(mib);
+  process.stdout.write(mib, () => {
+    console.error('error: the config printed too much');
+    process.exit(1);
+  });
+  return;
 }
 const net = require('node:net');
 const fs = require('node:fs');
@@ -41,6 +45,8 @@ const tried = (host, port) => new Promise((done) => {
   if (process.argv[6]) reached.run = await tried(undefined, process.argv[6]);
   // One in the user's home (an agent's, a container daemon's): a read-only bind does not stop a connect either.
   if (process.argv[7]) reached.homeSocket = await tried(undefined, process.argv[7]);
+  // Others beside the host's folders (a service's under /srv, a container's under /var/lib).
+  for (const [i, name] of [[8, 'srvSocket'], [9, 'varLibSocket']]) if (process.argv[i]) reached[name] = await tried(undefined, process.argv[i]);
   // Outside its folder: the user's home (read-only to it) and /tmp (its own, dropped when it ends).
   const attempt = (file) => { try { fs.writeFileSync(file, 'x'); return 'written'; } catch (e) { return e.code; } };
   const wrote = { home: attempt(process.argv[4]), tmp: attempt(process.argv[5]) };
@@ -120,6 +126,32 @@ describe('a build step', () => {
   });
   afterAll(() => runServer.close());
 
+  // Host services on socket files under /srv and /var/lib, each in a folder of its own (where this user may make one).
+  const elsewhere: Record<'srvSocket' | 'varLibSocket', string> = { srvSocket: '', varLibSocket: '' };
+  let elsewhereConnections = 0;
+  const elsewhereServers: Server[] = [];
+  beforeAll(async () => {
+    for (const [name, root] of [['srvSocket', '/srv'], ['varLibSocket', '/var/lib']] as const) {
+      const folder = join(root, `rtbench-build-step-${process.pid}`);
+      const server = createServer((socket) => {
+        elsewhereConnections++;
+        socket.destroy();
+      });
+      try {
+        mkdirSync(folder, { recursive: true });
+        await new Promise<void>((resolve, reject) => server.once('error', reject).listen(join(folder, 'sock'), resolve));
+        elsewhere[name] = join(folder, 'sock');
+        elsewhereServers.push(server);
+      } catch {
+        // Not this user's to write: the step is not asked to try.
+      }
+    }
+  });
+  afterAll(() => {
+    for (const server of elsewhereServers) server.close();
+    for (const root of ['/srv', '/var/lib']) rmSync(join(root, `rtbench-build-step-${process.pid}`), { recursive: true, force: true });
+  });
+
   // A host service on a socket file in the user's home (removed with the home files below).
   const homeSocket = join(homedir(), `.rtbench-build-step-${process.pid}.sock`);
   let homeConnections = 0;
@@ -146,15 +178,16 @@ describe('a build step', () => {
   it.runIf(namespaces)("reaches its own loopback but not the host's, writes only its folder, and leaves no process behind", () => {
     const dir = stepIn();
     const [home, tmp] = outside(dir);
-    runBuildStep('planted step', process.execPath, 'step.cjs', [String(port), 'end', home, tmp, runSocket, homeSocket], dir, join(dir, 'build.log'));
+    runBuildStep('planted step', process.execPath, 'step.cjs', [String(port), 'end', home, tmp, runSocket, homeSocket, elsewhere.srvSocket, elsewhere.varLibSocket], dir, join(dir, 'build.log'));
     const reached = JSON.parse(readFileSync(join(dir, 'reached.json'), 'utf8')) as { host: string; own: string };
     // With its writes held, the step's /run is a tmpfs of its own: the host's socket files there are not in it.
     const run = runSocket ? { run: isolation().writesHeld ? 'ENOENT' : 'connected' } : {};
-    // Its home is a read-only overlay, where a socket file refuses a connect.
-    const homeSocketReached = isolation().writesHeld ? 'ECONNREFUSED' : 'connected';
-    expect(reached).toEqual({ host: 'ECONNREFUSED', own: 'connected', ...run, homeSocket: homeSocketReached, wrote: isolation().writesHeld ? { home: 'EROFS', tmp: 'written' } : { home: 'written', tmp: 'written' } });
+    // Its home is a read-only overlay, where a socket file refuses a connect; any other the host bound is covered by /dev/null.
+    const refused = isolation().writesHeld ? 'ECONNREFUSED' : 'connected';
+    const others = Object.fromEntries(Object.entries(elsewhere).flatMap(([name, path]) => (path ? [[name, refused]] : [])));
+    expect(reached).toEqual({ host: 'ECONNREFUSED', own: 'connected', ...run, homeSocket: refused, ...others, wrote: isolation().writesHeld ? { home: 'EROFS', tmp: 'written' } : { home: 'written', tmp: 'written' } });
     expect(connections).toBe(0);
-    if (isolation().writesHeld) expect([runConnections, homeConnections]).toEqual([0, 0]);
+    if (isolation().writesHeld) expect([runConnections, homeConnections, elsewhereConnections]).toEqual([0, 0, 0]);
     expect(leftNamingDir(dir)).toEqual([]);
     if (isolation().writesHeld) expect([existsSync(home), existsSync(tmp)]).toEqual([false, false]);
   });
@@ -169,12 +202,19 @@ describe('a build step', () => {
     expect(existsSync(home)).toBe(false);
   });
 
-  it('that prints 100 MiB fails in its own line, naming where its output went', () => {
+  it('that prints 8 MiB fails in its own line, its log holding its first and last MiB and saying what it left out', () => {
     const dir = stepIn();
     const log = join(dir, 'build.log');
     try {
-      expect(() => runBuildStep('planted step', process.execPath, 'step.cjs', [String(port), 'loud'], dir, log)).toThrow(`planted step failed (exit 1): error: the config printed too much (its output: ${log})`);
-      expect(statSync(log).size).toBeGreaterThan(100 << 20);
+      // 8 lines of 1 MiB and the error's line of 35 bytes, less the two MiB kept.
+      const dropped = 8 * 2 ** 20 + 35 - 2 * 2 ** 20;
+      expect(() => runBuildStep('planted step', process.execPath, 'step.cjs', [String(port), 'loud'], dir, log)).toThrow(
+        `planted step failed (exit 1): error: the config printed too much (its output: ${log}, 6 MiB of its middle left out (its first 1 MiB and last 1 MiB kept))`,
+      );
+      const text = readFileSync(log, 'utf8');
+      expect(text.length).toBeLessThan(3 * 2 ** 20);
+      expect(text).toContain(`\n[rtbench: ${dropped} bytes of this output left out here; the first 1048576 and the last 1048576 bytes are kept]\n`);
+      expect(text.endsWith('x\nerror: the config printed too much\n')).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -35,7 +35,9 @@
  * `--map-root-user`): files the step writes are still this user's.
  */
 import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { containment } from './containment.ts';
+import { hostSocketPaths } from './host-sockets.ts';
 import { whichOnPath } from './run-briefly.ts';
 
 export interface Isolation {
@@ -52,14 +54,17 @@ const LOOPBACK_UP = 'command -v ip >/dev/null 2>&1 && ip link set lo up 2>/dev/n
 
 /**
  * Run in a new mount namespace as `sh -c WRITES_HELD sh <n> <writable…> <m>
- * <scratch…> <command…>`: every mount read-only; /dev/shm a tmpfs of the
+ * <scratch…> <k> <socket…> <command…>`: every mount read-only; /dev/shm a tmpfs of the
  * step's own holding the upper layers of overlays on /tmp and on each
  * scratch folder; /run (and /var/run where it is no link) an empty tmpfs, so
  * the host's socket files there (a container daemon's, a session bus) are
  * not in the step's tree, as a read-only mount does not stop a connect; the
  * user's home seen through a read-only overlay (its files read, its socket
  * files, an agent's or a container daemon's, refusing a connect as /tmp's
- * do), unless a mount lies beneath it, which the overlay would hide; then
+ * do), unless a mount lies beneath it, which the overlay would hide; every
+ * other socket file the host's processes bound (host-sockets.ts: under
+ * /var/lib, /srv, a home with a mount beneath it) covered by /dev/null,
+ * where a connect is refused; then
  * each writable folder bound over what the step sees, and each scratch
  * folder's overlay laid, from a descriptor opened before anything was
  * covered (mount's --no-canonicalize keeps /proc/self/fd/N the folder it was
@@ -85,6 +90,9 @@ if [ -d "$HOME" ] && [ ! -L "$HOME" ] && [ "$HOME" != / ] && ! awk -v d="$HOME/"
   mkdir -p /dev/shm/.rtbench/empty
   mount -t overlay rtbench-step -o "lowerdir=$HOME:/dev/shm/.rtbench/empty" "$HOME" || :
 fi
+k=$1; shift
+i=0
+while [ $i -lt $k ]; do if [ -S "$1" ]; then mount --bind /dev/null "$1" 2>/dev/null || :; fi; i=$((i + 1)); shift; done
 i=0; fd=3
 while [ $i -lt $n ]; do
   eval "w=\$w$i"
@@ -122,7 +130,7 @@ function probe(): Isolation {
   const tried = trial([...base, '--net', ...PID, 'true']);
   if (tried) return { writesHeld: false, detail: `namespaces unavailable to this user (unshare: ${tried}): ${WITHOUT}` };
   const through = user.length ? ', through a user namespace' : '';
-  const mounts = trial([...base, '--mount', ...PID, 'sh', '-c', WRITES_HELD, 'sh', '0', '0', 'true']);
+  const mounts = trial([...base, '--mount', ...PID, 'sh', '-c', WRITES_HELD, 'sh', '0', '0', '0', 'true']);
   if (mounts) return { unshare: base, writesHeld: false, detail: `each build step in a network namespace of its own (its own loopback only) and a PID namespace ended with it${through}; its writes are not held (a mount namespace failed: ${mounts})` };
   return {
     unshare: base,
@@ -146,7 +154,8 @@ function stepLine(command: string, args: readonly string[], options: Pick<Contai
   if (!unshare) return [command, ...args];
   const held = writesHeld && options.writable !== undefined;
   const namespaces = [...unshare, ...(options.network ? [] : ['--net']), ...(held ? ['--mount'] : []), ...PID];
-  const writes = held ? ['sh', '-c', WRITES_HELD, 'sh', String(options.writable!.length), ...options.writable!, String(options.scratch?.length ?? 0), ...(options.scratch ?? [])] : [];
+  const sockets = held ? hostSocketPaths(options.writable!) : [];
+  const writes = held ? ['sh', '-c', WRITES_HELD, 'sh', String(options.writable!.length), ...options.writable!, String(options.scratch?.length ?? 0), ...(options.scratch ?? []), String(sockets.length), ...sockets] : [];
   const loopback = options.network ? [] : ['sh', '-c', `${LOOPBACK_UP}; "$@"`, 'sh'];
   return [...namespaces, ...writes, ...loopback, command, ...args];
 }
@@ -154,7 +163,7 @@ function stepLine(command: string, args: readonly string[], options: Pick<Contai
 export interface ContainedStepOptions {
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
-  /** Where its stdout and stderr go (a file, so that no amount of output fills a buffer). */
+  /** Where what is kept of its stdout and stderr goes (a file: STEP_OUTPUT_KEPT of it, however much it prints). */
   readonly outputFd: number;
   readonly timeoutMs: number;
   /** Whether the step may reach the network (an install from the registry); a build may not. */
@@ -170,26 +179,57 @@ export interface ContainedStepResult {
   readonly signal: NodeJS.Signals | null;
   /** The step was ended at its time bound. */
   readonly timedOut: boolean;
+  /** Bytes of its output left out between the head and the tail kept (STEP_OUTPUT_KEPT); 0 when all of it was kept. */
+  readonly droppedBytes: number;
   /** It could not be started. */
   readonly error?: Error;
 }
 
-/** Runs `command args` to its end under isolation() and a cell, synchronously; whatever it started is ended when it returns. */
+/**
+ * What of a step's output its log keeps: its first and last MiB; what lies
+ * between is dropped, and the log says how much where it was (a build that
+ * prints without end would fill the disk by its time bound).
+ */
+export const STEP_OUTPUT_KEPT = { headBytes: 1 << 20, tailBytes: 1 << 20 } as const;
+
+/** The keeper the step runs under, which bounds its output and its time (output-keeper.mjs). */
+const KEEPER = fileURLToPath(new URL('./output-keeper.mjs', import.meta.url));
+
+/** How long past the step's bound the keeper itself may take before it is ended too (its tail unwritten). */
+const KEEPER_SLACK_MS = 10_000;
+
+/** How the keeper says the step ended: its one line, or undefined when it said none (it was ended itself). */
+function keeperSaid(stdout: string): { status: number | null; signal: NodeJS.Signals | null; timedOut: boolean; droppedBytes: number } | { error: string } | undefined {
+  try {
+    return JSON.parse(stdout) as ReturnType<typeof keeperSaid>;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs `command args` to its end under isolation() and a cell, synchronously, its output through the keeper
+ * into `outputFd` (the head and tail STEP_OUTPUT_KEPT); whatever it started is ended when it returns.
+ */
 export function runContainedStep(command: string, args: readonly string[], options: ContainedStepOptions): ContainedStepResult {
   const line = stepLine(command, args, options);
   const cell = containment().cell();
   try {
     const r = cell.around(() =>
-      spawnSync(line[0]!, line.slice(1), {
+      spawnSync(process.execPath, [KEEPER, String(STEP_OUTPUT_KEPT.headBytes), String(STEP_OUTPUT_KEPT.tailBytes), String(options.timeoutMs), ...line], {
         cwd: options.cwd,
         env: { ...options.env, ...cell.env },
-        stdio: ['ignore', options.outputFd, options.outputFd],
-        timeout: options.timeoutMs,
+        stdio: ['ignore', 'pipe', options.outputFd, options.outputFd],
+        encoding: 'utf8',
+        timeout: options.timeoutMs + KEEPER_SLACK_MS,
         killSignal: 'SIGKILL',
       }),
     );
+    const said = keeperSaid(r.stdout ?? '');
+    if (said && 'error' in said) return { status: null, signal: null, timedOut: false, droppedBytes: 0, error: new Error(said.error) };
+    if (said) return said;
     const timedOut = (r.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT';
-    return { status: r.status, signal: r.signal, timedOut, ...(r.error && !timedOut ? { error: r.error } : {}) };
+    return { status: r.status, signal: r.signal, timedOut, droppedBytes: 0, ...(r.error && !timedOut ? { error: r.error } : {}) };
   } finally {
     cell.end();
     cell.dispose();

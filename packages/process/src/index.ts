@@ -11,7 +11,7 @@ export { pidAlive } from './pid-alive.ts';
 export { cpuNsBetween, threadCpuDeltas, totalCpuNs, threadCpuTimes, type CpuBetween, type ThreadCpuTimes } from './cpu-time.ts';
 export { contextSwitchDeltas, threadContextSwitches, type ContextSwitches } from './context-switches.ts';
 export { runBriefly, whichOnPath } from './run-briefly.ts';
-export { isolation, runContainedStep } from './contained-step.ts';
+export { isolation, runContainedStep, STEP_OUTPUT_KEPT } from './contained-step.ts';
 export { importUserModule } from './user-module.ts';
 export { hostPlatform, isPlatform, PLATFORMS, type Platform } from './platform.ts';
 export { foreignArchitecture } from './elf.ts';

@@ -114,11 +114,14 @@ export function tryCreatingIn(dir: string, what: string): void {
   rmSync(probe, { force: true });
 }
 
+/** A text without the byte-order mark an editor may put first (JSON.parse refuses it; it says nothing of the JSON). */
+const withoutBom = (text: string): string => (text.startsWith('\uFEFF') ? text.slice(1) : text);
+
 /** Whether a file is empty or an rtbench run (a file --save may replace). */
 function holdsRunOrNothing(path: string): boolean {
   try {
     // A run saved compressed (.json.gz) is the run it holds.
-    const text = readRegularFile(path);
+    const text = withoutBom(readRegularFile(path));
     if (text.trim() === '') return true;
     return (JSON.parse(text) as { schema?: unknown }).schema === 'rtbench.run';
   } catch {
@@ -126,9 +129,9 @@ function holdsRunOrNothing(path: string): boolean {
   }
 }
 
-/** Reads a JSON file; a missing, empty or corrupt file is a UsageError with a plain message. */
+/** Reads a JSON file (a leading byte-order mark passed over); a missing, empty or corrupt file is a UsageError with a plain message. */
 export function readJsonFile(path: string): unknown {
-  const text = readRegularFile(path);
+  const text = withoutBom(readRegularFile(path));
   try {
     return JSON.parse(text);
   } catch (error) {

@@ -2,8 +2,9 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UsageError } from '@rtbench/core/usage-error';
 import { loadSavedRun, readForHistory, readHistoryRuns, readRegularFile } from '../src/index.ts';
 import { writeRun } from '../../../test/compare-synthetic.ts';
 import { historyRuns } from '../../../test/history-synthetic.ts';
@@ -44,5 +45,61 @@ describe('the runs a history reads', () => {
     // Refused by what it unpacks to, not only by its size on disk.
     const packed = statSync(`${b!}.gz`).size;
     expect(() => readRegularFile(`${b!}.gz`, packed)).toThrow(/run-1\.json\.gz is more when unpacked, more than the .* rtbench reads of a file; not read$/);
+  });
+});
+
+describe('one run in several files', () => {
+  const runs = (dir: string): string[] =>
+    historyRuns([1, 1.2, 1.4].map((factor) => ({ factor })), { cases: [{ id: 'parse', ns: 1_000 }], rounds: 4, suite: 'synthetic' }).map((run, i) => writeRun(join(dir, `run-${i}.json`), run));
+
+  it('a copy (the same id, the same record) is read once, said as an info line naming both', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-history-copy-'));
+    const [a, b] = runs(dir);
+    const copy = join(dir, 'run-0-copy.json');
+    writeFileSync(copy, readFileSync(a!));
+    const { inputs, lines } = readHistoryRuns([dir]);
+    // Sorted by name: run-0-copy.json comes before run-0.json, and is the one read.
+    expect(inputs.map((x) => x.file)).toEqual([copy, b, join(dir, 'run-2.json')]);
+    expect(lines).toEqual([{ level: 'info', text: `${a} is the same run as ${copy} (id history-1): read once` }]);
+  });
+
+  it('two files that claim one id with different records are both left out, in one line, whichever sorts first; the others read', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-history-contested-'));
+    const [a, b, c] = runs(dir);
+    const edited = loadSavedRun(b!).run;
+    // The edited copy names the first run's id.
+    const forged = join(dir, 'run-1.json');
+    writeFileSync(forged, JSON.stringify({ ...edited, id: 'history-1' }));
+    const { inputs, lines } = readHistoryRuns([dir]);
+    expect(inputs.map((x) => x.file)).toEqual([c]);
+    expect(lines).toEqual([{ level: 'skipped', text: `skipped ${forged} and ${a}: both say they are run history-1 but hold different records (one was edited), so neither is read` }]);
+  });
+
+  it('a file named twice, as itself and through its folder, is read once, as first named', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-history-twice-'));
+    const [a, b, c] = runs(dir);
+    const named = relative(process.cwd(), b!);
+    expect(named).not.toBe(b);
+    const { inputs, lines } = readHistoryRuns([named, dir]);
+    expect(inputs.map((x) => x.file)).toEqual([named, a, c]);
+    expect(lines).toEqual([]);
+  });
+
+  it("a run's notes are warnings naming its file; a refusal that does not name the file is given its name", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-history-notes-'));
+    const [a, b] = runs(dir);
+    const { run } = loadSavedRun(a!);
+    run.results[0]!.stats!.median *= 3;
+    writeFileSync(a!, JSON.stringify(run));
+    const load = (file: string): ReturnType<typeof readForHistory> => {
+      if (file === b) throw new UsageError('its rounds are not this version');
+      return readForHistory(file);
+    };
+    const { inputs, lines } = readHistoryRuns([dir], load);
+    expect(inputs.map((x) => x.file)).toEqual([a, join(dir, 'run-2.json')]);
+    expect(lines).toEqual([
+      { level: 'warning', text: `warning: ${a}: the samples of "parse" on node@24 do not give the statistics stored with them (the file was edited after it was saved?): the figures shown are the samples'` },
+      { level: 'skipped', text: `skipped ${b}: its rounds are not this version` },
+    ]);
   });
 });

@@ -11,10 +11,11 @@ import { createHash } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, ftruncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { digest } from '@rtbench/core/digest';
 import { AnswerLearner, maskedDigestText } from '@rtbench/core/same-work';
-import type { CaseResult, RunRecord } from '@rtbench/core/schema';
+import { MOST_ROUND_SAMPLES, type CaseResult, type RunRecord } from '@rtbench/core/schema';
 import { UsageError } from '@rtbench/core/usage-error';
 import { requestsOf } from '@rtbench/measurer-records';
 import { benchView } from '@rtbench/report';
@@ -367,5 +368,36 @@ describe('a file too large to be a run', () => {
     writeFileSync(file, 'x'.repeat(1024));
     expect(readRegularFile(file, 1024)).toHaveLength(1024);
     expect(() => readRegularFile(file, 1023)).toThrow(new UsageError(`${file} is 1KiB, more than the 1023 bytes rtbench reads of a file; not read`));
+  });
+});
+
+describe('a run an editor saved with a byte-order mark', () => {
+  it('reads as the run it holds, compressed or not; a mark inside the JSON is still refused', () => {
+    const run = syntheticRun({ cases: [{ id: 'c', ns: 1000 }], arms: [{ id: 'node', factor: 1 }], rounds: 2, samplesPerRound: 3 });
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-bom-'));
+    const file = join(dir, 'run.json');
+    writeFileSync(file, `\uFEFF${JSON.stringify(run)}`);
+    expect(loadSavedRun(file).run.id).toBe(run.id);
+    writeFileSync(`${file}.gz`, gzipSync(`\uFEFF${JSON.stringify(run)}`));
+    expect(loadSavedRun(`${file}.gz`).run.id).toBe(run.id);
+    // Only the first character is the mark an editor adds: one after a space is text JSON refuses.
+    writeFileSync(file, ` \uFEFF${JSON.stringify(run)}`);
+    expect(refusal(() => loadSavedRun(file))).toMatch(new RegExp(`^${file} is not valid JSON \\(truncated or corrupt\\?\\): `));
+  });
+});
+
+describe('a round holding more samples than a saved round may', () => {
+  it('is refused in one line naming the round, unread past its length', () => {
+    const run = syntheticRun({ cases: [{ id: 'c', ns: 1000 }], arms: [{ id: 'node', factor: 1 }], rounds: 2, samplesPerRound: 3 });
+    const file = join(mkdtempSync(join(tmpdir(), 'rtbench-samples-')), 'run.json');
+    const round = run.results[0]!.rounds[1]!;
+    round.samples = new Array<number>(MOST_ROUND_SAMPLES + 1).fill(1000);
+    writeFileSync(file, JSON.stringify(run));
+    expect(refusal(() => loadSavedRun(file))).toBe(`${file} is not a valid rtbench run: more than 1,000,000 samples in a round (the most a saved round holds) at results.0.rounds.1.samples`);
+    // The samples' start times are held to the same bound.
+    round.samples = [1000];
+    round.sampleStartMs = new Array<number>(MOST_ROUND_SAMPLES + 1).fill(1);
+    writeFileSync(file, JSON.stringify(run));
+    expect(refusal(() => loadSavedRun(file))).toBe(`${file} is not a valid rtbench run: more than 1,000,000 samples in a round (the most a saved round holds) at results.0.rounds.1.sampleStartMs`);
   });
 });
