@@ -2,7 +2,7 @@ export { exitOf, killTree, liveChildPids, MAX_TIMER_MS, spawnTracked, startJob, 
 export { ProtocolReader, Tail } from './protocol-reader.ts';
 export { attachTraceMetrics, SAMPLING_END_MARKER, SAMPLING_START_MARKER, TraceFile, TraceFilter, type TraceParser } from './engine-trace.ts';
 export { crashCause, endedHow, judgeOutcome, leftBehindWarning, sealJob, stderrReason, type JobOutcome } from './job.ts';
-export { memoryBound } from './memory-bound.ts';
+export { byteSizeText, memoryBound } from './memory-bound.ts';
 export { guardDir, removeGuardedDir } from './warden.ts';
 export { containment } from './containment.ts';
 export { ServerMemoryWatch, type ServerMemory } from './resident-memory.ts';
