@@ -82,8 +82,11 @@ describe('a start', () => {
     const script = [
       `import { provideUserModuleLoader } from ${JSON.stringify(pathToFileURL(join(repoRoot, 'packages/cli/bin/user-modules.mjs')).href)};`,
       `provideUserModuleLoader(${JSON.stringify(urls)}, ${JSON.stringify(dir)});`,
+      // The bound is set through one entry of the bundle (the subpath the CLI sets it through) and read by the user's
+      // module through another (the package's face): one module state between them.
+      `const bound = await import(${JSON.stringify(urls['@rtbench/process/memory-bound'])});`,
       `const bundled = await import(${JSON.stringify(urls['@rtbench/process'])});`,
-      'bundled.setMemoryBound(123_456_789);',
+      'bound.setMemoryBound(123_456_789);',
       `const user = await bundled.importUserModule(${JSON.stringify(join(repoRoot, 'test/fixtures/shares-state/user-module.ts'))});`,
       'process.stdout.write(String(user.boundSeenByUser()));',
     ].join('\n');
