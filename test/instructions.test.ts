@@ -58,8 +58,10 @@ function expectCounts(run: RunRecord, rounds: number, cases: number): void {
       const n = round.iterationsPerSample;
       expect(d.map(([calls]) => calls)).toEqual([n, n, n, n, n, 0, 0, 0]);
       // A smoke run's samples were sized to ~1 M instructions (a measuring run's: ~10 M); the sizing sample is counted
-      // before the count settles, so a sample may hold several times that when the engine tiers up after it.
-      for (const [, instructions] of d.slice(0, 5)) expect(instructions).toBeLessThan(4e6);
+      // before the count settles, so a sample may hold several times that when the engine tiers up after it. One
+      // window sample alone may hold much more: a dump holds the wait before its sample too, and what the engine's other
+      // threads ran in it (12 M once, at load 4), which is why the count takes the least; the least holds the sizing.
+      expect(Math.min(...d.slice(0, 5).map(([, instructions]) => instructions)), `${res.variantId}: ${JSON.stringify(d)}`).toBeLessThan(4e6);
       expect(counts.settle!.length).toBeGreaterThanOrEqual(2);
       // The count is the smallest window sample less the smallest empty one, over n.
       const least = (xs: number[]): number => Math.min(...xs);
