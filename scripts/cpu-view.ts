@@ -6,6 +6,7 @@
  * the figures from that view, so a second home for them (a table of its
  * own, a load table that takes the medians itself) is a finding. Read by
  * scripts/structure-targets.ts.
+ * A check run in `pnpm test`: test/cpu-view.test.ts tests it, test/structure-targets.test.ts runs it.
  */
 import ts from './typescript.ts';
 import { importStatements } from './source-syntax.ts';

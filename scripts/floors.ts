@@ -5,6 +5,7 @@
  * and fixtures are left out. Read by scripts/structure-targets.ts, which
  * holds the house to MOST_FLOORS and to no circle, and the folders of report
  * and the CLI to no circle between them (an arrow back up).
+ * A check run in `pnpm test`: test/structure-targets.test.ts runs it.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

@@ -3,6 +3,7 @@
  * to its end, nested functions included (function declarations, methods,
  * arrow functions and function expressions, read with TypeScript's parser).
  * Read by scripts/structure-targets.ts, which holds packages/ to a length.
+ * A check run in `pnpm test`: test/function-lengths.test.ts tests it, test/structure-targets.test.ts runs it.
  */
 import type * as TS from 'typescript';
 import ts from './typescript.ts';

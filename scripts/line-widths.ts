@@ -3,6 +3,7 @@
  * scrolling sideways. Read by scripts/structure-targets.ts, which holds the
  * CLI's sources (packages/cli/src and its launcher, packages/cli/bin) to a
  * width; a long message or help text is wrapped across lines, not squeezed.
+ * A check run in `pnpm test`: test/line-widths.test.ts tests it, test/structure-targets.test.ts runs it.
  */
 import type { SourceText } from './cpu-view.ts';
 

@@ -4,6 +4,7 @@
  * Code that runs in a runtime and reads its global is the plug-in's (its
  * entry, the fetch server it declares). Read by
  * scripts/structure-targets.ts.
+ * A check run in `pnpm test`: test/runtime-globals.test.ts tests it, test/structure-targets.test.ts runs it.
  */
 import type * as TS from 'typescript';
 import ts from './typescript.ts';

@@ -3,6 +3,7 @@
  * file of another: a suite reaches only into its own folder and into
  * bench/shared/ (code more than one suite runs), so renaming, moving or
  * deleting a suite breaks no other. Read by scripts/structure-targets.ts.
+ * A check run in `pnpm test`: test/suite-folders.test.ts tests it, test/structure-targets.test.ts runs it.
  */
 import { relative, resolve, sep } from 'node:path';
 
