@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { markdownFiles } from '../scripts/named-paths.ts';
+import { markdownFiles } from '../scripts/checks/named-paths.ts';
 import { repoRoot } from './helpers/cli.ts';
 
 /** The most of the doc lines docs/measurements/ may hold. */

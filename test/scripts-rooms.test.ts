@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { markdownFiles } from '../scripts/named-paths.ts';
+import { markdownFiles } from '../scripts/checks/named-paths.ts';
 import { repoRoot } from './helpers/cli.ts';
 
 const measure = join(repoRoot, 'scripts/measure');

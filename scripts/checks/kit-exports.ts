@@ -4,7 +4,7 @@
  * the package that owns its idea (host, run, runtime-registry, process).
  * The plug-ins are runners/*\/src and the test plug-ins under test/fixtures/
  * (a fifth runtime, a runtime with releases), which are written as an outside
- * plug-in would be. Read by scripts/structure-targets.ts.
+ * plug-in would be. Read by scripts/checks/structure-targets.ts.
  * A check run in `pnpm test`: test/kit-exports.test.ts tests it, test/structure-targets.test.ts runs it.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -5,7 +5,7 @@
  * stats' distribution of requests. Every other view, layout and page reads
  * the figures from that view, so a second home for them (a table of its
  * own, a load table that takes the medians itself) is a finding. Read by
- * scripts/structure-targets.ts.
+ * scripts/checks/structure-targets.ts.
  * A check run in `pnpm test`: test/cpu-view.test.ts tests it, test/structure-targets.test.ts runs it.
  */
 import ts from './typescript.ts';

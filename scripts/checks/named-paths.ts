@@ -3,8 +3,8 @@
  * and the ones that do not exist. `test/named-paths.test.ts` runs it in
  * `pnpm test`, so a page or a comment cannot point at a file that moved.
  *
- *   npx tsx scripts/named-paths.ts          prints each dead path: where it is named, what it names
- *   npx tsx scripts/named-paths.ts --all    every path named, dead or not
+ *   npx tsx scripts/checks/named-paths.ts          prints each dead path: where it is named, what it names
+ *   npx tsx scripts/checks/named-paths.ts --all    every path named, dead or not
  *
  * Exits 1 when a path is dead. What counts as a path:
  * - a markdown link's target (not a URL), resolved from the page, and its `#anchor` when it
@@ -26,7 +26,7 @@ import { dirname, join, relative } from 'node:path';
 import ts from './typescript.ts';
 import { commentRanges, sourceFiles } from './source-syntax.ts';
 
-const repoRoot = join(import.meta.dirname, '..');
+const repoRoot = join(import.meta.dirname, '../..');
 
 /**
  * Paths the docs name in a user's tree or in what a command creates, not in this checkout: the suite

@@ -2,7 +2,7 @@
  * The packages' import graph as floors: each package (packages/<name>), and
  * runners/, bench/ and scripts/ each as one, stands a floor above the
  * highest it imports, so the floors are the longest chain of imports. Tests
- * and fixtures are left out. Read by scripts/structure-targets.ts, which
+ * and fixtures are left out. Read by scripts/checks/structure-targets.ts, which
  * holds the house to MOST_FLOORS and to no circle, and the folders of report
  * and the CLI to no circle between them (an arrow back up).
  * A check run in `pnpm test`: test/structure-targets.test.ts runs it.

@@ -3,7 +3,7 @@
  * declares its arguments, options and run in its own module
  * (packages/cli/src/commands/<name>.ts; a command's own parts are
  * commands/<name>-<part>.ts), and args/ only parses: it imports no command,
- * no option declaration and no run. Read by scripts/structure-targets.ts.
+ * no option declaration and no run. Read by scripts/checks/structure-targets.ts.
  * A check run in `pnpm test`: test/cli-shape.test.ts tests it, test/structure-targets.test.ts runs it.
  */
 import type * as TS from 'typescript';

@@ -4,7 +4,7 @@
  * (read with TypeScript's parser: `export { … }`, exported declarations, and
  * what a relative `export *` hands on). A face a reader can take in names few;
  * a package with more to offer has more faces, one a job. Read by
- * scripts/structure-targets.ts, which holds host's faces to a size.
+ * scripts/checks/structure-targets.ts, which holds host's faces to a size.
  * A check run in `pnpm test`: test/package-faces.test.ts tests it, test/structure-targets.test.ts runs it.
  */
 import { existsSync, readFileSync } from 'node:fs';

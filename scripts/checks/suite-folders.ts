@@ -2,7 +2,7 @@
  * Which bench/ folder a path falls in, and whether a file of one may name a
  * file of another: a suite reaches only into its own folder and into
  * bench/shared/ (code more than one suite runs), so renaming, moving or
- * deleting a suite breaks no other. Read by scripts/structure-targets.ts.
+ * deleting a suite breaks no other. Read by scripts/checks/structure-targets.ts.
  * A check run in `pnpm test`: test/suite-folders.test.ts tests it, test/structure-targets.test.ts runs it.
  */
 import { relative, resolve, sep } from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * How wide the CLI's lines are: a line a reader takes in at once, without
- * scrolling sideways. Read by scripts/structure-targets.ts, which holds the
+ * scrolling sideways. Read by scripts/checks/structure-targets.ts, which holds the
  * CLI's sources (packages/cli/src and its launcher, packages/cli/bin) to a
  * width; a long message or help text is wrapped across lines, not squeezed.
  * A check run in `pnpm test`: test/line-widths.test.ts tests it, test/structure-targets.test.ts runs it.

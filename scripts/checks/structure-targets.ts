@@ -12,8 +12,8 @@
  * Reads the code with TypeScript's own parser, so a name in a comment is not
  * a name in code and a date in a string is not a date in a comment.
  *
- *   npx tsx scripts/structure-targets.ts          prints each target, its count and where
- *   npx tsx scripts/structure-targets.ts --json   the same as one JSON object
+ *   npx tsx scripts/checks/structure-targets.ts          prints each target, its count and where
+ *   npx tsx scripts/checks/structure-targets.ts --json   the same as one JSON object
  *
  * Exits 1 when a target is missed. A check run in `pnpm test`:
  * test/structure-targets.test.ts runs it and reads the targets from its list.
@@ -22,8 +22,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type * as TS from 'typescript';
 import ts from './typescript.ts';
-import { roundSchema, runSchema } from '../packages/core/src/schema.ts';
-import { MEASURERS } from '../packages/measurers/src/measurers/all.ts';
+import { roundSchema, runSchema } from '../../packages/core/src/schema.ts';
+import { MEASURERS } from '../../packages/measurers/src/measurers/all.ts';
 import { exportedNames, kitExportsNoPluginUses } from './kit-exports.ts';
 import { commentRanges, importStatements, moduleSpecifiers as imports, parseSource as parse, sourceFiles, stringLiterals } from './source-syntax.ts';
 import { CPU_DECLARATION, cpuViewFindings } from './cpu-view.ts';
@@ -35,7 +35,7 @@ import { longFunctions, MOST_FUNCTION_LINES } from './function-lengths.ts';
 import { MOST_LINE_CHARS, wideLines } from './line-widths.ts';
 import { facesOf, MOST_FACE_NAMES } from './package-faces.ts';
 
-const repoRoot = join(import.meta.dirname, '..');
+const repoRoot = join(import.meta.dirname, '../..');
 
 interface Finding {
   file: string;
@@ -350,7 +350,7 @@ function suitesStandAlone(): Target {
   return { name: 'no file under bench/<suite>/ imports or names a file of another suite (shared code lives in bench/shared/)', findings };
 }
 
-/** CPU per request's figures are computed in one view file of report (scripts/cpu-view.ts). */
+/** CPU per request's figures are computed in one view file of report (scripts/checks/cpu-view.ts). */
 function oneCpuView(): Target {
   const declared = exportedNames(join(repoRoot, CPU_DECLARATION));
   const findings = declared.length ? cpuViewFindings(sourceFiles(join(repoRoot, 'packages', 'report', 'src')).map((file) => ({ path: rel(file), text: readFileSync(file, 'utf8') })), declared) : [{ file: CPU_DECLARATION, line: 0, text: 'declares nothing: the check reads no name' }];
@@ -424,7 +424,7 @@ const floors = floorsOf(roomGraph(repoRoot));
 /** Folders whose own folders import one way only: no arrow runs back up between them. */
 const ONE_WAY_FOLDERS = ['packages/report/src', 'packages/cli/src'];
 
-/** The house's rooms: runners/ holds the four plug-ins, and the packages' import graph (scripts/floors.ts) stands on at most MOST_FLOORS floors, with no circle. */
+/** The house's rooms: runners/ holds the four plug-ins, and the packages' import graph (scripts/checks/floors.ts) stands on at most MOST_FLOORS floors, with no circle. */
 function layout(): Target {
   const findings: Finding[] = [];
   for (const runtime of ['node', 'deno', 'bun', 'workerd']) {
@@ -438,14 +438,14 @@ function layout(): Target {
   return { name: `runners/ holds the four plug-ins, the packages' import graph stands on at most ${MOST_FLOORS} floors (each package, runners/, bench/ and scripts/ a floor above what it imports) with no circle, and no circle joins the folders of report or of the CLI`, findings };
 }
 
-/** Every function in the packages' sources a reader can hold: none longer than MOST_FUNCTION_LINES lines (scripts/function-lengths.ts). */
+/** Every function in the packages' sources a reader can hold: none longer than MOST_FUNCTION_LINES lines (scripts/checks/function-lengths.ts). */
 function functionsReaderCanHold(): Target {
   const files = packageSources('packages').map((file) => ({ path: rel(file), text: readFileSync(file, 'utf8') }));
   const findings = longFunctions(files).map((f) => ({ file: f.file, line: f.line, text: `${f.name}: ${f.lines} lines` }));
   return { name: `no function under packages/ is over ${MOST_FUNCTION_LINES} lines (nested functions counted in)`, findings };
 }
 
-/** Every line of the CLI's sources and its launcher a reader takes in at once: none wider than MOST_LINE_CHARS (scripts/line-widths.ts). */
+/** Every line of the CLI's sources and its launcher a reader takes in at once: none wider than MOST_LINE_CHARS (scripts/checks/line-widths.ts). */
 function cliLinesReaderCanHold(): Target {
   const launcher = join(repoRoot, 'packages', 'cli', 'bin');
   const scripts = readdirSync(launcher).filter((name) => name.endsWith('.mjs')).map((name) => join(launcher, name));
@@ -454,7 +454,7 @@ function cliLinesReaderCanHold(): Target {
   return { name: `no line of the CLI (packages/cli/src, packages/cli/bin) is over ${MOST_LINE_CHARS} characters`, findings };
 }
 
-/** The host in rooms by job: its index and each sub-entry hand on at most MOST_FACE_NAMES names (scripts/package-faces.ts). */
+/** The host in rooms by job: its index and each sub-entry hand on at most MOST_FACE_NAMES names (scripts/checks/package-faces.ts). */
 function hostFaces(): Target {
   const findings = facesOf(repoRoot, 'packages/host')
     .filter((f) => f.names > MOST_FACE_NAMES)

@@ -2,7 +2,7 @@
  * How long each function is, as a reader meets it: every line from its start
  * to its end, nested functions included (function declarations, methods,
  * arrow functions and function expressions, read with TypeScript's parser).
- * Read by scripts/structure-targets.ts, which holds packages/ to a length.
+ * Read by scripts/checks/structure-targets.ts, which holds packages/ to a length.
  * A check run in `pnpm test`: test/function-lengths.test.ts tests it, test/structure-targets.test.ts runs it.
  */
 import type * as TS from 'typescript';

@@ -3,7 +3,7 @@
  * identifier, a regular expression or words in a string, not a comment.
  * Code that runs in a runtime and reads its global is the plug-in's (its
  * entry, the fetch server it declares). Read by
- * scripts/structure-targets.ts.
+ * scripts/checks/structure-targets.ts.
  * A check run in `pnpm test`: test/runtime-globals.test.ts tests it, test/structure-targets.test.ts runs it.
  */
 import type * as TS from 'typescript';
