@@ -33,9 +33,8 @@ import { join } from 'node:path';
 import type { ComparisonView as ComparisonReport } from '../../../packages/report/src/index.ts';
 import { classify } from '../../../packages/stats/src/index.ts';
 import { parseRun } from '@rtbench/core/schema';
-import { clockAlarms, startAntagonist } from '../../lib.ts';
+import { clockAlarms, repoRoot, startAntagonist } from '../../lib.ts';
 
-const repoRoot = join(import.meta.dirname, '../../..');
 
 const dashes = process.argv.indexOf('--');
 const own = dashes === -1 ? process.argv : process.argv.slice(0, dashes);
