@@ -36,7 +36,7 @@ export const PURE_TESTS: string[] = [
   'packages/cli/test/{plan,info}-*.test.ts',
   'packages/cli/test/faults/{forged-output,parsers.property,user-names.property}.test.ts',
   'packages/suite-loader/test/{brought-format,case-filter,declared-values,deno-config,framework-app,app-next,static-assets,suite-summary,suite-errors,worker}.test.ts',
-  'test/{cli-shape,cpu-budget,cpu-view,digest-tolerance,function-lengths,line-widths,package-faces,host-timed-direction,install-programs,kit-exports,layout-doc,long-loop-judge,named-paths,pool,profile-manifest,reference-docs,request-loop-gc-trace,request-loop-ratio,request-loop-worker,runtime-globals,runtime-pins,smoke-timing,stopping-simulation,suite-face,suite-folders}.test.ts',
+  'test/{cli-shape,cpu-budget,cpu-view,digest-tolerance,doc-share,function-lengths,line-widths,package-faces,host-timed-direction,install-programs,kit-exports,layout-doc,long-loop-judge,named-paths,pool,profile-manifest,reference-docs,request-loop-gc-trace,request-loop-ratio,request-loop-worker,runtime-globals,runtime-pins,scripts-rooms,smoke-timing,stopping-simulation,suite-face,suite-folders}.test.ts',
   'packages/suite-loader/test/{app-suite,app-react-router,app-arms,app-astro}.test.ts',
   'test/faults/host-bounds.test.ts',
   'test/reading-closure.test.ts',

@@ -7,7 +7,8 @@
  *   npx tsx scripts/platform-packages.ts
  *
  * One `npm view` per package (about 30), through your npm settings; prints a
- * line per declaration and exits 1 if any disagrees with the registry.
+ * line per declaration and exits 1 if any disagrees with the registry. Run by
+ * hand, when a pin or a platform changes: no test asks a registry.
  */
 import { execFileSync } from 'node:child_process';
 import { isUnavailable } from '@rtbench/host/platform';

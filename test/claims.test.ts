@@ -11,7 +11,7 @@
  * sampled figures. The words are the decision's, on synthetic runs
  * (packages/cli/test/claims-views.test.ts: eight times the work is broken,
  * a variant never holds being faster than itself; how often a real run could
- * hold it: scripts/claims-self.ts). --across, end to end, over a package's
+ * hold it: scripts/measure/claims/claims-self.ts). --across, end to end, over a package's
  * versions: test/claims-across-versions.test.ts (over runtime releases, the
  * matrix, its flips and their bisect commands:
  * packages/cli/test/claims-views.test.ts). Bad input (one line, exit 2) is

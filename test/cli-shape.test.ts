@@ -1,11 +1,11 @@
 /**
- * The CLI's shape as facts (scripts/cli-shape.ts, read by the structure
+ * The CLI's shape as facts (scripts/checks/cli-shape.ts, read by the structure
  * targets): a command is declared in its own module, each command module
  * declares its command, and args/ only parses. Planted here; the tree itself
  * is checked by test/structure-targets.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { cliShapeFindings } from '../scripts/cli-shape.ts';
+import { cliShapeFindings } from '../scripts/checks/cli-shape.ts';
 
 const file = (path: string, text: string) => ({ path: `packages/cli/src/${path}`, text });
 const declares = (name: string): string => `export const ${name} = command({ name: '${name}', positionals: [], summary: '', options: [], run: () => 0 });\n`;

@@ -1,5 +1,5 @@
 /**
- * CPU per request is computed in one view file (scripts/cpu-view.ts, read by
+ * CPU per request is computed in one view file (scripts/checks/cpu-view.ts, read by
  * the structure targets): a file of report that imports core's declaration
  * of the figure or stats' distribution of requests, other than the view, is
  * a finding. Planted here; the tree itself is checked by
@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CPU_DECLARATION, CPU_VIEW, cpuViewFindings } from '../scripts/cpu-view.ts';
+import { CPU_DECLARATION, CPU_VIEW, cpuViewFindings } from '../scripts/checks/cpu-view.ts';
 import { repoRoot } from './helpers/cli.ts';
 
 const DECLARED = ['CPU_THREADS', 'CpuSample', 'loadCpuThreads', 'requestCpuThreads', 'CpuPerRequestFigure'];

@@ -1,11 +1,11 @@
 /**
- * How long a function is (scripts/function-lengths.ts, read by the structure
+ * How long a function is (scripts/checks/function-lengths.ts, read by the structure
  * targets): every line from its start to its end, nested functions counted
  * in, whatever its form. Planted here; the tree itself is checked by
  * test/structure-targets.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { functionLengths, longFunctions } from '../scripts/function-lengths.ts';
+import { functionLengths, longFunctions } from '../scripts/checks/function-lengths.ts';
 
 const file = (text: string) => ({ path: 'packages/x/src/a.ts', text });
 /** A function of `lines` lines in all: its opening line, `lines - 2` statements and its closing brace. */

@@ -47,7 +47,7 @@ function expectCounts(run: RunRecord, rounds: number, cases: number): void {
     // Two rounds, one process per round: the count per call repeats (a window counting the wrong calls or process
     // is off by multiples). Within 5%: on a loaded machine workerd's 200-term sum, a few thousand instructions, once
     // read 2.4% apart, its compiler threads finishing at another point under valgrind's serialised threads; the
-    // precision itself is scripts/instruction-targets.ts's figure.
+    // precision itself is scripts/measure/instructions/instruction-targets.ts's figure.
     if (b !== undefined) expect(Math.abs(b / a! - 1), `${res.variantId}: ${a} vs ${b}`).toBeLessThan(0.05);
     for (const round of res.rounds) {
       const counts = countsOf(round)!;

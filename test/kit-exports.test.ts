@@ -1,9 +1,9 @@
-/** runtime-kit exports only names a plug-in imports (scripts/kit-exports.ts, read by the structure targets). */
+/** runtime-kit exports only names a plug-in imports (scripts/checks/kit-exports.ts, read by the structure targets). */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { kitExportsNoPluginUses } from '../scripts/kit-exports.ts';
+import { kitExportsNoPluginUses } from '../scripts/checks/kit-exports.ts';
 import { repoRoot } from './helpers/cli.ts';
 
 let root: string | undefined;

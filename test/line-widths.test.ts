@@ -1,10 +1,10 @@
 /**
- * How wide a line is (scripts/line-widths.ts, read by the structure
+ * How wide a line is (scripts/checks/line-widths.ts, read by the structure
  * targets): counted in characters as an editor shows them. Planted here; the
  * CLI's own sources are checked by test/structure-targets.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { MOST_LINE_CHARS, wideLines } from '../scripts/line-widths.ts';
+import { MOST_LINE_CHARS, wideLines } from '../scripts/checks/line-widths.ts';
 
 describe('line widths', () => {
   it('finds a planted line over the width, by its line, and none at it, counting characters, not bytes', () => {

@@ -1,8 +1,8 @@
-// The word scripts/long-loop-check.ts prints per cell: a table against its
+// The word scripts/measure/lockstep/long-loop-check.ts prints per cell: a table against its
 // long loops in fresh processes, and whether those loops are a fixed reference.
 import { describe, expect, it } from 'vitest';
 import { median } from '@rtbench/stats';
-import { aloneArgs, BAND, judged, tablesFigure } from '../scripts/long-loop-check/judge.ts';
+import { aloneArgs, BAND, judged, tablesFigure } from '../scripts/measure/lockstep/long-loop-check/judge.ts';
 
 describe("the long-loop check's judgement of a cell", () => {
   it('reads a table within the band of its loops as within, beyond it as outside, at its edge within', () => {

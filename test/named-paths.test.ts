@@ -1,11 +1,11 @@
 /**
  * Every repository path named in the docs, the READMEs and source comments
- * exists (scripts/named-paths.ts says what counts as a path). A page that
- * names a moved file fails here; `npx tsx scripts/named-paths.ts` lists them.
+ * exists (scripts/checks/named-paths.ts says what counts as a path). A page that
+ * names a moved file fails here; `npx tsx scripts/checks/named-paths.ts` lists them.
  */
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deadPaths, markdownFiles, namedPaths } from '../scripts/named-paths.ts';
+import { deadPaths, markdownFiles, namedPaths } from '../scripts/checks/named-paths.ts';
 import { repoRoot } from './helpers/cli.ts';
 
 describe('paths named in prose', () => {

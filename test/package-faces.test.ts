@@ -1,5 +1,5 @@
 /**
- * A package's faces (scripts/package-faces.ts, read by the structure
+ * A package's faces (scripts/checks/package-faces.ts, read by the structure
  * targets): each entry its package.json exports, with the names it hands on,
  * its own modules followed and another package's face not counted. Planted
  * here in a package of its own; the host's faces are checked by
@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { facesOf, MOST_FACE_NAMES } from '../scripts/package-faces.ts';
+import { facesOf, MOST_FACE_NAMES } from '../scripts/checks/package-faces.ts';
 
 describe('package faces', () => {
   it('counts the names each entry hands on, through its own modules only, and finds a face over the limit', () => {

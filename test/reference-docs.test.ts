@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { markdownFiles } from '../scripts/named-paths.ts';
+import { markdownFiles } from '../scripts/checks/named-paths.ts';
 import { repoRoot } from './helpers/cli.ts';
 
 /** A calendar date (2026-11-25, 25 Nov 2026), or a time of day said to be UTC; a workerd release is named by its date and is a version, not a date. */

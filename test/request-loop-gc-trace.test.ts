@@ -1,8 +1,8 @@
-// The collections scripts/request-loop-gc.ts counts per request, read from a
+// The collections scripts/measure/requests/request-loop-gc.ts counts per request, read from a
 // V8 --trace-gc log the driver marked: a line put in the wrong request or
 // kind would move the figures docs/measurements quotes.
 import { describe, expect, it } from 'vitest';
-import { collectionsOf, tracedRequests } from '../scripts/request-loop-gc-trace.ts';
+import { collectionsOf, tracedRequests } from '../scripts/measure/requests/request-loop/gc-trace.ts';
 
 const LOG = [
   '[23507:0x5567bd456000]       17 ms: Scavenge 5.1 (6.3) -> 4.7 (7.1) MB, pooled: 0.0 MB, 0.67 / 0.00 ms (average mu = 1.000, current mu = 1.000) allocation failure; ',

@@ -1,7 +1,7 @@
-// The target cell of scripts/request-loop.ts: request ÷ one-call loop of a
+// The target cell of scripts/measure/requests/request-loop.ts: request ÷ one-call loop of a
 // runtime's ratio to the base, its interval over whole rounds, its verdict.
 import { describe, expect, it } from 'vitest';
-import { BAND, cellVerdict, ratioCells, type PathRounds } from '../scripts/request-loop-ratio.ts';
+import { BAND, cellVerdict, ratioCells, type PathRounds } from '../scripts/measure/requests/request-loop-ratio.ts';
 
 /** Rounds of `n` samples around `level`, each round scaled by its own factor (a stretch of the machine). */
 const rounds = (level: number, factors: readonly number[], n = 9): number[][] => factors.map((f, r) => Array.from({ length: n }, (_, i) => level * f * (1 + ((i * 7 + r * 3) % 9) / 100)));

@@ -1,9 +1,9 @@
-// The in-process side of scripts/request-loop.ts: its Worker must make the
+// The in-process side of scripts/measure/requests/request-loop.ts: its Worker must make the
 // page's work (and only its body's part with body=ready), or the script's
 // ratios compare different work.
 import { describe, expect, it } from 'vitest';
-import inProcess from '../scripts/request-loop/in-process.js';
-import plain from '../scripts/request-loop/plain.js';
+import inProcess from '../scripts/measure/requests/request-loop/in-process.js';
+import plain from '../scripts/measure/requests/request-loop/plain.js';
 
 const ask = (query: string): Promise<Response> => inProcess.fetch(new Request(`http://localhost/?${query}`));
 

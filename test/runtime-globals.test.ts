@@ -1,10 +1,10 @@
 /**
- * No code under packages/ names a runtime's own global (scripts/runtime-globals.ts,
+ * No code under packages/ names a runtime's own global (scripts/checks/runtime-globals.ts,
  * read by the structure targets). Planted here; the tree itself is checked
  * by test/structure-targets.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { runtimeGlobalFindings } from '../scripts/runtime-globals.ts';
+import { runtimeGlobalFindings } from '../scripts/checks/runtime-globals.ts';
 
 const file = (path: string, text: string) => ({ path, text });
 

@@ -1,11 +1,11 @@
 /**
- * The stopping simulation's noise (scripts/stopping-simulation.ts): what a
+ * The stopping simulation's noise (scripts/measure/stopping/stopping-simulation.ts): what a
  * simulated A/A table is drawn from decides what its false-verdict rate
  * means, so the draws are checked for the spread and correlation they claim.
  */
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../packages/stats/src/index.ts';
-import { agreementWithFixed, firstCandidate, fixedTable, sameWords, stoppedTable, unitLogRatios, unitSource, type Components, type DesignOptions, type TableOutcome } from '../scripts/stopping-simulation.ts';
+import { agreementWithFixed, firstCandidate, fixedTable, sameWords, stoppedTable, unitLogRatios, unitSource, type Components, type DesignOptions, type TableOutcome } from '../scripts/measure/stopping/stopping-simulation.ts';
 
 /** Two cases of three candidates against one baseline (a four-arm table), spreads 1–6%. */
 const src: Components = {

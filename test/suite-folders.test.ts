@@ -1,7 +1,7 @@
-/** A suite names files of its own folder and of bench/shared/ only (scripts/suite-folders.ts, read by the structure targets). */
+/** A suite names files of its own folder and of bench/shared/ only (scripts/checks/suite-folders.ts, read by the structure targets). */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { benchFolderOf, reachesIntoSuite } from '../scripts/suite-folders.ts';
+import { benchFolderOf, reachesIntoSuite } from '../scripts/checks/suite-folders.ts';
 
 const bench = '/repo/bench';
 const inSuite = join(bench, 'http-hello', 'src', 'relay', 'node.ts');

@@ -1,6 +1,6 @@
 /**
  * calibration: cases for checking rtbench's comparison verdicts, not a
- * runtime feature (scripts/calibrate.ts runs them).
+ * runtime feature (scripts/measure/comparing/calibrate.ts runs them).
  *
  * - group "aa": 21 ordinary workloads of different shapes and sizes
  *   (arithmetic, strings, sorting, allocation, maps, JSON, regexps) for A/A

@@ -1,7 +1,7 @@
 /**
  * harness: cases that measure rtbench itself, not a runtime feature. The
  * no-op cases show the loop's own cost per iteration; the ~100 ns case shows
- * how tight the spread is for a short operation. scripts/harness-figures.ts
+ * how tight the spread is for a short operation. scripts/measure/harness-figures/harness-figures.ts
  * turns them into the figures quoted in the README.
  */
 import { bench, group, suite, type CaseContext, type TimedFn } from '@rtbench/core';

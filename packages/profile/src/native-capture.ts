@@ -62,7 +62,7 @@ interface NativeResolution {
   note: string;
 }
 
-/** Where a native profile's wall time went, ms (scripts/native-cost.ts prints it). */
+/** Where a native profile's wall time went, ms (scripts/measure/profiles/native-cost.ts prints it). */
 interface NativeTimings {
   /** perf record and the runtime, from start to exit (start-up, warmup, the window, perf writing perf.data). */
   recordMs: number;

@@ -35,7 +35,7 @@ export interface MetricsSummary {
 }
 
 /** Operations in a round's sampling phase: what its metrics cover. */
-export function samplingIterations(round: RoundRecord): number {
+function samplingIterations(round: RoundRecord): number {
   return round.samples.length * round.iterationsPerSample;
 }
 
@@ -124,7 +124,7 @@ export function metricsRows(run: RunRecord): MetricsRow[] {
 export const NOT_AVAILABLE = 'n/a';
 
 /** Counts per 1k ops: whole numbers from 10 up, two significant digits below. */
-export function formatRate(value: number | undefined): string {
+function formatRate(value: number | undefined): string {
   if (value === undefined) return NOT_AVAILABLE;
   if (value === 0) return '0';
   if (value >= 10) return value.toFixed(0);

@@ -1,6 +1,6 @@
 /**
  * Candidate headline estimates of a case x variant from its rounds (one array
- * of samples per process). scripts/estimators.ts compares them on repeated
+ * of samples per process). scripts/measure/stats/estimators.ts compares them on repeated
  * runs; README.md has the comparison and why summarizeRounds uses the one it
  * uses. Inputs are assumed valid (summarizeRounds checks them).
  */

@@ -11,7 +11,7 @@ import { markdownReporter } from './markdown.ts';
 import type { Reporter } from './reporter.ts';
 import { terminalReporter } from './terminal.ts';
 
-export type { Reporter, ReporterOptions } from './reporter.ts';
+export type { Reporter } from './reporter.ts';
 
 export const REPORTERS: Readonly<Record<string, Reporter>> = {
   terminal: terminalReporter,
@@ -25,7 +25,7 @@ export const REPORTERS: Readonly<Record<string, Reporter>> = {
 };
 
 /** Other names users type for a format. */
-export const FORMAT_ALIASES: Readonly<Record<string, string>> = { md: 'markdown', table: 'terminal' };
+const FORMAT_ALIASES: Readonly<Record<string, string>> = { md: 'markdown', table: 'terminal' };
 
 /** The reporter for a --format value (aliases resolved), or undefined. */
 export function reporterFor(format: string): Reporter | undefined {

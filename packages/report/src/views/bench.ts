@@ -22,7 +22,7 @@ import { withoutWorkText } from './without-work.ts';
 import { adjustAll, designOfRun, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, summarizeMachine, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
 
 /** Mean / median above this is worth a line under the row. */
-export const SKEW_WARNING = 1.5;
+const SKEW_WARNING = 1.5;
 
 /** What the median and its interval are, counted in processes (the fewest any row had). */
 function statsMethod(processes: number): string {

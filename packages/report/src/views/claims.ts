@@ -10,7 +10,7 @@ import { armInfo } from './arms.ts';
 import type { ClaimsRunInfo, ClaimsView } from './claims-types.ts';
 
 /** Where a check ran, as a row label: the subject's variant, then its parameters. */
-export function checkLabel(o: Pick<ClaimOutcome, 'subject' | 'other' | 'params'>): string {
+function checkLabel(o: Pick<ClaimOutcome, 'subject' | 'other' | 'params'>): string {
   const params = o.params && Object.keys(o.params).length ? ` [${Object.entries(o.params).map(([k, v]) => `${k}=${String(v)}`).join(', ')}]` : '';
   const variants = o.subject.variantId === o.other.variantId ? o.subject.variantId : `${o.subject.variantId} vs ${o.other.variantId}`;
   return `${variants}${params}`;

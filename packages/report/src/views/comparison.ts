@@ -145,7 +145,7 @@ export function pairedComparisonView(run: RunRecord, options: RunViewOptions = {
 }
 
 /** Which variant of `a` is compared with which of `b`: same ids, or the only variant of each. */
-export function pairVariants(a: RunRecord, b: RunRecord): [Variant, Variant][] | string {
+function pairVariants(a: RunRecord, b: RunRecord): [Variant, Variant][] | string {
   const inB = new Map(b.variants.map((v) => [v.id, v]));
   const common = a.variants.filter((v) => inB.has(v.id)).map((v): [Variant, Variant] => [v, inB.get(v.id)!]);
   if (common.length) return common;

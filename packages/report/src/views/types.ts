@@ -308,7 +308,7 @@ export interface HistoryView {
 }
 
 /** What a history view shows of its runs when not every one (views/history-window.ts). */
-export interface HistoryWindow {
+interface HistoryWindow {
   /** The indices of the runs shown, in order: the newest `last` and each one a change point is at or compared with. */
   runs: number[];
   last: number;
