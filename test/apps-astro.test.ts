@@ -7,7 +7,8 @@
  * adapter (@astrojs/node added by rtbench in standalone mode, said) and
  * served by the Node.js side's handler on node, bun and deno and by the
  * adapter's Worker with its client files on workerd: the same page on all
- * four, proven with the builds' names masked. That a section only one
+ * four, proven with the builds' names masked, its style (prefixed for
+ * one CSS target) too. That a section only one
  * edition renders still differs once Astro's names are masked is
  * packages/suite-loader/test/app-astro.test.ts's, on the pages these
  * editions served; that such a page reads ≠ work naming its line is
@@ -36,7 +37,8 @@ describe('an Astro app, built with its own toolchain', () => {
     expect(r.stderr).toContain("note: the Workers runtime serves it with wrangler.jsonc's compatibility date 2025-09-01");
   });
 
-  it("serves the page on four runtimes: the same work, the builds' names masked", () => {
+  it("serves the page on four runtimes: the same work, the builds' names masked, the style built for one CSS target", () => {
+    expect(r.stderr).toContain("note: both sides' server-rendered styles are built for one CSS target, es2024");
     expectSamePageServed(record, ['bun', 'deno', 'node', 'workerd']);
     expect(record.digestMismatches ?? []).toEqual([]);
   });

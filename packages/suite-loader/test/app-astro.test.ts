@@ -19,7 +19,7 @@ import { describe, expect, it } from 'vitest';
 import type { RequestSuite } from '@rtbench/core';
 import { firstDifferingLine } from '@rtbench/core/same-work';
 import { servedPluginConfig } from '@rtbench/host/apps';
-import { adapterConfig } from '../src/apps/astro/build.ts';
+import { editionConfig } from '../src/apps/astro/build.ts';
 import { normalizeAstroPage } from '../src/apps/astro/astro.ts';
 import { locateSuite } from '../src/index.ts';
 import { templateApp } from './template-app.ts';
@@ -44,6 +44,9 @@ const CLOUDFLARE_APP = {
   'wrangler.jsonc': '{ "name": "shop", "main": "@astrojs/cloudflare/entrypoints/server", "compatibility_date": "2025-09-01", "vars": { "GREETING": "hi" } }',
 };
 
+/** Said when both sides are built, whose server-rendered styles rtbench builds for one CSS target. */
+const CSS_NOTE = "both sides' server-rendered styles are built for one CSS target, es2024 (the Cloudflare Vite plugin's for the Worker; astro builds the Node.js side's server for esnext, which would leave out the vendor prefixes, such as -webkit-backdrop-filter, that the Worker's page carries)";
+
 const suiteOf = async (dir: string): Promise<{ notes: readonly string[]; suite: RequestSuite }> => {
   const location = locateSuite(dir);
   return { notes: location.notes ?? [], suite: ((await import(location.entry)) as { default: RequestSuite }).default };
@@ -56,6 +59,7 @@ describe("an Astro app's plan", () => {
     expect(notes).toContain("the app declares no @astrojs/node: rtbench adds @astrojs/node 11.1.6 from its cache for the Node.js side, in standalone mode, named in place of astro.config.mjs's adapter; its handler serves the client files first, then the app, as its standalone server does");
     expect(notes).toContain("the Workers side is the Worker the app's @astrojs/cloudflare 14.3.3 builds, served with the wrangler config it writes (dist/server/wrangler.json)");
     expect(notes).toContain("on the Node.js side, cloudflare:workers is rtbench's stand-in: its env is wrangler.jsonc's vars, as the Worker's");
+    expect(notes).toContain(CSS_NOTE);
     expect(notes.join('\n')).not.toContain('cannot serve it');
     expect(suite.declarations[0]!.handlerUnsupported?.()).toBeUndefined();
   });
@@ -72,6 +76,8 @@ describe("an Astro app's plan", () => {
     const { notes, suite } = await suiteOf(folder({ ...rest, 'package.json': JSON.stringify({ name: 'shop', dependencies: { astro: '7.3.5' } }) }));
     const why = "the app declares no @astrojs/cloudflare (or it is not installed): rtbench builds the Workers side with the Cloudflare adapter the app declares, as Astro's Cloudflare guide adds it";
     expect(notes).toContain(`the Workers runtime cannot serve it (${why}); the runtimes with a Node.js server still run it`);
+    // One side built: its styles keep their own target.
+    expect(notes).not.toContain(CSS_NOTE);
     expect(suite.declarations[0]!.handlerUnsupported?.()).toBe(why);
   });
 
@@ -119,7 +125,7 @@ describe('the config rtbench writes in place of the app\'s', () => {
       'node_modules/@astrojs/node/package.json': JSON.stringify({ name: '@astrojs/node', type: 'module', exports: { '.': './index.js' } }),
       'node_modules/@astrojs/node/index.js': 'export default (options) => ({ name: "@astrojs/node", options });\n',
     });
-    writeFileSync(join(dir, 'astro.config.mjs'), adapterConfig('astro.config.rtbench-app.mjs', '@astrojs/node', { mode: 'standalone' }, 'export const env = {"GREETING":"hi"};'));
+    writeFileSync(join(dir, 'astro.config.mjs'), editionConfig('astro.config.rtbench-app.mjs', { adapter: { name: '@astrojs/node', options: { mode: 'standalone' } }, standIn: 'export const env = {"GREETING":"hi"};' }));
     type Plugin = { name: string; resolveId?: (s: string) => string | undefined; load?: (s: string) => string | undefined };
     const config = ((await import(pathToFileURL(join(dir, 'astro.config.mjs')).href)) as { default: { output: string; site: string; adapter: unknown; vite: { base: string; plugins: Plugin[] } } }).default;
     expect(config.output).toBe('server');
@@ -131,7 +137,51 @@ describe('the config rtbench writes in place of the app\'s', () => {
     expect(workers.resolveId!('preact')).toBeUndefined();
     expect(workers.load!(workers.resolveId!('cloudflare:workers')!)).toBe('export const env = {"GREETING":"hi"};');
     // The Workers side's: its adapter alone, the app's plugins as they are.
-    expect(adapterConfig('astro.config.rtbench-app.mjs', '@astrojs/cloudflare', {})).not.toContain('cloudflare:workers');
+    expect(editionConfig('astro.config.rtbench-app.mjs', { adapter: { name: '@astrojs/cloudflare', options: {} } })).not.toContain('cloudflare:workers');
+  });
+});
+
+describe("both editions' configs with one CSS target", () => {
+  type Environment = { consumer?: 'client' | 'server'; build?: { cssTarget?: string | string[]; target?: string } };
+  type CssPlugin = { name: string; enforce: string; configEnvironment: (name: string, options: Environment) => void };
+  const load = async (edition: Parameters<typeof editionConfig>[1], files: Record<string, string> = {}): Promise<{ adapter: unknown; plugins: CssPlugin[] }> => {
+    const dir = folder({ ...files, 'astro.config.rtbench-app.mjs': "export default { output: 'server', adapter: 'the app\\'s own', vite: { plugins: [{ name: 'app' }] } };\n" });
+    writeFileSync(join(dir, 'astro.config.mjs'), editionConfig('astro.config.rtbench-app.mjs', edition));
+    const config = ((await import(pathToFileURL(join(dir, 'astro.config.mjs')).href)) as { default: { adapter: unknown; vite: { plugins: CssPlugin[] } } }).default;
+    return { adapter: config.adapter, plugins: config.vite.plugins };
+  };
+
+  it("sets the target of every server environment, over the one a plugin set before it, and leaves the client's", async () => {
+    const { adapter, plugins } = await load({ cssTarget: 'es2024' });
+    // The edition whose adapter the app's config names keeps it.
+    expect(adapter).toBe("the app's own");
+    expect(plugins.map((p) => p.name)).toEqual(['rtbench-css-target', 'app']);
+    const css = plugins[0]!;
+    // After the Cloudflare Vite plugin's hooks, whose Worker environments' target it replaces.
+    expect(css.enforce).toBe('post');
+    const ssr: Environment = {};
+    const worker: Environment = { build: { cssTarget: ['es2024', 'safari15'], target: 'es2026' } };
+    const prerender: Environment = { consumer: 'server' };
+    const client: Environment = { build: { cssTarget: 'chrome100' } };
+    css.configEnvironment('ssr', ssr);
+    css.configEnvironment('worker', worker);
+    css.configEnvironment('prerender', prerender);
+    css.configEnvironment('client', client);
+    expect([ssr.build?.cssTarget, worker.build, prerender.build?.cssTarget, client.build?.cssTarget]).toEqual(['es2024', { cssTarget: 'es2024', target: 'es2026' }, 'es2024', 'chrome100']);
+    // An environment named otherwise that serves the browser is the client's kind.
+    const browser: Environment = { consumer: 'client' };
+    css.configEnvironment('widget', browser);
+    expect(browser.build).toBeUndefined();
+  });
+
+  it('beside the adapter and the stand-in the Node.js side gets', async () => {
+    const node = {
+      'node_modules/@astrojs/node/package.json': JSON.stringify({ name: '@astrojs/node', type: 'module', exports: { '.': './index.js' } }),
+      'node_modules/@astrojs/node/index.js': 'export default (options) => ({ name: "@astrojs/node", options });\n',
+    };
+    const { adapter, plugins } = await load({ adapter: { name: '@astrojs/node', options: { mode: 'standalone' } }, standIn: 'export const env = {};', cssTarget: 'es2024' }, node);
+    expect(adapter).toEqual({ name: '@astrojs/node', options: { mode: 'standalone' } });
+    expect(plugins.map((p) => p.name)).toEqual(['rtbench-cloudflare-workers', 'rtbench-css-target', 'app']);
   });
 });
 

@@ -154,11 +154,12 @@ function emulatedVariants(run: RunRecord): Map<string, string> {
 }
 
 /**
- * One note per case and warning (e.g. a brought-over case that returns
- * nothing), naming the variants that gave it. The cases that are metrics of
- * one measurement (a `metric` parameter: a load run's requests/s, latencies,
- * CPU per request) share its rounds and so its warnings: said once for the
- * measurement, not once per metric.
+ * One note per warning and the variants that gave it, naming the cases it
+ * holds for: a brought file whose cases all return nothing says so once,
+ * not once a case; a warning of every case of the run says "every case".
+ * The cases that are metrics of one measurement (a `metric` parameter: a
+ * load run's requests/s, latencies, CPU per request) share its rounds and
+ * so its warnings: said once for the measurement, not once per metric.
  */
 function warningNotes(run: RunRecord, shown: (caseId: string) => string): Note[] {
   const cases = new Map(run.cases.map((c) => [c.id, c]));
@@ -166,18 +167,31 @@ function warningNotes(run: RunRecord, shown: (caseId: string) => string): Note[]
     const c = cases.get(id);
     return c && c.params.metric !== undefined ? measurementId(c) : shown(id);
   };
-  const byWarning = new Map<string, { subject: string; message: string; variants: string[] }>();
+  const variantsBy = new Map<string, { subject: string; message: string; variants: string[] }>();
   for (const r of run.results) {
     for (const f of r.failures) {
       if (f.kind !== 'warning') continue;
       const subject = subjectOf(r.caseId);
       const key = `${subject}\u0000${f.message}`;
-      const entry = byWarning.get(key) ?? { subject, message: f.message, variants: [] };
+      const entry = variantsBy.get(key) ?? { subject, message: f.message, variants: [] };
       if (!entry.variants.includes(r.variantId)) entry.variants.push(r.variantId);
-      byWarning.set(key, entry);
+      variantsBy.set(key, entry);
     }
   }
-  return [...byWarning.values()].map((w) => ({ level: 'warning' as const, text: `${w.subject} (${w.variants.join(', ')}): ${w.message}` }));
+  const subjectsBy = new Map<string, { message: string; variants: readonly string[]; subjects: string[] }>();
+  for (const w of variantsBy.values()) {
+    const key = `${w.variants.join('\u0000')}\u0001${w.message}`;
+    const entry = subjectsBy.get(key) ?? { message: w.message, variants: w.variants, subjects: [] };
+    entry.subjects.push(w.subject);
+    subjectsBy.set(key, entry);
+  }
+  const everySubject = new Set(run.cases.map((c) => subjectOf(c.id))).size;
+  const who = (subjects: readonly string[], variants: string): string => {
+    if (subjects.length === 1) return `${subjects[0]} (${variants})`;
+    const count = counted(subjects.length, 'case');
+    return subjects.length === everySubject ? `every case (${count}; ${variants})` : `${subjects.join('; ')} (${count}; ${variants})`;
+  };
+  return [...subjectsBy.values()].map((w) => ({ level: 'warning' as const, text: `${who(w.subjects, w.variants.join(', '))}: ${w.message}` }));
 }
 
 export function benchView(run: RunRecord, options: RunViewOptions = {}): BenchView {

@@ -8,14 +8,15 @@
  * @astrojs/node in standalone mode, the app's own when it declares it, else
  * one rtbench adds from its library cache at the version below (said in a
  * note), and served as its standalone server serves it: the client files
- * first, then the app, under serve-app.mjs.
+ * first, then the app, under serve-app.mjs. When both sides are built,
+ * their server-rendered styles are built for one CSS target (config.ts).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
 import type { Edition } from '@rtbench/host/apps';
 import type { AstroAdapter } from './build.ts';
-import { ASTRO_OUT, astroConfigOf } from './config.ts';
+import { ASTRO_OUT, astroConfigOf, SERVER_CSS_TARGET } from './config.ts';
 import { inPeerRange, installedVersions, peerRangeOf, SIDE, type AppFramework, type AppPlan, type BuiltApp } from '../framework.ts';
 import { pageNamesMasked } from '../app-pages.ts';
 import { configFiles, describeApp, type FrameworkApp } from '../framework-app.ts';
@@ -40,10 +41,11 @@ const ADDED_NODE_ADAPTER: Readonly<Record<string, { readonly version: string; re
 /** An edition's adapter in the plan (JSON): the config's own, a package named in place of it (`added`: rtbench's, at this version), or why none. */
 type AstroAdapterPlan = { readonly own: true } | { readonly name: string; readonly options: Readonly<Record<string, unknown>>; readonly added?: string } | { readonly refused: string };
 
-/** What the plan hands the build: each edition's adapter, and the Worker's env for the Node.js side's stand-in of cloudflare:workers. */
+/** What the plan hands the build: each edition's adapter, the Worker's env for the Node.js side's stand-in of cloudflare:workers, and the one CSS target of both editions' server-rendered styles when both are built. */
 interface AstroPlan {
   readonly adapters: Readonly<Record<Edition, AstroAdapterPlan>>;
   readonly vars: Readonly<Record<string, unknown>>;
+  readonly cssTarget?: string;
 }
 
 /**
@@ -139,6 +141,7 @@ const astro: AppFramework<AstroPlan> = {
     }
     const refused = Object.fromEntries((['node', 'workers'] as const).flatMap((e) => { const a = adapters[e]; return 'refused' in a ? [[e, a.refused]] : []; }));
     const node = adapters.node;
+    const both = !('refused' in node) && !('refused' in adapters.workers);
     const notes = [
       ...('name' in node
         ? [node.added
@@ -146,11 +149,12 @@ const astro: AppFramework<AstroPlan> = {
             : `${SIDE.node} is built with the app's own ${NODE_ADAPTER} ${versions[NODE_ADAPTER]} in standalone mode, named in place of ${config}'s adapter; its handler serves the client files first, then the app, as its standalone server does`]
         : []),
       ...('refused' in adapters.workers ? [] : [`${SIDE.workers} is the Worker the app's ${CLOUDFLARE_ADAPTER} ${versions[CLOUDFLARE_ADAPTER]} builds${'own' in adapters.workers ? '' : `, named in place of ${config}'s adapter`}, served with the wrangler config it writes (${join(ASTRO_OUT.server, 'wrangler.json')})`]),
+      ...(both ? [`both sides' server-rendered styles are built for one CSS target, ${SERVER_CSS_TARGET} (the Cloudflare Vite plugin's for the Worker; astro builds the Node.js side's server for esnext, which would leave out the vendor prefixes, such as -webkit-backdrop-filter, that the Worker's page carries)`] : []),
       ...(prerendered && !('refused' in node) ? [`${prerenderedWhy(config)}: ${SIDE.node} serves the built pages as files, rendering none per request; set output: 'server' in ${config} to measure rendering`] : []),
       ...(app.wrangler && !('refused' in node) ? [`on the Node.js side, cloudflare:workers is rtbench's stand-in: its env is ${basename(app.wrangler)}'s vars, as the Worker's`] : []),
     ];
     return {
-      detail: { adapters, vars: app.wrangler ? readWranglerVars(app.wrangler) : {} },
+      detail: { adapters, vars: app.wrangler ? readWranglerVars(app.wrangler) : {}, ...(both ? { cssTarget: SERVER_CSS_TARGET } : {}) },
       refused,
       versions: { ...versions, ...('added' in node && node.added ? { [NODE_ADAPTER]: node.added } : {}) },
       notes,
@@ -167,7 +171,7 @@ const astro: AppFramework<AstroPlan> = {
       if ('own' in a || !a.added || !editions.includes(edition)) adapters[edition] = 'own' in a ? a : { name: a.name, options: a.options };
       else adapters[edition] = { name: a.name, options: a.options, addedFrom: (await new LibraryStore(storePolicy('libraries')).get(a.name, a.added)).root };
     }
-    const build = buildAstro({ appDir: dir, node, root, versions: plan.versions, adapters, only: editions, vars: plan.detail.vars, say });
+    const build = buildAstro({ appDir: dir, node, root, versions: plan.versions, adapters, only: editions, vars: plan.detail.vars, ...(plan.detail.cssTarget === undefined ? {} : { cssTarget: plan.detail.cssTarget }), say });
     if (build.leftOut.length) say(`left out of the served Worker: what ${CLOUDFLARE_ADAPTER} adds to its wrangler config of its own (${build.leftOut.join(', ')}: its sessions' KV namespace, its Images binding), which the app does not declare; a page that uses Astro.session or /_image fails on the Workers runtime`);
     const { node: nodeDir, workers: workersDir } = build.dirs;
     return {

@@ -7,7 +7,9 @@
  * whose server entry exports the handler its standalone server mounts
  * (the client files first, then the app). The adapter the app's
  * astro.config names serves its own side as configured; for the other side
- * the config is wrapped so that `adapter` is that side's. Each edition in
+ * the config is wrapped so that `adapter` is that side's. When both sides
+ * are built, both configs are wrapped so that their server-rendered styles
+ * have one CSS target (astro.ts's note says why). Each edition in
  * its own folder of rtbench's cache named by the app's files and versions
  * (@rtbench/host's app-build.ts); a whole build is reused, a failed one is one line quoting
  * its last error.
@@ -35,6 +37,8 @@ export interface AstroBuildInput extends AppBuildInput {
   readonly only?: readonly Edition[];
   /** The Worker's env (its wrangler config's vars): what `cloudflare:workers` gives the Node.js edition's modules. */
   readonly vars: Readonly<Record<string, unknown>>;
+  /** The CSS target both editions' server-rendered styles are built for, when both are planned (astro.ts says why). */
+  readonly cssTarget?: string;
 }
 
 export interface AstroBuild extends EditionsBuild {
@@ -44,22 +48,40 @@ export interface AstroBuild extends EditionsBuild {
 /** The name the app's own config is moved to when rtbench wraps it. */
 const APP_CONFIG = 'astro.config.rtbench-app';
 
+/** What rtbench changes in an edition's config: its adapter, its stand-in for `cloudflare:workers`, its server-rendered styles' CSS target. */
+export interface EditionConfig {
+  /** The package named as `adapter`, called with these options (absent: the config's own adapter). */
+  readonly adapter?: { readonly name: string; readonly options: Readonly<Record<string, unknown>> };
+  /** The module `cloudflare:workers` resolves to (the Node.js side has no Workers runtime to import it from). */
+  readonly standIn?: string;
+  /** The CSS target every server environment's styles are built for (each edition's own when absent). */
+  readonly cssTarget?: string;
+}
+
 /**
- * The wrapper written as astro.config.mjs: the app's config with `adapter`
- * the named package's integration called with `options`, and, when
- * `standIn` is given, `cloudflare:workers` resolved to its text (the Node.js
- * side has no Workers runtime to import it from).
+ * The wrapper written as astro.config.mjs: the app's config with what
+ * `edition` changes. The CSS target is set in each server environment's
+ * options as the last of Vite's `configEnvironment` hooks, after the
+ * Cloudflare Vite plugin has set its Worker's (a plugin's value would
+ * otherwise win over the config's), and in place rather than merged (Vite
+ * merges a list of targets into the one before).
  */
-export function adapterConfig(appConfig: string, adapter: string, options: Readonly<Record<string, unknown>>, standIn?: string): string {
-  const plugins = standIn === undefined ? [] : [
-    "const id = '\\0rtbench:cloudflare-workers';",
-    `const workers = { name: 'rtbench-cloudflare-workers', enforce: 'pre', resolveId: (s) => (s === 'cloudflare:workers' ? id : undefined), load: (s) => (s === id ? ${JSON.stringify(standIn)} : undefined) };`,
+export function editionConfig(appConfig: string, edition: EditionConfig): string {
+  const plugins = [
+    ...(edition.standIn === undefined ? [] : [
+      "const id = '\\0rtbench:cloudflare-workers';",
+      `const workers = { name: 'rtbench-cloudflare-workers', enforce: 'pre', resolveId: (s) => (s === 'cloudflare:workers' ? id : undefined), load: (s) => (s === id ? ${JSON.stringify(edition.standIn)} : undefined) };`,
+    ]),
+    ...(edition.cssTarget === undefined ? [] : [
+      `const cssTarget = { name: 'rtbench-css-target', enforce: 'post', configEnvironment(name, options) { if ((options.consumer ?? (name === 'client' ? 'client' : 'server')) !== 'server') return; options.build ??= {}; options.build.cssTarget = ${JSON.stringify(edition.cssTarget)}; } };`,
+    ]),
   ];
+  const added = [...(edition.standIn === undefined ? [] : ['workers']), ...(edition.cssTarget === undefined ? [] : ['cssTarget'])];
   return [
     `import config from ${JSON.stringify(`./${appConfig}`)};`,
-    `import adapter from ${JSON.stringify(adapter)};`,
+    ...(edition.adapter ? [`import adapter from ${JSON.stringify(edition.adapter.name)};`] : []),
     ...plugins,
-    `export default { ...config, adapter: adapter(${JSON.stringify(options)})${standIn === undefined ? '' : ', vite: { ...config.vite, plugins: [workers, ...(config.vite?.plugins ?? [])] }'} };`,
+    `export default { ...config${edition.adapter ? `, adapter: adapter(${JSON.stringify(edition.adapter.options)})` : ''}${added.length ? `, vite: { ...config.vite, plugins: [${added.join(', ')}, ...(config.vite?.plugins ?? [])] }` : ''} };`,
     '',
   ].join('\n');
 }
@@ -103,12 +125,17 @@ function buildEdition(input: AstroBuildInput, edition: Edition, dir: string, log
     copyAppFiles(input.appDir, dir, NOT_COPIED);
     modulesWithAdded(input.appDir, dir, adapter.name, adapter.addedFrom);
   } else copyAppInto(input.appDir, dir, NOT_COPIED);
-  if ('name' in adapter) {
+  const named = 'name' in adapter ? adapter : undefined;
+  if (named || input.cssTarget !== undefined) {
     const config = astroConfigOf(dir);
     if (!config) throw new AppBuildFailed(`${input.appDir} has no astro.config.mjs for rtbench to name its adapter in`);
     const moved = `${APP_CONFIG}${config.slice(config.lastIndexOf('.'))}`;
     renameSync(join(dir, config), join(dir, moved));
-    writeFileSync(join(dir, 'astro.config.mjs'), adapterConfig(moved, adapter.name, adapter.options, edition === 'node' ? cloudflareWorkersStandIn(input.vars) : undefined));
+    writeFileSync(join(dir, 'astro.config.mjs'), editionConfig(moved, {
+      ...(named ? { adapter: { name: named.name, options: named.options } } : {}),
+      ...(named && edition === 'node' ? { standIn: cloudflareWorkersStandIn(input.vars) } : {}),
+      ...(input.cssTarget === undefined ? {} : { cssTarget: input.cssTarget }),
+    }));
   }
   runBuildStep(`astro build (${edition === 'node' ? '@astrojs/node, standalone' : '@astrojs/cloudflare'})`, input.node, join(input.appDir, 'node_modules', 'astro', 'bin', 'astro.mjs'), ['build'], dir, log);
   const server = join(dir, ASTRO_OUT.server);
@@ -131,7 +158,7 @@ export function buildAstro(input: AstroBuildInput): AstroBuild {
     appDir: input.appDir,
     root: input.root,
     // Each edition's adapter and the recipe are in the key too: a build rtbench makes otherwise is not taken from the cache.
-    versions: { ...input.versions, ...Object.fromEntries(Object.entries(input.adapters).map(([edition, a]) => [`adapter:${edition}`, 'name' in a ? `${a.name} ${JSON.stringify(a.options)}` : 'own'])), 'rtbench:astro-build': '1' },
+    versions: { ...input.versions, ...Object.fromEntries(Object.entries(input.adapters).map(([edition, a]) => [`adapter:${edition}`, 'name' in a ? `${a.name} ${JSON.stringify(a.options)}` : 'own'])), ...(input.cssTarget === undefined ? {} : { 'css-target': input.cssTarget }), 'rtbench:astro-build': '2' },
     editions: (['node', 'workers'] as const).filter((edition) => input.adapters[edition] && (!input.only || input.only.includes(edition))),
     what: `astro build with its astro ${input.versions.astro ?? '?'}, once per adapter`,
     ...(input.say ? { say: input.say } : {}),

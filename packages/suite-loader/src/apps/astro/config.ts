@@ -12,3 +12,13 @@ const ASTRO_CONFIGS = ['astro.config.mjs', 'astro.config.js', 'astro.config.ts',
 export function astroConfigOf(dir: string): string | undefined {
   return ASTRO_CONFIGS.find((name) => existsSync(join(dir, name)));
 }
+
+/**
+ * The CSS target both editions' server-rendered styles are built for when
+ * both are built: the one the Cloudflare Vite plugin gives a Worker's build
+ * (its `cssTarget`). astro builds the Node.js side's server for 'esnext',
+ * which lightningcss prefixes nothing for, while for the browsers of es2024
+ * it writes `-webkit-backdrop-filter` beside `backdrop-filter`: the same
+ * page would differ in its inlined style alone.
+ */
+export const SERVER_CSS_TARGET = 'es2024';
