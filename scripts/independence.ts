@@ -114,7 +114,7 @@ function printRepeat(target: string, m: Measured, label: string): { alone: numbe
     // Table ÷ alone as the self-check prints it: over processes, with its 95% interval (verdicts company.ts aloneRatio).
     const alone = !r.alone ? '—' : r.alone.ci ? ratioWithCi(r.alone.ratio, r.alone.ci) : formatRatio(r.alone.ratio);
     const loop = r.loopNs === undefined ? '—' : (r.tableNs / r.loopNs).toFixed(3);
-    const marks = [r.reading ?? '', r.apartFromLoop ? 'loop' : ''].filter(Boolean).join(' ');
+    const marks = [r.reading ?? '', r.machineMoved ? 'machine' : '', r.apartFromLoop ? 'loop' : ''].filter(Boolean).join(' ');
     console.log(`| ${r.caseId} | ${r.variantId} | ${formatDuration(r.tableNs)} | ${r.aloneNs === undefined ? '—' : formatDuration(r.aloneNs)} | ${r.loopNs === undefined ? '—' : formatDuration(r.loopNs)} | ${alone} | ${loop} | ${marks} |`);
   }
   const here = {
