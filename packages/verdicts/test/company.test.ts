@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
 import { createRandom, intervalAt, median, welchInference } from '@rtbench/stats';
-import { ALONE_TOLERANCE, companyRows, DECIDING_SE, halfDesign, LOOP_TOLERANCE, loopFigure, type MachineReading } from '../src/index.ts';
+import { ALONE_TOLERANCE, companyRows, DECIDING_SE, halfDesign, LOOP_TOLERANCE, loopFigure, type AloneReading, type MachineReading } from '../src/index.ts';
 
 interface Cell {
   caseId: string;
@@ -65,8 +65,8 @@ interface Simulated {
   sd: number;
 }
 
-/** Of `tables` simulated tables of eight cases (six processes), each with two halves alone (three each), the share of cells marked company. */
-function markedShare(seed: number, tables: number, { effect, drift, sd }: Simulated): number {
+/** Of `tables` simulated tables of eight cases (six processes), each with two halves alone (three each), the share of cells read company (or `reading`). */
+function markedShare(seed: number, tables: number, { effect, drift, sd }: Simulated, reading: AloneReading = 'company'): number {
   const random = createRandom(seed);
   let marked = 0;
   let cells = 0;
@@ -75,7 +75,7 @@ function markedShare(seed: number, tables: number, { effect, drift, sd }: Simula
     const halves = [drawnRun(random, 100, 8, 3, sd, drift), drawnRun(random, 100, 8, 3, sd, drift)];
     for (const row of companyRows(table, halves, undefined)) {
       cells++;
-      if (row.company) marked++;
+      if (row.reading === reading) marked++;
     }
   }
   return marked / cells;
@@ -119,22 +119,6 @@ function readingShares(seed: number, tables: number, { effect, drift, sd }: Simu
     }
   }
   return { company: count.company / cells, within: count.within / cells, undecided: count.undecided / cells };
-}
-
-/** Of `tables` simulated tables as markedShare draws them (halves of three), the share of cells read within. */
-function markedShareWithin(seed: number, tables: number, { effect, drift, sd }: Simulated): number {
-  const random = createRandom(seed);
-  let within = 0;
-  let cells = 0;
-  for (let i = 0; i < tables; i++) {
-    const table = drawnRun(random, 100 * effect, 8, 6, sd, drift);
-    const halves = [drawnRun(random, 100, 8, 3, sd, drift), drawnRun(random, 100, 8, 3, sd, drift)];
-    for (const row of companyRows(table, halves, undefined)) {
-      cells++;
-      if (row.reading === 'within') within++;
-    }
-  }
-  return within / cells;
 }
 
 describe('companyRows', () => {
@@ -245,7 +229,7 @@ describe('companyRows', () => {
     const sized = readingShares(112, 100, { effect: 1, drift: 0.01, sd: 0.06 });
     expect(sized.within).toBeGreaterThanOrEqual(0.18);
     expect(sized.company).toBeLessThanOrEqual(0.05);
-    expect(markedShareWithin(113, 100, { effect: 1, drift: 0.01, sd: 0.06 })).toBeLessThanOrEqual(0.14);
+    expect(markedShare(113, 100, { effect: 1, drift: 0.01, sd: 0.06 }, 'within')).toBeLessThanOrEqual(0.14);
     // A planted 1.3× company: marked.
     expect(readingShares(114, 100, { effect: 1.3, drift: 0.01, sd: 0.06 }).company).toBeGreaterThanOrEqual(0.9);
     // Runs ±15% apart: no interval fits inside ±10%, so no cell is said within; the mark stays rare.
