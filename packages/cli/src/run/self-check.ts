@@ -48,12 +48,14 @@ function checkFlags(flags: BenchFlags, plan: Plan, changes: Partial<BenchFlags>)
 /** Rounds of a half's first run alone: half the table's, so a quiet runtime's two halves measure as many processes as one run alone would. */
 const halfRounds = (rounds: number): number => Math.ceil(rounds / 2);
 
+const processes = (n: number): string => `${n} process${n === 1 ? '' : 'es'}`;
+
 /** What a runtime's halves take, in words: the processes a case, the spread that asked for them, and the bound where it held them. */
 function designText(variantId: string, d: HalfDesign, bound: number): string {
-  if (d.spread === undefined) return `${variantId}: ${d.processes} processes a case each half`;
+  if (d.spread === undefined) return `${variantId}: ${processes(d.processes)} a case each half`;
   const asked = `its processes alone spread ${(d.spread * 100).toFixed(1)}% (log sd)`;
   const held = d.wanted > d.processes ? `; ±${ALONE_TOLERANCE * 100}% would want ${d.wanted}, held at ${bound} (the table's rounds)` : '';
-  return `${variantId}: ${d.processes} processes a case each half, ${asked}${held}`;
+  return `${variantId}: ${processes(d.processes)} a case each half, ${asked}${held}`;
 }
 
 /** What the self-check does once the table is measured: its second halves alone and the long loop, then the section to print. */
@@ -83,7 +85,7 @@ export async function selfCheckBefore(suiteName: string, flags: BenchFlags, plan
   const first = halfRounds(tableRounds);
   const bound = Math.max(first, tableRounds);
   const alone = async (variant: RunRecord['variants'][number], half: string, rounds: number): Promise<Saved> => {
-    info(flags, `self-check: ${variant.id} alone, ${half} the table, ${rounds} processes a case`);
+    info(flags, `self-check: ${variant.id} alone, ${half} the table, ${processes(rounds)} a case`);
     const file = join(folder, savedName(`alone-${variant.id}-${half.replace(/ /g, '-')}`));
     const planned = await makePlan(suiteName, checkFlags(flags, plan, { runtime: [variantText(variant)], rounds }));
     return { run: (await execute(planned, file, flags.quiet === true)).run, file };
