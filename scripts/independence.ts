@@ -4,8 +4,8 @@
  * runtimes, `bench --self-check`), and again on its runtime alone and in a
  * long loop, which the self-check does through the CLI: per case × runtime
  * the three figures, table ÷ alone (with the self-check's 95% interval, over
- * processes and the halves alone before and after the table, and its
- * `company` mark) and table ÷ loop, then per target how far each
+ * processes and the halves alone before and after the table, and what it
+ * reads: company, within or undecided) and table ÷ loop, then per target how far each
  * runtime's halves alone lie apart, how many cells lie within ±10% of alone
  * and ±20% of the loop, and every decided cross-runtime verdict of the
  * table whose direction the cells alone reverse
@@ -15,6 +15,7 @@
  *   npx tsx scripts/independence.ts gc-pressure examples/mitata-json.mjs -- --runtime node,bun
  *   npx tsx scripts/independence.ts --repeat 2 gc-pressure  each target measured twice, back to back
  *   npx tsx scripts/independence.ts --brought             five brought files of other projects' shapes (BROUGHT_FILES)
+ *   npx tsx scripts/independence.ts examples/mitata-json.mjs -- --filter parse --rounds 2 --time 20ms   a quick end-to-end pass
  *
  * With --repeat 2 or more it also prints the floor the ±10% is read
  * against: each table beside the next table and each case alone beside the
@@ -55,7 +56,7 @@ const targets = named.length ? named : MISSION_SUITES;
 for (const t of targets) if (t.startsWith('-')) throw new Error(`${t}: not an option of this script (--repeat N, --brought; the run's own go after --)`);
 
 /** The table and its self-check's runs, saved in a folder of the script's own. */
-function measure(target: string): { table: RunRecord; alone: RunRecord[]; loop: RunRecord | undefined; wallS: number } {
+function measure(target: string): { table: RunRecord; alone: RunRecord[][]; loop: RunRecord | undefined; wallS: number } {
   const out = join(mkdtempSync(join(tmpdir(), 'rtbench-independence-')), 'table.json');
   const command = existsSync(join(repoRoot, target)) && !existsSync(join(repoRoot, 'bench', target)) ? 'run' : 'bench';
   const started = performance.now();
@@ -71,9 +72,15 @@ function measure(target: string): { table: RunRecord; alone: RunRecord[]; loop: 
   if (!existsSync(out)) throw new Error(`${target}: no run saved (exit ${r.status})`);
   const folder = out.replace(/\.json$/, '.self-check');
   const runs = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.json')) : [];
+  // A half is its first run and, where the first run's spread asked for more, its top-up (alone-<runtime>-more-before).
+  const halves = new Map<string, RunRecord[]>();
+  for (const f of runs.filter((name) => name.startsWith('alone-'))) {
+    const half = f.replace(/-more-before\.json$/, '-before.json');
+    halves.set(half, [...(halves.get(half) ?? []), readRun(join(folder, f))]);
+  }
   return {
     table: readRun(out),
-    alone: runs.filter((f) => f.startsWith('alone-')).map((f) => readRun(join(folder, f))),
+    alone: [...halves.values()],
     loop: runs.includes('loop.json') ? readRun(join(folder, 'loop.json')) : undefined,
     wallS,
   };
@@ -107,7 +114,7 @@ function printRepeat(target: string, m: Measured, label: string): { alone: numbe
     // Table ÷ alone as the self-check prints it: over processes, with its 95% interval (verdicts company.ts aloneRatio).
     const alone = !r.alone ? '—' : r.alone.ci ? ratioWithCi(r.alone.ratio, r.alone.ci) : formatRatio(r.alone.ratio);
     const loop = r.loopNs === undefined ? '—' : (r.tableNs / r.loopNs).toFixed(3);
-    const marks = [r.company ? 'company' : '', r.apartFromLoop ? 'loop' : ''].filter(Boolean).join(' ');
+    const marks = [r.reading ?? '', r.machineMoved ? 'machine' : '', r.apartFromLoop ? 'loop' : ''].filter(Boolean).join(' ');
     console.log(`| ${r.caseId} | ${r.variantId} | ${formatDuration(r.tableNs)} | ${r.aloneNs === undefined ? '—' : formatDuration(r.aloneNs)} | ${r.loopNs === undefined ? '—' : formatDuration(r.loopNs)} | ${alone} | ${loop} | ${marks} |`);
   }
   const here = {
@@ -116,10 +123,12 @@ function printRepeat(target: string, m: Measured, label: string): { alone: numbe
     flips: reversed(m.table, m.rows),
   };
   const marked = m.rows.filter((r) => r.company).length;
+  const decidedWithin = m.rows.filter((r) => r.reading === 'within').length;
+  const undecided = m.rows.filter((r) => r.reading === 'undecided').length;
   // What the interval carries for the minutes between runs: each runtime's halves alone, their scatter pooled over its cases (company.ts halvesSpread).
   const spreads = [...new Map(m.rows.flatMap((r) => (r.alone?.betweenRuns === undefined ? [] : [[r.variantId, r.alone.betweenRuns] as const]))).entries()];
   if (spreads.length) console.log(`\nhalves alone apart (log sd, pooled over cases): ${spreads.map(([v, sd]) => `${v} ${(sd * 100).toFixed(1)}%`).join(', ')}`);
-  console.log(`\n${target}${label}: ${here.alone} of ${m.rows.length} cells within ±${ALONE_TOLERANCE * 100}% of alone, ${marked} marked company (the interval wholly outside), ${here.loop} within ±${LOOP_TOLERANCE * 100}% of the loop; ${here.flips.length} decided verdicts reversed alone${here.flips.length ? `: ${here.flips.join('; ')}` : ''}`);
+  console.log(`\n${target}${label}: ${here.alone} of ${m.rows.length} cells within ±${ALONE_TOLERANCE * 100}% of alone, ${marked} marked company (the interval wholly outside), ${decidedWithin} within (wholly inside), ${undecided} undecided, ${here.loop} within ±${LOOP_TOLERANCE * 100}% of the loop; ${here.flips.length} decided verdicts reversed alone${here.flips.length ? `: ${here.flips.join('; ')}` : ''}`);
   return here;
 }
 

@@ -201,6 +201,8 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
     expect(rows.length).toBeGreaterThanOrEqual(2);
     expect(r.stdout).toMatch(/table\/op +alone\/op +loop\/op +table÷alone +table÷loop/);
     expect(r.stdout).toMatch(/^self-check: (no cell of 2 depends on its company|1 of 2 cells depend on their company|2 of 2 cells depend on their company)/m);
+    // Halves of one process a case: no spread to size them by, and the line says what each took.
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain('halves alone: node: 1 process a case each half; bun: 1 process a case each half');
     for (const line of r.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(100);
   });
 

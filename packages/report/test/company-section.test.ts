@@ -4,11 +4,18 @@ import type { CompanyRow } from '@rtbench/verdicts';
 import { markdownCompany, terminalCompany } from '../src/reporters/company.ts';
 import type { CompanySection } from '../src/views/company.ts';
 
-const row = (variantId: string, alone: CompanyRow['alone'], company: boolean): CompanyRow => ({ caseId: 'a', variantId, tableNs: 150_000, aloneNs: 100_000, ...(alone ? { alone } : {}), company, apartFromLoop: false });
+const row = (variantId: string, alone: CompanyRow['alone'], reading?: CompanyRow['reading']): CompanyRow => ({ caseId: 'a', variantId, tableNs: 150_000, aloneNs: 100_000, ...(alone ? { alone } : {}), ...(reading ? { reading } : {}), company: reading === 'company', apartFromLoop: false });
 
 const section: CompanySection = {
-  rows: [row('node', { ratio: 1.5, ci: [1.31, 1.72] }, true), row('bun', { ratio: 1.02 }, false), row('deno', undefined, false)],
+  rows: [
+    row('node', { ratio: 1.5, ci: [1.31, 1.72] }, 'company'),
+    row('bun', { ratio: 1.02 }),
+    row('deno', undefined),
+    row('workerd', { ratio: 1.01, ci: [0.95, 1.06] }, 'within'),
+    row('node@24', { ratio: 1.01, ci: [0.85, 1.19] }, 'undecided'),
+  ],
   files: { alone: ['alone-node.json'], loop: 'loop.json' },
+  design: ['node: 6 processes a case each half, its processes alone spread 9.0% (log sd); ±10% would want 11, held at 6 (the table\'s rounds)'],
 };
 
 describe('the self-check section', () => {
@@ -18,7 +25,11 @@ describe('the self-check section', () => {
     expect(lines.find((l) => l.startsWith('  node'))).toMatch(/1\.500 \[1\.310–1\.720\] +— +company$/);
     expect(lines.find((l) => l.startsWith('  bun'))).toMatch(/ 1\.020 +— *$/);
     expect(lines.find((l) => l.startsWith('  deno'))).toMatch(/ — +— *$/);
-    expect(text).toMatch(/^self-check: 1 of 3 cells depend on their company \(a on node\)/m);
+    expect(lines.find((l) => l.startsWith('  workerd'))).toMatch(/1\.010 \[0\.950–1\.060\] +— +within$/);
+    // An interval across 1.1 is not said to be within: the check cannot tell.
+    expect(lines.find((l) => l.startsWith('  node@24'))).toMatch(/1\.010 \[0\.850–1\.190\] +— +undecided$/);
+    expect(text).toMatch(/^self-check: 1 of 5 cells depend on their company \(a on node\), 1 within ±10%, 1 undecided;/m);
+    expect(text.replace(/\s+/g, ' ')).toContain("halves alone: node: 6 processes a case each half, its processes alone spread 9.0% (log sd); ±10% would want 11, held at 6 (the table's rounds)");
     expect(text.replace(/\s+/g, ' ')).toContain('company: that whole interval lies more than 10% from 1');
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(100);
     expect(markdownCompany(section)).toContain('| node | 150 µs | 100 µs | — | 1.500 [1.310–1.720] | — | company |');

@@ -9,6 +9,7 @@
  * describe one quantity.
  */
 import { median } from './quantile.ts';
+import { meanOf } from './variance-components.ts';
 
 /** What a round says of its samples' span (core protocol-schema.ts sampleSpan); absent in runs saved before spans. */
 export interface SpannedRound {
@@ -34,13 +35,6 @@ export function readByMean(rounds: readonly SpannedRound[]): boolean {
 /** The arm's process statistic (readByMean). */
 export function processStatisticOf(rounds: readonly SpannedRound[]): ProcessStatistic {
   return readByMean(rounds) ? 'mean' : 'median';
-}
-
-/** The mean of a sample (NaN when empty). */
-export function meanOf(values: readonly number[]): number {
-  let sum = 0;
-  for (const v of values) sum += v;
-  return sum / values.length;
 }
 
 /** A process's figure under a statistic. */

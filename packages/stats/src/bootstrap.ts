@@ -7,7 +7,8 @@
  * bootstrap over processes puts that between-process variance into the CI;
  * its distribution is computed exactly (median-bootstrap.ts), not drawn.
  */
-import { meanOf, type ProcessStatistic } from './amortized.ts';
+import { type ProcessStatistic } from './amortized.ts';
+import { meanOf } from './variance-components.ts';
 import { detectModes, type ModeSummary } from './modes.ts';
 import { medianInPlace, quantileInPlace } from './quantile.ts';
 import { medianBootstrapInterval } from './median-bootstrap.ts';

@@ -4,7 +4,7 @@
  * runs; README.md has the comparison and why summarizeRounds uses the one it
  * uses. Inputs are assumed valid (summarizeRounds checks them).
  */
-import { meanOf } from './amortized.ts';
+import { meanOf } from './variance-components.ts';
 import { detectModes } from './modes.ts';
 import { medianInPlace, quantileSorted } from './quantile.ts';
 

@@ -38,3 +38,4 @@ export {
 export { nearFloor, WITHOUT_WORK_FACTOR } from './without-work.ts';
 export { REQUEST_STEADY_DEFAULTS, steadyEnough, steadyPoint } from './request-steady.ts';
 export { MIN_PROCESSES, REQUEST_QUANTILES, netDistribution, requestDistribution, type Estimate, type NetDistribution, type RequestDistribution, type RequestQuantileName } from './request-distribution.ts';
+export { meanOf, pooledVariance, sumOfComponents, sumOfSquares, type VarianceComponent } from './variance-components.ts';

@@ -8,7 +8,8 @@
  * average over. It is returned as the pair (b, b·exp(r)) so the paired
  * statistics apply as they are.
  */
-import { meanOf, processStatisticOf, readByMean, statisticOf, type SpannedRound } from './amortized.ts';
+import { processStatisticOf, readByMean, statisticOf, type SpannedRound } from './amortized.ts';
+import { meanOf } from './variance-components.ts';
 import { summarizeRounds, type RoundsOptions, type RoundsSummary } from './bootstrap.ts';
 import { median } from './quantile.ts';
 import { hodgesLehmann } from './rank-tests.ts';

@@ -8,6 +8,7 @@
 import { median } from './quantile.ts';
 import { studentTQuantile, studentTTwoSided } from './t-interval.ts';
 import { checkConfidence, checkFinite } from './validate.ts';
+import { meanOf, sumOfComponents, sumOfSquares } from './variance-components.ts';
 
 /** Fewer units than this give no interval: a t with 1 degree of freedom needs the two unit means to agree within a few percent of the effect. */
 export const MIN_UNITS = 3;
@@ -43,9 +44,7 @@ export function unitMeans(values: readonly number[], units?: readonly (string | 
 
 /** Mean and sample variance (NaN for one value: 0/0). */
 function moments(xs: readonly number[]): { mean: number; variance: number } {
-  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-  const variance = xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1);
-  return { mean, variance };
+  return { mean: meanOf(xs), variance: sumOfSquares(xs) / (xs.length - 1) };
 }
 
 /** Paired: per-set log ratios and the unit each came from. */
@@ -119,13 +118,12 @@ export function welchOfMoments(ma: ArmMoments, mb: ArmMoments): UnitInference {
   const units = Math.min(ma.units, mb.units);
   const estimate = mb.mean - ma.mean;
   if (units < 2) return { estimate, se: NaN, df: 0, units };
-  const va = ma.variance / ma.units;
-  const vb = mb.variance / mb.units;
-  const se = Math.sqrt(va + vb);
-  const denominator = va ** 2 / (ma.units - 1) + vb ** 2 / (mb.units - 1);
+  const sum = sumOfComponents([
+    { variance: ma.variance / ma.units, df: ma.units - 1 },
+    { variance: mb.variance / mb.units, df: mb.units - 1 },
+  ]);
   // Neither arm spread (se 0): the interval has no width and its t no use; the df of a pooled t is said.
-  const df = se > 0 ? Math.max(1, Math.floor((va + vb) ** 2 / denominator)) : ma.units + mb.units - 2;
-  return { estimate, se, df, units };
+  return { estimate, se: Math.sqrt(sum.variance), df: sum.df ?? ma.units + mb.units - 2, units };
 }
 
 /** Whether an inference has enough units for an interval (MIN_UNITS units give df >= 2: paired units − 1, Welch at least the smaller arm's units − 1). */

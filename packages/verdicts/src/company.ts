@@ -6,7 +6,9 @@
  * and against a long loop (a fresh process calling the case back to back,
  * its figure time over calls: what a long-running program pays). A cell
  * whose table ÷ alone lies outside 1 ± ALONE_TOLERANCE with 95% confidence,
- * its whole interval out there, carries its company.
+ * its whole interval out there, carries its company; one whose whole
+ * interval lies inside is within; one whose interval reaches across a bound
+ * is undecided.
  *
  * The interval holds the minutes between runs, not only the processes of
  * one run. Two tables of the same cases minutes apart differ by more than
@@ -14,19 +16,20 @@
  * each cell × run has a level of its own, which an interval over one table's
  * and one alone run's processes misses, so such an interval marks cells for
  * the drift between the runs. So each runtime alone is measured in halves,
- * one run before the table and one after, in mirrored order (the first
+ * one before the table and one after, in mirrored order (the first
  * runtime's halves outermost): a steady drift falls on both sides of the
  * table and cancels in the halves' mean, and the spread between the halves
  * measures what is left, the between-run variance, which the interval then
- * carries (a random-effects interval: halvesSpread, aloneRatio). The halves
- * share the table's rounds between them, so the check measures as many
- * processes as one run alone would; interleaving alone rounds with the
- * table's would sample the drift more finely but needs one run loop
- * serving two plans.
+ * carries (a random-effects interval: halvesSpread, aloneRatio).
+ *
+ * How many processes a half takes is designed from the first half's own
+ * spread (halfDesign): the halves' process spread is the one part of the
+ * interval that more processes alone narrow; the table's processes and the
+ * drift between runs are not.
  */
 import type { RunRecord } from '@rtbench/core/schema';
 import { pairable } from '@rtbench/measurer-records';
-import { MIN_UNITS, median, studentTQuantile, summarizeArm } from '@rtbench/stats';
+import { MIN_UNITS, meanOf, median, normalQuantile, pooledVariance, studentTQuantile, sumOfComponents, summarizeArm, type VarianceComponent } from '@rtbench/stats';
 import { machineStatesDiffer } from './machine-state.ts';
 
 /** A table's cell may read this far from its case alone (±10%) before its company is said to move it. */
@@ -35,6 +38,14 @@ export const ALONE_TOLERANCE = 0.1;
 export const LOOP_TOLERANCE = 0.2;
 /** The confidence of a cell's table ÷ alone interval. */
 export const ALONE_CONFIDENCE = 0.95;
+
+/**
+ * How a cell with an interval reads beside its case alone: `company`, the
+ * whole interval outside 1 ± ALONE_TOLERANCE; `within`, the whole interval
+ * inside; `undecided`, the interval reaching across 0.9 or 1.1 (the check
+ * cannot tell, and does not say within).
+ */
+export type AloneReading = 'company' | 'within' | 'undecided';
 
 /** One cell's three figures, ns per call, and what they say. */
 export interface CompanyRow {
@@ -48,7 +59,9 @@ export interface CompanyRow {
   alone?: AloneRatio;
   /** A long loop's time over calls: per process the mean of its back-to-back samples, the median over processes. */
   loopNs?: number;
-  /** The table's figure depends on what ran beside it: table ÷ alone's whole interval outside 1 ± ALONE_TOLERANCE, and the machine alike in the runs. */
+  /** What the interval says (AloneReading), where the cell has one and the machine was alike in the runs. */
+  reading?: AloneReading;
+  /** The table's figure depends on what ran beside it: reading `company`. */
   company: boolean;
   /**
    * The runs met different machine states (other work beside them), in
@@ -88,14 +101,7 @@ function logProcessFigures(result: Result): number[] {
   return figures.filter((x) => x > 0).map((x) => Math.log(x));
 }
 
-const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
-/** Sum of squared deviations from the mean. */
-const squares = (xs: readonly number[]): number => {
-  const m = mean(xs);
-  return xs.reduce((a, x) => a + (x - m) ** 2, 0);
-};
-
-/** A cell's log process figures: the table's, and each run alone's that has any (a half each). */
+/** A cell's log process figures: the table's, and each half alone's that has any (the processes of its runs together). */
 interface CellLogs {
   table: number[];
   halves: number[][];
@@ -104,12 +110,6 @@ interface CellLogs {
 /** Whether a cell can take part in an interval: MIN_UNITS processes in the table, and two runs alone or more with a figure. */
 function hasRuns(cell: CellLogs): boolean {
   return cell.table.length >= MIN_UNITS && cell.halves.length >= 2;
-}
-
-/** How far a runtime's runs alone scatter (log scale): the variance of a half's mean, and its degrees of freedom. */
-interface HalvesSpread {
-  variance: number;
-  df: number;
 }
 
 /**
@@ -123,11 +123,8 @@ interface HalvesSpread {
  * on 16% of cells a true 1.1× apart). One spread per runtime: runtimes
  * need not drift alike. Undefined where no cell has runs.
  */
-function halvesSpread(cells: readonly CellLogs[]): HalvesSpread | undefined {
-  const usable = cells.filter(hasRuns);
-  if (!usable.length) return undefined;
-  const variances = usable.map((c) => squares(c.halves.map(mean)) / (c.halves.length - 1));
-  return { variance: mean(variances), df: usable.reduce((a, c) => a + c.halves.length - 1, 0) };
+function halvesSpread(cells: readonly CellLogs[]): VarianceComponent | undefined {
+  return pooledVariance(cells.filter(hasRuns).map((c) => c.halves.map(meanOf)));
 }
 
 /**
@@ -140,32 +137,34 @@ function halvesSpread(cells: readonly CellLogs[]): HalvesSpread | undefined {
  * Its variance is the table's process spread over its processes plus
  * (1 + 1/h) times the halves' spread, which also bounds the between-run
  * variance the table's level carries; Student's t with Welch–Satterthwaite
- * degrees of freedom. A t interval on logs holds its level with the few
+ * degrees of freedom (sumOfComponents). A t interval on logs holds its level with the few
  * processes and runs a check has, where a bootstrap over so few has too
  * few distinct resamples. Undefined where the table or every run alone
  * lacks a figure.
  */
-function aloneRatio(cell: CellLogs, spread: HalvesSpread | undefined): AloneRatio | undefined {
+function aloneRatio(cell: CellLogs, spread: VarianceComponent | undefined): AloneRatio | undefined {
   if (!cell.table.length || !cell.halves.length) return undefined;
-  const estimate = mean(cell.table) - mean(cell.halves.map(mean));
+  const estimate = meanOf(cell.table) - meanOf(cell.halves.map(meanOf));
   const ratio = Math.exp(estimate);
   if (!spread || !hasRuns(cell)) return { ratio };
-  const n = cell.table.length;
-  const parts = [
-    { v: squares(cell.table) / (n - 1) / n, df: n - 1 },
-    { v: spread.variance * (1 + 1 / cell.halves.length), df: spread.df },
-  ];
-  const variance = parts[0]!.v + parts[1]!.v;
-  const denominator = parts.reduce((a, p) => a + p.v ** 2 / p.df, 0);
+  const tableSpread = pooledVariance([cell.table])!;
+  const sum = sumOfComponents([
+    { variance: tableSpread.variance / cell.table.length, df: tableSpread.df },
+    { variance: spread.variance * (1 + 1 / cell.halves.length), df: spread.df },
+  ]);
+  const variance = sum.variance;
   // No spread at all: the interval has no width.
-  const df = denominator > 0 ? Math.max(1, Math.floor(variance ** 2 / denominator)) : 1;
+  const df = sum.df ?? 1;
   const half = studentTQuantile(1 - (1 - ALONE_CONFIDENCE) / 2, df) * Math.sqrt(variance);
   return { ratio, ci: [Math.exp(estimate - half), Math.exp(estimate + half)], betweenRuns: Math.sqrt(spread.variance) };
 }
 
-/** Whether a ratio's whole interval lies outside 1 ± ALONE_TOLERANCE: the company moved the cell by more than the tolerance, at ALONE_CONFIDENCE. */
-function outsideTolerance(r: AloneRatio | undefined): boolean {
-  return r?.ci !== undefined && (r.ci[0] > 1 + ALONE_TOLERANCE || r.ci[1] < 1 - ALONE_TOLERANCE);
+/** What a ratio's interval says of ±ALONE_TOLERANCE (AloneReading); undefined without an interval. */
+function readingOf(r: AloneRatio | undefined): AloneReading | undefined {
+  if (r?.ci === undefined) return undefined;
+  const [lo, hi] = r.ci;
+  if (lo > 1 + ALONE_TOLERANCE || hi < 1 - ALONE_TOLERANCE) return 'company';
+  return lo >= 1 - ALONE_TOLERANCE && hi <= 1 + ALONE_TOLERANCE ? 'within' : 'undecided';
 }
 
 /** The result of a case × variant that has a figure. */
@@ -183,17 +182,23 @@ function machineMoved(table: RunRecord, runs: readonly RunRecord[], variantId: s
   return undefined;
 }
 
+/** One half alone: a run of one variant, or the runs that together make its half on one side of the table (the first and its top-up: halfDesign). */
+export type AloneHalf = RunRecord | readonly RunRecord[];
+
+const runsOf = (half: AloneHalf): readonly RunRecord[] => (Array.isArray(half) ? half : [half as RunRecord]);
+
 /**
  * Every cell of the table with a figure, beside its case alone (`alone`:
- * the runs of one variant each, matched by variant id; the runs of a
- * variant are its halves, in any order) and its long loop (`loop`, one run
- * holding every variant).
+ * the halves of each variant, matched by variant id, in any order) and its
+ * long loop (`loop`, one run holding every variant).
  */
-export function companyRows(table: RunRecord, alone: readonly RunRecord[], loop: RunRecord | undefined): CompanyRow[] {
+export function companyRows(table: RunRecord, alone: readonly AloneHalf[], loop: RunRecord | undefined): CompanyRow[] {
   const cells = table.results.filter((r) => r.stats).map((result) => {
-    const runs = alone.filter((run) => run.variants.some((v) => v.id === result.variantId));
-    const results = runs.flatMap((run) => figured(run, result.caseId, result.variantId) ?? []);
-    return { result, runs, results, logs: { table: logProcessFigures(result), halves: results.map(logProcessFigures).filter((h) => h.length > 0) } };
+    const halves = alone.map(runsOf).filter((runs) => runs.some((run) => run.variants.some((v) => v.id === result.variantId)));
+    const byHalf = halves.map((runs) => runs.flatMap((run) => figured(run, result.caseId, result.variantId) ?? []));
+    const results = byHalf.flat();
+    const logs = { table: logProcessFigures(result), halves: byHalf.map((rs) => rs.flatMap(logProcessFigures)).filter((h) => h.length > 0) };
+    return { result, runs: halves.flat(), results, logs };
   });
   const spreads = new Map([...new Set(cells.map((c) => c.result.variantId))].map((v) => [v, halvesSpread(cells.filter((c) => c.result.variantId === v).map((c) => c.logs))]));
   return cells.map(({ result, runs, results, logs }): CompanyRow => {
@@ -204,15 +209,57 @@ export function companyRows(table: RunRecord, alone: readonly RunRecord[], loop:
     const moved = machineMoved(table, runs, variantId);
     const tableNs = result.stats!.median;
     const aloneFigures = results.flatMap((r) => r.stats?.processMedians ?? [r.stats!.median]);
+    const reading = moved === undefined ? readingOf(ratio) : undefined;
     return {
       caseId,
       variantId,
       tableNs,
       ...(results.length ? { aloneNs: results.length === 1 ? results[0]!.stats!.median : median(aloneFigures), ...(ratio ? { alone: ratio } : {}) } : {}),
       ...(loopNs !== undefined ? { loopNs } : {}),
-      company: outsideTolerance(ratio) && moved === undefined,
+      ...(reading ? { reading } : {}),
+      company: reading === 'company',
       ...(moved ? { machineMoved: moved } : {}),
       apartFromLoop: loopNs !== undefined && Math.abs(tableNs / loopNs - 1) > LOOP_TOLERANCE,
     };
   });
+}
+
+/**
+ * The standard error of a cell's log table ÷ alone that decides a cell at 1
+ * within ±ALONE_TOLERANCE at ALONE_CONFIDENCE (the normal quantile: the
+ * limit of many degrees of freedom): about 0.049.
+ */
+export const DECIDING_SE = Math.log(1 + ALONE_TOLERANCE) / normalQuantile(1 - (1 - ALONE_CONFIDENCE) / 2);
+
+/** How many processes each half alone of a runtime takes, and why. */
+export interface HalfDesign {
+  /** Processes a case the first run took (the most of any case). */
+  taken: number;
+  /** Processes a case in each half: what the spread asks, between what the first run took and the bound. */
+  processes: number;
+  /** What the spread asks before the bound (at least 1). */
+  wanted: number;
+  /** The log sd of a process about its run's level, pooled over the runtime's cases; absent where no case had two processes. */
+  spread?: number;
+}
+
+/**
+ * How many processes each half alone of a runtime takes, from the first
+ * run's own processes (a two-stage design: the first run's spread sizes the
+ * rest). A cell's variance on the log scale is the table's process spread
+ * over its processes plus 1.5 times a half mean's (halvesSpread: the
+ * between-run variance and the halves' process variance over the
+ * processes a half has); the halves' process part, 1.5 σ²/p, is what more
+ * processes alone narrow, and it is given half of DECIDING_SE²: p = 3σ² /
+ * DECIDING_SE², at least what the first run took and at most `bound`. The
+ * rest of DECIDING_SE² is the table's processes' and the drift's, which
+ * no count alone narrows: a cell still undecided then says so.
+ */
+export function halfDesign(first: RunRecord, variantId: string, bound: number): HalfDesign {
+  const groups = first.results.filter((r) => r.variantId === variantId && r.stats).map(logProcessFigures);
+  const taken = Math.max(0, ...groups.map((g) => g.length));
+  const pooled = pooledVariance(groups);
+  if (!pooled) return { taken, processes: taken, wanted: taken };
+  const wanted = Math.max(1, Math.ceil((3 * pooled.variance) / DECIDING_SE ** 2));
+  return { taken, processes: Math.max(taken, Math.min(wanted, bound)), wanted, spread: Math.sqrt(pooled.variance) };
 }

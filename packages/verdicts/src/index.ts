@@ -31,4 +31,4 @@ export { memoryGrowth, processGrowth, roundsKeptGrowing, GROWTH_FLOOR_BYTES, HEL
 export { isRequestResult, QUANTILE_METHOD, quantilePair, quantilePairs, type ComparedQuantile } from './request-quantiles.ts';
 export { unjudgedCases, type Unjudged } from './unjudged.ts';
 export { workAnswers } from './work-answers.ts';
-export { ALONE_CONFIDENCE, ALONE_TOLERANCE, companyRows, LOOP_TOLERANCE, loopFigure, type AloneRatio, type CompanyRow } from './company.ts';
+export { ALONE_CONFIDENCE, ALONE_TOLERANCE, companyRows, DECIDING_SE, halfDesign, LOOP_TOLERANCE, loopFigure, type AloneHalf, type AloneReading, type AloneRatio, type CompanyRow, type HalfDesign } from './company.ts';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
 import { createRandom, intervalAt, median, welchInference } from '@rtbench/stats';
-import { ALONE_TOLERANCE, companyRows, LOOP_TOLERANCE, loopFigure, type MachineReading } from '../src/index.ts';
+import { ALONE_TOLERANCE, companyRows, DECIDING_SE, halfDesign, LOOP_TOLERANCE, loopFigure, type AloneReading, type MachineReading } from '../src/index.ts';
 
 interface Cell {
   caseId: string;
@@ -65,8 +65,8 @@ interface Simulated {
   sd: number;
 }
 
-/** Of `tables` simulated tables of eight cases (six processes), each with two halves alone (three each), the share of cells marked company. */
-function markedShare(seed: number, tables: number, { effect, drift, sd }: Simulated): number {
+/** Of `tables` simulated tables of eight cases (six processes), each with two halves alone (three each), the share of cells read company (or `reading`). */
+function markedShare(seed: number, tables: number, { effect, drift, sd }: Simulated, reading: AloneReading = 'company'): number {
   const random = createRandom(seed);
   let marked = 0;
   let cells = 0;
@@ -75,7 +75,7 @@ function markedShare(seed: number, tables: number, { effect, drift, sd }: Simula
     const halves = [drawnRun(random, 100, 8, 3, sd, drift), drawnRun(random, 100, 8, 3, sd, drift)];
     for (const row of companyRows(table, halves, undefined)) {
       cells++;
-      if (row.company) marked++;
+      if (row.reading === reading) marked++;
     }
   }
   return marked / cells;
@@ -97,6 +97,28 @@ function oneRunShare(seed: number, tables: number, { drift, sd }: Simulated): nu
     if (ci[0] > Math.log(1 + ALONE_TOLERANCE) || ci[1] < Math.log(1 - ALONE_TOLERANCE)) marked++;
   }
   return marked / (tables * 8);
+}
+
+/**
+ * Of `tables` simulated tables of eight cases (six processes), the share of cells each reading takes, with halves
+ * alone sized as the self-check sizes them: a first run of three processes, a top-up run (a run of its own, its own
+ * level) to what halfDesign asks up to six, and the half after the table as many.
+ */
+function readingShares(seed: number, tables: number, { effect, drift, sd }: Simulated): Record<'company' | 'within' | 'undecided', number> {
+  const random = createRandom(seed);
+  const count = { company: 0, within: 0, undecided: 0 };
+  let cells = 0;
+  for (let i = 0; i < tables; i++) {
+    const first = drawnRun(random, 100, 8, 3, sd, drift);
+    const { processes } = halfDesign(first, 'node', 6);
+    const before = processes > 3 ? [first, drawnRun(random, 100, 8, processes - 3, sd, drift)] : [first];
+    const table = drawnRun(random, 100 * effect, 8, 6, sd, drift);
+    for (const row of companyRows(table, [before, drawnRun(random, 100, 8, processes, sd, drift)], undefined)) {
+      cells++;
+      if (row.reading) count[row.reading]++;
+    }
+  }
+  return { company: count.company / cells, within: count.within / cells, undecided: count.undecided / cells };
 }
 
 describe('companyRows', () => {
@@ -164,6 +186,57 @@ describe('companyRows', () => {
     // At the tolerance's edge the mark stays as rare: it says "more than 10%" at 95% confidence.
     expect(markedShare(110, 400, { effect: 1 + ALONE_TOLERANCE, drift: 0.15, sd: 0.05 })).toBeLessThanOrEqual(0.05);
     expect(markedShare(111, 400, { effect: 1 + ALONE_TOLERANCE, drift: 0.05, sd: 0.05 })).toBeLessThanOrEqual(0.05);
+  });
+
+  it('reads a cell within where its whole interval lies inside 1 ± the tolerance, undecided where it reaches across, and takes a half of two runs as one half', () => {
+    const table = run([cell('a', 'node', 101, [0.99, 1, 1.01, 0.99, 1, 1.01]), cell('b', 'node', 108), cell('c', 'node', 150)]);
+    const half = (shift: number, spread: readonly number[]): RunRecord => run(['a', 'b', 'c'].map((id) => cell(id, 'node', 100 * shift, spread)));
+    // The first half: a run of three processes and its top-up of three more; the second half one run of six.
+    const before = [half(1.005, [0.99, 1, 1.01]), half(1.005, [1.01, 1, 0.99])];
+    const rows = companyRows(table, [before, half(1 / 1.005, [0.99, 1, 1.01, 0.99, 1, 1.01])], undefined);
+    expect(rows.map((r) => [r.caseId, r.reading, r.company])).toEqual([
+      ['a', 'within', false],
+      // 1.08× alone, its interval reaching past 1.1: neither within nor marked.
+      ['b', 'undecided', false],
+      ['c', 'company', true],
+    ]);
+    expect(rows[1]!.alone!.ci![1]).toBeGreaterThan(1 + ALONE_TOLERANCE);
+    expect(rows[1]!.alone!.ci![0]).toBeGreaterThan(1 - ALONE_TOLERANCE);
+    // Two halves, not three runs: the halves' means 100.5 and 99.5 scatter a log sd of ln(1.005)·√2.
+    expect(rows[0]!.alone!.betweenRuns).toBeCloseTo(Math.log(1.005) * Math.SQRT2, 10);
+    // No interval, no reading.
+    expect(companyRows(table, [half(1, HALF)], undefined)[0]!.reading).toBeUndefined();
+  });
+
+  it('sizes a half alone from its first run: 3σ² / DECIDING_SE² processes, no fewer than it took, no more than the bound', () => {
+    expect(DECIDING_SE).toBeCloseTo(Math.log(1.1) / 1.959964, 5);
+    const first = (sd: number): RunRecord => run(['a', 'b'].map((id) => cell(id, 'node', 100, [Math.exp(-sd), 1, Math.exp(sd)])));
+    // Processes at ±sd on the log scale: a pooled variance of sd².
+    const quiet = halfDesign(first(0.02), 'node', 6);
+    expect(quiet).toEqual({ taken: 3, processes: 3, wanted: Math.ceil((3 * 0.02 ** 2) / DECIDING_SE ** 2), spread: expect.closeTo(0.02, 10) });
+    expect(quiet.wanted).toBe(1);
+    const wanted = Math.ceil((3 * 0.06 ** 2) / DECIDING_SE ** 2);
+    expect(halfDesign(first(0.06), 'node', 12)).toMatchObject({ taken: 3, processes: wanted, wanted });
+    expect(wanted).toBe(5);
+    expect(halfDesign(first(0.2), 'node', 6)).toMatchObject({ processes: 6, wanted: 51 });
+    // Another runtime's cells, or processes of one each, say nothing of the spread.
+    expect(halfDesign(first(0.2), 'bun', 6)).toEqual({ taken: 0, processes: 0, wanted: 0 });
+    expect(halfDesign(run([cell('a', 'node', 100, [1])]), 'node', 6)).toEqual({ taken: 1, processes: 1, wanted: 1 });
+  });
+
+  it('decides more A/A cells within ±10% with halves sized by their spread, and reads none within where runs drift ±15%', () => {
+    // Processes ±6%, runs ±1%: halves of three decide about a tenth of the cells within; sized halves (five) a quarter.
+    const sized = readingShares(112, 100, { effect: 1, drift: 0.01, sd: 0.06 });
+    expect(sized.within).toBeGreaterThanOrEqual(0.18);
+    expect(sized.company).toBeLessThanOrEqual(0.05);
+    expect(markedShare(113, 100, { effect: 1, drift: 0.01, sd: 0.06 }, 'within')).toBeLessThanOrEqual(0.14);
+    // A planted 1.3× company: marked.
+    expect(readingShares(114, 100, { effect: 1.3, drift: 0.01, sd: 0.06 }).company).toBeGreaterThanOrEqual(0.9);
+    // Runs ±15% apart: no interval fits inside ±10%, so no cell is said within; the mark stays rare.
+    const drifting = readingShares(115, 100, { effect: 1, drift: 0.15, sd: 0.05 });
+    expect(drifting.within).toBe(0);
+    expect(drifting.company).toBeLessThanOrEqual(0.05);
+    expect(drifting.undecided).toBeGreaterThanOrEqual(0.95);
   });
 
   it("holds the table against a long loop's time over calls, the median over its processes", () => {

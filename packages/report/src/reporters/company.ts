@@ -1,8 +1,8 @@
 /**
  * The self-check section (views/company.ts) as a terminal table or markdown:
  * per case a row per runtime with the table's figure, the same case alone
- * and in a long loop, and their ratios; a cell that depends on its company
- * is marked.
+ * and in a long loop, and their ratios; each cell with an interval marked
+ * by what it says (company, within, undecided).
  */
 import pc from 'picocolors';
 import { ALONE_CONFIDENCE, ALONE_TOLERANCE, LOOP_TOLERANCE, type CompanyRow } from '@rtbench/verdicts';
@@ -15,9 +15,10 @@ import type { CompanySection } from '../views/company.ts';
 const HEADS = ['runtime', 'table/op', 'alone/op', 'loop/op', 'table÷alone', 'table÷loop', ''] as const;
 
 const KEY =
-  `alone: the same case on its runtime alone (runs of that runtime only, one before the table and one after; each case has processes of its own); loop: a fresh process calling the case back to back, time over calls (median over processes). ` +
+  `alone: the same case on its runtime alone (runs of that runtime only, a half before the table and one after; each case has processes of its own); loop: a fresh process calling the case back to back, time over calls (median over processes). ` +
   `table÷alone: the table's processes' geometric mean over the halves' alone, with its ${ALONE_CONFIDENCE * 100}% interval, which carries both the processes' spread and how far the halves alone lie apart (the minutes between runs); ` +
-  `company: that whole interval lies more than ${ALONE_TOLERANCE * 100}% from 1, so what ran beside the case moved it; ` +
+  `company: that whole interval lies more than ${ALONE_TOLERANCE * 100}% from 1, so what ran beside the case moved it; within: the whole interval lies within ${ALONE_TOLERANCE * 100}% of 1; ` +
+  `undecided: the interval reaches across ${1 - ALONE_TOLERANCE} or ${1 + ALONE_TOLERANCE}, so the check cannot tell; ` +
   `machine: the table and its case alone met different machine states, so their figures are not held against each other; ` +
   `loop: more than ${LOOP_TOLERANCE * 100}% from the long loop (an allocating case's loop also pays the collector's work between samples: docs/how-a-number-is-made.md).`;
 
@@ -28,7 +29,7 @@ function aloneText(row: CompanyRow): string {
 }
 
 function cells(row: CompanyRow): string[] {
-  const marks = [row.company ? 'company' : '', row.machineMoved ? 'machine' : '', row.apartFromLoop ? 'loop' : ''].filter(Boolean).join(' ');
+  const marks = [row.reading ?? '', row.machineMoved ? 'machine' : '', row.apartFromLoop ? 'loop' : ''].filter(Boolean).join(' ');
   return [
     row.variantId,
     formatDuration(row.tableNs),
@@ -45,8 +46,15 @@ function summaryLine(section: CompanySection): string {
   const moved = section.rows.filter((r) => r.company);
   const loop = section.rows.filter((r) => r.apartFromLoop).length;
   const what = moved.length ? `${moved.length} of ${section.rows.length} cells depend on their company (${moved.map((r) => `${r.caseId} on ${r.variantId}`).join('; ')})` : `no cell of ${section.rows.length} depends on its company`;
+  const within = section.rows.filter((r) => r.reading === 'within').length;
+  const undecided = section.rows.filter((r) => r.reading === 'undecided').length;
   const machines = [...new Set(section.rows.flatMap((r) => (r.machineMoved ? [r.machineMoved] : [])))];
-  return `self-check: ${what}; ${loop} more than ${LOOP_TOLERANCE * 100}% from a long loop${machines.length ? `; not judged where the machine moved between the runs (machine): ${machines.join('; ')}` : ''}`;
+  return `self-check: ${what}, ${within} within ±${ALONE_TOLERANCE * 100}%, ${undecided} undecided; ${loop} more than ${LOOP_TOLERANCE * 100}% from a long loop${machines.length ? `; not judged where the machine moved between the runs (machine): ${machines.join('; ')}` : ''}`;
+}
+
+/** How many processes each runtime's halves alone took, and why (views/company.ts design). */
+function designLines(section: CompanySection): string[] {
+  return section.design?.length ? [`halves alone: ${section.design.join('; ')}`] : [];
 }
 
 export function terminalCompany(section: CompanySection, options: ReporterOptions = {}): string {
@@ -61,7 +69,7 @@ export function terminalCompany(section: CompanySection, options: ReporterOption
     previous = row.caseId;
   }
   const files = [...section.files.alone, ...(section.files.loop ? [section.files.loop] : [])];
-  const notes = [summaryLine(section), KEY, `the runs: ${files.join(', ')}`];
+  const notes = [summaryLine(section), ...designLines(section), KEY, `the runs: ${files.join(', ')}`];
   return [...renderGrid(columns, rows, { maxWidth, bold: c.bold, dim: c.dim }), ...notes.flatMap((n) => wrapWords(n, maxWidth).map((l) => c.dim(l)))].join('\n') + '\n';
 }
 
@@ -72,6 +80,6 @@ export function markdownCompany(section: CompanySection): string {
     lines.push(`| ${row.caseId === previous ? '' : markdownCell(row.caseId)} | ${cells(row).map(markdownCell).join(' | ')} |`);
     previous = row.caseId;
   }
-  lines.push('', summaryLine(section), '', `<sub>${KEY}</sub>`);
+  lines.push('', summaryLine(section), ...designLines(section).flatMap((l) => ['', l]), '', `<sub>${KEY}</sub>`);
   return lines.join('\n') + '\n';
 }

@@ -10,15 +10,24 @@ export interface CompanySection {
   rows: CompanyRow[];
   /** The runs the figures come from, as saved (the table's own is the view's). */
   files: { alone: readonly string[]; loop?: string };
+  /** How many processes each runtime's halves took and why, a line each (the CLI's self-check says them). */
+  design?: readonly string[];
 }
 
-export function companySection(table: RunRecord, alone: readonly { run: RunRecord; file: string }[], loop: { run: RunRecord; file: string } | undefined): CompanySection {
+interface Saved {
+  run: RunRecord;
+  file: string;
+}
+
+/** The section from the table, each half alone (its runs, saved), the long loop and the halves' design in words. */
+export function companySection(table: RunRecord, halves: readonly (readonly Saved[])[], loop: Saved | undefined, design?: readonly string[]): CompanySection {
   return {
     rows: companyRows(
       table,
-      alone.map((a) => a.run),
+      halves.map((h) => h.map((a) => a.run)),
       loop?.run,
     ),
-    files: { alone: alone.map((a) => a.file), ...(loop ? { loop: loop.file } : {}) },
+    files: { alone: halves.flat().map((a) => a.file), ...(loop ? { loop: loop.file } : {}) },
+    ...(design?.length ? { design } : {}),
   };
 }
