@@ -17,7 +17,7 @@ export const PURE_TESTS: string[] = [
   'packages/core/test/**/*.test.ts',
   'packages/report/test/**/*.test.ts',
   'packages/profile/test/{alloc-summary,alloc-tree,cdp,perf-refusal,profile-window,server-window,summary,tree}.test.ts',
-  'packages/runtime-kit/test/{elf,file-facts,npm,releases,v8-flags}.test.ts',
+  'packages/runtime-kit/test/{code-cache,elf,file-facts,npm,releases,v8-flags}.test.ts',
   'packages/process/test/{bounded-output,host-sockets,cgroup-memory-peak,context-switches,host-lateness,job,protocol-reader,session}.test.ts',
   'packages/host/test/{app-build,barrel-imports,bundled-packages,callgrind,install-temp,local-releases,program-cache}.test.ts',
   'packages/adapters/test/**/*.test.ts',

@@ -13,6 +13,13 @@
  *   case     from the case's command to its `ready`: set-up, first call, digest
  *   life     the whole process, from start to exit (what the two cores pay for it)
  *
+ * Each of runner, suite, case and life twice: `cold`, every start compiling
+ * the bundle from source, and `cached`, started as the lockstep table starts a
+ * case's process, loading the code an earlier start on the same bundle kept
+ * (runtime-kit code-cache.ts; a runtime that keeps none reads the same twice).
+ * The cache folders are emptied first and filled by one start each before the
+ * runs. Before and after a change: the same command on both commits.
+ *
  * `boot` and `life` are the children's CPU the kernel gives the script
  * (/proc/self/stat cutime + cstime, 10 ms ticks) around a process's whole
  * life; `runner`, `suite` and `case` are the process tree's threads read
@@ -85,9 +92,9 @@ function bootS(runtime: Started, empty: string): number | undefined {
 const treeS = (reading: ReturnType<ReturnType<WarmProcess['open']>['cpuTimes']>): number | undefined => (reading ? totalCpuNs(reading) / 1e9 : undefined);
 
 /** One process started on the bundle, loaded, its case (if any) opened to ready and answered, then closed. */
-async function startOnce(runtime: Started, bundlePath: string, caseId: string): Promise<StartCost> {
+async function startOnce(runtime: Started, bundlePath: string, caseId: string, codeCache: boolean): Promise<StartCost> {
   const lifeBefore = childrenCpuS();
-  const warm = runtime.plugin.startWarm!({ target: runtime.target, flags: runtime.flags, bundlePath, job: FIXED, timeoutMs: TIMEOUT_MS });
+  const warm = runtime.plugin.startWarm!({ target: runtime.target, flags: runtime.flags, bundlePath, job: FIXED, timeoutMs: TIMEOUT_MS, codeCache });
   await warm.loaded;
   if (!warm.usable) throw new Error(`${runtime.target.spec}: the process ended before it loaded ${bundlePath}`);
   const live = warm.open(caseId, TIMEOUT_MS);
@@ -129,21 +136,28 @@ async function measureRuntime(spec: string, scratch: string): Promise<void> {
   const tinyCase = await firstCase(runtime, tinyBundle);
   const empty = join(scratch, 'empty.mjs');
   writeFileSync(empty, '');
+  for (const bundle of [tinyBundle, suiteBundle]) rmSync(`${bundle}.code-cache`, { recursive: true, force: true });
+  await startOnce(runtime, tinyBundle, tinyCase, true);
+  await startOnce(runtime, suiteBundle, caseId, true);
   const boot: (number | undefined)[] = [];
-  const tiny: StartCost[] = [];
-  const real: StartCost[] = [];
+  const starts = { cold: { tiny: [] as StartCost[], real: [] as StartCost[] }, cached: { tiny: [] as StartCost[], real: [] as StartCost[] } };
   for (let i = 0; i < runs; i++) {
     boot.push(bootS(runtime, empty));
-    tiny.push(await startOnce(runtime, tinyBundle, tinyCase));
-    real.push(await startOnce(runtime, suiteBundle, caseId));
+    for (const [mode, costs] of Object.entries(starts)) {
+      costs.tiny.push(await startOnce(runtime, tinyBundle, tinyCase, mode === 'cached'));
+      costs.real.push(await startOnce(runtime, suiteBundle, caseId, mode === 'cached'));
+    }
   }
   const kb = (path: string): string => `${(statSync(path).size / 1024).toFixed(0)} KB`;
   console.log(`\n## ${spec} (${runtime.target.version}), case "${caseId}"; bundles: runner + tiny ${kb(tinyBundle)}, runner + ${suite.name} ${kb(suiteBundle)}`);
-  console.log(`boot          ${spread(boot)}`);
-  console.log(`runner        ${spread(tiny.map((c) => c.loadedS))}`);
-  console.log(`suite         ${spread(real.map((c) => c.loadedS))}   less runner: ${(median(real.map((c) => c.loadedS)) - median(tiny.map((c) => c.loadedS))).toFixed(3)}`);
-  console.log(`case          ${spread(real.map((c) => c.caseS))}`);
-  console.log(`life          ${spread(real.map((c) => c.lifeS))}   (tiny suite: ${spread(tiny.map((c) => c.lifeS))})`);
+  console.log(`boot                 ${spread(boot)}`);
+  for (const [mode, { tiny, real }] of Object.entries(starts)) {
+    const name = (row: string): string => `${row} ${mode}`.padEnd(21);
+    console.log(`${name('runner')}${spread(tiny.map((c) => c.loadedS))}`);
+    console.log(`${name('suite')}${spread(real.map((c) => c.loadedS))}   less runner: ${(median(real.map((c) => c.loadedS)) - median(tiny.map((c) => c.loadedS))).toFixed(3)}`);
+    console.log(`${name('case')}${spread(real.map((c) => c.caseS))}`);
+    console.log(`${name('life')}${spread(real.map((c) => c.lifeS))}   (tiny suite: ${spread(tiny.map((c) => c.lifeS))})`);
+  }
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'rtbench-start-cpu-'));

@@ -5,6 +5,7 @@
  * makes of a plug-in lives above it (@rtbench/host, @rtbench/runtime-registry).
  */
 export { FlagError, RuntimeUnavailableError, type JobRequest, type RuntimeTarget, type TranslatedFlags } from './types.ts';
+export { codeCacheDir } from './code-cache.ts';
 export { V8_ENGINE, type EngineDescriptor } from './engine.ts';
 export type { RuntimePlugin, ServeFetch, ServedProgram } from './plugin.ts';
 export { cpuProfFlags, inspectFlag, NO_ISOLATE_START, processJobs, spawnWith, v8HeapSampling } from './process-plugin.ts';

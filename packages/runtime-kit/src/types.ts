@@ -41,6 +41,12 @@ export interface JobRequest {
   signal?: AbortSignal;
   /** Run the runtime under this program (e.g. valgrind): `command ...args <runtime binary> <its args>`. */
   wrap?: { command: string; args: string[] };
+  /**
+   * Let the process keep the bundle's compiled code for the next process on
+   * the same bundle, where the runtime can (code-cache.ts): for processes
+   * whose start is not what is measured. Absent, every start compiles from source.
+   */
+  codeCache?: boolean;
 }
 
 /** How the in-runtime entry is bundled for this runtime. */

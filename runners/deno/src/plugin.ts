@@ -7,11 +7,12 @@
  * and those the variant grants (flags.ts; a server a suite brings: those it
  * declares, in place of env's), no config or lock file, no remote
  * or npm resolution, and no V8 code cache, so every round compiles from source
- * as on the other runtimes. runners/deno/README.md.
+ * as on the other runtimes, unless the job asks for one (a case's own process
+ * in a lockstep table: runtime-kit code-cache.ts). runners/deno/README.md.
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuProfFlags, NO_ISOLATE_START, v8HeapSampling, FlagError, inspectFlag, type JobRequest, overriddenV8Flags, parseV8FlagValues, processJobs, type RuntimePlugin, type SingleNpmRuntime, semverReleases, singleNpmRuntimeSpecs, spawnWith } from '@rtbench/runtime-kit';
+import { codeCacheDir, cpuProfFlags, NO_ISOLATE_START, v8HeapSampling, FlagError, inspectFlag, type JobRequest, overriddenV8Flags, parseV8FlagValues, processJobs, type RuntimePlugin, type SingleNpmRuntime, semverReleases, singleNpmRuntimeSpecs, spawnWith } from '@rtbench/runtime-kit';
 import { runBriefly, sealJob, wrapped, type SpawnJobOptions } from '@rtbench/process';
 import { npmDeno, probeDeno } from './binary.ts';
 import { permissionFlags, translateDenoFlags, withV8Flags } from './flags.ts';
@@ -30,10 +31,13 @@ function childEnv(extra: Record<string, string>): Record<string, string | undefi
 /** How a job runs on deno: `deno run` on the bundle, the job on stdin. */
 function spawnOptions(request: JobRequest): SpawnJobOptions {
   const { target, flags, bundlePath } = request;
+  // Where asked for, deno keeps the bundle's V8 code cache in a folder of its own (DENO_DIR) instead of none.
+  const cacheDir = codeCacheDir(request);
+  const runArgs = cacheDir ? DENO_RUN_ARGS.filter((a) => a !== '--no-code-cache') : DENO_RUN_ARGS;
   return {
-    ...wrapped(request.wrap, target.binary, [...DENO_RUN_ARGS, ...flags.args, bundlePath]),
+    ...wrapped(request.wrap, target.binary, [...runArgs, ...flags.args, bundlePath]),
     job: sealJob(request.job, flags.env),
-    env: childEnv(flags.env),
+    env: childEnv({ ...(cacheDir ? { DENO_DIR: cacheDir } : {}), ...flags.env }),
     cwd: dirname(bundlePath),
     timeoutMs: request.timeoutMs,
     ...(request.signal ? { signal: request.signal } : {}),

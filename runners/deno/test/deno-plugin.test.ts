@@ -1,4 +1,7 @@
 /** The Deno plugin against the real deno from the npm packages. No assertion is on time. */
+import { copyFileSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FlagError, RuntimeUnavailableError, type RuntimeTarget } from '@rtbench/runtime-kit';
 import { denoRuntime } from '../src/plugin.ts';
@@ -46,6 +49,18 @@ describe('deno plugin', () => {
     }
     const plain = await runCase(denoRuntime, target, denoRuntime.translateFlags([]), tiny, 'runtime facts');
     expect(helloOf(plain)?.facts.gcExposed).toBe(false);
+  });
+
+  it("keeps the bundle's V8 code cache in a folder beside it only when the job asks", async () => {
+    const bundlePath = join(mkdtempSync(join(tmpdir(), 'rtbench-')), 'deno-tiny.mjs');
+    copyFileSync(tiny, bundlePath);
+    const list = (codeCache: boolean) => denoRuntime.runJob({ target, flags: denoRuntime.translateFlags(['--expose-gc']), bundlePath, job: { protocol: 1, kind: 'list' }, timeoutMs: 60_000, codeCache });
+    expect((await list(false)).exitCode).toBe(0);
+    expect(existsSync(`${bundlePath}.code-cache`)).toBe(false);
+    const cached = await list(true);
+    expect(cached.exitCode, cached.stderr).toBe(0);
+    const files = readdirSync(`${bundlePath}.code-cache`, { recursive: true }).map(String);
+    expect(files.some((f) => /v8_code_cache/.test(f))).toBe(true);
   });
 
   it('rejects a V8 flag deno does not know, naming it', async () => {

@@ -8,17 +8,16 @@
  * the clock, the exit and the write it uses, so a case that replaces them (a
  * fake-timer library, a mocked stdout) changes neither timing nor messages.
  */
-import { readSync, writeSync } from 'node:fs';
 import { executeJob, exposedCollections, whenLoopRunsEmpty } from '@rtbench/core/execute';
 import { LineReader } from '@rtbench/core/line-reader';
 import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
+import { nodeBuiltin } from './builtins.ts';
 import { gcProbe } from './gc-probe.ts';
 
-// Values, not the imports' live bindings: a case that replaces fs.readSync/fs.writeSync and calls
-// syncBuiltinESMExports() would otherwise change the commands read and every message written.
-const readIn = readSync;
-const write = writeSync;
+// Values taken now, not the module's properties later: a case that replaces fs.readSync/fs.writeSync
+// would otherwise change the commands read and every message written.
+const { readSync: readIn, writeSync: write } = nodeBuiltin('node:fs') as typeof import('node:fs');
 const writeOut = (bytes: Uint8Array): number => write(1, bytes);
 const stdin = new LineReader((bytes) => readIn(0, bytes, 0, bytes.length, null));
 const job = decodeJob(stdin.next());

@@ -8,7 +8,7 @@
  */
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuProfFlags, NO_ISOLATE_START, v8HeapSampling, FlagError, flagsAsWritten, inspectFlag, type JobRequest, probeOutput, processJobs, type PlatformPackages, type RuntimePlugin, type RuntimeTarget, RuntimeUnavailableError, spawnWith, declareNpmRuntime, resolveNpmRuntime, pluginDevDependencies, refusalLine, releaseFor, semverReleases, workspaceRuntimes } from '@rtbench/runtime-kit';
+import { codeCacheDir, cpuProfFlags, NO_ISOLATE_START, v8HeapSampling, FlagError, flagsAsWritten, inspectFlag, type JobRequest, probeOutput, processJobs, type PlatformPackages, type RuntimePlugin, type RuntimeTarget, RuntimeUnavailableError, spawnWith, declareNpmRuntime, resolveNpmRuntime, pluginDevDependencies, refusalLine, releaseFor, semverReleases, workspaceRuntimes } from '@rtbench/runtime-kit';
 import { runBriefly, sealJob, wrapped, type SpawnJobOptions, whichOnPath } from '@rtbench/process';
 import { NODE_IDENTITY } from './identity.ts';
 
@@ -69,11 +69,14 @@ async function probe(spec: string, binary: string, source: RuntimeTarget['source
 /** How a job runs on node: the bundle, the job on stdin. */
 function spawnOptions(request: JobRequest): SpawnJobOptions {
   const { target, flags, bundlePath } = request;
+  const cacheDir = codeCacheDir(request);
   return {
     ...wrapped(request.wrap, target.binary, [...flags.args, bundlePath]),
     job: sealJob(request.job, flags.env),
-    // A clean environment: only what the variant sets, plus PATH and HOME.
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...flags.env },
+    // A clean environment: only what the variant sets, plus PATH and HOME, and where asked for, the folder
+    // node (>= 22.1) keeps the bundle's compiled code in (NODE_COMPILE_CACHE; the entry removes the variable
+    // before the suite loads, so a case sees only the variant's).
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...(cacheDir ? { NODE_COMPILE_CACHE: cacheDir } : {}), ...flags.env },
     timeoutMs: request.timeoutMs,
     ...(request.signal ? { signal: request.signal } : {}),
   };

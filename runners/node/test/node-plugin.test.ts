@@ -1,7 +1,7 @@
 /** The Node.js plugin against real node processes from the npm packages. */
-import { mkdtempSync, writeFileSync, chmodSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FlagError, RuntimeUnavailableError } from '@rtbench/runtime-kit';
 import { nodeRuntime } from '../src/plugin.ts';
@@ -48,6 +48,33 @@ describe('node plugin', () => {
     expect(hello).toMatchObject({ facts: { runtime: 'node', version: target.version, engine: 'v8', gcExposed: true } });
     const result = outcome.messages.find((m) => m.type === 'result');
     expect(result).toMatchObject({ caseId: 'math / sum [n=200]', async: false });
+  });
+
+  it("loads node:fs without its ESM facade, and keeps a bundle's compiled code only when the job asks, which the next start loads unchanged", async () => {
+    const target = await nodeRuntime.resolve('node@26');
+    const built = await bundleSuite(fixture, 'tiny', 'node', nodeRuntime.bundle);
+    const bundlePath = join(mkdtempSync(join(tmpdir(), 'rtbench-')), 'node-tiny.mjs');
+    copyFileSync(built.path, bundlePath);
+    const list = (codeCache: boolean, more: string[] = []) => nodeRuntime.runJob({ target, flags: nodeRuntime.translateFlags(['--expose-gc', ...more]), bundlePath, job: { protocol: 1, kind: 'list' }, timeoutMs: 60_000, codeCache });
+    // The built-in modules the process loaded, written at its exit.
+    const loaded = join(dirname(bundlePath), 'loaded.txt');
+    const hook = join(dirname(bundlePath), 'hook.cjs');
+    writeFileSync(hook, `const fs = require('fs'); process.on('exit', () => fs.writeFileSync(${JSON.stringify(loaded)}, process.moduleLoadList.join('\\n')));\n`);
+    expect((await list(false, [`--require=${hook}`])).exitCode).toBe(0);
+    // No ESM facade of node:fs, whose lazy exports would load fs/promises and readline in every case's process.
+    expect(readFileSync(loaded, 'utf8').split('\n')).not.toContain('NativeModule internal/fs/promises');
+    // A start that does not ask (instruction counts, host-timed starts) compiles from source and leaves nothing.
+    expect(existsSync(`${bundlePath}.code-cache`)).toBe(false);
+    expect((await list(true)).exitCode).toBe(0);
+    const entries = readdirSync(`${bundlePath}.code-cache`, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(entries).toHaveLength(1);
+    const entry = join(entries[0]!.parentPath, entries[0]!.name);
+    const [bytes, mtime] = [readFileSync(entry), statSync(entry).mtimeMs];
+    const second = await list(true);
+    expect(second.messages.find((m) => m.type === 'cases')).toBeDefined();
+    // Node rewrites an entry V8 rejected; one it accepted is left as it was.
+    expect(statSync(entry).mtimeMs).toBe(mtime);
+    expect(readFileSync(entry).equals(bytes)).toBe(true);
   });
 
   it('rejects a flag node does not know, naming it', async () => {

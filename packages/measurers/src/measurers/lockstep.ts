@@ -359,11 +359,12 @@ function lockstepMeasurer(options: LockstepOptions): Measurer {
     untimedStart: true,
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
       const caseId = unit.cases[0]!.id;
-      // Start-up and warmup are not measured: the processes start together and warm up side by side, each until steady by its engine's rule.
+      // Start-up and warmup are not measured: the processes start together and warm up side by side, each until steady by its engine's rule;
+      // so they load the bundle's code compiled by an earlier process where the runtime keeps it (runtime-kit code-cache.ts).
       const sessions: LiveCase[] = arms.map((arm) => {
         context.onArmStart?.(arm);
         const job = pacedJob(caseId, withSteadyRule(options.measure, arm.plugin.engine.warmup, horizons.callNs(arm.id, caseId)));
-        return arm.plugin.startSession({ target: arm.target, flags: collectingFlags(arm), bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs, ...(context.signal ? { signal: context.signal } : {}) });
+        return arm.plugin.startSession({ target: arm.target, flags: collectingFlags(arm), bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs, codeCache: true, ...(context.signal ? { signal: context.signal } : {}) });
       });
       const { results } = await sampleInTurn(sessions, arms, options, context);
       learnHorizons(horizons, caseId, arms, results);
@@ -525,7 +526,7 @@ function startProcess(w: WarmState, arm: Arm, context: ReplicateContext, core: n
   const { options, seating, setsPerProcess, started } = w;
   const job: Job = { protocol: 1, kind: 'serve', options: withSteadyRule(options.measure, arm.plugin.engine.warmup) };
   const wrap = seating && core !== undefined ? { wrap: seating.wrap(core) } : {};
-  const process = arm.plugin.startWarm!({ target: arm.target, flags: collectingFlags(arm), bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS * setsPerProcess, ...wrap, ...(context.signal ? { signal: context.signal } : {}) });
+  const process = arm.plugin.startWarm!({ target: arm.target, flags: collectingFlags(arm), bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS * setsPerProcess, codeCache: true, ...wrap, ...(context.signal ? { signal: context.signal } : {}) });
   const index = started.get(arm.id) ?? 0;
   started.set(arm.id, index + 1);
   // A replacement mid-set takes over the set's count, so it ends with the others.
