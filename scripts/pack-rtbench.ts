@@ -129,7 +129,10 @@ export async function packRtbench(out: string): Promise<string> {
     };
     writeFileSync(join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     mkdirSync(out, { recursive: true });
-    const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', out], { cwd: stage, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })) as { filename: string }[];
+    // Without the npm_config_* settings pnpm hands its scripts (npm warns of each it does not know): packing a folder
+    // reads only the folder, and npm still reads its own .npmrc files.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_config_/i.test(key)));
+    const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', out], { cwd: stage, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })) as { filename: string }[];
     return join(out, packed[0]!.filename);
   } finally {
     await stopEsbuild();
