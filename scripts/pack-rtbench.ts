@@ -16,7 +16,10 @@
  * devDependencies) become its optionalDependencies: `npm i -D` brings this
  * platform's, `--omit=optional` none (rtbench then installs one on first use,
  * docs/runtimes.md). npm, not pnpm, packs it: bundleDependencies is npm's.
- * test/installed.test.ts calls packRtbench in its own process.
+ * test/installed.test.ts calls packRtbench in its own process, which goes on
+ * after it: packRtbench stops esbuild's service (a process the build starts,
+ * which otherwise lives as long as the process that called it) before it
+ * returns; an esbuild call after it starts a new one.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +27,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { stop as stopEsbuild } from 'esbuild';
 import { buildCliBundle } from '../packages/host/src/cli-bundle.ts';
 
 const repoRoot = join(import.meta.dirname, '..');
@@ -125,9 +129,13 @@ export async function packRtbench(out: string): Promise<string> {
     };
     writeFileSync(join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     mkdirSync(out, { recursive: true });
-    const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', out], { cwd: stage, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })) as { filename: string }[];
+    // Without the npm_config_* settings pnpm hands its scripts (npm warns of each it does not know): packing a folder
+    // reads only the folder, and npm still reads its own .npmrc files.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_config_/i.test(key)));
+    const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', out], { cwd: stage, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })) as { filename: string }[];
     return join(out, packed[0]!.filename);
   } finally {
+    await stopEsbuild();
     rmSync(stage, { recursive: true, force: true });
   }
 }

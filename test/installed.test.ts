@@ -11,7 +11,10 @@
  * that project: rtbench-pr runs `rtbench bench <folder>` on the base commit
  * and on the head, compares them and writes the verdicts for the comment;
  * the head's run is the suite run the other assertions read. Every command
- * runs once, before the assertions, which share its output.
+ * runs once, before the assertions, which share its output. At its end no
+ * process it started is left: none below the test's own process (packing's
+ * esbuild service included) and none anywhere that names its scratch folder
+ * (a runtime or tool an installed command left behind).
  *
  * npm installs from its cache (--prefer-offline) and without the optional
  * runtimes (--omit=optional, as a user may): the runs take node@20 from the
@@ -23,9 +26,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import type { RunRecord } from '@rtbench/core/schema';
+import { processTree } from '@rtbench/process/process-tree';
 import { packRtbench } from '../scripts/pack-rtbench.ts';
 import { repoRoot } from './helpers/cli.ts';
 
@@ -139,6 +143,31 @@ function recipeRuns(base: string): { run: string; r: Ran }[] {
   }));
 }
 
+/** A process's command line: '' for one that has exited and is not yet reaped, undefined once it is gone. */
+function commandLine(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every process below this one (an exited one not yet reaped too: the CPU record counts it), and every one on the
+ * machine whose command line names the scratch folder (one an installed command left behind is no child of this one).
+ */
+function leftRunning(): string[] {
+  const below = processTree(process.pid).filter((pid) => pid !== process.pid);
+  const naming = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid)
+    .map(Number)
+    .filter((pid) => commandLine(pid)?.includes(scratch));
+  return [...new Set([...below, ...naming])].flatMap((pid) => {
+    const line = commandLine(pid);
+    return line === undefined ? [] : [`${pid} ${line || '(exited, not yet reaped)'}`];
+  });
+}
+
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
@@ -205,5 +234,10 @@ describe('rtbench installed from its one package in a project of its own', () =>
     expect(ran.prRefused.stderr.split('\n')[0]).toBe('rtbench-pr: name the base commit: --base <git ref> (on GitHub, github.event.pull_request.base.sha)');
     expect(ran.prHelp.status).toBe(0);
     expect(ran.prHelp.stdout.split('\n')[0]).toMatch(/^usage: rtbench-pr --base <git ref> /);
+  });
+
+  // Last: every command above has returned. A process killed a moment ago may not yet be reaped; none may stay.
+  it('leaves no process running at its end: packing stopped its esbuild service, and no command left one behind', async () => {
+    await vi.waitFor(() => expect(leftRunning()).toEqual([]), { timeout: 10_000, interval: 100 });
   });
 });

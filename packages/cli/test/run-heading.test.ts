@@ -90,6 +90,11 @@ describe('the time a run of fresh servers should take, said before it', () => {
     expect(tookLine(40_000, expected)).toBe('took 0:40 (expected 0:13 to 1:22)');
   });
 
+  it("opens with the requests it serves, not the CPU rows each request's cases make", () => {
+    // One request: its suite holds three cases (the JavaScript thread, all threads, an empty handler), one server a round.
+    expect(runHeading(served([steady]), 100).join(' ').replace(SGR, '')).toMatch(/^json-reviver: 1 request case × node /);
+  });
+
   it("a count served whole says the least, the handler's own time beside it; requests in flight together are one round trip a wave", () => {
     const line = expectedLine(served([whole, whole], FOUR.slice(0, 2), 30));
     expect(line).toBe("expected: at least 1:18 and the handler's own time (120 fresh servers: 2 request cases × 2 arms × 30 rounds, each serving 151 requests); --filter or --rounds shorten it");

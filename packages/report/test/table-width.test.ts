@@ -88,6 +88,19 @@ function oneSpannedRound(): RunRecord {
   return run;
 }
 
+/**
+ * A saved run whose every case name runs past a line: a user's own names can (a brought file's groups and
+ * parameters). A request case's id is its name and its `[cpu=…]` row; the name grows, the row stays.
+ */
+function longNames(name: string): RunRecord {
+  const raw = JSON.parse(readFileSync(join(RESULTS, name), 'utf8')) as { cases: { id: string; name?: string }[] };
+  const ids = new Map(raw.cases.map((c) => [c.id, c.id.replace(/^(.*?)( \[cpu=[^\]]*\])?$/, (_all, head: string, row = '') => `${head} / ${LONG}${row}`)]));
+  for (const c of raw.cases) if (c.name !== undefined) c.name = `${c.name} / ${LONG}`;
+  const rename = (v: unknown): unknown =>
+    typeof v === 'string' ? (ids.get(v) ?? v) : Array.isArray(v) ? v.map(rename) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rename(x)])) : v;
+  return parseRun(rename(raw), name);
+}
+
 function requestRun(): RunRecord {
   return syntheticRequestRun({ arms: [{ id: 'node@26', factor: 1 }, { id: 'node@24 --max-semi-space-size=64', factor: 1.2, tailFactor: 1.5 }], rounds: 6 });
 }
@@ -123,6 +136,9 @@ const TABLES: [string, (color: boolean) => string][] = [
   ['claims', table(claimsOfSavedRuns)],
   ['history', table(() => historyView(historyRuns([{ factor: 1 }, { factor: 1.1 }, { factor: 1.1 }], { cases: [{ id: LONG, ns: 1_000 }], rounds: 6, seed: 3 }).map((run, i) => ({ run, file: `/results/run-${i}.json` }))))],
   ['history of two suites with request cases', table(() => historyView(['20261126-111226Z-relay-request.json', '20261127-010336Z-next-page.json'].map((f) => ({ run: saved(f), file: `/results/${f}` }))))],
+  ['bench table, case names past a line', table(() => viewOfRun(longNames('20261128-174814Z-json-reviver.json')))],
+  ['compare, case names past a line', table(() => viewOfRun(longNames('20261121-130300Z-gc-pressure-compare.json')))],
+  ["a Worker's CPU per request, request names past a line", table(() => viewOfRun(longNames('20261126-111226Z-relay-request.json'), { cpuLimitMs: 10 }))],
   ['releases', table(releasesView)],
   ['bisect', table(bisectView)],
 ];
@@ -142,6 +158,18 @@ describe.each(TABLES)('the %s at 100 columns', (_name, draw) => {
 
   it('lays out the same with colour as without: the colour codes take no column', () => {
     expect(visible(coloured)).toBe(plain);
+  });
+});
+
+describe('case names past a line', () => {
+  it('head their rows on one line each, cut to fit rather than wrapped', () => {
+    for (const [name, draw] of TABLES.filter(([n]) => n.endsWith('names past a line'))) {
+      const headings = draw(false).split('\n').filter((l) => l.includes('a case whose name'));
+      expect(headings.length, name).toBeGreaterThan(1);
+      // The line after a heading is a row of figures, not the rest of the name.
+      const lines = draw(false).split('\n');
+      for (const h of headings) expect(lines[lines.indexOf(h) + 1], name).not.toMatch(/^\S/);
+    }
   });
 });
 

@@ -12,11 +12,12 @@ import { runSaver } from '@rtbench/saved-runs';
 import { columnsOf, stderrColours as pc } from '../emit/colours.ts';
 import type { Plan } from '../plan.ts';
 import { runEnvironment } from './environment.ts';
-import { expectedLine, expectedTime, tookLine } from './expected-time.ts';
+import { countedCases, expectedLine, expectedTime, tookLine } from './expected-time.ts';
 import { progressPrinter } from './progress.ts';
 
 /**
- * The line that opens a run: the suite, its cases, the variants with their
+ * The line that opens a run: the suite, its cases (a Worker's requests, not
+ * the CPU rows each makes), the variants with their
  * versions and the rounds, within `columns` (a terminal's width, as the
  * progress lines are), the suite's name bold.
  */
@@ -25,7 +26,7 @@ export function runHeading(plan: Pick<RunRequest, 'suite' | 'variants'> & Pick<P
   const names = plan.variants.map((v) => (isResolved(v) ? `${v.spec.id} (${v.target.version})` : `${v.spec.id} (unavailable)`));
   const rounds = counted(roundPlan.rounds, 'round') + (roundPlan.adaptive ? `, then more ${addedUntil(roundPlan.adaptive)}` : '');
   const name = `${plan.suite.name}:`;
-  const [first = '', ...rest] = fitLine(`${name} ${counted(plan.suite.cases.length, 'case')} × ${names.join(', ')} × ${rounds}`, columns);
+  const [first = '', ...rest] = fitLine(`${name} ${countedCases(plan)} × ${names.join(', ')} × ${rounds}`, columns);
   return [first.startsWith(name) ? pc.bold(name) + first.slice(name.length) : first, ...rest];
 }
 

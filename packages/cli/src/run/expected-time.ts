@@ -50,6 +50,17 @@ export interface ExpectedTime {
   reckoning: string;
 }
 
+/** The servers a round starts, one per request case (a request's CPU rows are cases of one server); undefined for other runs. */
+function servedUnits(plan: EstimatePlan): readonly ServedRound[] | undefined {
+  return plan.options.measurer.servedRounds?.(plan.suite.cases, { warmupMinMs: plan.options.warmupMinMs, own: plan.options.prepared?.setup });
+}
+
+/** What the run's heading counts: "16 cases", or "1 request case" where the rounds are servers, as the expected line counts them. */
+export function countedCases(plan: EstimatePlan): string {
+  const served = servedUnits(plan);
+  return served ? counted(served.length, 'request case') : counted(plan.suite.cases.length, 'case');
+}
+
 /**
  * The expected time of a run timed inside the runtimes (the lockstep, duet and
  * processes schedules) or of one whose rounds are servers (request cases);
@@ -59,7 +70,7 @@ export interface ExpectedTime {
 export function expectedTime(plan: EstimatePlan): ExpectedTime | undefined {
   const { roundPlan, measurer } = plan.options;
   const arms = plan.variants.filter(isResolved).length;
-  const served = measurer.servedRounds?.(plan.suite.cases, { warmupMinMs: plan.options.warmupMinMs, own: plan.options.prepared?.setup });
+  const served = servedUnits(plan);
   if (served) return servedTime(served, arms, roundPlan.rounds);
   if (!measurer.warmsInRuntime || measurer.metric !== undefined) return undefined;
   const cases = plan.suite.cases.length;
