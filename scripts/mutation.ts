@@ -57,8 +57,7 @@ const AREAS: Record<string, Area> = {
   },
   run: {
     mutate: ['packages/saved-runs/src/record.ts'],
-    // Its own package's tests (the memory summary, the results a run starts with, the loader's rechecks) and the run's (the rounds it records).
-    tests: ['packages/run/test/**/*.test.ts', 'packages/measurers/test/**/*.test.ts', 'test/digest-tolerance.test.ts', 'packages/saved-runs/test/*.test.ts'],
+    tests: ['packages/run/test/**/*.test.ts', 'packages/measurers/test/**/*.test.ts', 'test/digest-tolerance.test.ts', 'packages/saved-runs/test/planted-edits.test.ts'],
   },
   // Ratios and claims' words are decided in @rtbench/verdicts and printed by report: one area, as their tests read both.
   report: {
