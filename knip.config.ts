@@ -13,8 +13,8 @@ import type { KnipConfig } from 'knip';
 
 const config: KnipConfig = {
   // System programs rtbench, its scripts and tests spawn (CPU pinning, the native profiler's control fifo, load, a C compiler, perf,
-  // the PostgreSQL test server's programs run as its own user), not npm packages.
-  ignoreBinaries: ['taskset', 'mkfifo', 'uptime', 'cc', 'perf', 'runuser'],
+  // the PostgreSQL test server's programs run as its own user, the build output keeper's hole punching), not npm packages.
+  ignoreBinaries: ['taskset', 'mkfifo', 'uptime', 'cc', 'perf', 'runuser', 'fallocate'],
   // A Deno workspace: its bare imports resolve through its own deno.json import maps (deno types it, not the project).
   // The framework apps the tests build: their imports resolve through their own node_modules, installed from their own lockfiles;
   // the app templates' shapes only their detection reads.

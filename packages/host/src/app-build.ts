@@ -13,6 +13,7 @@ import { chmodSync, closeSync, cpSync, existsSync, fstatSync, linkSync, openSync
 import { builtinModules } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { buildSync } from 'esbuild';
+import { BYTE_SIZE_HINT, parseByteSize } from '@rtbench/core/byte-size';
 import { byteSizeText, isolation, pidAlive, runContainedStep, STEP_OUTPUT_KEPT } from '@rtbench/process';
 import { folderDigest } from './library-store.ts';
 import { ownerOnlyDir } from './program-cache.ts';
@@ -160,6 +161,22 @@ function buildStepTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   return seconds * 1000;
 }
 
+/**
+ * What a build step may write by default: what it adds to its build folder, and the size of the
+ * tmpfs its /tmp and node_modules writes land in; a real app's build writes well under it
+ * (docs/containment.md). RTBENCH_BUILD_WRITES (a size) sets another.
+ */
+const BUILD_STEP_WRITES = 4 * 2 ** 30;
+
+/** The bound on what each build step writes, in bytes: RTBENCH_BUILD_WRITES's size, else the default; one that is not a size is refused in one line. */
+function buildStepWriteBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const given = env.RTBENCH_BUILD_WRITES;
+  if (given === undefined || given === '') return BUILD_STEP_WRITES;
+  const bytes = parseByteSize(given);
+  if (!bytes) throw new AppBuildFailed(`RTBENCH_BUILD_WRITES=${given} is not a size above 0: ${BYTE_SIZE_HINT}`);
+  return bytes;
+}
+
 /** How much of a step's output its one line is looked for in: the end of it, whatever it printed. */
 const TAIL_BYTES = 256 * 1024;
 
@@ -187,7 +204,17 @@ const boundText = (ms: number): string => (ms >= 120_000 && ms % 60_000 === 0 ? 
  * ended at its time bound); its output goes to `log` as it comes (no buffer to fill, however much it
  * prints), and a failure throws AppBuildFailed with one line.
  */
-export function runBuildStep(step: string, node: string, bin: string, args: readonly string[], cwd: string, log: string, env: Readonly<Record<string, string>> = {}, timeoutMs = buildStepTimeoutMs()): void {
+export function runBuildStep(
+  step: string,
+  node: string,
+  bin: string,
+  args: readonly string[],
+  cwd: string,
+  log: string,
+  env: Readonly<Record<string, string>> = {},
+  timeoutMs = buildStepTimeoutMs(),
+  writeBytes = buildStepWriteBytes(),
+): void {
   const held = isolation();
   // Said where it does not hold: the step then has the host's network.
   writeFileSync(log, `$ ${step}\n${held.writesHeld ? '' : `(rtbench: ${held.detail})\n`}`, { flag: 'a' });
@@ -195,7 +222,7 @@ export function runBuildStep(step: string, node: string, bin: string, args: read
   const fd = openSync(log, 'a');
   let r;
   try {
-    r = runContainedStep(node, [bin, ...args], { cwd, env: { ...process.env, ...QUIET_BUILD, ...env }, outputFd: fd, timeoutMs, network: false, writable: [cwd], scratch: scratchOf(cwd) });
+    r = runContainedStep(node, [bin, ...args], { cwd, env: { ...process.env, ...QUIET_BUILD, ...env }, outputFd: fd, timeoutMs, network: false, writable: [cwd], scratch: scratchOf(cwd), writeBytes });
   } finally {
     closeSync(fd);
   }
@@ -203,6 +230,9 @@ export function runBuildStep(step: string, node: string, bin: string, args: read
   const output = stepOutput(log, from);
   const where = `its output: ${log}${r.droppedBytes ? `, ${byteSizeText(r.droppedBytes)} of its middle left out (its first ${byteSizeText(STEP_OUTPUT_KEPT.headBytes)} and last ${byteSizeText(STEP_OUTPUT_KEPT.tailBytes)} kept)` : ''}`;
   if (r.timedOut) throw new AppBuildFailed(`${step} did not finish within ${boundText(timeoutMs)} and was ended with every process it started (the bound on a build step; RTBENCH_BUILD_TIMEOUT=<seconds> sets another); its last line: ${lastError(output)} (${where})`);
+  if (r.overWrites !== undefined) {
+    throw new AppBuildFailed(`${step} wrote ${byteSizeText(r.overWrites)} into its build folder, over the bound of ${byteSizeText(writeBytes)} on what a build step writes, and was stopped (RTBENCH_BUILD_WRITES=<size> sets another); its last line: ${lastError(output)} (${where})`);
+  }
   const how = r.error ? r.error.message : r.signal ? `killed by ${r.signal}` : `exit ${r.status}`;
   throw new AppBuildFailed(`${step} failed (${how}): ${lastError(output)} (${where})`);
 }

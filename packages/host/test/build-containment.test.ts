@@ -1,7 +1,7 @@
 /**
  * A build step is the app's code: it reaches no network but its own
  * loopback nor a host service's socket file, writes nowhere but its folder (and a /tmp of its own), whatever it starts (a detached daemon included) ends with it,
- * and one that never finishes ends at its bound with one line. One node
+ * and one that never finishes or writes past its bound ends with one line. One node
  * process per test, a daemon each.
  */
 import { spawn } from 'node:child_process';
@@ -18,13 +18,19 @@ import { appWithVersions } from '../src/app-versions.ts';
 const STEP = `
 const { spawn } = require('node:child_process');
 if (process.argv[3] === 'loud') {
-  // Its output is a pipe, whose writes queue: it exits once they are written, as a tool that sets its exit code does.
+  // It exits at once after its flood: through a pipe node would still hold most of it, its last line with it.
   const mib = 'x'.repeat((1 << 20) - 1) + '\\n';
-  for (let i = 0; i < 7; i++) process.stdout.write(mib);
-  process.stdout.write(mib, () => {
-    console.error('error: the config printed too much');
-    process.exit(1);
-  });
+  for (let i = 0; i < 8; i++) process.stdout.write(mib);
+  console.error('error: the config printed too much');
+  process.exit(1);
+}
+if (process.argv[3] === 'fill') {
+  const fs = require('node:fs');
+  // Its /tmp is a tmpfs of the bound's size (given as argv[4] in MiB): a file past it does not fit.
+  try { fs.writeFileSync('/tmp/fill.bin', Buffer.alloc((Number(process.argv[4]) + 1) << 20)); console.log('tmp: written'); } catch (e) { console.log('tmp: ' + e.code); }
+  console.log('error: still filling its folder');
+  const quarter = Buffer.alloc(1 << 18, 1);
+  setInterval(() => fs.appendFileSync('fill.bin', quarter), 20);
   return;
 }
 const net = require('node:net');
@@ -215,6 +221,27 @@ describe('a build step', () => {
       expect(text.length).toBeLessThan(3 * 2 ** 20);
       expect(text).toContain(`\n[rtbench: ${dropped} bytes of this output left out here; the first 1048576 and the last 1048576 bytes are kept]\n`);
       expect(text.endsWith('x\nerror: the config printed too much\n')).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('that writes past its bound is stopped in one line saying so, and its /tmp holds no more than the bound', () => {
+    const dir = stepIn();
+    const log = join(dir, 'build.log');
+    try {
+      let failure: unknown;
+      try {
+        runBuildStep('planted step', process.execPath, 'step.cjs', [String(port), 'fill', '2'], dir, log, {}, 120_000, 2 * 2 ** 20);
+      } catch (error) {
+        failure = error;
+      }
+      expect(failure).toBeInstanceOf(AppBuildFailed);
+      expect((failure as Error).message).toMatch(
+        /^planted step wrote \d+(\.\d)? MiB into its build folder, over the bound of 2 MiB on what a build step writes, and was stopped \(RTBENCH_BUILD_WRITES=<size> sets another\); its last line: error: still filling its folder \(its output: .*build\.log\)$/,
+      );
+      if (isolation().writesHeld) expect(readFileSync(log, 'utf8')).toContain('tmp: ENOSPC');
+      expect(leftNamingDir(dir)).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

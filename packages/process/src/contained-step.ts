@@ -26,7 +26,10 @@
  * - a containment cell (containment.ts) around `unshare`, so that the
  *   warden ends it if the CLI dies by a signal no handler sees (SIGKILL);
  * - a time bound, after which `unshare` is SIGKILLed (and with it the
- *   namespace).
+ *   namespace);
+ * - a bound on what it writes (`writeBytes`): its scratch tmpfs is that
+ *   size, and the keeper stops it once its writable folders have grown by
+ *   more.
  *
  * Where namespaces are unavailable (not Linux, no `unshare`, user namespaces
  * forbidden to this user) the step runs in the cell alone, with the host's
@@ -52,11 +55,14 @@ export interface Isolation {
 /** Brings the namespace's loopback up when `ip` is there (without it a tool reaches not even its own 127.0.0.1). */
 const LOOPBACK_UP = 'command -v ip >/dev/null 2>&1 && ip link set lo up 2>/dev/null';
 
+/** The size of the step's own /run: room for a PID file or a socket, not for data. */
+const RUN_BYTES = 16 << 20;
+
 /**
- * Run in a new mount namespace as `sh -c WRITES_HELD sh <n> <writable…> <m>
+ * Run in a new mount namespace as `sh -c WRITES_HELD sh <bytes> <n> <writable…> <m>
  * <scratch…> <k> <socket…> <command…>`: every mount read-only; /dev/shm a tmpfs of the
- * step's own holding the upper layers of overlays on /tmp and on each
- * scratch folder; /run (and /var/run where it is no link) an empty tmpfs, so
+ * step's own of `bytes` holding the upper layers of overlays on /tmp and on each
+ * scratch folder; /run (and /var/run where it is no link) an empty tmpfs of RUN_BYTES, so
  * the host's socket files there (a container daemon's, a session bus) are
  * not in the step's tree, as a read-only mount does not stop a connect; the
  * user's home seen through a read-only overlay (its files read, its socket
@@ -75,6 +81,7 @@ const LOOPBACK_UP = 'command -v ip >/dev/null 2>&1 && ip link set lo up 2>/dev/n
 const WRITES_HELD = String.raw`set -e
 here=$(pwd -P)
 fd=3
+bytes=$1; shift
 n=$1; shift
 i=0
 while [ $i -lt $n ]; do eval "exec $fd<\"\$1\"; w$i=\$1"; fd=$((fd + 1)); i=$((i + 1)); shift; done
@@ -82,10 +89,10 @@ m=$1; shift
 i=0
 while [ $i -lt $m ]; do if [ -d "$1" ]; then eval "exec $fd<\"\$1\"; s$i=\$1"; else eval "s$i="; fi; fd=$((fd + 1)); i=$((i + 1)); shift; done
 while read -r _ _ _ _ at _; do mount -o remount,bind,ro "$(printf '%b' "$at")" 2>/dev/null || :; done < /proc/self/mountinfo
-mount -t tmpfs -o mode=1777 rtbench-step /dev/shm
+mount -t tmpfs -o mode=1777,size=$bytes rtbench-step /dev/shm
 layer() { mkdir -p "/dev/shm/.rtbench/$2/upper" "/dev/shm/.rtbench/$2/work"; mount -t overlay rtbench-step -o "lowerdir=$3,upperdir=/dev/shm/.rtbench/$2/upper,workdir=/dev/shm/.rtbench/$2/work" "$1"; }
 layer /tmp tmp /tmp
-for d in /run /var/run; do [ -d "$d" ] && [ ! -L "$d" ] && mount -t tmpfs -o mode=755 rtbench-step "$d"; done
+for d in /run /var/run; do [ -d "$d" ] && [ ! -L "$d" ] && mount -t tmpfs -o mode=755,size=${RUN_BYTES} rtbench-step "$d"; done
 if [ -d "$HOME" ] && [ ! -L "$HOME" ] && [ "$HOME" != / ] && ! awk -v d="$HOME/" 'index($5, d) == 1 { found = 1 } END { exit !found }' /proc/self/mountinfo; then
   mkdir -p /dev/shm/.rtbench/empty
   mount -t overlay rtbench-step -o "lowerdir=$HOME:/dev/shm/.rtbench/empty" "$HOME" || :
@@ -130,7 +137,7 @@ function probe(): Isolation {
   const tried = trial([...base, '--net', ...PID, 'true']);
   if (tried) return { writesHeld: false, detail: `namespaces unavailable to this user (unshare: ${tried}): ${WITHOUT}` };
   const through = user.length ? ', through a user namespace' : '';
-  const mounts = trial([...base, '--mount', ...PID, 'sh', '-c', WRITES_HELD, 'sh', '0', '0', '0', 'true']);
+  const mounts = trial([...base, '--mount', ...PID, 'sh', '-c', WRITES_HELD, 'sh', String(1 << 20), '0', '0', '0', 'true']);
   if (mounts) return { unshare: base, writesHeld: false, detail: `each build step in a network namespace of its own (its own loopback only) and a PID namespace ended with it${through}; its writes are not held (a mount namespace failed: ${mounts})` };
   return {
     unshare: base,
@@ -149,13 +156,13 @@ function trial(line: readonly string[]): string | undefined {
 }
 
 /** The command line a step runs as: the namespaces it is held in, then its own. */
-function stepLine(command: string, args: readonly string[], options: Pick<ContainedStepOptions, 'network' | 'writable' | 'scratch'>): string[] {
+function stepLine(command: string, args: readonly string[], options: Pick<ContainedStepOptions, 'network' | 'writable' | 'scratch' | 'writeBytes'>): string[] {
   const { unshare, writesHeld } = isolation();
   if (!unshare) return [command, ...args];
   const held = writesHeld && options.writable !== undefined;
   const namespaces = [...unshare, ...(options.network ? [] : ['--net']), ...(held ? ['--mount'] : []), ...PID];
   const sockets = held ? hostSocketPaths(options.writable!) : [];
-  const writes = held ? ['sh', '-c', WRITES_HELD, 'sh', String(options.writable!.length), ...options.writable!, String(options.scratch?.length ?? 0), ...(options.scratch ?? []), String(sockets.length), ...sockets] : [];
+  const writes = held ? ['sh', '-c', WRITES_HELD, 'sh', String(options.writeBytes ?? SCRATCH_BYTES), String(options.writable!.length), ...options.writable!, String(options.scratch?.length ?? 0), ...(options.scratch ?? []), String(sockets.length), ...sockets] : [];
   const loopback = options.network ? [] : ['sh', '-c', `${LOOPBACK_UP}; "$@"`, 'sh'];
   return [...namespaces, ...writes, ...loopback, command, ...args];
 }
@@ -172,6 +179,13 @@ export interface ContainedStepOptions {
   readonly writable?: readonly string[];
   /** Folders the step may seem to write, its writes dropped when it ends (with `writable` only). */
   readonly scratch?: readonly string[];
+  /**
+   * How many bytes the step may add to its `writable` folders before it is stopped (checked every
+   * second, so a fast writer passes it by what it writes in a second), and the size of the tmpfs its
+   * /tmp and `scratch` writes land in (a write past it fails with ENOSPC); absent: no bound on the
+   * folders, and a tmpfs of SCRATCH_BYTES.
+   */
+  readonly writeBytes?: number;
 }
 
 export interface ContainedStepResult {
@@ -181,6 +195,8 @@ export interface ContainedStepResult {
   readonly timedOut: boolean;
   /** Bytes of its output left out between the head and the tail kept (STEP_OUTPUT_KEPT); 0 when all of it was kept. */
   readonly droppedBytes: number;
+  /** It was stopped for adding more than `writeBytes` to its writable folders: how many it had added. */
+  readonly overWrites?: number;
   /** It could not be started. */
   readonly error?: Error;
 }
@@ -192,6 +208,15 @@ export interface ContainedStepResult {
  */
 export const STEP_OUTPUT_KEPT = { headBytes: 1 << 20, tailBytes: 1 << 20 } as const;
 
+/** The size of a step's scratch tmpfs without a bound of its own (tmpfs's default is half the machine's memory). */
+const SCRATCH_BYTES = 1 << 30;
+
+/** What the keeper is told: the output it keeps, the time bound, and the folders it watches with their bound. */
+function keeperSettings(options: ContainedStepOptions): object {
+  const watch = options.writable && options.writeBytes !== undefined ? { watch: { folders: options.writable, bytes: options.writeBytes } } : {};
+  return { ...STEP_OUTPUT_KEPT, timeoutMs: options.timeoutMs, ...watch };
+}
+
 /** The keeper the step runs under, which bounds its output and its time (output-keeper.mjs). */
 const KEEPER = fileURLToPath(new URL('./output-keeper.mjs', import.meta.url));
 
@@ -199,7 +224,7 @@ const KEEPER = fileURLToPath(new URL('./output-keeper.mjs', import.meta.url));
 const KEEPER_SLACK_MS = 10_000;
 
 /** How the keeper says the step ended: its one line, or undefined when it said none (it was ended itself). */
-function keeperSaid(stdout: string): { status: number | null; signal: NodeJS.Signals | null; timedOut: boolean; droppedBytes: number } | { error: string } | undefined {
+function keeperSaid(stdout: string): Omit<ContainedStepResult, 'error'> | { error: string } | undefined {
   try {
     return JSON.parse(stdout) as ReturnType<typeof keeperSaid>;
   } catch {
@@ -216,7 +241,7 @@ export function runContainedStep(command: string, args: readonly string[], optio
   const cell = containment().cell();
   try {
     const r = cell.around(() =>
-      spawnSync(process.execPath, [KEEPER, String(STEP_OUTPUT_KEPT.headBytes), String(STEP_OUTPUT_KEPT.tailBytes), String(options.timeoutMs), ...line], {
+      spawnSync(process.execPath, [KEEPER, JSON.stringify(keeperSettings(options)), ...line], {
         cwd: options.cwd,
         env: { ...options.env, ...cell.env },
         stdio: ['ignore', 'pipe', options.outputFd, options.outputFd],

@@ -28,7 +28,7 @@ export function loadSavedRun(path: string, records: RecordRegistry = MEASURER_RE
   if (schemaVersion === RUN_SCHEMA_VERSION) {
     const run = validateRun(json, path, records);
     // The digests first: the work each case did is judged on them, and the claims after the statistics.
-    const notes = fromRounds(path, () => [digestsFromAnswers(run), sameWorkFromRounds(run), statisticsFromSamples(run), claimsFromSamples(run), ...records.doubts(run)]).filter((n): n is string => n !== undefined);
+    const notes = fromRounds(path, () => [digestsFromAnswers(run), sameWorkFromRounds(run), ...statisticsFromSamples(run), claimsFromSamples(run), ...records.doubts(run)]).filter((n): n is string => n !== undefined);
     return { run, file: path, ...(notes.length ? { notes } : {}) };
   }
   // A newer version's fields may mean something else: it is refused, never read as this one (nor relabelled by --format json).
@@ -108,18 +108,39 @@ const SAME_FIGURE = 1e-9;
  * Computes a run's statistics from its samples, which are what every view
  * reads (a run cut off hard was saved before its statistics). A file whose
  * samples no longer give the statistics stored with them was edited: the
- * samples stand (the user may have meant it), and the cells are named.
+ * samples stand (the user may have meant it), and the cells are named. A
+ * result holding fewer rounds than its stored statistics or its adaptive
+ * record counted had rounds taken out: it is read from the rounds it holds
+ * (each is a measurement, and refusing the file would hide every other
+ * cell of it), and named with how many it holds of how many, in one line of
+ * its own, so that a reader comparing it knows its figure rests on fewer.
  */
-function statisticsFromSamples(run: RunRecord): string | undefined {
-  const stored = new Map(run.results.map((r) => [r, r.stats?.median]));
+function statisticsFromSamples(run: RunRecord): string[] {
+  const stored = new Map(run.results.map((r) => [r, { median: r.stats?.median, rounds: r.stats?.rounds ?? 0 }]));
   computeStats(run);
-  const cells = run.results.filter((r) => {
-    const before = stored.get(r);
-    const now = r.stats?.median;
-    return before !== undefined && now !== undefined && Math.abs(now - before) > SAME_FIGURE * Math.max(Math.abs(before), Math.abs(now));
+  const fewer = run.results.flatMap((r) => {
+    // Its statistics count the rounds with samples; its adaptive record, every round it held.
+    const counts = [
+      { held: r.stats?.rounds ?? 0, claimed: stored.get(r)!.rounds },
+      // A round a late crash took out leaves its result failed: only a whole result's record must match.
+      { held: r.rounds.length, claimed: r.status === 'ok' ? (r.precision?.rounds ?? 0) : 0 },
+    ].filter((c) => c.held < c.claimed);
+    return counts.length ? [{ result: r, ...counts.reduce((a, b) => (b.claimed - b.held > a.claimed - a.held ? b : a)) }] : [];
   });
-  if (!cells.length) return undefined;
-  return `the samples of ${cellsText(cells)} do not give the statistics stored with them (the file was edited after it was saved?): the figures shown are the samples'`;
+  const short = new Set(fewer.map((f) => f.result));
+  const cells = run.results.filter((r) => {
+    const before = stored.get(r)!.median;
+    const now = r.stats?.median;
+    return !short.has(r) && before !== undefined && now !== undefined && Math.abs(now - before) > SAME_FIGURE * Math.max(Math.abs(before), Math.abs(now));
+  });
+  const notes: string[] = [];
+  if (fewer.length) {
+    const named = fewer.slice(0, NAMED_CELLS).map(({ result, held, claimed }) => `"${result.caseId}" on ${result.variantId} holds ${held} of its ${claimed} rounds`);
+    const more = fewer.length > named.length ? ` and ${fewer.length - named.length} more` : '';
+    notes.push(`${named.join(', ')}${more} (rounds taken out after the run was saved?): the figures shown are those of the rounds held`);
+  }
+  if (cells.length) notes.push(`the samples of ${cellsText(cells)} do not give the statistics stored with them (the file was edited after it was saved?): the figures shown are the samples'`);
+  return notes;
 }
 
 /**

@@ -194,6 +194,39 @@ describe('planted edits read as what the rounds say', () => {
     expect(loaded.notes).toEqual([expect.stringMatching(/^the samples of "page" on bun do not give the statistics stored with them/)]);
   });
 
+  it('a round taken out of one result: read from the rounds it holds, named with how many it holds of how many', () => {
+    const run = requestRun(SAME);
+    const loaded = reloaded(run, (r) => {
+      resultOf(r, 'bun').rounds.splice(1, 1);
+    });
+    const held = JSON.parse(JSON.stringify(run)) as RunRecord;
+    resultOf(held, 'bun').rounds.splice(1, 1);
+    computeStats(held);
+    expect(resultOf(loaded.run, 'bun').stats).toEqual(resultOf(held, 'bun').stats);
+    expect(resultOf(loaded.run, 'bun').stats!.rounds).toBe(2);
+    expect(resultOf(loaded.run, 'node').stats).toEqual(resultOf(run, 'node').stats);
+    expect(loaded.notes).toEqual(['"page" on bun holds 2 of its 3 rounds (rounds taken out after the run was saved?): the figures shown are those of the rounds held']);
+  });
+
+  it('rounds taken out with the statistics made to match: the adaptive record still counts them', () => {
+    const run = requestRun(SAME);
+    for (const result of run.results) result.precision = { target: 0.02, rounds: 3, stoppedBy: 'target' };
+    const loaded = reloaded(run, (r) => {
+      const bun = resultOf(r, 'bun');
+      bun.rounds = bun.rounds.slice(0, 1);
+      bun.stats!.rounds = 1;
+    });
+    expect(loaded.notes).toEqual(['"page" on bun holds 1 of its 3 rounds (rounds taken out after the run was saved?): the figures shown are those of the rounds held']);
+    // A failed result's record may count a round a late crash took out: that is no edit.
+    const crashed = JSON.parse(JSON.stringify(run)) as RunRecord;
+    const bun = resultOf(crashed, 'bun');
+    bun.rounds = bun.rounds.slice(0, 2);
+    bun.status = 'failed';
+    bun.failures = [{ kind: 'crash', message: 'the server exited', round: 2 }];
+    computeStats(crashed);
+    expect(reloaded(crashed).notes).toBeUndefined();
+  });
+
   it('rounds taken out of a result that keeps its statistics: refused in one line naming it', () => {
     const message = refused(requestRun(SAME), (r) => {
       resultOf(r, 'bun').rounds = [];
