@@ -9,6 +9,7 @@ export { benchCells, comparisonCells, relativeText, type BenchCells } from './ce
 export type { ComparisonCells } from './columns/comparison.ts';
 export { changeWord, verdictWord, verdictWords, worseThan, type VerdictWords } from './verdict-words.ts';
 export { boxLine, dotLine, casePlot } from './reporters/plot.ts';
+export { streamedHistoryJson } from './reporters/json.ts';
 export { bisectStepLine } from './reporters/bisect.ts';
 export { fitLine, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow } from './reporters/grid.ts';
 export { cutToWidth, displayWidth, padToWidth, truncateToWidth } from './width.ts';

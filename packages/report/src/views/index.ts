@@ -6,7 +6,7 @@ import type { RunView, RunViewOptions } from './types.ts';
 
 export { benchView, runNotes, SKEW_WARNING } from './bench.ts';
 export { pairedComparisonView, unpairedComparisonView, pairVariants, ViewError } from './comparison.ts';
-export { changePoints, changeSummary, chooseOrder, historyView, historyViewOf, orderRuns, runFileName, runLabel, type HistoryOptions, type HistoryOrder } from './history.ts';
+export { changePoints, changeSummary, chooseOrder, historyView, historyViewOf, orderRuns, runFileName, runLabel, seriesPoints, type HistoryOptions, type HistoryOrder } from './history.ts';
 export { DEFAULT_LAST_RUNS, historyWindow, withWindowNote } from './history-window.ts';
 export { armInfo, armFlags, packagesText, shortHash, versionText } from './arms.ts';
 export type * from './types.ts';
