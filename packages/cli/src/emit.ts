@@ -132,9 +132,10 @@ export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream:
  * parts: made safe, in writes of about CHUNK_CHARS characters, to stdout or
  * atomically to -o's file.
  */
-export async function emitStreamed(parts: AsyncIterable<string>, reporter: Reporter, flags: OutputFlags, stream: NodeJS.WriteStream = process.stdout): Promise<void> {
+export async function emitStreamed(parts: AsyncIterable<string>, reporter: Reporter, flags: OutputFlags): Promise<void> {
+  const stream = process.stdout;
   const file = outputFileOf(flags.output);
-  const toFile = file !== undefined && stream === process.stdout;
+  const toFile = file !== undefined;
   const colour = !toFile && colourOn(stream);
   async function* safe(): AsyncGenerator<string> {
     let pending = '';

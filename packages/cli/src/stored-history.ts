@@ -6,13 +6,17 @@
  * historyViewOf makes of the whole runs. As JSON, every point is written a
  * series at a time (streamedStoredHistory), never held at once.
  */
-import { historyViewOf, orderRuns, seriesPoints, type HistoryOptions, type HistoryOrder, type HistoryPoint, type HistoryView } from '@rtbench/report';
+import { historyViewOf, orderRuns, seriesPoints } from '@rtbench/report';
+import type { HistoryOptions, HistoryOrder, HistoryPoint, HistoryView } from '@rtbench/report';
 import type { StoredSeries } from '@rtbench/results-store';
 import { DEFAULT_RATIO_OPTIONS, type HistoryEntry } from '@rtbench/verdicts';
 
 type OrderedOptions = HistoryOptions & { order: HistoryOrder };
 
-const ratioOf = (options: OrderedOptions) => ({ threshold: options.threshold ?? DEFAULT_RATIO_OPTIONS.threshold, confidence: options.confidence ?? DEFAULT_RATIO_OPTIONS.confidence });
+const ratioOf = (options: OrderedOptions) => ({
+  threshold: options.threshold ?? DEFAULT_RATIO_OPTIONS.threshold,
+  confidence: options.confidence ?? DEFAULT_RATIO_OPTIONS.confidence,
+});
 
 export async function storedHistoryView(inputs: readonly HistoryEntry[], series: StoredSeries, options: OrderedOptions): Promise<HistoryView> {
   const ordered = orderRuns(inputs, options.order, (x) => x.record);

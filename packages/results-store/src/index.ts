@@ -9,4 +9,4 @@
  * rebuilt from them.
  */
 export { openHistoryReading, readStored, STORE_FILE, type HistoryReading, type StoredReading } from './places.ts';
-export type { SeriesFilter, SeriesResults, StoredSeries } from './series.ts';
+export type { SeriesFilter, StoredSeries } from './series.ts';

@@ -29,7 +29,7 @@ export interface StoredSeries {
 }
 
 /** A series' results by run (StoredSeries.results). */
-export interface SeriesResults {
+interface SeriesResults {
   of(series: Pick<WalkedSeries, 'suite' | 'caseId' | 'variantId'>): Promise<{ run: number; result: HistoryResult }[]>;
   close(): Promise<void>;
 }

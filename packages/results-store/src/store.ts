@@ -48,7 +48,7 @@ export interface RunStore {
 export type SeriesRow = FigureRow & { run: number };
 
 /** A store's series reading (RunStore.series). */
-export interface SeriesFigures {
+interface SeriesFigures {
   /** The figures of one suite's case on one variant, in run order. */
   of(suite: string, caseId: string, variantId: string): Promise<SeriesRow[]>;
   close(): Promise<void>;

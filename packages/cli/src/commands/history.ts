@@ -4,7 +4,8 @@
  * variant across them with change points marked. load -> order -> view ->
  * emit. A file that cannot be read is said in one line and left out.
  */
-import { chooseOrder, claimFlipNotes, counted, DEFAULT_LAST_RUNS, historyViewOf, printable, streamedHistoryJson, withWindowNote, type HistoryView, type Note, type Reporter } from '@rtbench/report';
+import { chooseOrder, claimFlipNotes, counted, DEFAULT_LAST_RUNS, historyViewOf, printable, streamedHistoryJson, withWindowNote } from '@rtbench/report';
+import type { HistoryView, Note, Reporter } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
 import { openHistoryReading, type StoredSeries } from '@rtbench/results-store';
@@ -148,8 +149,10 @@ async function historyOf({ inputs, skipped, series }: LoadedRuns, flags: History
   };
   // Runs made by `rtbench claims`: when a claim changed its word, in the view's order.
   const byId = new Map(inputs.map((x) => [x.record.id, x.record]));
-  const withClaimNotes = (view: HistoryView): void =>
-    void view.notes.push(...claimFlipNotes(view.runs.map((r) => byId.get(r.runId)!), (_, i) => `run ${i + 1}${view.runs[i]!.file ? ` (${view.runs[i]!.file})` : ''}`));
+  const withClaimNotes = (view: HistoryView): void => {
+    const named = (_: unknown, i: number): string => `run ${i + 1}${view.runs[i]!.file ? ` (${view.runs[i]!.file})` : ''}`;
+    view.notes.push(...claimFlipNotes(view.runs.map((r) => byId.get(r.runId)!), named));
+  };
   if (series && reporter.format === 'json' && last === undefined) {
     // Every point as JSON: written a series at a time as the store is read, never held at once.
     const streamed = await streamedStoredHistory(inputs, series, options);
