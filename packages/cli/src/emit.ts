@@ -28,7 +28,7 @@ import {
 } from '@rtbench/report';
 import { judgedRatios, regressionsOf } from '@rtbench/verdicts';
 import { UsageError } from './errors.ts';
-import { writeFileAtomically } from '@rtbench/host/files';
+import { writeFileAtomically, writeFileAtomicallyFrom } from '@rtbench/host/files';
 import { assertWritableOutput, outputFileOf } from '@rtbench/saved-runs';
 import { info, type QuietFlag } from './emit/info.ts';
 
@@ -123,6 +123,36 @@ export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream:
   const text = safeOutput(reporter, reporter.render(view, options) + after, colour);
   if (!toFile) return void stream.write(text);
   writeFileAtomically(file, text);
+  info(flags, `wrote ${file}`);
+}
+
+/**
+ * A view's text from parts made as they are read (a history's JSON a series
+ * at a time: report's streamedHistoryJson), written as emit writes a view's
+ * parts: made safe, in writes of about CHUNK_CHARS characters, to stdout or
+ * atomically to -o's file.
+ */
+export async function emitStreamed(parts: AsyncIterable<string>, reporter: Reporter, flags: OutputFlags): Promise<void> {
+  const stream = process.stdout;
+  const file = outputFileOf(flags.output);
+  const toFile = file !== undefined;
+  const colour = !toFile && colourOn(stream);
+  async function* safe(): AsyncGenerator<string> {
+    let pending = '';
+    for await (const part of parts) {
+      pending += safeOutput(reporter, part, colour);
+      if (pending.length >= CHUNK_CHARS) {
+        yield pending;
+        pending = '';
+      }
+    }
+    if (pending) yield pending;
+  }
+  if (!toFile) {
+    for await (const chunk of safe()) stream.write(chunk);
+    return;
+  }
+  await writeFileAtomicallyFrom(file, safe());
   info(flags, `wrote ${file}`);
 }
 

@@ -3,17 +3,18 @@
  * over the figures' numbers, only the window's runs read whole) is the
  * history of the runs read whole: the same view, window, change points and
  * counts, with --filter and --runtime too; the runs outside the window are
- * read without their results. Synthetic runs in a SQLite store; no process
+ * read without their results. Its JSON written a series at a time is the
+ * JSON of that history, byte for byte. Synthetic runs in a SQLite store; no process
  * started.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { historyViewOf, type HistoryOptions, type HistoryOrder } from '@rtbench/report';
+import { historyViewOf, reporterFor, streamedHistoryJson, type HistoryOptions, type HistoryOrder, type HistoryView } from '@rtbench/report';
 import { openHistoryReading } from '@rtbench/results-store';
 import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
-import { storedHistoryView } from '../src/stored-history.ts';
+import { storedHistoryView, streamedStoredHistory } from '../src/stored-history.ts';
 import { writeRun } from '../../../test/compare-synthetic.ts';
 import { historyRuns } from '../../../test/history-synthetic.ts';
 
@@ -63,6 +64,33 @@ describe('a history through its store’s cursor', () => {
       expect(whole.window!.runs.length).toBeLessThan(24);
       expect(whole.cases.flatMap((c) => c.series.flatMap((s) => s.points)).some((p) => p.changePoint)).toBe(true);
       expect(whole.cases[0]!.series.map((s) => s.variantId)).toEqual(['node@24', 'node@22', 'node@26']);
+    }
+  });
+
+  it.each<[string, HistoryOptions]>([
+    ['every case and variant', {}],
+    ['one case, one variant', { caseFilter: (id) => id === 'stringify', variants: ['node@24'] }],
+  ])('writes its JSON a series at a time, the JSON of the runs read whole: %s', async (_, asked) => {
+    const options = { ...asked, order, threshold: 0.01, confidence: 0.95 };
+    const json = reporterFor('json')!;
+    const whole = historyViewOf(readHistoryRuns([dir]).inputs, options);
+    const reading = await openHistoryReading([dir], historyFiles([dir]), loadSavedRun);
+    try {
+      const { inputs } = readHistoryRuns([dir], reading.load);
+      const streamed = await streamedStoredHistory(inputs, reading.series!, options);
+      let text = '';
+      try {
+        expect(streamed.view.cases.every((c) => c.series.every((s) => s.points.length === 0))).toBe(true);
+        for await (const part of streamedHistoryJson(streamed.view, streamed.pointsOf)) text += part;
+      } finally {
+        await streamed.close();
+      }
+      expect(text).toBe([...json.parts!(whole)!].join(''));
+      // The gate's view: each series' newest point, as the whole view has it.
+      const newest = (view: HistoryView) => view.cases.map((c) => c.series.map((s) => s.points.at(-1)));
+      expect(newest(streamed.gated())).toEqual(newest(whole));
+    } finally {
+      await reading.close();
     }
   });
 });

@@ -90,6 +90,34 @@ export function writeFileAtomically(path: string, text: FileText, { mode = 0o644
   }
 }
 
+/**
+ * Writes the parts `parts` makes as they come (a report read while it is
+ * written) to `path` atomically, as writeFileAtomically does.
+ */
+export async function writeFileAtomicallyFrom(path: string, parts: AsyncIterable<string>, { mode = 0o644 }: Pick<WriteOptions, 'mode'> = {}): Promise<void> {
+  const tmp = tempBeside(path);
+  let fd: number | undefined;
+  try {
+    diskIo.makeDirectory(dirname(path));
+    fd = openSync(tmp, 'wx', mode);
+    for await (const part of parts) {
+      const bytes = Buffer.from(part);
+      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+    }
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    diskIo.rename(tmp, path);
+  } catch (error) {
+    if (fd !== undefined) closeSync(fd);
+    diskIo.remove(tmp);
+    const { code, message } = error as NodeJS.ErrnoException;
+    // A failure of what makes the parts is its own, not the file's.
+    if (code === undefined) throw error;
+    throw new FileWriteError(path, code, reasonOf(code, message));
+  }
+}
+
 /** What a system error means, in words, with its code. */
 function reasonOf(code: string | undefined, message: string): string {
   const words: Record<string, string> = {

@@ -3,5 +3,5 @@
  * written atomically, a name's stamp and slug), for the modules that read and
  * write saved runs without loading the host's installs, builds and runners.
  */
-export { diskIo, FileWriteError, writeFileAtomically, type FileIo } from './atomic-file.ts';
+export { diskIo, FileWriteError, writeFileAtomically, writeFileAtomicallyFrom, type FileIo } from './atomic-file.ts';
 export { fileStamp, slug } from './file-name.ts';

@@ -8,6 +8,7 @@ export { REPORTERS, reporterFor, formatNames, defaultReporter, pageReporter, lis
 export { benchCells, comparisonCells } from './cells/run.ts';
 export { verdictWords, worseThan } from './verdict-words.ts';
 export { boxLine, dotLine } from './reporters/plot.ts';
+export { streamedHistoryJson } from './reporters/json.ts';
 export { bisectStepLine } from './reporters/bisect.ts';
 export { fitLine, renderGrid, wrapWords, type GridColumn, type GridRow } from './reporters/grid.ts';
 export { cutToWidth, displayWidth, padToWidth, truncateToWidth } from './width.ts';

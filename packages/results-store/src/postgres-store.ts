@@ -9,9 +9,9 @@
 import { createRequire } from 'node:module';
 import type { Client as PgClient, ClientConfig } from 'pg';
 import { UsageError } from '@rtbench/core/usage-error';
-import { rowsByRun, valuesOf, type ArmRow, type FigureRow, type PointRow, type RunRow } from './records.ts';
-import { ARM_COLUMNS, FIGURE_COLUMNS, META_TABLE, RUN_COLUMNS, SQL, STORE_FORMAT, storeTables } from './schema.ts';
-import type { RunStore, StoredFile } from './store.ts';
+import { figuresByRun, rowsByRun, valuesOf, walkOf, type ArmRow, type FigureRow, type RunRow, type WalkCursorRow } from './records.ts';
+import { ARM_COLUMNS, FIGURE_COLUMNS, LAYOUT_COLUMNS, META_TABLE, RUN_COLUMNS, SQL, STORE_FORMAT, storeTables, WALKLESS_FORMAT } from './schema.ts';
+import type { RunStore, SeriesRow, StoredFile } from './store.ts';
 
 /** Whether a `--store` value names a PostgreSQL server. */
 export const isPostgresUrl = (place: string): boolean => /^postgres(ql)?:\/\//i.test(place);
@@ -33,8 +33,8 @@ function shownUrl(url: string): string {
   }
 }
 
-/** How many points the cursor fetches at once. */
-const POINTS_PER_BATCH = 4096;
+/** How many walk rows the cursor fetches at once, and how many runs a migration reads at once. */
+const WALKS_PER_BATCH = 256;
 
 /** One lock for making the tables, so that two machines starting together do not both make them. */
 const SCHEMA_LOCK = 0x72746265;
@@ -46,13 +46,30 @@ async function prepare(client: PgClient, place: string): Promise<void> {
     await client.query(META_TABLE);
     const format = (await client.query<{ value: string }>(SQL.format)).rows[0]?.value;
     // Another rtbench's store is shared: its runs' files are on other machines, so it is refused, never emptied.
-    if (format !== undefined && format !== STORE_FORMAT) throw new UsageError(`the store at ${place} holds runs of store format ${format}; this rtbench reads format ${STORE_FORMAT}`);
+    if (format !== undefined && format !== STORE_FORMAT && format !== WALKLESS_FORMAT) throw new UsageError(`the store at ${place} holds runs of store format ${format}; this rtbench reads format ${STORE_FORMAT}`);
     for (const table of storeTables('postgres')) await client.query(table);
+    // The format before walk rows: each run's walk row made from its figure rows (the same numbers, packed).
+    if (format === WALKLESS_FORMAT) await addWalks(client);
     await client.query(numbered(SQL.setFormat), [STORE_FORMAT]);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK');
     throw error;
+  }
+}
+
+/** A run's walk row and layout, from its figure rows. */
+async function insertWalk(client: PgClient, digest: string, figures: readonly FigureRow[]): Promise<void> {
+  const { walk, layout } = walkOf(digest, figures);
+  await client.query(numbered(SQL.insertLayout), valuesOf(LAYOUT_COLUMNS, layout));
+  await client.query(numbered(SQL.insertWalk), [walk.digest, walk.layout, Buffer.from(walk.numbers)]);
+}
+
+async function addWalks(client: PgClient): Promise<void> {
+  const missing = (await client.query<{ digest: string }>(SQL.walklessRuns)).rows.map((r) => r.digest);
+  for (let i = 0; i < missing.length; i += WALKS_PER_BATCH) {
+    const figures = (await client.query<FigureRow>(numbered(SQL.figuresOf), [missing.slice(i, i + WALKS_PER_BATCH)])).rows;
+    for (const [digest, rows] of figuresByRun(figures)) await insertWalk(client, digest, rows);
   }
 }
 
@@ -85,15 +102,15 @@ export async function openPostgresStore(url: string): Promise<RunStore> {
         figures ? (await client.query<FigureRow>(numbered(SQL.figuresOf), wanted)).rows : [],
       );
     },
-    async points(ordered, take) {
+    async walks(ordered, take) {
       // A server-side cursor in one transaction: the server holds the result, the client a batch of it.
       await client.query('BEGIN');
       try {
-        await client.query(SQL.pointsOrder[0]);
-        await client.query(numbered(SQL.pointsOrder[1]), [ordered]);
-        await client.query(SQL.pointsCursor);
+        await client.query(SQL.walksOrder[0]);
+        await client.query(numbered(SQL.walksOrder[1]), [ordered]);
+        await client.query(SQL.walksCursor);
         for (;;) {
-          const { rows }: { rows: PointRow[] } = await client.query({ text: `FETCH ${POINTS_PER_BATCH} FROM rtbench_points`, rowMode: 'array' });
+          const rows = (await client.query({ text: `FETCH ${WALKS_PER_BATCH} FROM rtbench_walks`, rowMode: 'array' })).rows as unknown as WalkCursorRow[];
           if (!rows.length) break;
           take(rows);
         }
@@ -103,12 +120,31 @@ export async function openPostgresStore(url: string): Promise<RunStore> {
         throw error;
       }
     },
+    async layouts() {
+      return new Map((await client.query<{ id: string; series: string }>(SQL.layouts)).rows.map((r) => [r.id, r.series]));
+    },
+    async series(ordered) {
+      // One transaction holds the runs' order as a temporary table; each series is one query over it.
+      await client.query('BEGIN');
+      try {
+        await client.query(SQL.seriesOrder[0]);
+        await client.query(numbered(SQL.seriesOrder[1]), [ordered.map((r) => r.digest), ordered.map((r) => r.suite)]);
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+      return {
+        of: async (suite, caseId, variantId) => (await client.query<SeriesRow>(numbered(SQL.seriesOf), [suite, caseId, variantId])).rows,
+        close: async () => void (await client.query('COMMIT')),
+      };
+    },
     async put(hostId, { path, size, mtimeNs }, run) {
       await client.query('BEGIN');
       try {
         if ((await client.query(numbered(SQL.insertRun), valuesOf(RUN_COLUMNS, run.run))).rowCount) {
           for (const arm of run.arms) await client.query(numbered(SQL.insertArm), valuesOf(ARM_COLUMNS, arm));
           for (const figure of run.figures) await client.query(numbered(SQL.insertFigure), valuesOf(FIGURE_COLUMNS, figure));
+          await insertWalk(client, String(run.run.digest), run.figures);
         }
         await client.query(numbered(SQL.upsertFile), [hostId, path, size, mtimeNs, run.run.digest]);
         await client.query('COMMIT');

@@ -5,7 +5,8 @@
  * leave and come back through JSON or a double, both exact, so a history from
  * the store is the history of the file.
  */
-import { POINT_COLUMNS, type ARM_COLUMNS, type FIGURE_COLUMNS, type RUN_COLUMNS } from './schema.ts';
+import { createHash } from 'node:crypto';
+import type { ARM_COLUMNS, FIGURE_COLUMNS, LAYOUT_COLUMNS, RUN_COLUMNS, WALK_COLUMNS } from './schema.ts';
 import { TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
 import type { ArmSummary, HistoryRead, HistoryRecord, HistoryResult, HistoryVariant } from '@rtbench/verdicts';
 
@@ -16,19 +17,11 @@ type Row<C extends readonly string[]> = Record<C[number], Cell>;
 export type RunRow = Row<typeof RUN_COLUMNS>;
 export type ArmRow = Row<typeof ARM_COLUMNS>;
 export type FigureRow = Row<typeof FIGURE_COLUMNS>;
-/**
- * A figure's numbers as a history's cursor reads them: its run's place in
- * the order asked for, then POINT_COLUMNS, as an array (both engines hand
- * on an array a row faster than an object).
- */
-export type PointRow = readonly Cell[];
-
-/** Where each of POINT_COLUMNS stands in a PointRow. */
-const AT = Object.fromEntries(['run', ...POINT_COLUMNS].map((c, i) => [c, i])) as Record<'run' | (typeof POINT_COLUMNS)[number], number>;
-
-/** A cursor row's run, case, variant and whether it has a figure. */
-export const pointOf = (row: PointRow): { run: number; caseId: string; variantId: string; figure: boolean } =>
-  ({ run: Number(row[AT.run]), caseId: String(row[AT.case_id]), variantId: String(row[AT.variant_id]), figure: row[AT.median] !== null });
+export type LayoutRow = Row<typeof LAYOUT_COLUMNS>;
+/** A run's walk row: `numbers` is bytes, the one cell of its kind. */
+export type WalkRow = Omit<Row<typeof WALK_COLUMNS>, 'numbers'> & { numbers: Uint8Array };
+/** A walk row as the cursor hands it on: its run's place in the order asked for, its layout's id, its numbers. */
+export type WalkCursorRow = readonly [run: Cell, layout: Cell, numbers: Uint8Array];
 
 /** The rows of one run. */
 export interface RunRows {
@@ -66,6 +59,7 @@ function armColumns(variantId: string, arm: ArmSummary | undefined): Record<ArmC
 }
 
 type ArmCells = Pick<FigureRow, ArmColumn | 'variant_id'>;
+type WorkCells = Pick<FigureRow, 'variant_id' | 'work_digest' | 'work_rounded' | 'work_answers' | 'without_work'>;
 
 /** The arm summary a figure's columns hold (undefined for a figure without one); `work` makes its work (workOf, or one copy of each). */
 function armOf(row: ArmCells, work: (row: ArmCells) => ArmSummary['work']): ArmSummary | undefined {
@@ -75,7 +69,7 @@ function armOf(row: ArmCells, work: (row: ArmCells) => ArmSummary['work']): ArmS
 }
 
 /** The work a figure's columns hold. */
-const workOf = (intern: Interned) => (row: ArmCells): ArmSummary['work'] => ({
+const workOf = (intern: Interned) => (row: WorkCells): ArmSummary['work'] => ({
   variantId: intern(row.variant_id),
   ...optionalOf(intern)('digest', row.work_digest),
   ...optional('rounded', row.work_rounded),
@@ -83,35 +77,61 @@ const workOf = (intern: Interned) => (row: ArmCells): ArmSummary['work'] => ({
   ...(row.without_work === null ? {} : { withoutWork: true as const }),
 });
 
+/** What a walk row keeps of each figure, in order: null cells as NaN. */
+const WALK_NUMBERS = ['median', 'arm_median', 'arm_rounds', 'log_values', 'log_units', 'log_mean', 'log_variance'] as const;
+const STRIDE = WALK_NUMBERS.length * 8;
+/** What a layout keeps of each figure: its series and its arm's work. */
+const LAYOUT_CELLS = ['case_id', 'variant_id', 'work_digest', 'work_rounded', 'work_answers', 'without_work'] as const;
+
 /**
- * The arms of a history's cursor: each point's arm summary, one copy of each
- * work (a series repeats its work run after run, and a request case's
- * answers are parsed once).
+ * A run's walk row and its layout, from its figure rows in their order (at
+ * ingest, and for a store of the format before walks): each figure's
+ * comparison numbers packed as little-endian doubles, and what each position
+ * is (its case, variant and work) as a layout many runs share.
  */
-export function pointArms(): (row: PointRow) => ArmSummary | undefined {
-  const works = new Map<string, ArmSummary['work']>();
-  const make = workOf(internedStrings());
-  const work = (row: ArmCells): ArmSummary['work'] => {
-    const key = `${row.variant_id}\u0000${row.work_digest}\u0000${row.work_rounded}\u0000${row.work_answers}\u0000${row.without_work}`;
-    let known = works.get(key);
-    if (!known) works.set(key, (known = make(row)));
-    return known;
-  };
-  const cells = (row: PointRow): ArmCells => ({
-    variant_id: row[AT.variant_id]!,
-    arm_median: row[AT.arm_median]!,
-    arm_rounds: row[AT.arm_rounds]!,
-    log_values: row[AT.log_values]!,
-    log_units: row[AT.log_units]!,
-    log_mean: row[AT.log_mean]!,
-    log_variance: row[AT.log_variance]!,
-    work_digest: row[AT.work_digest]!,
-    work_rounded: row[AT.work_rounded]!,
-    work_answers: row[AT.work_answers]!,
-    without_work: row[AT.without_work]!,
-  });
-  return (row) => armOf(cells(row), work);
+export function walkOf(digest: string, figures: readonly FigureRow[]): { walk: WalkRow; layout: LayoutRow } {
+  const series = JSON.stringify(figures.map((f) => LAYOUT_CELLS.map((c) => f[c])));
+  const id = createHash('sha256').update(series).digest('hex').slice(0, 32);
+  const numbers = new Uint8Array(figures.length * STRIDE);
+  const view = new DataView(numbers.buffer);
+  figures.forEach((f, i) => WALK_NUMBERS.forEach((c, k) => view.setFloat64(i * STRIDE + k * 8, f[c] === null ? NaN : Number(f[c]), true)));
+  return { walk: { digest, layout: id, numbers }, layout: { id, series } };
 }
+
+/** Each figure row's run digest, its rows in order (a store's figures of several runs, ordered by digest and position). */
+export function figuresByRun(rows: Iterable<FigureRow>): Map<string, FigureRow[]> {
+  const found = new Map<string, FigureRow[]>();
+  for (const row of rows) {
+    const digest = String(row.digest);
+    const held = found.get(digest);
+    if (held) held.push(row);
+    else found.set(digest, [row]);
+  }
+  return found;
+}
+
+/** A layout's positions: each figure's case, variant and the work its arm did (one copy per layout). */
+export function layoutOf(series: string, intern: Interned): { caseId: string; variantId: string; work: ArmSummary['work'] }[] {
+  const make = workOf(intern);
+  return (JSON.parse(series) as Cell[][]).map((cells) => {
+    const row = Object.fromEntries(LAYOUT_CELLS.map((c, i) => [c, cells[i] ?? null])) as Record<(typeof LAYOUT_CELLS)[number], Cell>;
+    return { caseId: intern(row.case_id), variantId: intern(row.variant_id), work: make(row) };
+  });
+}
+
+/** The arm a walk row's figure `at` compares by (undefined: no figure, or no arm), with `work` its layout's. */
+export function walkArm(numbers: DataView, at: number, work: ArmSummary['work']): ArmSummary | undefined {
+  const o = at * STRIDE;
+  const median = numbers.getFloat64(o, true);
+  const armMedian = numbers.getFloat64(o + 8, true);
+  if (Number.isNaN(median) || Number.isNaN(armMedian)) return undefined;
+  const values = numbers.getFloat64(o + 24, true);
+  const moments = Number.isNaN(values) ? undefined : { values, units: numbers.getFloat64(o + 32, true), mean: numbers.getFloat64(o + 40, true), variance: numbers.getFloat64(o + 48, true) };
+  return { median: armMedian, rounds: numbers.getFloat64(o + 16, true), ...(moments ? { moments } : {}), work };
+}
+
+/** How many figures a walk row holds. */
+export const walkLength = (numbers: Uint8Array): number => numbers.byteLength / STRIDE;
 
 /** A loaded run as rows: what a history reads of it (`read`), and its arms' engines from its record beside their versions. */
 export function storedRun(read: HistoryRead, run: RunRecord): RunRows {
@@ -195,7 +215,8 @@ function variantOf(row: ArmRow, intern: Interned): HistoryVariant {
   };
 }
 
-function resultOf(row: FigureRow, intern: Interned): HistoryResult {
+/** A figure row as the result a history reads. */
+export function resultOf(row: FigureRow, intern: Interned): HistoryResult {
   const arm = armOf(row, workOf(intern));
   const median = row.median === null ? undefined : Number(row.median);
   const optional = optionalOf(intern);

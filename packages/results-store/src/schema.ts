@@ -12,6 +12,11 @@
  * the count, mean and variance of its processes' mean log costs, and its
  * work — columns, so a history compares two points without parsing or
  * holding their rounds).
+ * `walks` holds a row per run with every figure's comparison numbers packed
+ * in one blob (the arm's median and rounds, the moments of its log costs),
+ * and `layouts` what each blob position is (case, variant, work), shared by
+ * the runs of one shape: a history's first walk reads one row per run, not
+ * one per figure.
  * A report or a comparison of two runs reads their files. `files` says which
  * run each file held when it was read, by the machine that holds the file
  * (`host_id`: two CI runners both keep a run under one path) and the file's
@@ -25,7 +30,10 @@ type Dialect = 'sqlite' | 'postgres';
  * (another schema, statistics computed otherwise), so that a store made
  * before is not read as this one.
  */
-export const STORE_FORMAT = '3';
+export const STORE_FORMAT = '4';
+
+/** The format before `walks` and `layouts`: its stores are migrated (migrate.ts), not emptied. */
+export const WALKLESS_FORMAT = '3';
 
 const BYTES: Record<Dialect, string> = { sqlite: 'BLOB', postgres: 'BYTEA' };
 const REAL: Record<Dialect, string> = { sqlite: 'REAL', postgres: 'DOUBLE PRECISION' };
@@ -82,6 +90,14 @@ export function storeTables(d: Dialect): string[] {
       without_work INTEGER,
       PRIMARY KEY (digest, position)
     )`,
+    // A series' points by run: the JSON's second pass reads one series at a time.
+    'CREATE INDEX IF NOT EXISTS figures_by_series ON figures (digest, case_id, variant_id)',
+    'CREATE TABLE IF NOT EXISTS layouts (id TEXT PRIMARY KEY, series TEXT NOT NULL)',
+    `CREATE TABLE IF NOT EXISTS walks (
+      digest TEXT PRIMARY KEY REFERENCES runs (digest) ON DELETE CASCADE,
+      layout TEXT NOT NULL REFERENCES layouts (id),
+      numbers ${BYTES[d]} NOT NULL
+    )`,
     `CREATE TABLE IF NOT EXISTS files (
       host_id TEXT NOT NULL,
       path TEXT NOT NULL,
@@ -94,7 +110,7 @@ export function storeTables(d: Dialect): string[] {
 }
 
 /** Emptying a store of another format (a folder's own, rebuilt from its files). */
-export const DROP_TABLES = ['DROP TABLE IF EXISTS files', 'DROP TABLE IF EXISTS figures', 'DROP TABLE IF EXISTS arms', 'DROP TABLE IF EXISTS runs'];
+export const DROP_TABLES = ['DROP TABLE IF EXISTS files', 'DROP TABLE IF EXISTS walks', 'DROP TABLE IF EXISTS layouts', 'DROP TABLE IF EXISTS figures', 'DROP TABLE IF EXISTS arms', 'DROP TABLE IF EXISTS runs'];
 
 /** Each table's columns a run is written in, in the order records.ts gives its values. */
 export const RUN_COLUMNS = ['digest', 'run_id', 'machine', 'suite', 'started_at', 'git_commit', 'notes', 'facts'] as const;
@@ -102,8 +118,9 @@ export const ARM_COLUMNS = ['digest', 'position', 'variant_id', 'runtime', 'vers
 export const FIGURE_COLUMNS = ['digest', 'position', 'case_id', 'variant_id', 'unit', 'median', 'ci_low', 'ci_high', 'note', 'round_digest', 'process_medians',
   'arm_median', 'arm_rounds', 'log_values', 'log_units', 'log_mean', 'log_variance', 'work_digest', 'work_rounded', 'work_answers', 'without_work'] as const;
 
-/** The figures' columns a history's first walk reads of every point: its series, whether it has a figure, and its arm summary. */
-export const POINT_COLUMNS = ['case_id', 'variant_id', 'median', 'arm_median', 'arm_rounds', 'log_values', 'log_units', 'log_mean', 'log_variance', 'work_digest', 'work_rounded', 'work_answers', 'without_work'] as const;
+/** A run's walk row (records.ts walkOf): its figures' comparison numbers, and the layout that says what each position is. */
+export const WALK_COLUMNS = ['digest', 'layout', 'numbers'] as const;
+export const LAYOUT_COLUMNS = ['id', 'series'] as const;
 
 const insert = (table: string, columns: readonly string[], conflict: string): string => `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT ${conflict}`;
 
@@ -119,27 +136,43 @@ export const SQL = {
   armsIn: `SELECT ${ARM_COLUMNS.map((c) => `a.${c}`).join(', ')} FROM json_each(?) o JOIN arms a ON a.digest = o.value ORDER BY a.digest, a.position`,
   figuresIn: `SELECT ${FIGURE_COLUMNS.map((c) => `f.${c}`).join(', ')} FROM json_each(?) o JOIN figures f ON f.digest = o.value ORDER BY f.digest, f.position`,
   /**
-   * SQLite's cursor of a history: every figure's numbers, the runs in the
-   * order given (a JSON array of digests: \`run\` is the place in it), each
-   * run's figures in their order, through the figures' key.
+   * SQLite's cursor of a history's first walk: each run's walk row, the runs
+   * in the order given (a JSON array of digests: \`run\` is the place in it).
    */
-  pointsIn: `SELECT o.key AS run, ${POINT_COLUMNS.map((c) => `f.${c}`).join(', ')} FROM json_each(?) o JOIN figures f ON f.digest = o.value ORDER BY o.key, f.position`,
+  walksIn: 'SELECT o.key AS run, w.layout, w.numbers FROM json_each(?) o JOIN walks w ON w.digest = o.value ORDER BY o.key',
   /** PostgreSQL's: the runs in order as a temporary table the cursor joins (no parameter in a DECLARE), dropped at the transaction's end. */
-  pointsOrder: [
+  walksOrder: [
     'CREATE TEMPORARY TABLE rtbench_order (run INTEGER PRIMARY KEY, digest TEXT NOT NULL) ON COMMIT DROP',
     'INSERT INTO rtbench_order (run, digest) SELECT (o.n - 1)::integer, o.digest FROM unnest(?::text[]) WITH ORDINALITY AS o(digest, n)',
   ],
-  pointsCursor: `DECLARE rtbench_points NO SCROLL CURSOR FOR SELECT o.run, ${POINT_COLUMNS.map((c) => `f.${c}`).join(', ')} FROM rtbench_order o JOIN figures f ON f.digest = o.digest ORDER BY o.run, f.position`,
+  walksCursor: 'DECLARE rtbench_walks NO SCROLL CURSOR FOR SELECT o.run, w.layout, w.numbers FROM rtbench_order o JOIN walks w ON w.digest = o.digest ORDER BY o.run',
+  layouts: 'SELECT id, series FROM layouts',
+  /** A store of WALKLESS_FORMAT: the runs it has no walk row of yet. */
+  walklessRuns: 'SELECT digest FROM runs WHERE digest NOT IN (SELECT digest FROM walks)',
+  /**
+   * SQLite's series reading: one series' figures, the runs in the order
+   * given (a JSON array of a digest per run, null for a run of another
+   * suite: \`run\` is the place in it), through figures_by_series.
+   */
+  seriesIn: `SELECT o.key AS run, ${FIGURE_COLUMNS.map((c) => `f.${c}`).join(', ')} FROM json_each(?) o JOIN figures f ON f.digest = o.value AND f.case_id = ? AND f.variant_id = ? ORDER BY o.key, f.position`,
+  /** PostgreSQL's: the runs in order with their suites as a temporary table, each series one query over it. */
+  seriesOrder: [
+    'CREATE TEMPORARY TABLE rtbench_series_order (run INTEGER PRIMARY KEY, digest TEXT NOT NULL, suite TEXT NOT NULL) ON COMMIT DROP',
+    'INSERT INTO rtbench_series_order (run, digest, suite) SELECT (o.n - 1)::integer, o.digest, o.suite FROM unnest(?::text[], ?::text[]) WITH ORDINALITY AS o(digest, suite, n)',
+  ],
+  seriesOf: `SELECT o.run, ${FIGURE_COLUMNS.map((c) => `f.${c}`).join(', ')} FROM rtbench_series_order o JOIN figures f ON f.digest = o.digest WHERE o.suite = ? AND f.case_id = ? AND f.variant_id = ? ORDER BY o.run, f.position`,
   /** PostgreSQL's: the runs as one array each, three round trips. */
   runsOf: `SELECT ${RUN_COLUMNS.join(', ')} FROM runs WHERE digest = ANY(?)`,
   armsOf: `SELECT ${ARM_COLUMNS.join(', ')} FROM arms WHERE digest = ANY(?) ORDER BY digest, position`,
   figuresOf: `SELECT ${FIGURE_COLUMNS.join(', ')} FROM figures WHERE digest = ANY(?) ORDER BY digest, position`,
   /** A folder's own store (SQLite): the files of this machine not among these paths (a JSON array), and then the runs no file holds. */
   forgetFiles: 'DELETE FROM files WHERE host_id = ? AND path NOT IN (SELECT value FROM json_each(?))',
-  forgetRuns: ['DELETE FROM figures WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM arms WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM runs WHERE digest NOT IN (SELECT digest FROM files)'],
+  forgetRuns: ['DELETE FROM walks WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM figures WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM arms WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM runs WHERE digest NOT IN (SELECT digest FROM files)'],
   insertRun: insert('runs', RUN_COLUMNS, '(digest) DO NOTHING'),
   insertArm: insert('arms', ARM_COLUMNS, 'DO NOTHING'),
   insertFigure: insert('figures', FIGURE_COLUMNS, 'DO NOTHING'),
+  insertLayout: insert('layouts', LAYOUT_COLUMNS, '(id) DO NOTHING'),
+  insertWalk: insert('walks', WALK_COLUMNS, '(digest) DO NOTHING'),
   upsertFile:
     'INSERT INTO files (host_id, path, size, mtime_ns, digest) VALUES (?, ?, ?, ?, ?) ON CONFLICT (host_id, path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns, digest = excluded.digest',
 } as const;

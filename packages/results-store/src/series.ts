@@ -1,15 +1,15 @@
 /**
  * A history's points read from a store without holding its runs: one
- * ordered query over the figures' numeric columns (a cursor: SQLite's
- * statement stepped row by row, a PostgreSQL server-side cursor) feeds
- * verdicts' ChangeWalk, which keeps per series only the previous point and
+ * ordered query over the runs' walk rows (a row per run, its figures'
+ * comparison numbers packed; a cursor: SQLite's statement stepped row by
+ * row, a PostgreSQL server-side cursor) feeds verdicts' ChangeWalk, which keeps per series only the previous point and
  * per comparison a p-value; then only the runs the window reads (its runs
  * and their series' previous points) are read whole. The history's other
  * runs are their facts alone (read-through.ts without figures): order keys,
  * machine, cases, arms.
  */
-import { ChangeWalk, type HistoryEntry, type PrewalkedHistory, type RatioOptions, type WalkedSeries } from '@rtbench/verdicts';
-import { historyReadOf, internedStrings, pointArms, pointOf } from './records.ts';
+import { ChangeWalk, type ArmSummary, type HistoryEntry, type HistoryResult, type PrewalkedHistory, type RatioOptions, type WalkedSeries } from '@rtbench/verdicts';
+import { historyReadOf, internedStrings, layoutOf, resultOf, walkArm, walkLength } from './records.ts';
 import type { RunStore } from './store.ts';
 
 /** Which points a history reads: its --filter and --runtime. */
@@ -22,8 +22,16 @@ export interface SeriesFilter {
 export interface StoredSeries {
   /** The first walk over the runs of `ordered` (entries this store answered), in that order. */
   walk(ordered: readonly HistoryEntry[], filter: SeriesFilter, options: RatioOptions, last?: number): Promise<PrewalkedHistory>;
+  /** Each series' results in run order, one series at a time (a history's JSON written as it is read); open until closed. */
+  results(ordered: readonly HistoryEntry[]): Promise<SeriesResults>;
   /** `ordered` with the runs at the places `read` names (every one when absent) read whole, with their results. */
   complete(ordered: readonly HistoryEntry[], read?: ReadonlySet<number>): Promise<HistoryEntry[]>;
+}
+
+/** A series' results by run (StoredSeries.results). */
+interface SeriesResults {
+  of(series: Pick<WalkedSeries, 'suite' | 'caseId' | 'variantId'>): Promise<{ run: number; result: HistoryResult }[]>;
+  close(): Promise<void>;
 }
 
 /** How many runs are read whole at once. */
@@ -47,24 +55,52 @@ export function storedSeries(store: RunStore, digestOf: ReadonlyMap<string, stri
         if (wanted === undefined) cases.set(caseId, (wanted = !filter.caseFilter || filter.caseFilter(caseId)));
         return wanted;
       };
-      const arms = pointArms();
-      await store.points(ordered.map(digest), (rows) => {
-        for (const row of rows) {
-          const { run, caseId, variantId, figure } = pointOf(row);
-          if ((variants && !variants.has(variantId)) || !wantedCase(caseId)) continue;
-          const suite = ordered[run]!.record.suite;
-          const key = `${suite}\u0000${caseId}\u0000${variantId}`;
-          let s = index.get(key);
+      const strings = internedStrings();
+      const layouts = await store.layouts();
+      // Per suite and layout: each position's series (−1: not read) and its work, made when the layout is first met.
+      const shapes = new Map<string, { series: Int32Array; works: ArmSummary['work'][] }>();
+      const shapeOf = (run: number, layoutId: string) => {
+        const suite = ordered[run]!.record.suite;
+        const key = `${suite}\u0000${layoutId}`;
+        let shape = shapes.get(key);
+        if (shape) return shape;
+        const text = layouts.get(layoutId);
+        if (text === undefined) throw new Error(`${store.place}: a run names layout ${layoutId}, which it does not hold`);
+        const positions = layoutOf(text, strings);
+        shape = { series: new Int32Array(positions.length), works: positions.map((p) => p.work) };
+        positions.forEach(({ caseId, variantId }, at) => {
+          if ((variants && !variants.has(variantId)) || !wantedCase(caseId)) return void (shape!.series[at] = -1);
+          const seriesKey = `${suite}\u0000${caseId}\u0000${variantId}`;
+          let s = index.get(seriesKey);
           if (s === undefined) {
             s = series.length;
-            index.set(key, s);
+            index.set(seriesKey, s);
             series.push({ suite, caseId, variantId, firstRun: run });
           }
+          shape!.series[at] = s;
+        });
+        shapes.set(key, shape);
+        return shape;
+      };
+      await store.walks(ordered.map(digest), (rows) => {
+        for (const [runCell, layoutCell, bytes] of rows) {
+          const run = Number(runCell);
+          const shape = shapeOf(run, String(layoutCell));
+          const numbers = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+          if (walkLength(bytes) !== shape.series.length) throw new Error(`${store.place}: a run's walk row does not fit its layout`);
           // A point with a figure has an arm unless its rounds' costs gave none; without a figure it is never compared.
-          walk.add(s, run, figure ? arms(row) : undefined);
+          for (let at = 0; at < shape.series.length; at++) if (shape.series[at]! >= 0) walk.add(shape.series[at]!, run, walkArm(numbers, at, shape.works[at]!));
         }
       });
       return { walked: walk.finish(), series };
+    },
+    async results(ordered) {
+      const reading = await store.series(ordered.map((entry) => ({ digest: digest(entry), suite: entry.record.suite })));
+      const strings = internedStrings();
+      return {
+        of: async ({ suite, caseId, variantId }) => (await reading.of(suite, caseId, variantId)).map((row) => ({ run: Number(row.run), result: resultOf(row, strings) })),
+        close: () => reading.close(),
+      };
     },
     async complete(ordered, read) {
       const places = read ? [...read].sort((a, b) => a - b) : ordered.map((_, i) => i);

@@ -6,17 +6,17 @@
  */
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
-import { rowsByRun, valuesOf, type ArmRow, type FigureRow, type PointRow, type RunRow, type RunRows } from './records.ts';
-import { ARM_COLUMNS, DROP_TABLES, FIGURE_COLUMNS, META_TABLE, RUN_COLUMNS, SQL, STORE_FORMAT, storeTables } from './schema.ts';
-import type { RunStore, StoredFile } from './store.ts';
+import { figuresByRun, rowsByRun, valuesOf, walkOf, type ArmRow, type FigureRow, type RunRow, type RunRows, type WalkCursorRow } from './records.ts';
+import { ARM_COLUMNS, DROP_TABLES, FIGURE_COLUMNS, LAYOUT_COLUMNS, META_TABLE, RUN_COLUMNS, SQL, STORE_FORMAT, storeTables, WALKLESS_FORMAT } from './schema.ts';
+import type { RunStore, SeriesRow, StoredFile } from './store.ts';
 
 type Database = BetterSqlite3.Database;
 
 /** How long a second CLI waits for the one writing the store before giving up on it, in ms. */
 const BUSY_TIMEOUT_MS = 5000;
 
-/** How many points a cursor hands on at once. */
-const POINTS_PER_BATCH = 4096;
+/** How many walk rows a cursor hands on at once. */
+const WALKS_PER_BATCH = 256;
 
 export function openDatabase(file: string): Database {
   const Sqlite = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
@@ -26,15 +26,36 @@ export function openDatabase(file: string): Database {
   return db;
 }
 
-/** Makes the tables; a store of another format is emptied first (it is a folder's own: its files rebuild it). */
+/**
+ * Makes the tables. A store of the format before walk rows gets them made
+ * from its figure rows (a migration: the same numbers, packed); a store of
+ * any other format is emptied first (it is a folder's own: its files rebuild
+ * it).
+ */
 function prepare(db: Database): void {
   db.transaction(() => {
     db.exec(META_TABLE);
     const format = db.prepare(SQL.format).pluck().get() as string | undefined;
-    if (format !== undefined && format !== STORE_FORMAT) for (const drop of DROP_TABLES) db.exec(drop);
+    if (format !== undefined && format !== STORE_FORMAT && format !== WALKLESS_FORMAT) for (const drop of DROP_TABLES) db.exec(drop);
     for (const table of storeTables('sqlite')) db.exec(table);
+    if (format === WALKLESS_FORMAT) addWalks(db);
     db.prepare(SQL.setFormat).run(STORE_FORMAT);
   }).immediate();
+}
+
+/** Each stored run's walk row and layout, made from its figure rows, a batch of runs at a time. */
+function addWalks(db: Database): void {
+  const figures = db.prepare<[string], FigureRow>(SQL.figuresIn);
+  const insertLayout = db.prepare(SQL.insertLayout);
+  const insertWalk = db.prepare(SQL.insertWalk);
+  const missing = db.prepare(SQL.walklessRuns).pluck().all() as string[];
+  for (let i = 0; i < missing.length; i += WALKS_PER_BATCH) {
+    for (const [digest, rows] of figuresByRun(figures.iterate(JSON.stringify(missing.slice(i, i + WALKS_PER_BATCH))))) {
+      const { walk, layout } = walkOf(digest, rows);
+      insertLayout.run(...valuesOf(LAYOUT_COLUMNS, layout));
+      insertWalk.run(walk.digest, walk.layout, walk.numbers);
+    }
+  }
 }
 
 /** A SQLite store, which can also forget what its folder no longer holds. */
@@ -56,10 +77,14 @@ export function openSqliteStore(file: string): SqliteStore {
   const runRows = db.prepare<[string], RunRow>(SQL.runsIn);
   const armRows = db.prepare<[string], ArmRow>(SQL.armsIn);
   const figureRows = db.prepare<[string], FigureRow>(SQL.figuresIn);
-  const pointRows = db.prepare<[string], PointRow>(SQL.pointsIn).raw(true);
+  const walkRows = db.prepare<[string], WalkCursorRow>(SQL.walksIn).raw(true);
+  const layoutRows = db.prepare<[], { id: string; series: string }>(SQL.layouts);
+  const seriesRows = db.prepare<[string, string, string], SeriesRow>(SQL.seriesIn);
   const insertRun = db.prepare(SQL.insertRun);
   const insertArm = db.prepare(SQL.insertArm);
   const insertFigure = db.prepare(SQL.insertFigure);
+  const insertLayout = db.prepare(SQL.insertLayout);
+  const insertWalk = db.prepare(SQL.insertWalk);
   const upsertFile = db.prepare(SQL.upsertFile);
   const forgetFiles = db.prepare(SQL.forgetFiles);
   const forgetRuns = SQL.forgetRuns.map((sql) => db.prepare(sql));
@@ -71,6 +96,9 @@ export function openSqliteStore(file: string): SqliteStore {
     if (insertRun.run(...valuesOf(RUN_COLUMNS, run.run)).changes) {
       for (const arm of run.arms) insertArm.run(...valuesOf(ARM_COLUMNS, arm));
       for (const figure of run.figures) insertFigure.run(...valuesOf(FIGURE_COLUMNS, figure));
+      const { walk, layout } = walkOf(String(run.run.digest), run.figures);
+      insertLayout.run(...valuesOf(LAYOUT_COLUMNS, layout));
+      insertWalk.run(walk.digest, walk.layout, walk.numbers);
     }
     upsertFile.run(hostId, path, size, mtimeNs, run.run.digest);
   });
@@ -88,17 +116,28 @@ export function openSqliteStore(file: string): SqliteStore {
       const wanted = JSON.stringify(digests);
       return rowsByRun(runRows.iterate(wanted), armRows.iterate(wanted), figures ? figureRows.iterate(wanted) : []);
     },
-    points: async (ordered, take) => {
+    walks: async (ordered, take) => {
       // SQLite steps the statement row by row: the batch is only what is handed on at once.
-      let batch: PointRow[] = [];
-      for (const row of pointRows.iterate(JSON.stringify(ordered))) {
+      let batch: WalkCursorRow[] = [];
+      for (const row of walkRows.iterate(JSON.stringify(ordered))) {
         batch.push(row);
-        if (batch.length === POINTS_PER_BATCH) {
+        if (batch.length === WALKS_PER_BATCH) {
           take(batch);
           batch = [];
         }
       }
       if (batch.length) take(batch);
+    },
+    layouts: async () => new Map(layoutRows.all().map((r) => [r.id, r.series])),
+    series: async (ordered) => {
+      // One JSON array of a digest per run for each suite, its other suites' runs null.
+      const bySuite = new Map<string, string>();
+      const runsOf = (suite: string): string => {
+        let json = bySuite.get(suite);
+        if (json === undefined) bySuite.set(suite, (json = JSON.stringify(ordered.map((r) => (r.suite === suite ? r.digest : null)))));
+        return json;
+      };
+      return { of: async (suite, caseId, variantId) => seriesRows.all(runsOf(suite), caseId, variantId), close: async () => undefined };
     },
     put: async (hostId, { path, size, mtimeNs }, run) => put(hostId, path, size, mtimeNs, run),
     forgetOthers: (hostId, paths) => forgetOthers(hostId, paths),

@@ -4,7 +4,7 @@
  * stored with the file that held it. Sizes and modification times are
  * decimal strings (nanoseconds do not fit a double).
  */
-import type { PointRow, RunRows } from './records.ts';
+import type { FigureRow, RunRows, WalkCursorRow } from './records.ts';
 
 export interface FileStamp {
   /** The file's absolute path on the machine that holds it. */
@@ -26,12 +26,30 @@ export interface RunStore {
   /** The rows of these runs, by digest; with `figures` false, their run and arm rows only (a history's facts of a run). */
   runs(digests: readonly string[], figures?: boolean): Promise<Map<string, RunRows>>;
   /**
-   * A cursor over the figures of these runs as numbers (a history's first
-   * walk): the runs in the order given, each run's figures in their order,
-   * handed to `take` a batch at a time; never every row at once.
+   * A cursor over these runs' walk rows (a history's first walk): the runs
+   * in the order given, handed to `take` a batch at a time; never every row
+   * at once.
    */
-  points(ordered: readonly string[], take: (rows: readonly PointRow[]) => void): Promise<void>;
+  walks(ordered: readonly string[], take: (rows: readonly WalkCursorRow[]) => void): Promise<void>;
+  /** Every layout the walk rows name: its text by its id. */
+  layouts(): Promise<Map<string, string>>;
+  /**
+   * A reading of series one at a time over these runs in this order (a
+   * history's JSON): each series' figure rows with their run's place, in run
+   * order, a series held at once; open until closed.
+   */
+  series(ordered: readonly { digest: string; suite: string }[]): Promise<SeriesFigures>;
   /** Stores a run and which file held it, in one transaction. */
   put(hostId: string, file: FileStamp, run: RunRows): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A figure row with its run's place in the order a series reading was opened with. */
+export type SeriesRow = FigureRow & { run: number };
+
+/** A store's series reading (RunStore.series). */
+interface SeriesFigures {
+  /** The figures of one suite's case on one variant, in run order. */
+  of(suite: string, caseId: string, variantId: string): Promise<SeriesRow[]>;
   close(): Promise<void>;
 }

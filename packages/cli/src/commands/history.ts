@@ -4,11 +4,12 @@
  * variant across them with change points marked. load -> order -> view ->
  * emit. A file that cannot be read is said in one line and left out.
  */
-import { chooseOrder, claimFlipNotes, counted, DEFAULT_LAST_RUNS, historyViewOf, printable, withWindowNote, type Note, type Reporter } from '@rtbench/report';
+import { chooseOrder, claimFlipNotes, counted, DEFAULT_LAST_RUNS, historyViewOf, printable, streamedHistoryJson, withWindowNote } from '@rtbench/report';
+import type { HistoryView, Note, Reporter } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
 import { openHistoryReading, type StoredSeries } from '@rtbench/results-store';
-import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
+import { emit, emitStreamed, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { commitRanks } from '@rtbench/host/git';
 import { inCheckout, repoRoot, resultsDir } from '../paths.ts';
@@ -17,7 +18,7 @@ import { parseWholeNumber } from '../args/options.ts';
 import { failLimit, ratioOptions, thresholdFlag, type VerdictFlags } from '../verdict-flags.ts';
 import { info } from '../emit/info.ts';
 import type { HistoryEntry } from '@rtbench/verdicts';
-import { storedHistoryView } from '../stored-history.ts';
+import { storedHistoryView, streamedStoredHistory } from '../stored-history.ts';
 import type { OptionSpec } from '../args/args.ts';
 import { command } from '../options/command.ts';
 import { GLOBAL_OPTIONS, MARKDOWN_OPTION, pct, PRINTING_OPTIONS, TIMING_THRESHOLD } from '../options/shared.ts';
@@ -146,10 +147,25 @@ async function historyOf({ inputs, skipped, series }: LoadedRuns, flags: History
     // A window's points only: ten thousand runs' points are never built to be left out.
     ...(last !== undefined ? { last } : {}),
   };
-  const view = series ? await storedHistoryView(inputs, series, options) : historyViewOf(inputs, options);
   // Runs made by `rtbench claims`: when a claim changed its word, in the view's order.
   const byId = new Map(inputs.map((x) => [x.record.id, x.record]));
-  view.notes.push(...claimFlipNotes(view.runs.map((r) => byId.get(r.runId)!), (_, i) => `run ${i + 1}${view.runs[i]!.file ? ` (${view.runs[i]!.file})` : ''}`));
+  const withClaimNotes = (view: HistoryView): void => {
+    const named = (_: unknown, i: number): string => `run ${i + 1}${view.runs[i]!.file ? ` (${view.runs[i]!.file})` : ''}`;
+    view.notes.push(...claimFlipNotes(view.runs.map((r) => byId.get(r.runId)!), named));
+  };
+  if (series && reporter.format === 'json' && last === undefined) {
+    // Every point as JSON: written a series at a time as the store is read, never held at once.
+    const streamed = await streamedStoredHistory(inputs, series, options);
+    try {
+      withClaimNotes(streamed.view);
+      await emitStreamed(streamedHistoryJson(streamed.view, streamed.pointsOf), reporter, flags);
+    } finally {
+      await streamed.close();
+    }
+    return regressionGate(streamed.gated(), limit).exit;
+  }
+  const view = series ? await storedHistoryView(inputs, series, options) : historyViewOf(inputs, options);
+  withClaimNotes(view);
   emit(withWindowNote(view), reporter, flags);
   // The gate reads the newest runs' change points, which every window shows; the FDR step was over every comparison.
   return regressionGate(view, limit).exit;

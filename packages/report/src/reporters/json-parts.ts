@@ -7,7 +7,7 @@
  */
 
 /** What JSON.stringify leaves out of an object and writes as null in an array. */
-const unwritable = (v: unknown): boolean => v === undefined || typeof v === 'function' || typeof v === 'symbol';
+export const unwritable = (v: unknown): boolean => v === undefined || typeof v === 'function' || typeof v === 'symbol';
 
 export function* jsonParts(value: unknown, depth: number): Generator<string> {
   if (depth <= 0 || value === null || typeof value !== 'object') {

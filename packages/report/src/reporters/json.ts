@@ -6,14 +6,54 @@
 import { releasesJson } from './releases.ts';
 import { bisectJson } from './bisect.ts';
 import { byKind, partsByKind, type Reporter } from './reporter.ts';
-import { jsonParts } from './json-parts.ts';
-import type { HistoryView } from '../views/types.ts';
+import { jsonParts, unwritable } from './json-parts.ts';
+import type { HistoryPoint, HistoryView } from '../views/types.ts';
 
 const json = (value: unknown): string => `${JSON.stringify(value)}\n`;
 
 /** A history's JSON opened down to its points (view, cases, a case, its series, a series, its points): one point a part. */
 function* historyParts(view: HistoryView): Generator<string> {
   yield* jsonParts(view, 6);
+  yield '\n';
+}
+
+/** An object's JSON in parts as jsonParts writes it, `open` writing the values of the keys it answers for (undefined: jsonParts at `depth`). */
+async function* objectParts(value: object, depth: number, open: (key: string, item: unknown) => AsyncIterable<string> | undefined): AsyncGenerator<string> {
+  yield '{';
+  let first = true;
+  for (const [key, item] of Object.entries(value)) {
+    if (unwritable(item)) continue;
+    yield `${first ? '' : ','}${JSON.stringify(key)}:`;
+    first = false;
+    yield* open(key, item) ?? jsonParts(item, depth - 1);
+  }
+  yield '}';
+}
+
+/**
+ * A history's JSON (historyParts' text) written from a view whose series
+ * carry no points yet: each series' points asked of `pointsOf` (case and
+ * series index) when its turn comes and dropped once written, so a history
+ * of any length holds one series' points at a time.
+ */
+export async function* streamedHistoryJson(view: HistoryView, pointsOf: (caseAt: number, seriesAt: number) => Promise<HistoryPoint[]>): AsyncGenerator<string> {
+  yield* objectParts(view, 6, (key) => key !== 'cases' ? undefined : (async function* () {
+    yield '[';
+    for (const [c, hc] of view.cases.entries()) {
+      if (c) yield ',';
+      yield* objectParts(hc, 4, (key) => key !== 'series' ? undefined : (async function* () {
+        yield '[';
+        for (const [s, series] of hc.series.entries()) {
+          if (s) yield ',';
+          yield* objectParts(series, 2, (key) => key !== 'points' ? undefined : (async function* () {
+            yield* jsonParts(await pointsOf(c, s), 1);
+          })());
+        }
+        yield ']';
+      })());
+    }
+    yield ']';
+  })());
   yield '\n';
 }
 

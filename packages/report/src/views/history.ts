@@ -276,14 +276,7 @@ export function historyViewOf(entries: readonly HistoryEntry[], options: History
     else advance(result, variant, index, entry);
   });
   let built = 0;
-  for (const p of pending) {
-    // adjustAll's family: a comparison of the same work.
-    if (!p.pair?.raw || p.pair.digests) continue;
-    built++;
-    const change = step.readAt(p.pair.raw);
-    const direction = decidedDirection(change);
-    Object.assign(p.point, { change, ...(direction ? { changePoint: direction } : {}) });
-  }
+  for (const p of pending) if (readAtStep(p, step)) built++;
   if (prewalked) inWalkOrder(ordered, cases, prewalked.series);
   const kept = [...cases.values()].filter((c) => c.series.length);
   const names = shownNames(kept.map((c) => c.caseId));
@@ -313,6 +306,35 @@ export function historyViewOf(entries: readonly HistoryEntry[], options: History
     notes,
     ...(window ? { window: { runs: [...window].sort((a, b) => a - b), last: last!, comparisons: m - built } } : {}),
   };
+}
+
+/**
+ * One series' points as historyViewOf makes them for a view without a
+ * window: `results` the series' results in run order (the results of
+ * `variantId` in the runs of `ordered` that have them), each compared with
+ * the previous one that has an arm and read at `step`, the whole history's
+ * FDR step (a first walk's). A history's JSON is written a series at a time
+ * this way, never holding every point.
+ */
+export function seriesPoints(ordered: readonly HistoryEntry[], variantId: string, results: Iterable<{ run: number; result: HistoryResult }>, walked: Pick<WalkedHistory, 'step'>, options: HistoryOptions = {}): HistoryPoint[] {
+  const ratioOptions: RatioOptions = { threshold: options.threshold ?? DEFAULT_RATIO_OPTIONS.threshold, confidence: options.confidence ?? DEFAULT_RATIO_OPTIONS.confidence };
+  const entry: SeriesState = { series: { variantId, runtime: '', points: [] } };
+  for (const { run, result } of results) {
+    const variant = ordered[run]!.record.variants.find((v) => v.id === variantId);
+    if (!variant) continue;
+    readAtStep(pointOf(result, variant, run, entry, ratioOptions), walked.step);
+  }
+  return entry.series.points;
+}
+
+/** A point's comparison read at the view's step, and whether it is a change point; false when it has none in the FDR family. */
+function readAtStep(p: Pending, step: WalkedHistory['step']): boolean {
+  // adjustAll's family: a comparison of the same work.
+  if (!p.pair?.raw || p.pair.digests) return false;
+  const change = step.readAt(p.pair.raw);
+  const direction = decidedDirection(change);
+  Object.assign(p.point, { change, ...(direction ? { changePoint: direction } : {}) });
+  return true;
 }
 
 /** The points of a view that are change points, with their case and series (for summaries and --fail-on-regression). */

@@ -6,7 +6,7 @@ import type { RunView, RunViewOptions } from './types.ts';
 
 export { benchView, runNotes } from './bench.ts';
 export { pairedComparisonView, unpairedComparisonView, ViewError } from './comparison.ts';
-export { changePoints, chooseOrder, historyView, historyViewOf, orderRuns, type HistoryOptions, type HistoryOrder } from './history.ts';
+export { changePoints, chooseOrder, historyView, historyViewOf, orderRuns, seriesPoints, type HistoryOptions, type HistoryOrder } from './history.ts';
 export { DEFAULT_LAST_RUNS, withWindowNote } from './history-window.ts';
 export { packagesText, versionText } from './arms.ts';
 export type * from './types.ts';
