@@ -7,7 +7,7 @@
  */
 
 /** What JSON.stringify leaves out of an object and writes as null in an array. */
-export const unwritable = (v: unknown): boolean => v === undefined || typeof v === 'function' || typeof v === 'symbol';
+const unwritable = (v: unknown): boolean => v === undefined || typeof v === 'function' || typeof v === 'symbol';
 
 export function* jsonParts(value: unknown, depth: number): Generator<string> {
   if (depth <= 0 || value === null || typeof value !== 'object') {
@@ -25,12 +25,19 @@ export function* jsonParts(value: unknown, depth: number): Generator<string> {
     return;
   }
   yield '{';
-  let first = true;
-  for (const [key, item] of Object.entries(value)) {
-    if (unwritable(item)) continue;
-    yield `${first ? '' : ','}${JSON.stringify(key)}:`;
-    first = false;
+  for (const [head, , item] of writtenEntries(value)) {
+    yield head;
     yield* jsonParts(item, depth - 1);
   }
   yield '}';
+}
+
+/** An object's entries JSON.stringify writes, each with the text before its value (a comma after the first, the key). */
+export function* writtenEntries(value: object): Generator<[head: string, key: string, item: unknown]> {
+  let first = true;
+  for (const [key, item] of Object.entries(value)) {
+    if (unwritable(item)) continue;
+    yield [`${first ? '' : ','}${JSON.stringify(key)}:`, key, item];
+    first = false;
+  }
 }

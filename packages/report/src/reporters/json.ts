@@ -6,7 +6,7 @@
 import { releasesJson } from './releases.ts';
 import { bisectJson } from './bisect.ts';
 import { byKind, partsByKind, type Reporter } from './reporter.ts';
-import { jsonParts, unwritable } from './json-parts.ts';
+import { jsonParts, writtenEntries } from './json-parts.ts';
 import type { HistoryPoint, HistoryView } from '../views/types.ts';
 
 const json = (value: unknown): string => `${JSON.stringify(value)}\n`;
@@ -20,11 +20,8 @@ function* historyParts(view: HistoryView): Generator<string> {
 /** An object's JSON in parts as jsonParts writes it, `open` writing the values of the keys it answers for (undefined: jsonParts at `depth`). */
 async function* objectParts(value: object, depth: number, open: (key: string, item: unknown) => AsyncIterable<string> | undefined): AsyncGenerator<string> {
   yield '{';
-  let first = true;
-  for (const [key, item] of Object.entries(value)) {
-    if (unwritable(item)) continue;
-    yield `${first ? '' : ','}${JSON.stringify(key)}:`;
-    first = false;
+  for (const [head, key, item] of writtenEntries(value)) {
+    yield head;
     yield* open(key, item) ?? jsonParts(item, depth - 1);
   }
   yield '}';
