@@ -20,6 +20,11 @@ function* bytesOf(text: FileText): Generator<Uint8Array> {
   else for (const part of text) yield Buffer.from(part);
 }
 
+/** Writes all of `bytes` at the file's position: one write may take only part of them. */
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+}
+
 /** The file operations a write uses (tests substitute a full disk or a failing rename). */
 export interface FileIo {
   /** Creates a directory and its parents, if missing. */
@@ -35,7 +40,7 @@ export const diskIo: FileIo = {
   write(path, text, mode) {
     const fd = openSync(path, 'wx', mode);
     try {
-      for (const bytes of bytesOf(text)) for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+      for (const bytes of bytesOf(text)) writeAll(fd, bytes);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -85,8 +90,7 @@ export function writeFileAtomically(path: string, text: FileText, { mode = 0o644
     } catch {
       /* nothing was created */
     }
-    const { code, message } = error as NodeJS.ErrnoException;
-    throw new FileWriteError(path, code, reasonOf(code, message));
+    throw writeErrorOf(path, error);
   }
 }
 
@@ -100,10 +104,7 @@ export async function writeFileAtomicallyFrom(path: string, parts: AsyncIterable
   try {
     diskIo.makeDirectory(dirname(path));
     fd = openSync(tmp, 'wx', mode);
-    for await (const part of parts) {
-      const bytes = Buffer.from(part);
-      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
-    }
+    for await (const part of parts) writeAll(fd, Buffer.from(part));
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
@@ -111,11 +112,16 @@ export async function writeFileAtomicallyFrom(path: string, parts: AsyncIterable
   } catch (error) {
     if (fd !== undefined) closeSync(fd);
     diskIo.remove(tmp);
-    const { code, message } = error as NodeJS.ErrnoException;
     // A failure of what makes the parts is its own, not the file's.
-    if (code === undefined) throw error;
-    throw new FileWriteError(path, code, reasonOf(code, message));
+    if ((error as NodeJS.ErrnoException).code === undefined) throw error;
+    throw writeErrorOf(path, error);
   }
+}
+
+/** The FileWriteError of a write of `path` that failed with `error`, in words. */
+function writeErrorOf(path: string, error: unknown): FileWriteError {
+  const { code, message } = error as NodeJS.ErrnoException;
+  return new FileWriteError(path, code, reasonOf(code, message));
 }
 
 /** What a system error means, in words, with its code. */
