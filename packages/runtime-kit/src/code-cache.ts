@@ -37,7 +37,7 @@ export function codeCacheDir(request: JobRequest): string | undefined {
     .slice(0, 16);
   const dir = join(`${bundlePath}${SUFFIX}`, variant);
   try {
-    removeOrphans(dirname(bundlePath));
+    removeOrphans(bundlePath);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     return dir;
   } catch {
@@ -46,10 +46,16 @@ export function codeCacheDir(request: JobRequest): string | undefined {
   }
 }
 
-/** Removes the cache folders in `dir` whose bundle is gone (the program cache removed an old version). */
-function removeOrphans(dir: string): void {
+/** The bundles whose folder was swept in this process: a table starts a process per case on one bundle, and a sweep a bundle is enough. */
+const sweptFor = new Set<string>();
+
+/** Removes the cache folders beside `bundlePath` whose bundle is gone (the program cache removed an old version), once a bundle. */
+function removeOrphans(bundlePath: string): void {
+  if (sweptFor.has(bundlePath)) return;
+  const dir = dirname(bundlePath);
   for (const name of readdirSync(dir)) {
     if (name.endsWith(SUFFIX) && !existsSync(join(dir, name.slice(0, -SUFFIX.length)))) rmSync(join(dir, name), { recursive: true, force: true });
   }
+  sweptFor.add(bundlePath);
 }
 
