@@ -86,4 +86,17 @@ describe('text a case hands the host', () => {
     expect(mapped.where).toBe(`${join(dir, 'bench.mjs')}:2:1`);
     expect(mapped.stack.endsWith(`at f (${join(dir, 'bench.mjs')}:2:1)`)).toBe(true);
   });
+
+  it('maps a stack through a map kept beside the bundle to the same positions as through an inline one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-stack-'));
+    const map = { version: 3, sources: ['bench.mjs'], sourceRoot: dir, names: [], mappings: 'AAAA;AACA' };
+    const inline = join(dir, 'node-0.mjs');
+    writeFileSync(inline, `x;\nthrow 1;\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(map)).toString('base64')}\n`);
+    const beside = join(dir, 'deno-0.mjs');
+    writeFileSync(beside, 'x;\nthrow 1;\n');
+    writeFileSync(`${beside}.map`, JSON.stringify(map));
+    const [fromInline, fromBeside] = [inline, beside].map((bundle) => mapStack(`Error: x\n    at f (file://${bundle}:2:1)`, bundle));
+    expect(fromBeside!.where).toBe(`${join(dir, 'bench.mjs')}:2:1`);
+    expect(fromBeside!.stack).toBe(fromInline!.stack);
+  });
 });

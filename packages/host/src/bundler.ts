@@ -9,6 +9,7 @@
  */
 import { build, type BuildOptions, type Loader, type Plugin } from 'esbuild';
 import { storeProgram, type CachedProgram } from './program-cache.ts';
+import { splitInlineMap, storeMapBeside } from './source-map-file.ts';
 import { DEFAULT_NODE_ENV, nodeEnvDefine, nodeEnvReaders, readsNodeEnv, type NodeEnvUse } from './node-env.ts';
 import { bundledPackages, type BundledPackage } from './bundled-packages.ts';
 import { moduleGraphs } from './module-graphs.ts';
@@ -100,8 +101,12 @@ export interface ProgramBuild {
   plugins?: Plugin[];
   banner?: string;
   define?: Record<string, string>;
-  /** Inline source map, with sources relative to absWorkingDir under sourceRoot. */
-  sourceMap?: { absWorkingDir: string; sourceRoot: string };
+  /**
+   * A source map, with sources relative to absWorkingDir under sourceRoot:
+   * inline, or with `beside` in a file beside the program that no runtime
+   * reads (source-map-file.ts).
+   */
+  sourceMap?: { absWorkingDir: string; sourceRoot: string; beside?: boolean };
   /**
    * Write process.env.NODE_ENV in for the bundled packages that read it
    * (node-env.ts): the variant's value when it sets one, else DEFAULT_NODE_ENV.
@@ -152,6 +157,9 @@ export async function bundleProgramFor(target: BundleTarget, p: ProgramBuild): P
       packages = bundledPackages(result.metafile, workingDir, p.packageDirs);
     }
   }
-  const code = result.outputFiles[0]!.contents;
-  return { ...storeProgram(p.dir, p.stem, '.mjs', code), bytes: code.byteLength, packages, ...(nodeEnv ? { nodeEnv } : {}) };
+  const built = result.outputFiles[0]!;
+  const { code, map } = p.sourceMap?.beside ? splitInlineMap(built.text) : { code: built.contents, map: undefined };
+  const stored = storeProgram(p.dir, p.stem, '.mjs', code);
+  if (map !== undefined) storeMapBeside(stored.path, map);
+  return { ...stored, bytes: Buffer.byteLength(code), packages, ...(nodeEnv ? { nodeEnv } : {}) };
 }

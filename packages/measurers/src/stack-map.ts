@@ -1,16 +1,15 @@
 /**
  * Stacks from a runtime process point into the bundle (its path, or the
- * module name the runtime's plug-in declares: RuntimeFrames.bundleModule), where a user's line 5 is line 804. The bundle
- * carries an inline source map; this maps each frame back to the file the
+ * module name the runtime's plug-in declares: RuntimeFrames.bundleModule), where a user's line 5 is line 804. The bundle's
+ * source map (beside it, or inline: host source-map-file.ts) maps each frame back to the file the
  * user wrote, on the host, the same way for every runtime, and names the
  * first frame outside rtbench's own code so a failure says where it happened.
  * Node's own `SourceMap` (node:module) reads the map: no dependency.
  */
-import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
+import { readBundleMap } from '@rtbench/host/programs';
 
-const INLINE_MAP = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/;
 /**
  * The words of a stack (runs of characters that are not space or brackets):
  * a frame's location is one of them. Each character is read once, so a stack
@@ -46,18 +45,8 @@ const maps = new Map<string, BundleMap | undefined>();
 
 function mapOf(bundlePath: string): BundleMap | undefined {
   if (!maps.has(bundlePath)) {
-    let found: BundleMap | undefined;
-    try {
-      const text = readFileSync(bundlePath, 'utf8');
-      const m = INLINE_MAP.exec(text.slice(-Math.min(text.length, 8 * 1024 * 1024)));
-      if (m) {
-        const payload = JSON.parse(Buffer.from(m[1]!, 'base64').toString('utf8')) as ConstructorParameters<typeof SourceMap>[0] & { sourceRoot?: string };
-        found = { map: new SourceMap(payload), lines: text.split('\n'), root: payload.sourceRoot || dirname(bundlePath) };
-      }
-    } catch {
-      found = undefined;
-    }
-    maps.set(bundlePath, found);
+    const read = readBundleMap(bundlePath);
+    maps.set(bundlePath, read && { map: new SourceMap(read.map), lines: read.text.split('\n'), root: read.map.sourceRoot || dirname(bundlePath) });
   }
   return maps.get(bundlePath);
 }
@@ -111,7 +100,7 @@ export function mapStack(stack: string, bundlePath: string, bundleModule?: strin
     const plain = path.replace(/^file:\/\//, '');
     const name = basename(plain);
     if (name !== bundleName && name !== bundleModule) {
-      // A frame the runtime mapped itself (deno reads the inline map): still the first user frame, if it is one.
+      // A frame the runtime mapped itself (deno, from a program's inline map): still the first user frame, if it is one.
       if (where === undefined && isAbsolute(plain) && !OWN_SOURCE.test(relative(root, plain).replaceAll('\\', '/'))) where = `${displayPath(plain)}:${line}:${column}`;
       return whole;
     }
@@ -123,7 +112,7 @@ export function mapStack(stack: string, bundlePath: string, bundleModule?: strin
     if (where === undefined && !OWN_SOURCE.test(relative(root, full).replaceAll('\\', '/'))) where = at;
     return at;
   });
-  // deno maps its stacks itself, so no bundle line was read: take the renames of the whole bundle.
+  // The runtime mapped the stack itself (deno, an inline map), so no bundle line was read: take the renames of the whole bundle.
   if (where !== undefined && renames.size === 0) for (let line = 0; line < found.lines.length; line++) renamesOn(found, line, renames);
   return { stack: unrename(mapped, renames), renames, ...(where ? { where } : {}) };
 }

@@ -1,23 +1,20 @@
 /**
  * Profile frames point into the bundle (its path as a file: URL, or the
  * module name the runtime's plug-in declares: RuntimeFrames.bundleModule),
- * where a suite's line 5 is line 804. The
- * bundle carries an inline source map (packages/suite-loader/src/bundle.ts writes
- * sources relative to the repository, with sourceRoot); this maps a frame's
+ * where a suite's line 5 is line 804. The bundle's source map (beside it, or
+ * inline: host source-map-file.ts; packages/suite-loader/src/bundle.ts writes
+ * sources relative to the repository, with sourceRoot) maps a frame's
  * function start back to the file that was written, with node's own
  * `SourceMap` (node:module), as packages/measurers/src/stack-map.ts does for
  * error stacks. No dependency.
  */
-import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readBundleMap } from '@rtbench/host/programs';
 import type { FrameLocation, FrameLocator } from './cpuprofile.ts';
 
 export type { FrameLocation, FrameLocator };
-
-const INLINE_MAP = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/;
-
 
 interface LoadedMap {
   map: SourceMap;
@@ -25,15 +22,8 @@ interface LoadedMap {
 }
 
 function loadMap(bundlePath: string): LoadedMap | undefined {
-  try {
-    const text = readFileSync(bundlePath, 'utf8');
-    const m = INLINE_MAP.exec(text.slice(-Math.min(text.length, 8 * 1024 * 1024)));
-    if (!m) return undefined;
-    const payload = JSON.parse(Buffer.from(m[1]!, 'base64').toString('utf8')) as ConstructorParameters<typeof SourceMap>[0] & { sourceRoot?: string };
-    return { map: new SourceMap(payload), root: payload.sourceRoot || dirname(bundlePath) };
-  } catch {
-    return undefined;
-  }
+  const read = readBundleMap(bundlePath);
+  return read && { map: new SourceMap(read.map), root: read.map.sourceRoot || dirname(bundlePath) };
 }
 
 function pathOfUrl(url: string): string | undefined {

@@ -274,8 +274,10 @@ export async function bundleSuite(suiteEntry: string, suiteName: string, runtime
     dir: join(cacheDir, 'bundles', suiteName),
     stem: runtime,
     plugins: [...pinned, adapterPlugin],
-    // Sources relative to the repository, and the map says so: stacks map back to the files users wrote (run/stack-map.ts; deno maps them itself).
-    sourceMap: { absWorkingDir: repoRoot, sourceRoot: `${repoRoot}/` },
+    // Sources relative to the repository, and the map says so: stacks and profiles map back to the files users wrote
+    // (measurers stack-map.ts, profile source-map.ts). Beside the bundle, not in it: a runtime that reads an inline map
+    // on every start (deno) pays for it in every case's process (host source-map-file.ts).
+    sourceMap: { absWorkingDir: repoRoot, sourceRoot: `${repoRoot}/`, beside: true },
     nodeEnv: { variantValue: arm.nodeEnv },
     ...(arm.packages?.length ? { packageDirs: arm.packages } : {}),
   });
@@ -284,8 +286,9 @@ export async function bundleSuite(suiteEntry: string, suiteName: string, runtime
 
 /**
  * What a bundle runs, by content: the sha256 (16 hex digits) of its code
- * without the inline source map, whose sourceRoot is the folder it was
- * bundled in, so that two checkouts of the same commit agree.
+ * without an inline source map, whose sourceRoot is the folder it was
+ * bundled in, so that two checkouts of the same commit agree (a suite's
+ * bundle keeps its map beside it: its code is the whole file).
  */
 export function bundleCodeHash(bundlePath: string): string {
   const text = readFileSync(bundlePath, 'utf8');

@@ -1,5 +1,6 @@
 /** The bundle cache: a file is reused only while it holds the bytes its name promises. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { bundleSuite } from '@rtbench/suite-loader';
 import { fixture } from '../../../test/helpers/cli.ts';
@@ -21,5 +22,19 @@ describe('bundleSuite', () => {
       expect(readFileSync(again.path, 'utf8')).toBe(good);
     }
     expect(first.path).toMatch(new RegExp(`/bundles/${NAME}/node-${first.hash}\\.mjs$`));
+  });
+
+  it('keeps the source map beside the bundle, not in it, and the map places the suite\'s lines', async () => {
+    const bundle = await bundleSuite(fixture('tiny'), NAME, 'deno', nodeRuntime.bundle);
+    const code = readFileSync(bundle.path, 'utf8');
+    expect(code).not.toContain('sourceMappingURL');
+    expect(existsSync(`${bundle.path}.map`)).toBe(true);
+    const map = new SourceMap(JSON.parse(readFileSync(`${bundle.path}.map`, 'utf8')));
+    const lines = code.split('\n');
+    const generated = lines.findIndex((l) => l.startsWith('function sumTo('));
+    expect(generated).toBeGreaterThanOrEqual(0);
+    const entry = map.findEntry(generated, 0) as { originalSource?: string; originalLine?: number };
+    expect(entry.originalSource).toMatch(/test\/fixtures\/tiny\/index\.ts$/);
+    expect(entry.originalLine).toBe(3);
   });
 });

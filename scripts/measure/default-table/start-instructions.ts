@@ -1,0 +1,103 @@
+/**
+ * Instructions a case's own process executes in its whole life, per runtime,
+ * counted by callgrind (all threads; counts do not depend on the machine's
+ * load, so two commits can be set side by side beside other work). Each start
+ * is a case's process as the default schedule starts it (a `serve` job, the
+ * flags of a lockstep process, the suite's bundle, the case opened as a
+ * fixed-iteration job: set-up, first call, digest and one call, no warmup),
+ * then closed. Printed twice: `cold`, the bundle compiled from source, and
+ * `cached`, loading the code an earlier start on the same bundle kept
+ * (runtime-kit code-cache.ts), as a lockstep table's case process does.
+ *
+ *   npx tsx scripts/measure/default-table/start-instructions.ts [--runs 2] [--runtime node,deno,bun,workerd] [--suite json-reviver] [--case <id>]
+ *
+ * Before and after a change: the same command on both commits. Under valgrind
+ * a start takes 10–60 s; the counts vary by about a percent between starts
+ * (the engines' threads).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Job } from '@rtbench/core/protocol';
+import { findValgrind, parseCallgrindTotals } from '@rtbench/host/tools';
+import { DEFAULT_RUNTIMES, pluginForSpec } from '@rtbench/runtime-registry';
+import type { RuntimePlugin, RuntimeTarget, TranslatedFlags } from '@rtbench/runtime-kit';
+import { bundleSuite, locateSuite } from '@rtbench/suite-loader';
+import { median } from '@rtbench/stats';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '2' }, runtime: { type: 'string' }, suite: { type: 'string', default: 'json-reviver' }, case: { type: 'string' } } });
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  process.stderr.write('usage: npx tsx scripts/measure/default-table/start-instructions.ts [--runs n] [--runtime node,deno,bun,workerd] [--suite <name>] [--case <id>]\n');
+  process.exit(2);
+}
+const TIMEOUT_MS = 600_000;
+/** The case's first call and digest, then one call on command (as scripts/start-cpu.ts starts it). */
+const FIXED: Job = { protocol: 1, kind: 'serve', options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: 1 } };
+const valgrind = findValgrind();
+
+interface Started {
+  plugin: RuntimePlugin;
+  target: RuntimeTarget;
+  flags: TranslatedFlags;
+}
+
+/** callgrind on the whole process, every thread's count in one total. */
+function callgrindWrap(outFile: string, logFile: string): { command: string; args: string[] } {
+  return { command: valgrind, args: ['--tool=callgrind', '--smc-check=all-non-file', `--callgrind-out-file=${outFile}`, `--log-file=${logFile}`, '--dump-line=no'] };
+}
+
+/** One case process's instructions, started, its case answered once, closed. */
+async function countOnce(runtime: Started, bundlePath: string, caseId: string, codeCache: boolean, scratch: string): Promise<number> {
+  const outFile = join(scratch, `callgrind.${Date.now()}.out`);
+  const wrap = callgrindWrap(outFile, join(scratch, 'valgrind.log'));
+  const warm = runtime.plugin.startWarm!({ target: runtime.target, flags: runtime.flags, bundlePath, job: FIXED, timeoutMs: TIMEOUT_MS, codeCache, wrap });
+  await warm.loaded;
+  if (!warm.usable) throw new Error(`${runtime.target.spec}: the process ended before it loaded ${bundlePath}: ${readFileSync(join(scratch, 'valgrind.log'), 'utf8').slice(-400)}`);
+  const live = warm.open(caseId, TIMEOUT_MS);
+  if (await live.ready) await live.sample(1);
+  await live.finish();
+  await warm.close();
+  const count = parseCallgrindTotals(readFileSync(outFile, 'utf8'));
+  rmSync(outFile, { force: true });
+  if (!count) throw new Error(`${runtime.target.spec}: callgrind wrote no totals`);
+  return count.instructions;
+}
+
+/** The first case a bundle lists. */
+async function firstCase(runtime: Started, bundlePath: string): Promise<string> {
+  const outcome = await runtime.plugin.runJob({ target: runtime.target, flags: runtime.flags, bundlePath, job: { protocol: 1, kind: 'list' }, timeoutMs: TIMEOUT_MS });
+  const listed = outcome.messages.find((m) => m.type === 'cases');
+  const id = listed?.type === 'cases' ? listed.cases[0]?.id : undefined;
+  if (!id) throw new Error(`${runtime.target.spec}: ${bundlePath} listed no case`);
+  return id;
+}
+
+const millions = (xs: number[]): string => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return `${(median(sorted) / 1e6).toFixed(1)} M (${(sorted[0]! / 1e6).toFixed(1)}–${(sorted.at(-1)! / 1e6).toFixed(1)})`;
+};
+
+async function measureRuntime(spec: string, scratch: string): Promise<void> {
+  const plugin = pluginForSpec(spec);
+  if (!plugin?.startWarm) throw new Error(`${spec}: no plug-in that starts a warm process`);
+  const runtime: Started = { plugin, target: await plugin.resolve(spec), flags: plugin.translateFlags([...(plugin.engine.collectFlags ?? [])]) };
+  const suite = locateSuite(values.suite);
+  const bundlePath = (await bundleSuite(suite.entry, suite.name, plugin.name, plugin.bundle)).path;
+  const caseId = values.case ?? (await firstCase(runtime, bundlePath));
+  rmSync(`${bundlePath}.code-cache`, { recursive: true, force: true });
+  // The cache filled by one start, as the table's first process of a bundle fills it.
+  await countOnce(runtime, bundlePath, caseId, true, scratch);
+  const counts = { cold: [] as number[], cached: [] as number[] };
+  for (let i = 0; i < runs; i++) for (const mode of ['cold', 'cached'] as const) counts[mode].push(await countOnce(runtime, bundlePath, caseId, mode === 'cached', scratch));
+  console.log(`${`${spec} ${runtime.target.version}`.padEnd(26)} cold ${millions(counts.cold).padEnd(26)} cached ${millions(counts.cached)}`);
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'rtbench-start-instructions-'));
+try {
+  console.log(`# instructions of a case's process, its whole life (callgrind, all threads), median of ${runs} (lowest–highest); suite ${values.suite}`);
+  for (const spec of values.runtime?.split(',') ?? [...DEFAULT_RUNTIMES]) await measureRuntime(spec, scratch);
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
