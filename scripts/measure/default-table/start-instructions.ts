@@ -9,24 +9,29 @@
  * `cached`, loading the code an earlier start on the same bundle kept
  * (runtime-kit code-cache.ts), as a lockstep table's case process does.
  *
- *   npx tsx scripts/measure/default-table/start-instructions.ts [--runs 2] [--runtime node,deno,bun,workerd] [--suite json-reviver] [--case <id>]
+ *   npx tsx scripts/measure/default-table/start-instructions.ts [--runs 2] [--runtime node,deno,bun,workerd] [--suite json-reviver] [--case <id>] [--inline-map]
+ *
+ * `--inline-map`: the bundle as it was before its source map moved beside it
+ * (host source-map-file.ts), the map inline at its end, in a scratch folder:
+ * what an inline map costs a start, on one commit.
  *
  * Before and after a change: the same command on both commits. Under valgrind
  * a start takes 10–60 s; the counts vary by about a percent between starts
  * (the engines' threads).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Job } from '@rtbench/core/protocol';
+import { mapBeside } from '@rtbench/host/programs';
 import { findValgrind, parseCallgrindTotals } from '@rtbench/host/tools';
 import { DEFAULT_RUNTIMES, pluginForSpec } from '@rtbench/runtime-registry';
 import type { RuntimePlugin, RuntimeTarget, TranslatedFlags } from '@rtbench/runtime-kit';
 import { bundleSuite, locateSuite } from '@rtbench/suite-loader';
 import { median } from '@rtbench/stats';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '2' }, runtime: { type: 'string' }, suite: { type: 'string', default: 'json-reviver' }, case: { type: 'string' } } });
+const { values } = parseArgs({ options: { 'inline-map': { type: 'boolean', default: false }, runs: { type: 'string', default: '2' }, runtime: { type: 'string' }, suite: { type: 'string', default: 'json-reviver' }, case: { type: 'string' } } });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) {
   process.stderr.write('usage: npx tsx scripts/measure/default-table/start-instructions.ts [--runs n] [--runtime node,deno,bun,workerd] [--suite <name>] [--case <id>]\n');
@@ -65,6 +70,14 @@ async function countOnce(runtime: Started, bundlePath: string, caseId: string, c
   return count.instructions;
 }
 
+/** A copy of the bundle in `scratch` with its map (beside it) inline at its end, as the bundler writes an inline map. */
+function withInlineMap(bundlePath: string, scratch: string): string {
+  const copy = join(scratch, basename(bundlePath));
+  const map = readFileSync(mapBeside(bundlePath)).toString('base64');
+  writeFileSync(copy, `${readFileSync(bundlePath, 'utf8')}//# sourceMappingURL=data:application/json;base64,${map}\n`);
+  return copy;
+}
+
 /** The first case a bundle lists. */
 async function firstCase(runtime: Started, bundlePath: string): Promise<string> {
   const outcome = await runtime.plugin.runJob({ target: runtime.target, flags: runtime.flags, bundlePath, job: { protocol: 1, kind: 'list' }, timeoutMs: TIMEOUT_MS });
@@ -84,7 +97,8 @@ async function measureRuntime(spec: string, scratch: string): Promise<void> {
   if (!plugin?.startWarm) throw new Error(`${spec}: no plug-in that starts a warm process`);
   const runtime: Started = { plugin, target: await plugin.resolve(spec), flags: plugin.translateFlags([...(plugin.engine.collectFlags ?? [])]) };
   const suite = locateSuite(values.suite);
-  const bundlePath = (await bundleSuite(suite.entry, suite.name, plugin.name, plugin.bundle)).path;
+  const built = (await bundleSuite(suite.entry, suite.name, plugin.name, plugin.bundle)).path;
+  const bundlePath = values['inline-map'] ? withInlineMap(built, scratch) : built;
   const caseId = values.case ?? (await firstCase(runtime, bundlePath));
   rmSync(`${bundlePath}.code-cache`, { recursive: true, force: true });
   // The cache filled by one start, as the table's first process of a bundle fills it.
@@ -96,7 +110,8 @@ async function measureRuntime(spec: string, scratch: string): Promise<void> {
 
 const scratch = mkdtempSync(join(tmpdir(), 'rtbench-start-instructions-'));
 try {
-  console.log(`# instructions of a case's process, its whole life (callgrind, all threads), median of ${runs} (lowest–highest); suite ${values.suite}`);
+  const how = values['inline-map'] ? ', the source map inline' : '';
+  console.log(`# instructions of a case's process, its whole life (callgrind, all threads), median of ${runs} (lowest–highest); suite ${values.suite}${how}`);
   for (const spec of values.runtime?.split(',') ?? [...DEFAULT_RUNTIMES]) await measureRuntime(spec, scratch);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
