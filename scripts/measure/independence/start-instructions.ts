@@ -9,7 +9,7 @@
  * `cached`, loading the code an earlier start on the same bundle kept
  * (runtime-kit code-cache.ts), as a lockstep table's case process does.
  *
- *   npx tsx scripts/measure/default-table/start-instructions.ts [--runs 2] [--runtime node,deno,bun,workerd] [--suite json-reviver] [--case <id>] [--inline-map]
+ *   npx tsx scripts/measure/independence/start-instructions.ts [--runs 2] [--runtime node,deno,bun,workerd] [--suite json-reviver] [--case <id>] [--inline-map]
  *
  * `--inline-map`: the bundle as it was before its source map moved beside it
  * (host source-map-file.ts), the map inline at its end, in a scratch folder:
@@ -28,17 +28,17 @@ import { mapBeside } from '@rtbench/host/programs';
 import { findValgrind, parseCallgrindTotals } from '@rtbench/host/tools';
 import { DEFAULT_RUNTIMES, pluginForSpec } from '@rtbench/runtime-registry';
 import type { RuntimePlugin, RuntimeTarget, TranslatedFlags } from '@rtbench/runtime-kit';
-import { bundleSuite, locateSuite } from '@rtbench/suite-loader';
+import { bundleSuite, loadSuite, locateSuite } from '@rtbench/suite-loader';
 import { median } from '@rtbench/stats';
 
 const { values } = parseArgs({ options: { 'inline-map': { type: 'boolean', default: false }, runs: { type: 'string', default: '2' }, runtime: { type: 'string' }, suite: { type: 'string', default: 'json-reviver' }, case: { type: 'string' } } });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) {
-  process.stderr.write('usage: npx tsx scripts/measure/default-table/start-instructions.ts [--runs n] [--runtime node,deno,bun,workerd] [--suite <name>] [--case <id>]\n');
+  process.stderr.write('usage: npx tsx scripts/measure/independence/start-instructions.ts [--runs n] [--runtime node,deno,bun,workerd] [--suite <name>] [--case <id>]\n');
   process.exit(2);
 }
 const TIMEOUT_MS = 600_000;
-/** The case's first call and digest, then one call on command (as scripts/start-cpu.ts starts it). */
+/** The case's first call and digest, then one call on command (as start-cpu.ts starts it). */
 const FIXED: Job = { protocol: 1, kind: 'serve', options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: 1 } };
 const valgrind = findValgrind();
 
@@ -78,15 +78,6 @@ function withInlineMap(bundlePath: string, scratch: string): string {
   return copy;
 }
 
-/** The first case a bundle lists. */
-async function firstCase(runtime: Started, bundlePath: string): Promise<string> {
-  const outcome = await runtime.plugin.runJob({ target: runtime.target, flags: runtime.flags, bundlePath, job: { protocol: 1, kind: 'list' }, timeoutMs: TIMEOUT_MS });
-  const listed = outcome.messages.find((m) => m.type === 'cases');
-  const id = listed?.type === 'cases' ? listed.cases[0]?.id : undefined;
-  if (!id) throw new Error(`${runtime.target.spec}: ${bundlePath} listed no case`);
-  return id;
-}
-
 const millions = (xs: number[]): string => {
   const sorted = [...xs].sort((a, b) => a - b);
   return `${(median(sorted) / 1e6).toFixed(1)} M (${(sorted[0]! / 1e6).toFixed(1)}–${(sorted.at(-1)! / 1e6).toFixed(1)})`;
@@ -99,7 +90,8 @@ async function measureRuntime(spec: string, scratch: string): Promise<void> {
   const suite = locateSuite(values.suite);
   const built = (await bundleSuite(suite.entry, suite.name, plugin.name, plugin.bundle)).path;
   const bundlePath = values['inline-map'] ? withInlineMap(built, scratch) : built;
-  const caseId = values.case ?? (await firstCase(runtime, bundlePath));
+  // The suite's first case as the host lists it (json-reviver's cases are the same on every runtime).
+  const caseId = values.case ?? (await loadSuite(suite)).cases[0]!.id;
   rmSync(`${bundlePath}.code-cache`, { recursive: true, force: true });
   // The cache filled by one start, as the table's first process of a bundle fills it.
   await countOnce(runtime, bundlePath, caseId, true, scratch);
