@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { lockstepOf } from '../packages/measurer-records/src/index.ts';
 import { runCliAsync, tempFile } from './helpers/cli.ts';
 
 const VARIANTS = ['node', 'deno', 'bun', 'workerd', 'node NODE_ENV=development'];
@@ -47,6 +48,11 @@ describe('ssr on four runtimes', () => {
       // About 100 KB of HTML; the Flight page's payload and HTML about 350 and 290 KB.
       const summary = run.results.find((x) => x.caseId === c.id)!.rounds[0]!.digest.summary;
       if (c.id !== 'flight / deserialize') expect(Number(/^string\((\d+)\)$/.exec(summary ?? '')?.[1]), c.id).toBeGreaterThan(c.id.startsWith('flight') ? 250_000 : 90_000);
+    }
+    // One warm process a variant served all of its cases.
+    for (const variant of VARIANTS) {
+      const served = run.results.filter((x) => x.variantId === variant).flatMap((x) => x.rounds.map((round) => lockstepOf(round)!.process));
+      expect(new Set(served).size, variant).toBe(1);
     }
     // node was bundled twice: production (the default, written in) and development (the variant's).
     const nodeBundles = run.suiteCode!.filter((c) => c.runtime === 'node');
