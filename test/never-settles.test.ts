@@ -1,8 +1,10 @@
 /**
  * A case whose promise never settles, on all four runtimes in one run: each
  * names it as such (not a crash, an exit code, a warning about the bundle,
- * or a timeout to raise), well before --timeout, and the case after it in
- * the same warm process is measured.
+ * or a timeout to raise), well before --timeout, and the cases around it
+ * are measured. It runs the default schedule, each case in processes of its
+ * own, where a process that only waits must be told from one that exited;
+ * the runner's check is the same in a shared warm process.
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -21,8 +21,6 @@ import { expectEveryCaseRan } from './helpers/every-case.ts';
 const RUNTIME = 'node@26';
 /** Suites with a test job of their own, named in their README: next-page builds a Next.js app on first use (minutes of CPU). */
 const OWN_TEST_JOB = ['next-page'];
-/** Suites a runtime test file runs whole on node (the newest, as here) and the other runtimes: every case ok, one digest. */
-const RUN_WHOLE_ELSEWHERE = ['ssr']; // test/ssr.test.ts
 /**
  * Suites a runtime test file already runs in part on node, with this file's check of every case there: here only the
  * rest. http-hello: packages/cli/test/host-timed.test.ts runs hello world, json echo and the framework app (six loads
@@ -43,7 +41,7 @@ const COSTLIEST_FIRST = ['buffer-concat', 'streams', 'request-tail', 'json-reviv
 const costRank = (name: string): number => (COSTLIEST_FIRST.includes(name) ? COSTLIEST_FIRST.indexOf(name) : COSTLIEST_FIRST.length);
 const suites = listSuites()
   .map((s) => s.name)
-  .filter((name) => !OWN_TEST_JOB.includes(name) && !RUN_WHOLE_ELSEWHERE.includes(name));
+  .filter((name) => !OWN_TEST_JOB.includes(name));
 const shared = suites.filter((name) => !ALONE.includes(name)).sort((a, b) => costRank(a) - costRank(b));
 const starts: string[][] = [...ALONE.filter((name) => suites.includes(name)).map((name) => [name]), ...[...Array(SHARED_STARTS).keys()].map((n) => shared.filter((_, i) => i % SHARED_STARTS === n))];
 

@@ -6,7 +6,9 @@
  * runtime for the same content (every kind in one object, one case, but the
  * Response) and apart for different content (a case a kind); a value
  * whose content no digest can see (a Promise, #private-only state) is
- * named per case.
+ * named per case. The cases share one warm process a runtime
+ * (lockstep-shared): a digest is of what a case returns, whichever process
+ * returns it, and a case in processes of its own is test/lockstep.test.ts's.
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +23,7 @@ describe('what the digest sees of the values cases return, on all four runtimes'
   let run: RunRecord;
   beforeAll(() => {
     const out = tempFile('values-digested.json');
-    cli = runCli(['bench', fixture('values-digested'), '--runtime', RUNTIMES.join(','), '--rounds', '1', '--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--save', out]);
+    cli = runCli(['bench', fixture('values-digested'), '--runtime', RUNTIMES.join(','), '--rounds', '1', '--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--schedule', 'lockstep-shared', '--save', out]);
     run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
   });
 

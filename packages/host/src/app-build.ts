@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, closeSync, cpSync, existsSync, fstatSync, linkSync, openSync, readSync, lstatSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative, sep } from 'node:path';
+import { shownPath } from './file-name.ts';
 import { buildSync } from 'esbuild';
 import { BYTE_SIZE_HINT, parseByteSize } from '@rtbench/core/byte-size';
 import { byteSizeText, isolation, pidAlive, runContainedStep, STEP_OUTPUT_KEPT } from '@rtbench/process';
@@ -466,7 +467,7 @@ export function buildEditions(input: EditionsInput): EditionsBuild {
     const editions = missing();
     if (!editions.length) return { key, dirs, built: false };
     const log = join(input.root, `${key}.log`);
-    say(`building the app with ${input.what}, into ${relative(process.cwd(), input.root) || input.root} (once; cached after)`);
+    say(`building the app with ${input.what}, into ${shownPath(input.root)} (once; cached after)`);
     const started = performance.now();
     writeFileSync(log, '');
     for (const edition of editions) {

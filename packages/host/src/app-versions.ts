@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, copyFileSync, cpSync, openSync, existsSync, lstatSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { shownPath } from './file-name.ts';
 import { AppBuildFailed, appBuildKey, copyAppFiles, lastError } from './app-build.ts';
 import { ownerOnlyDir } from './program-cache.ts';
 import { npmReason } from './npm-client.ts';
@@ -235,7 +236,7 @@ export function appWithVersions(appDir: string, places: AppVersionPlaces, pins: 
   const install = appInstallDir(appDir, places.installs, pins);
   const installName = basename(install);
   if (!existsSync(join(install, INSTALLED))) {
-    say(`installing ${pinText} in a copy of the app with ${manager.name} (once; cached after), in ${relative(process.cwd(), install) || install}; the app's own folder is untouched${manager.note ? `; ${manager.note}` : ''}`);
+    say(`installing ${pinText} in a copy of the app with ${manager.name} (once; cached after), in ${shownPath(install)}; the app's own folder is untouched${manager.note ? `; ${manager.note}` : ''}`);
     madeWhole(install, (temp) => {
       ownerOnlyDir(temp);
       for (const f of present) if (f !== '.npmrc') copyFileSync(join(appDir, f), join(temp, f));

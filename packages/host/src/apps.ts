@@ -24,3 +24,4 @@ export {
   type EditionsBuild,
 } from './app-build.ts';
 export { appWithVersions } from './app-versions.ts';
+export { shownPath } from './file-name.ts';

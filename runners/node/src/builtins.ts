@@ -4,7 +4,7 @@
  * module's ESM facade, which reads every export once, lazy getters included:
  * `fs.promises` and `fs.ReadStream` then load fs/promises, the streams and
  * readline in every case's process, about a third of what the runner's
- * bootstrap costs on node 26 (scripts/start-cpu.ts). `createRequire` works on
+ * bootstrap costs on node 26 (scripts/measure/independence/start-cpu.ts). `createRequire` works on
  * every node that runs ES modules and builds no facade.
  */
 import { createRequire } from 'node:module';

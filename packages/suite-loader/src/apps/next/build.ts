@@ -13,8 +13,8 @@
  * build leaves none and is one line quoting its last error.
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { AppBuildFailed, appBuildKey, buildAfresh, cachedBuildProblem, copyAppFiles, nodePrefixed, runBuildStep } from '@rtbench/host/apps';
+import { join } from 'node:path';
+import { AppBuildFailed, appBuildKey, buildAfresh, cachedBuildProblem, copyAppFiles, nodePrefixed, runBuildStep, shownPath } from '@rtbench/host/apps';
 import { ownerOnlyDir } from '@rtbench/host/programs';
 import { NOT_COPIED, WORKER_BUNDLE } from './config.ts';
 
@@ -111,7 +111,7 @@ export function buildNextApp(input: NextBuildInput): NextBuild {
   const key = workers ? whole : appBuildKey(input.appDir, { ...input.versions, 'rtbench:workers-side': 'none' });
   const dir = join(input.root, key);
   const done = (built: boolean): NextBuild => ({ key, dir, worker: join(dir, WORKER_BUNDLE, WORKER_MODULE), nodeServer: join(dir, 'serve.mjs'), built, workers });
-  const shown = relative(process.cwd(), dir) || dir;
+  const shown = shownPath(dir);
   if (existsSync(dir)) {
     const why = cachedBuildProblem(dir);
     if (!why) return done(false);

@@ -26,7 +26,7 @@
  * from /proc (schedstat, ns) while it blocks on its input: at its hello the
  * reading is taken as the case's command is sent, a few microseconds late.
  *
- *   npx tsx scripts/start-cpu.ts [--runs 9] [--runtime node,deno,bun,workerd] [--suite json-reviver] [--case <id>]
+ *   npx tsx scripts/measure/independence/start-cpu.ts [--runs 9] [--runtime node,deno,bun,workerd] [--suite json-reviver] [--case <id>]
  *
  * Run it on a quiet machine (`flock /tmp/rtbench-measure.lock …` on a shared one).
  */
@@ -41,10 +41,10 @@ import { DEFAULT_RUNTIMES, pluginForSpec } from '@rtbench/runtime-registry';
 import type { RuntimePlugin, RuntimeTarget, TranslatedFlags } from '@rtbench/runtime-kit';
 import { bundleSuite, locateSuite } from '@rtbench/suite-loader';
 import { median } from '@rtbench/stats';
-import { parseProcStat, TICKS_PER_S } from '../test/helpers/cpu-budget.ts';
-import { repoRoot } from './lib.ts';
+import { parseProcStat, TICKS_PER_S } from '../../../test/helpers/cpu-budget.ts';
+import { repoRoot } from '../../lib.ts';
 
-const USAGE = 'usage: npx tsx scripts/start-cpu.ts [--runs n] [--runtime node,deno,bun,workerd] [--suite <name>] [--case <id>]';
+const USAGE = 'usage: npx tsx scripts/measure/independence/start-cpu.ts [--runs n] [--runtime node,deno,bun,workerd] [--suite <name>] [--case <id>]';
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' }, runtime: { type: 'string' }, suite: { type: 'string', default: 'json-reviver' }, case: { type: 'string' } } });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) {

@@ -11,11 +11,11 @@
  * table whose direction the cells alone reverse
  * (docs/measurements/independence.md).
  *
- *   npx tsx scripts/independence.ts                       the mission's suites
- *   npx tsx scripts/independence.ts gc-pressure examples/mitata-json.mjs -- --runtime node,bun
- *   npx tsx scripts/independence.ts --repeat 2 gc-pressure  each target measured twice, back to back
- *   npx tsx scripts/independence.ts --brought             five brought files of other projects' shapes (BROUGHT_FILES)
- *   npx tsx scripts/independence.ts examples/mitata-json.mjs -- --filter parse --rounds 2 --time 20ms   a quick end-to-end pass
+ *   npx tsx scripts/measure/independence/independence.ts                       the mission's suites
+ *   npx tsx scripts/measure/independence/independence.ts gc-pressure examples/mitata-json.mjs -- --runtime node,bun
+ *   npx tsx scripts/measure/independence/independence.ts --repeat 2 gc-pressure  each target measured twice, back to back
+ *   npx tsx scripts/measure/independence/independence.ts --brought             five brought files of other projects' shapes (BROUGHT_FILES)
+ *   npx tsx scripts/measure/independence/independence.ts examples/mitata-json.mjs -- --filter parse --rounds 2 --time 20ms   a quick end-to-end pass
  *
  * With --repeat 2 or more it also prints the floor the ±10% is read
  * against: each table beside the next table and each case alone beside the
@@ -36,8 +36,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { benchView, formatDuration, formatRatio, ratioWithCi } from '@rtbench/report';
-import { ALONE_TOLERANCE, companyRows, LOOP_TOLERANCE, type CompanyRow } from '../packages/verdicts/src/index.ts';
-import { isDecided, loadText, readRun, repoRoot, tableRatios, underLock } from './lib.ts';
+import { ALONE_TOLERANCE, companyRows, LOOP_TOLERANCE, type CompanyRow } from '../../../packages/verdicts/src/index.ts';
+import { isDecided, loadText, readRun, repoRoot, tableRatios, underLock } from '../../lib.ts';
 
 const MISSION_SUITES = ['json-reviver', 'gc-pressure', 'buffer-concat', 'streams', 'trig', 'ssr'];
 /** --brought: five files in the shapes other projects write (mitata, tinybench, vitest's bench(), benchmark.js, Deno.bench), each run as it is. */

@@ -7,9 +7,9 @@
  * learned warmup would have cost instead (learnedWarmup below). With `--from
  * run.json` it reads a saved run instead (no wall time: not measured).
  *
- *   flock /tmp/rtbench-measure.lock npx tsx scripts/default-table-time.ts
- *   flock /tmp/rtbench-measure.lock npx tsx scripts/default-table-time.ts json-reviver -- --runtime node@26,bun
- *   npx tsx scripts/default-table-time.ts --from results/….json
+ *   flock /tmp/rtbench-measure.lock npx tsx scripts/measure/default-table/default-table-time.ts
+ *   flock /tmp/rtbench-measure.lock npx tsx scripts/measure/default-table/default-table-time.ts json-reviver -- --runtime node@26,bun
+ *   npx tsx scripts/measure/default-table/default-table-time.ts --from results/….json
  *
  * Prints the load beside the figures (it is a measurement: take the lock).
  */
@@ -18,8 +18,8 @@ import { loadavg } from 'node:os';
 import { parseRun, type RoundRecord, type RunRecord } from '@rtbench/core/schema';
 import { benchView } from '@rtbench/report';
 import { processesOf } from '@rtbench/stats';
-import { pairable } from '../packages/measurer-records/src/index.ts';
-import { benchRun } from './lib.ts';
+import { pairable } from '../../../packages/measurer-records/src/index.ts';
+import { benchRun } from '../../lib.ts';
 
 const args = process.argv.slice(2);
 const from = args[0] === '--from' ? args[1] : undefined;
