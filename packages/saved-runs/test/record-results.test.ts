@@ -102,7 +102,7 @@ describe("a round's memory after collections at both ends", () => {
           if (heap) r.metrics = { heap } as unknown as NonNullable<typeof r.metrics>;
         }),
       ).results[0]!.memory;
-    for (const heap of [{ heldReadyBytes: 10e6 }, { heldEndBytes: 22e6 }, undefined]) {
+    for (const heap of [{ heldReadyBytes: 10e6 }, { heldEndBytes: 22e6 }, undefined] as (Record<string, number> | undefined)[]) {
       const summary = withHeap(heap);
       expect(summary?.growthPerCallBytes, JSON.stringify(heap)).toBeCloseTo(1000, 6);
       expect(summary?.heldPerCallBytes, JSON.stringify(heap)).toBeUndefined();
