@@ -247,6 +247,35 @@ describe('a build step', () => {
     }
   });
 
+  it('takes its write bound from RTBENCH_BUILD_WRITES when none is passed, and refuses one that is not a size in one line', () => {
+    const dir = stepIn();
+    const log = join(dir, 'build.log');
+    // RTBENCH_BUILD_TIMEOUT too: were the write bound not read, the step would end at 20 s, not at 4 GiB.
+    const run = (size: string): unknown => {
+      const given = { ...process.env };
+      Object.assign(process.env, { RTBENCH_BUILD_WRITES: size, RTBENCH_BUILD_TIMEOUT: '20' });
+      try {
+        runBuildStep('planted step', process.execPath, 'step.cjs', [String(port), 'fill', '3'], dir, log);
+        return undefined;
+      } catch (error) {
+        return error;
+      } finally {
+        process.env = given;
+      }
+    };
+    try {
+      const stopped = run('3MiB');
+      expect(stopped).toBeInstanceOf(AppBuildFailed);
+      expect((stopped as Error).message).toMatch(/^planted step wrote \d+(\.\d)? MiB into its build folder, over the bound of 3 MiB on what a build step writes, and was stopped /);
+      expect(leftNamingDir(dir)).toEqual([]);
+      const refused = run('lots');
+      expect(refused).toBeInstanceOf(AppBuildFailed);
+      expect((refused as Error).message).toMatch(/^RTBENCH_BUILD_WRITES=lots is not a size above 0: /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('that never finishes ends at its bound in one line naming the step and the bound, its daemon ended', () => {
     const dir = stepIn();
     const log = join(dir, 'build.log');

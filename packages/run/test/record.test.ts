@@ -106,7 +106,9 @@ describe('finishRun: answers learned across a variant\'s rounds', () => {
     const run = runLearning((variant, round) => [page(`20:46:0${round}`), page(`20:47:1${round}`, variant === 'node' && round === 1 ? '<p>late</p>\n' : '')]);
     finishRun(run, false);
     const node = run.results.find((r) => r.variantId === 'node')!;
-    expect(node.failures.map((f) => f.message)).toEqual(['its responses are not proven the same work as each other (GET / → 200 text/html: 1 of 6 responses unlike the rest: another section on line 3 ("<p>late</p>"))']);
+    expect(node.failures.map((f) => [f.kind, f.message])).toEqual([
+      ['digest-mismatch', 'its responses are not proven the same work as each other (GET / → 200 text/html: 1 of 6 responses unlike the rest: another section on line 3 ("<p>late</p>"))'],
+    ]);
     expect(node.status).toBe('partial');
     expect(run.digestMismatches.map((m) => m.where?.variants.node?.text)).toEqual(['1 of 6 responses unlike the rest: another section on line 3 ("<p>late</p>")']);
   });

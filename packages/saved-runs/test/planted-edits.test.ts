@@ -34,23 +34,30 @@ const page = (figure: string, at: number): string => `<h1>total</h1>\n<p>${figur
 /** Per variant, per round, the figure each request's page prints. */
 type Figures = Record<string, string[][]>;
 
+/** How a run's answers are made: each round learned alone (as runs saved before learning across rounds were), and the page a figure makes. */
+interface Serving {
+  perRound?: boolean;
+  pageOf?: (figure: string, at: number) => string;
+}
+
 /**
  * A request case's run on the variants `figures` names, three rounds of
  * eight requests, each round's answers learned across the arm's rounds as
  * the host learns them (host-timed request/answers.ts), finished as the run
  * loop finishes it.
  */
-function requestRun(figures: Figures, samples = 8, cases: readonly string[] = ['page']): RunRecord {
+function requestRun(figures: Figures, samples = 8, cases: readonly string[] = ['page'], { perRound = false, pageOf = page }: Serving = {}): RunRecord {
   const variants = Object.keys(figures);
   const run = syntheticRun({ cases: cases.map((id) => ({ id, ns: 2e6 })), arms: variants.map((id) => ({ id, factor: 1 })), rounds: 3, samplesPerRound: samples });
   run.options = { ...run.options, measurer: 'request-cpu', measurerFields: {} };
   for (const result of run.results) {
-    const learner = new AnswerLearner(sha256);
+    let learner = new AnswerLearner(sha256);
     for (const round of result.rounds) {
+      if (perRound) learner = new AnswerLearner(sha256);
       learner.nextRound();
       // A case named "same…" answers the first variant's figures on every variant.
       const pages = figures[result.caseId.startsWith('same') ? variants[0]! : result.variantId]![round.round]!;
-      pages.forEach((figure, i) => learner.add({ request: 'GET /', status: 200, contentType: 'text/html', text: page(figure, round.round * 10 + i), bytes: 80 }));
+      pages.forEach((figure, i) => learner.add({ request: 'GET /', status: 200, contentType: 'text/html', text: pageOf(figure, round.round * 10 + i), bytes: 80 }));
       const answers = learner.answers();
       round.samples = round.samples.map((ns) => ns / 1e6);
       round.digest = digest(maskedDigestText(answers, sha256));
@@ -326,6 +333,47 @@ describe('same work judged from the rounds (record.ts sameWorkOf)', () => {
     const work = sameWorkOf(requestRun(SAME));
     expect(work.digestMismatches).toEqual([]);
     expect(work.sameWorkMasked).toMatchObject([{ caseId: 'page', spans: 1 }]);
+  });
+});
+
+describe('same work judged from the rounds: what a digest alone does not decide', () => {
+  /** node's figure constant, bun's different in every response: its template has one hole more. */
+  const counting: Figures = { node: constant('42'), bun: constant('0').map((round, r) => round.map((_, i) => String(40 + r * 8 + i))) };
+
+  it('answers with nothing masked prove the work with no spans said', () => {
+    const work = sameWorkOf(requestRun(SAME, 8, ['page'], { pageOf: (figure) => `<p>${figure}</p>\n` }));
+    expect(work.digestMismatches).toEqual([]);
+    expect(work.sameWorkMasked).toBeUndefined();
+  });
+
+  it('the spans said are those of the variant that masked the most, whichever comes first', () => {
+    const most = (run: RunRecord) => sameWorkOf(run).sameWorkMasked;
+    const bun = requestsOf(resultOf(requestRun(counting), 'bun').rounds.at(-1)!)!.answers![0]!;
+    expect(bun.spans).toBe(2);
+    expect(most(requestRun(counting))).toEqual([{ caseId: 'page', spans: 2, maskedChars: bun.maskedChars, bytes: bun.bytes }]);
+    expect(most(requestRun({ bun: counting.bun!, node: counting.node! }))).toEqual([{ caseId: 'page', spans: 2, maskedChars: bun.maskedChars, bytes: bun.bytes }]);
+  });
+
+  /** Both variants' rounds: a figure fixed in two, changing in the third (a template with a hole more), each round learned alone. */
+  const mixed = (): RunRecord => {
+    const rounds = [constant('42')[0]!, constant('42')[0]!, counting.bun![2]!];
+    return requestRun({ node: rounds, bun: rounds }, 8, ['page'], { perRound: true });
+  };
+
+  it("a run saved before learning across rounds, whose rounds digested other templates of alike answers, is the same work as each round's", () => {
+    const run = mixed();
+    expect(new Set(resultOf(run, 'node').rounds.map((r) => r.digest.hash)).size).toBe(2);
+    expect(run.results.flatMap((r) => r.failures)).toEqual([]);
+    expect(run.status).toBe('complete');
+  });
+
+  it('a run saved before learning across rounds, one of whose rounds saved no answers, is not proven the same over its rounds', () => {
+    const run = mixed();
+    const node = resultOf(run, 'node');
+    delete requestsOf(node.rounds[0]!)!.answers;
+    finishRun(run, false);
+    expect(node.failures.map((f) => f.kind)).toEqual(['digest-mismatch']);
+    expect(node.failures[0]!.message).toMatch(/^the case returned different values in different rounds/);
   });
 });
 

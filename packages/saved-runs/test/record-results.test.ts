@@ -48,10 +48,12 @@ describe('what finishing takes from the rounds', () => {
     expect(none.results[0]!.memory).toBeUndefined();
   });
 
-  it('a round whose resident set grows with its calls gives the growth per call; one without a ready reading or samples gives none', () => {
+  it('a round whose resident set grows with its calls gives the growth per call and the leak mark; one without a ready reading or samples gives none', () => {
     const samples = Array.from({ length: 12 }, (_, i) => 60e6 + i * 1e6);
     const growing = finished((run) => run.results[0]!.rounds.forEach((r) => (r.memory = memory(80e6, { readyBytes: 60e6, sampleBytes: samples, endBytes: 72e6 }))));
     expect(growing.results[0]!.memory?.growthPerCallBytes).toBeCloseTo(1000, 6);
+    // It kept what it grew by to its end: the mark of a leak.
+    expect(growing.results[0]!.memory?.leak).toBe(true);
     const unready = finished((run) => run.results[0]!.rounds.forEach((r) => (r.memory = memory(80e6, { sampleBytes: samples }))));
     expect(unready.results[0]!.memory).toEqual({ rounds: 3, peakBytes: 80e6, peakAboveOpenBytes: 30e6 });
     const unsampled = finished((run) => run.results[0]!.rounds.forEach((r) => (r.memory = memory(80e6, { readyBytes: 60e6 }))));
@@ -89,5 +91,21 @@ describe("a round's memory after collections at both ends", () => {
     expect(held?.heldPerCallBytes).toBeGreaterThan(0);
     expect(held?.growthPerCallBytes).toBeCloseTo(1000, 6);
     expect(withHeld(false)?.heldPerCallBytes).toBeUndefined();
+  });
+
+  it('gives none where the engine said only one end of what it held, or nothing, and the growth still', () => {
+    const samples = Array.from({ length: 12 }, (_, i) => 60e6 + i * 1e6);
+    const withHeap = (heap: Record<string, number> | undefined) =>
+      finished((run) =>
+        run.results[0]!.rounds.forEach((r) => {
+          r.memory = memory(80e6, { readyBytes: 60e6, sampleBytes: samples, endBytes: 72e6, collected: true });
+          if (heap) r.metrics = { heap } as unknown as NonNullable<typeof r.metrics>;
+        }),
+      ).results[0]!.memory;
+    for (const heap of [{ heldReadyBytes: 10e6 }, { heldEndBytes: 22e6 }, undefined] as (Record<string, number> | undefined)[]) {
+      const summary = withHeap(heap);
+      expect(summary?.growthPerCallBytes, JSON.stringify(heap)).toBeCloseTo(1000, 6);
+      expect(summary?.heldPerCallBytes, JSON.stringify(heap)).toBeUndefined();
+    }
   });
 });

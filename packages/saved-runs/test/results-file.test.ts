@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, 
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { RunRecord } from '@rtbench/core/schema';
+import { measuredBySchema, type RunRecord } from '@rtbench/core/schema';
+import { MEASURER_RECORDS, RecordRegistry, type MeasurerRecord } from '@rtbench/measurer-records';
 import { assertWritableOutput, claimResultsPath, defaultResultsPath, isRunFileName, readJsonFile, readRegularFile, releaseUnsaved, tryCreatingIn, validateRun, whyNotWritable } from '../src/results-file.ts';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { refusal, tempFolder } from '../../../test/helpers/refusal.ts';
@@ -244,6 +245,13 @@ describe("a run's consistency, which its schema cannot say", () => {
     expect(problems((r) => void (result(r, 'a', 'node').variantId = 'bun'))).toBe('it holds no result for "a" on "node"; the result for "a" on "bun" names a variant the run does not list');
     expect(problems((r) => void (result(r, 'b', 'deno').rounds[1]!.samples = []))).toBe('the result for "b" on "deno" has a round (1) without samples');
     expect(problems((r) => void (result(r, 'b', 'deno').rounds[1]!.round = 0))).toBe('the result for "b" on "deno" has round 0 twice');
+    const summaryOnly = (r: RunRecord): void => {
+      const x = result(r, 'a', 'node');
+      x.rounds = [];
+      delete x.stats;
+      x.memory = { rounds: 1, peakBytes: 1e6, peakAboveOpenBytes: 0 };
+    };
+    expect(problems(summaryOnly)).toBe('the result for "a" on "node" holds a memory summary but no rounds to read them from');
     expect(problems((r) => void (r.digestMismatches = [{ caseId: 'z', digests: { node: 'x', bun: 'y' } }]))).toBe(
       'a digest mismatch names case "z", which the run does not list; a digest mismatch names variant "bun", which the run does not list',
     );
@@ -257,5 +265,44 @@ describe("a run's consistency, which its schema cannot say", () => {
       r.digestMismatches = [{ caseId: 'z', digests: {} }];
     };
     expect(problems(four)).toBe('variant "node" is listed twice; case "a" is listed twice; case "b" is listed twice');
+  });
+});
+
+describe('an older run, read with what it does not record itself', () => {
+  const base = syntheticRun({ cases: [{ id: 'a', ns: 1000 }], arms: [{ id: 'node', factor: 1 }, { id: 'node@24', factor: 1 }], rounds: 2 });
+  const copy = (edit: (run: RunRecord) => void = () => {}): RunRecord => {
+    const run = structuredClone(base);
+    edit(run);
+    return run;
+  };
+  const WORDS = { rounds: 'its own rounds', paired: 'its own pairs', unpaired: 'its own test' };
+  /** A registry without the run's measurer. */
+  const lacking = new RecordRegistry([]);
+
+  it('is described by the measurer it names; words it saved are kept', () => {
+    expect(validateRun(copy(), 'run.json').options.measuredBy).toEqual(MEASURER_RECORDS.measuredBy(base.options));
+    expect(validateRun(copy((r) => void (r.options.measuredBy = WORDS)), 'run.json').options.measuredBy).toEqual(WORDS);
+  });
+
+  it('naming a measurer this rtbench lacks is refused in one line, unless it saved its words and verdict', () => {
+    expect(refusal(() => validateRun(copy(), 'run.json', lacking))).toBe('run.json was measured by "processes", a measurer this rtbench does not have (it has )');
+    expect(refusal(() => validateRun(copy((r) => void (r.options.measuredBy = WORDS)), 'run.json', lacking))).toMatch(/^run\.json was measured by "processes"/);
+    const own = copy((r) => Object.assign(r.options, { measuredBy: WORDS, verdict: { threshold: 0.01, confidence: 0.95 } }));
+    expect(validateRun(own, 'run.json', lacking).options.measuredBy).toEqual(WORDS);
+  });
+
+  it("whose measurer's fields its measurer does not take is refused in one line", () => {
+    // Any schema the fields miss: one that asks for words they do not hold.
+    const strict = { ...MEASURER_RECORDS.recorded(undefined), schema: measuredBySchema } as unknown as MeasurerRecord;
+    const run = copy((r) => void (r.options.measurerFields = { n: 1 }));
+    expect(refusal(() => validateRun(run, 'run.json', new RecordRegistry([strict])))).toMatch(/^run\.json is not a valid rtbench run: its measurer's fields do not match what processes records: /);
+  });
+
+  it("has each variant named by its runtime's plug-in, where it saved no names of its own", () => {
+    const names = (run: RunRecord): unknown[] => validateRun(run, 'run.json').variants.map((v) => v.displayNames);
+    const node = { runtime: 'Node.js', engine: 'V8', engineShort: 'V8' };
+    expect(names(copy())).toEqual([node, node]);
+    const mine = { runtime: 'my node' };
+    expect(names(copy((r) => void (r.variants[1]!.displayNames = mine)))).toEqual([node, mine]);
   });
 });

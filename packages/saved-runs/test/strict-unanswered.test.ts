@@ -15,20 +15,20 @@ import { finishRun, sameWorkOf } from '../src/record.ts';
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 interface Served {
-  /** Per variant and round, the answers' digests by request; a request left out got no answer. */
-  answers: (variant: string, round: number) => [request: string, digest: string][];
-  /** Per variant and round, the requests that got no whole response. */
-  unanswered?: (variant: string, round: number) => string[];
+  /** Per variant and round (and case), the answers' digests by request; a request left out got no answer. */
+  answers: (variant: string, round: number, caseId: string) => [request: string, digest: string][];
+  /** Per variant and round (and case), the requests that got no whole response. */
+  unanswered?: (variant: string, round: number, caseId: string) => string[];
 }
 
-/** node and bun, two rounds each of one request case, saved as a strict run's rounds are. */
-function strictRun({ answers, unanswered = () => [] }: Served): RunRecord {
-  const record = syntheticRun({ cases: [{ id: 'page', ns: 2e6 }], arms: [{ id: 'node', factor: 1 }, { id: 'bun', factor: 1 }], rounds: 2, samplesPerRound: 4 });
+/** node and bun, two rounds each of each request case (one, "page", unless named), saved as a strict run's rounds are. */
+function strictRun({ answers, unanswered = () => [] }: Served, cases: readonly string[] = ['page']): RunRecord {
+  const record = syntheticRun({ cases: cases.map((id) => ({ id, ns: 2e6 })), arms: [{ id: 'node', factor: 1 }, { id: 'bun', factor: 1 }], rounds: 2, samplesPerRound: 4 });
   record.options = { ...record.options, measurer: 'request-cpu', measurerFields: {} };
   for (const result of record.results) {
     for (const round of result.rounds) {
-      const strict = strictAnswers(answers(result.variantId, round.round).map(([request, d]) => ({ request, digest: d })), sha256);
-      const missing = unanswered(result.variantId, round.round);
+      const strict = strictAnswers(answers(result.variantId, round.round, result.caseId).map(([request, d]) => ({ request, digest: d })), sha256);
+      const missing = unanswered(result.variantId, round.round, result.caseId);
       round.samples = round.samples.map((ns) => ns / 1e6);
       round.digest = digest(strictAnswerText(strict, sha256));
       round.requests = {
@@ -96,6 +96,16 @@ describe('a strict run with a request unanswered on one runtime', () => {
     expect(sameWorkOf(run).digestMismatches).toEqual([]);
     const bun = run.results.find((r) => r.variantId === 'bun')!;
     for (const round of bun.rounds) round.digest = digest('answers by request, sha256 0');
+    expect(sameWorkOf(run).digestMismatches.map((m) => m.caseId)).toEqual(['page']);
+  });
+
+  it("of two cases, each judged by its own rounds: the other case's alike answers do not stand for this one's", () => {
+    const run = strictRun({ answers: (v, _, caseId) => (v === 'bun' && caseId === 'page' ? [['GET /', 'other page']] : [PAGE, SLOW]) }, ['page', 'later']);
+    expect(sameWorkOf(run).digestMismatches.map((m) => m.caseId)).toEqual(['page']);
+  });
+
+  it("of two cases, each forgiven only its own requests unanswered: the other case's time-out does not excuse this one's missing answer", () => {
+    const run = strictRun({ answers: (v) => (v === 'bun' ? [PAGE] : [PAGE, SLOW]), unanswered: (v, _, caseId) => (v === 'bun' && caseId === 'later' ? ['GET /slow'] : []) }, ['page', 'later']);
     expect(sameWorkOf(run).digestMismatches.map((m) => m.caseId)).toEqual(['page']);
   });
 
