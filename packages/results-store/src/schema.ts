@@ -128,18 +128,26 @@ const insert = (table: string, columns: readonly string[], conflict: string): st
 export const SQL = {
   format: "SELECT value FROM rtbench_meta WHERE key = 'format'",
   setFormat: "INSERT INTO rtbench_meta (key, value) VALUES ('format', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-  storedFile: 'SELECT path, size, mtime_ns, digest FROM files WHERE host_id = ? AND path = ?',
   /** PostgreSQL's: the paths as one array, one round trip. */
   storedFiles: 'SELECT path, size, mtime_ns, digest FROM files WHERE host_id = ? AND path = ANY(?)',
-  /** SQLite's: the runs as one JSON array joined by each run's key, a statement a table for many runs. */
-  runsIn: `SELECT ${RUN_COLUMNS.map((c) => `r.${c}`).join(', ')} FROM json_each(?) o JOIN runs r ON r.digest = o.value`,
-  armsIn: `SELECT ${ARM_COLUMNS.map((c) => `a.${c}`).join(', ')} FROM json_each(?) o JOIN arms a ON a.digest = o.value ORDER BY a.digest, a.position`,
+  /** SQLite's: the paths as one JSON array, one statement. */
+  storedFilesIn: 'SELECT f.path, f.size, f.mtime_ns, f.digest FROM json_each(?) o CROSS JOIN files f ON f.host_id = ? AND f.path = o.value',
+  /**
+   * SQLite's: the runs as one JSON array joined by each run's key, a
+   * statement a table for many runs. CROSS JOIN keeps the array the outer
+   * loop, so each run's arms come in their key's (digest, position) order
+   * without a sort of every row.
+   */
+  runsIn: `SELECT ${RUN_COLUMNS.map((c) => `r.${c}`).join(', ')} FROM json_each(?) o CROSS JOIN runs r ON r.digest = o.value`,
+  armsIn: `SELECT ${ARM_COLUMNS.map((c) => `a.${c}`).join(', ')} FROM json_each(?) o CROSS JOIN arms a ON a.digest = o.value`,
   figuresIn: `SELECT ${FIGURE_COLUMNS.map((c) => `f.${c}`).join(', ')} FROM json_each(?) o JOIN figures f ON f.digest = o.value ORDER BY f.digest, f.position`,
   /**
    * SQLite's cursor of a history's first walk: each run's walk row, the runs
    * in the order given (a JSON array of digests: \`run\` is the place in it).
+   * CROSS JOIN steps the array in order as the outer loop: an ORDER BY would
+   * copy every row's numbers into a sorter first (sqlite-store.ts checks the order).
    */
-  walksIn: 'SELECT o.key AS run, w.layout, w.numbers FROM json_each(?) o JOIN walks w ON w.digest = o.value ORDER BY o.key',
+  walksIn: 'SELECT o.key AS run, w.layout, w.numbers FROM json_each(?) o CROSS JOIN walks w ON w.digest = o.value',
   /** PostgreSQL's: the runs in order as a temporary table the cursor joins (no parameter in a DECLARE), dropped at the transaction's end. */
   walksOrder: [
     'CREATE TEMPORARY TABLE rtbench_order (run INTEGER PRIMARY KEY, digest TEXT NOT NULL) ON COMMIT DROP',
@@ -152,9 +160,11 @@ export const SQL = {
   /**
    * SQLite's series reading: one series' figures, the runs in the order
    * given (a JSON array of a digest per run, null for a run of another
-   * suite: \`run\` is the place in it), through figures_by_series.
+   * suite: \`run\` is the place in it), through figures_by_series. As
+   * walksIn: the array is the outer loop, in order, and no sorter copies the
+   * rows (a run's rows of one series come in the order they were stored).
    */
-  seriesIn: `SELECT o.key AS run, ${FIGURE_COLUMNS.map((c) => `f.${c}`).join(', ')} FROM json_each(?) o JOIN figures f ON f.digest = o.value AND f.case_id = ? AND f.variant_id = ? ORDER BY o.key, f.position`,
+  seriesIn: `SELECT o.key AS run, ${FIGURE_COLUMNS.map((c) => `f.${c}`).join(', ')} FROM json_each(?) o CROSS JOIN figures f ON f.digest = o.value AND f.case_id = ? AND f.variant_id = ?`,
   /** PostgreSQL's: the runs in order with their suites as a temporary table, each series one query over it. */
   seriesOrder: [
     'CREATE TEMPORARY TABLE rtbench_series_order (run INTEGER PRIMARY KEY, digest TEXT NOT NULL, suite TEXT NOT NULL) ON COMMIT DROP',
