@@ -36,6 +36,9 @@ function folder(): string {
   return dir;
 }
 
+/** Each series' change points: the run and the direction. */
+const changePointsOf = (view: HistoryView) => view.cases.map((c) => c.series.map((s) => s.points.flatMap((p) => (p.changePoint ? [[view.runs[p.run]!.runId, p.changePoint]] : []))));
+
 const order: HistoryOrder = { by: 'time', reason: 'by start time: the runs recorded no project commit' };
 
 describe('a history through its store’s cursor', () => {
@@ -60,6 +63,8 @@ describe('a history through its store’s cursor', () => {
         await reading.close();
       }
     }
+    // The window's first walk leaves out of its reading the comparisons the FDR step cannot decide: the window of every point is the same.
+    if (asked.last !== undefined) expect(changePointsOf(whole)).toEqual(changePointsOf(historyViewOf(readHistoryRuns([dir]).inputs, { ...options, last: undefined })));
     if (asked.last === 5) {
       expect(whole.window!.runs.length).toBeLessThan(24);
       expect(whole.cases.flatMap((c) => c.series.flatMap((s) => s.points)).some((p) => p.changePoint)).toBe(true);
