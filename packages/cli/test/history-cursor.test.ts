@@ -109,7 +109,7 @@ describe('a history through its store’s cursor', () => {
  */
 function asFormat3(dir: string): void {
   const db = openDatabase(join(dir, STORE_FILE));
-  db.exec('DROP TABLE walks; DROP TABLE layouts; DROP INDEX figures_by_series');
+  db.exec('DROP TABLE walks; DROP TABLE layouts; DROP INDEX figures_of_series');
   db.prepare("UPDATE rtbench_meta SET value = '3' WHERE key = 'format'").run();
   db.close();
 }
