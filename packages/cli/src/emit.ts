@@ -3,6 +3,7 @@
  * (and the sections it prints after it), on stdout. --json and --markdown
  * are aliases of --format json / markdown.
  */
+import { once } from 'node:events';
 import { colourOn, columnsOf, stderrColours as pc } from './emit/colours.ts';
 import {
   benchRatiosWithoutWork,
@@ -149,7 +150,8 @@ export async function emitStreamed(parts: AsyncIterable<string>, reporter: Repor
     if (pending) yield pending;
   }
   if (!toFile) {
-    for await (const chunk of safe()) stream.write(chunk);
+    // A pipe takes its writes later: waiting for it to drain keeps what is held to a chunk or so, not the whole text.
+    for await (const chunk of safe()) if (!stream.write(chunk)) await once(stream, 'drain');
     return;
   }
   await writeFileAtomicallyFrom(file, safe());

@@ -35,8 +35,29 @@ export const STORE_FORMAT = '4';
 /** The format before `walks` and `layouts`: its stores are migrated (migrate.ts), not emptied. */
 export const WALKLESS_FORMAT = '3';
 
+/** A figure's columns after its key and series. */
+const FIGURE_VALUES = ['unit', 'median', 'ci_low', 'ci_high', 'note', 'round_digest', 'process_medians',
+  'arm_median', 'arm_rounds', 'log_values', 'log_units', 'log_mean', 'log_variance', 'work_digest', 'work_rounded', 'work_answers', 'without_work'] as const;
+export const FIGURE_COLUMNS = ['digest', 'position', 'case_id', 'variant_id', ...FIGURE_VALUES] as const;
+
 const BYTES: Record<Dialect, string> = { sqlite: 'BLOB', postgres: 'BYTEA' };
 const REAL: Record<Dialect, string> = { sqlite: 'REAL', postgres: 'DOUBLE PRECISION' };
+
+/**
+ * The index a series is read through. SQLite's holds every column a series
+ * reads, series first: one series' rows are then a few pages of it, where
+ * the table keeps each run's figures together and a series read would touch
+ * every page of it. It replaces the index of format 4's first stores
+ * (figures_by_series, by run first). PostgreSQL's stays by run: an index
+ * entry there is at most a third of a page, and the process medians are text.
+ */
+const SERIES_INDEX: Record<Dialect, string[]> = {
+  sqlite: [
+    'DROP INDEX IF EXISTS figures_by_series',
+    `CREATE INDEX IF NOT EXISTS figures_of_series ON figures (case_id, variant_id, digest, position, ${FIGURE_VALUES.join(', ')})`,
+  ],
+  postgres: ['CREATE INDEX IF NOT EXISTS figures_by_series ON figures (digest, case_id, variant_id)'],
+};
 
 export const META_TABLE = 'CREATE TABLE IF NOT EXISTS rtbench_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)';
 
@@ -91,7 +112,7 @@ export function storeTables(d: Dialect): string[] {
       PRIMARY KEY (digest, position)
     )`,
     // A series' points by run: the JSON's second pass reads one series at a time.
-    'CREATE INDEX IF NOT EXISTS figures_by_series ON figures (digest, case_id, variant_id)',
+    ...SERIES_INDEX[d],
     'CREATE TABLE IF NOT EXISTS layouts (id TEXT PRIMARY KEY, series TEXT NOT NULL)',
     `CREATE TABLE IF NOT EXISTS walks (
       digest TEXT PRIMARY KEY REFERENCES runs (digest) ON DELETE CASCADE,
@@ -115,8 +136,6 @@ export const DROP_TABLES = ['DROP TABLE IF EXISTS files', 'DROP TABLE IF EXISTS 
 /** Each table's columns a run is written in, in the order records.ts gives its values. */
 export const RUN_COLUMNS = ['digest', 'run_id', 'machine', 'suite', 'started_at', 'git_commit', 'notes', 'facts'] as const;
 export const ARM_COLUMNS = ['digest', 'position', 'variant_id', 'runtime', 'version', 'engine', 'engine_version', 'binary_sha256', 'binary_git'] as const;
-export const FIGURE_COLUMNS = ['digest', 'position', 'case_id', 'variant_id', 'unit', 'median', 'ci_low', 'ci_high', 'note', 'round_digest', 'process_medians',
-  'arm_median', 'arm_rounds', 'log_values', 'log_units', 'log_mean', 'log_variance', 'work_digest', 'work_rounded', 'work_answers', 'without_work'] as const;
 
 /** A run's walk row (records.ts walkOf): its figures' comparison numbers, and the layout that says what each position is. */
 export const WALK_COLUMNS = ['digest', 'layout', 'numbers'] as const;
@@ -128,18 +147,26 @@ const insert = (table: string, columns: readonly string[], conflict: string): st
 export const SQL = {
   format: "SELECT value FROM rtbench_meta WHERE key = 'format'",
   setFormat: "INSERT INTO rtbench_meta (key, value) VALUES ('format', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-  storedFile: 'SELECT path, size, mtime_ns, digest FROM files WHERE host_id = ? AND path = ?',
   /** PostgreSQL's: the paths as one array, one round trip. */
   storedFiles: 'SELECT path, size, mtime_ns, digest FROM files WHERE host_id = ? AND path = ANY(?)',
-  /** SQLite's: the runs as one JSON array joined by each run's key, a statement a table for many runs. */
-  runsIn: `SELECT ${RUN_COLUMNS.map((c) => `r.${c}`).join(', ')} FROM json_each(?) o JOIN runs r ON r.digest = o.value`,
-  armsIn: `SELECT ${ARM_COLUMNS.map((c) => `a.${c}`).join(', ')} FROM json_each(?) o JOIN arms a ON a.digest = o.value ORDER BY a.digest, a.position`,
+  /** SQLite's: the paths as one JSON array, one statement. */
+  storedFilesIn: 'SELECT f.path, f.size, f.mtime_ns, f.digest FROM json_each(?) o CROSS JOIN files f ON f.host_id = ? AND f.path = o.value',
+  /**
+   * SQLite's: the runs as one JSON array joined by each run's key, a
+   * statement a table for many runs. CROSS JOIN keeps the array the outer
+   * loop, so each run's arms come in their key's (digest, position) order
+   * without a sort of every row.
+   */
+  runsIn: `SELECT ${RUN_COLUMNS.map((c) => `r.${c}`).join(', ')} FROM json_each(?) o CROSS JOIN runs r ON r.digest = o.value`,
+  armsIn: `SELECT ${ARM_COLUMNS.map((c) => `a.${c}`).join(', ')} FROM json_each(?) o CROSS JOIN arms a ON a.digest = o.value`,
   figuresIn: `SELECT ${FIGURE_COLUMNS.map((c) => `f.${c}`).join(', ')} FROM json_each(?) o JOIN figures f ON f.digest = o.value ORDER BY f.digest, f.position`,
   /**
    * SQLite's cursor of a history's first walk: each run's walk row, the runs
    * in the order given (a JSON array of digests: \`run\` is the place in it).
+   * CROSS JOIN steps the array in order as the outer loop: an ORDER BY would
+   * copy every row's numbers into a sorter first (sqlite-store.ts checks the order).
    */
-  walksIn: 'SELECT o.key AS run, w.layout, w.numbers FROM json_each(?) o JOIN walks w ON w.digest = o.value ORDER BY o.key',
+  walksIn: 'SELECT o.key AS run, w.layout, w.numbers FROM json_each(?) o CROSS JOIN walks w ON w.digest = o.value',
   /** PostgreSQL's: the runs in order as a temporary table the cursor joins (no parameter in a DECLARE), dropped at the transaction's end. */
   walksOrder: [
     'CREATE TEMPORARY TABLE rtbench_order (run INTEGER PRIMARY KEY, digest TEXT NOT NULL) ON COMMIT DROP',
@@ -152,9 +179,11 @@ export const SQL = {
   /**
    * SQLite's series reading: one series' figures, the runs in the order
    * given (a JSON array of a digest per run, null for a run of another
-   * suite: \`run\` is the place in it), through figures_by_series.
+   * suite: \`run\` is the place in it), through figures_of_series. As
+   * walksIn: the array is the outer loop, in order, and no sorter copies the
+   * rows (a run's rows of one series come in the order they were stored).
    */
-  seriesIn: `SELECT o.key AS run, ${FIGURE_COLUMNS.map((c) => `f.${c}`).join(', ')} FROM json_each(?) o JOIN figures f ON f.digest = o.value AND f.case_id = ? AND f.variant_id = ? ORDER BY o.key, f.position`,
+  seriesIn: `SELECT o.key AS run, ${FIGURE_COLUMNS.map((c) => `f.${c}`).join(', ')} FROM json_each(?) o CROSS JOIN figures f ON f.digest = o.value AND f.case_id = ? AND f.variant_id = ?`,
   /** PostgreSQL's: the runs in order with their suites as a temporary table, each series one query over it. */
   seriesOrder: [
     'CREATE TEMPORARY TABLE rtbench_series_order (run INTEGER PRIMARY KEY, digest TEXT NOT NULL, suite TEXT NOT NULL) ON COMMIT DROP',

@@ -73,7 +73,7 @@ export function openSqliteStore(file: string): SqliteStore {
     db.close();
     throw error;
   }
-  const storedFile = db.prepare<[string, string], { path: string; size: string; mtime_ns: string; digest: string }>(SQL.storedFile);
+  const storedFileRows = db.prepare<[string, string], { path: string; size: string; mtime_ns: string; digest: string }>(SQL.storedFilesIn);
   const runRows = db.prepare<[string], RunRow>(SQL.runsIn);
   const armRows = db.prepare<[string], ArmRow>(SQL.armsIn);
   const figureRows = db.prepare<[string], FigureRow>(SQL.figuresIn);
@@ -106,10 +106,7 @@ export function openSqliteStore(file: string): SqliteStore {
     place: file,
     storedFiles: async (hostId, paths) => {
       const found = new Map<string, StoredFile>();
-      for (const path of paths) {
-        const r = storedFile.get(hostId, path);
-        if (r) found.set(path, { path, size: r.size, mtimeNs: r.mtime_ns, digest: r.digest });
-      }
+      for (const r of storedFileRows.iterate(JSON.stringify(paths), hostId)) found.set(r.path, { path: r.path, size: r.size, mtimeNs: r.mtime_ns, digest: r.digest });
       return found;
     },
     runs: async (digests, figures = true) => {
@@ -119,7 +116,12 @@ export function openSqliteStore(file: string): SqliteStore {
     walks: async (ordered, take) => {
       // SQLite steps the statement row by row: the batch is only what is handed on at once.
       let batch: WalkCursorRow[] = [];
+      let next = 0;
       for (const row of walkRows.iterate(JSON.stringify(ordered))) {
+        // The statement has no ORDER BY (schema.ts walksIn): a plan that stepped the runs out of order would be a wrong history, not a slow one.
+        const run = Number(row[0]);
+        if (run < next) throw new Error(`${file}: the walk rows came out of the order asked for (run ${run} after ${next - 1})`);
+        next = run + 1;
         batch.push(row);
         if (batch.length === WALKS_PER_BATCH) {
           take(batch);

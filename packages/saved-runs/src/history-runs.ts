@@ -34,13 +34,17 @@ export function historyFiles(paths: readonly string[]): string[] {
 /** A run file as a history reads it, through the loader (the results store's reader answers from its rows instead). */
 export const readForHistory = (file: string): HistoryRead => historyRead(loadSavedRun(file));
 
-/** `load`: how a file is read (the results store's reader answers from the store); the loader by default. */
-export function readHistoryRuns(paths: readonly string[], load: (file: string) => HistoryRead = readForHistory): HistoryRuns {
+/**
+ * `load`: how a file is read (the results store's reader answers from the
+ * store); the loader by default. `files`: the paths' run files when the
+ * caller listed them already (historyFiles), a folder of thousands listed once.
+ */
+export function readHistoryRuns(paths: readonly string[], load: (file: string) => HistoryRead = readForHistory, files: readonly string[] = historyFiles(paths)): HistoryRuns {
   const inputs: HistoryEntry[] = [];
   const lines: HistoryLine[] = [];
   const byId = new Map<string, { file: string; digest: string }>();
   const contested = new Set<string>();
-  for (const file of historyFiles(paths)) {
+  for (const file of files) {
     let read;
     try {
       read = load(file);

@@ -45,8 +45,17 @@ export interface PrewalkedHistory {
 interface Candidate {
   run: number;
   from: number;
+  p: number;
   pair: [ArmSummary, ArmSummary];
 }
+
+/**
+ * A comparison's interval at the step's level excludes 1 exactly when its
+ * p-value is at most 1 − level (one t gives both), and a change point's
+ * interval excludes 1: a candidate beyond that is not read at the level (a t
+ * quantile each). The margin leaves those at the boundary to the reading.
+ */
+const BEYOND_LEVEL = 1 + 1e-6;
 
 export class ChangeWalk {
   private pValues = new Float64Array(1024);
@@ -84,7 +93,7 @@ export class ChangeWalk {
     }
     this.pValues[this.m++] = p;
     // BH selects none above α: only these can be change points.
-    if (this.lastRuns !== undefined && p <= this.alpha) this.candidates.push({ run, from: before.run, pair: [before.arm, arm] });
+    if (this.lastRuns !== undefined && p <= this.alpha) this.candidates.push({ run, from: before.run, p, pair: [before.arm, arm] });
   }
 
   finish(): WalkedHistory {
@@ -92,7 +101,9 @@ export class ChangeWalk {
     if (this.lastRuns === undefined || this.lastRuns >= this.runs) return { step, m: this.m };
     const shown = new Set<number>();
     for (let i = this.runs - this.lastRuns; i < this.runs; i++) shown.add(i);
+    const decidable = (1 - step.level) * BEYOND_LEVEL;
     for (const c of this.candidates) {
+      if (c.p > decidable) continue;
       const raw = compareSummaries(c.pair[0], c.pair[1], this.options).raw!;
       if (!decidedDirection(step.readAt(raw))) continue;
       shown.add(c.run);

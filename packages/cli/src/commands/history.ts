@@ -58,9 +58,10 @@ interface LoadedRuns {
 }
 
 async function loadRuns(paths: readonly string[], flags: HistoryFlags): Promise<LoadedRuns> {
-  const stored = await openHistoryReading(paths, historyFiles(paths), loadSavedRun, flags.store);
+  const files = historyFiles(paths);
+  const stored = await openHistoryReading(paths, files, loadSavedRun, flags.store);
   try {
-    const read = readHistoryRuns(paths, stored.load);
+    const read = readHistoryRuns(paths, stored.load, files);
     const { inputs } = read;
     const lines = [...stored.lines.map((text) => ({ level: 'info' as const, text })), ...read.lines];
     for (const { level, text } of lines) {

@@ -10,7 +10,7 @@
  * ingested; ingest ≤ 50 ms a run). A figure of the machine it runs on: run it
  * alone on a quiet one.
  *
- *   npx tsx scripts/store-scale.ts [--runs 10000] [--cases 8] [--variants 4] [--rounds 10] [--samples 15] [--keep]
+ *   npx tsx scripts/measure/history/store-scale.ts [--runs 10000] [--cases 8] [--variants 4] [--rounds 10] [--samples 15] [--keep]
  *
  * Runs carry no project commit, so the history is ordered by start time and
  * git is not asked. The folder is removed after unless --keep.
@@ -20,8 +20,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { writeRun } from '../test/compare-synthetic.ts';
-import { historyRuns } from '../test/history-synthetic.ts';
+import { writeRun } from '../../../test/compare-synthetic.ts';
+import { historyRuns } from '../../../test/history-synthetic.ts';
 
 const { values } = parseArgs({
   options: {
@@ -36,7 +36,7 @@ const { values } = parseArgs({
 const runs = Number(values.runs);
 const cases = Array.from({ length: Number(values.cases) }, (_, i) => ({ id: `case ${i + 1}`, ns: 1000 * (i + 1) }));
 const variants = Array.from({ length: Number(values.variants) }, (_, i) => `node@${20 + 2 * i}`);
-const cli = join(import.meta.dirname, '../packages/cli/bin/rtbench.mjs');
+const cli = join(import.meta.dirname, '../../../packages/cli/bin/rtbench.mjs');
 const gnuTime = '/usr/bin/time';
 
 const dir = mkdtempSync(join(tmpdir(), 'rtbench-store-scale-'));
