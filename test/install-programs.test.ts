@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { installMissing, missingPrograms, type CommandResult, type Machine } from './helpers/install-programs.ts';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { needsProgram, programsLater } from './helpers/sequencer.ts';
-import { INSTALL_PROBLEM_ENV, INSTALL_STATUS_ENV, program, requireProgram, SYSTEM_PROGRAMS, type ProgramId } from './helpers/system-programs.ts';
+import { INSTALL_PROBLEM_ENV, INSTALL_STATUS_ENV, presentAt, program, requireProgram, SYSTEM_PROGRAMS, type ProgramId } from './helpers/system-programs.ts';
 
 /** The linux-arm64 emulation's pieces (and PostgreSQL's server): present in the fakes unless a test leaves them out. */
 const EMULATION: ProgramId[] = ['qemu-aarch64', 'arm64-libc', 'arm64-libstdc++', 'arm64-libatomic'];
@@ -77,6 +77,20 @@ describe('installing the programs the tests need', () => {
     expect(installMissing(m)).toBeUndefined();
     expect(m.calls.filter((c) => c.startsWith('apt-get -o'))).toEqual(['apt-get -o DPkg::Lock::Timeout=600 update -qq', 'apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends wrk postgresql']);
     expect(m.said[0]).toMatch(/needed by the http-hello tests, the PostgreSQL store test\)/);
+  });
+
+  it("counts PostgreSQL's server present by a version's initdb, not by the client's common tools", () => {
+    const root = mkdtempSync(join(tmpdir(), 'rtbench-pg-present-'));
+    const initdb = SYSTEM_PROGRAMS.postgres.path.replace('/usr/lib/postgresql', root);
+    // What the client and postgresql-common leave once the server is removed: a version's folder without initdb.
+    mkdirSync(join(root, '15', 'bin'), { recursive: true });
+    writeFileSync(join(root, '15', 'bin', 'psql'), '');
+    expect(presentAt(initdb)).toBe(false);
+    mkdirSync(join(root, '16', 'bin'), { recursive: true });
+    writeFileSync(join(root, '16', 'bin', 'initdb'), '');
+    expect(presentAt(initdb)).toBe(true);
+    expect(presentAt(join(root, 'none', '*', 'bin', 'initdb'))).toBe(false);
+    expect(presentAt(join(root, '16', 'bin', 'initdb'))).toBe(true);
   });
 
   it('waits while apt says a lock is taken (update does not wait on the lists lock itself), saying so once', () => {

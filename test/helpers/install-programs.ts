@@ -20,7 +20,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { INSTALL_STATUS_ENV, SYSTEM_PROGRAMS, type InstallStatus, type ProgramId } from './system-programs.ts';
+import { INSTALL_STATUS_ENV, presentAt, SYSTEM_PROGRAMS, type InstallStatus, type ProgramId } from './system-programs.ts';
 
 const LOCK_WAIT_S = 600;
 const LOCK_RETRY_MS = 2_000;
@@ -86,7 +86,7 @@ function run(command: string, args: string[]): CommandResult {
 
 const realMachine = (): Machine => ({
   env: process.env,
-  exists: existsSync,
+  exists: presentAt,
   isRoot: process.getuid?.() === 0,
   run,
   sleep: (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms),
@@ -109,7 +109,7 @@ export default function setup(): (() => Promise<void>) | undefined {
   // vitest calls a global set-up for the root and again per project: the first call does the work.
   if (process.env.RTBENCH_TEST_PROGRAMS_CHECKED) return undefined;
   process.env.RTBENCH_TEST_PROGRAMS_CHECKED = '1';
-  if (!missingPrograms({ env: process.env, exists: existsSync }).length) return undefined;
+  if (!missingPrograms({ env: process.env, exists: presentAt }).length) return undefined;
   const statusFile = join(process.env.RTBENCH_TEST_TMP ?? process.cwd(), 'system-programs.json');
   process.env[INSTALL_STATUS_ENV] = statusFile;
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), statusFile], { stdio: ['ignore', 'inherit', 'inherit'] });

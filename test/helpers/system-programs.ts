@@ -11,7 +11,8 @@
  * with the set-up's reason when the program is missing. An environment variable naming another binary is used
  * as it is and never installed.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export type ProgramId = 'chromium' | 'wrk' | 'valgrind' | 'perf' | 'postgres' | 'qemu-aarch64' | 'arm64-libc' | 'arm64-libstdc++' | 'arm64-libatomic';
@@ -19,7 +20,7 @@ export type ProgramId = 'chromium' | 'wrk' | 'valgrind' | 'perf' | 'postgres' | 
 export interface SystemProgram {
   /** The Debian package that installs it. */
   pkg: string;
-  /** Where Debian's package puts it. */
+  /** Where Debian's package puts it; a `*` stands for one folder named by the version (present when any version holds it). */
   path: string;
   /** The variable that names another binary. */
   env: string;
@@ -35,8 +36,9 @@ export const SYSTEM_PROGRAMS: Readonly<Record<ProgramId, SystemProgram>> = {
   wrk: { pkg: 'wrk', path: '/usr/bin/wrk', env: 'RTBENCH_WRK', purpose: 'the http-hello tests' },
   valgrind: { pkg: 'valgrind', path: '/usr/bin/valgrind', env: 'RTBENCH_VALGRIND', purpose: 'the instruction-count tests' },
   perf: { pkg: 'linux-perf', path: '/usr/bin/perf', env: 'RTBENCH_PERF', purpose: 'the native-profile tests' },
-  // Debian's server: its programs are under /usr/lib/postgresql/<version>/bin (test/helpers/postgres.ts); pg_ctlcluster comes with them. The variable names a folder holding initdb and pg_ctl.
-  postgres: { pkg: 'postgresql', path: '/usr/bin/pg_ctlcluster', env: 'RTBENCH_POSTGRES', purpose: 'the PostgreSQL store test' },
+  // Debian's server: its programs are under /usr/lib/postgresql/<version>/bin (test/helpers/postgres.ts). Not pg_ctlcluster: it comes
+  // with postgresql-common, which the client alone installs and which outlives the server's removal. The variable names a folder holding initdb and pg_ctl.
+  postgres: { pkg: 'postgresql', path: '/usr/lib/postgresql/*/bin/initdb', env: 'RTBENCH_POSTGRES', purpose: 'the PostgreSQL store test' },
   'qemu-aarch64': { pkg: 'qemu-user-static', path: '/usr/bin/qemu-aarch64-static', env: 'RTBENCH_QEMU_AARCH64', purpose: 'the linux-arm64 check under emulation' },
   'arm64-libc': { pkg: 'libc6-arm64-cross', path: `${ARM64_LIBRARIES}/lib/ld-linux-aarch64.so.1`, env: 'RTBENCH_ARM64_LIBC', purpose: 'the linux-arm64 check under emulation' },
   'arm64-libstdc++': { pkg: 'libstdc++6-arm64-cross', path: `${ARM64_LIBRARIES}/lib/libstdc++.so.6`, env: 'RTBENCH_ARM64_LIBSTDCXX', purpose: 'the linux-arm64 check under emulation' },
@@ -55,6 +57,19 @@ export interface InstallStatus {
   seconds: number;
 }
 
+/** Whether a program's path is present; a `*` segment matches any one folder there (a version's). */
+export function presentAt(path: string): boolean {
+  const star = path.indexOf('/*/');
+  if (star < 0) return existsSync(path);
+  const parent = path.slice(0, star);
+  const rest = path.slice(star + 3);
+  try {
+    return readdirSync(parent).some((folder) => existsSync(join(parent, folder, rest)));
+  } catch {
+    return false;
+  }
+}
+
 /** The binary's path: the variable's value when set, else Debian's path. */
 export function programPath(id: ProgramId, env: NodeJS.ProcessEnv = process.env): string {
   const p = SYSTEM_PROGRAMS[id];
@@ -68,7 +83,7 @@ export function howToInstall(id: ProgramId): string {
 }
 
 /** The program's path; throws one line saying why it is missing (the set-up's reason, when it tried). */
-export function requireProgram(id: ProgramId, env: NodeJS.ProcessEnv = process.env, exists: (path: string) => boolean = existsSync): string {
+export function requireProgram(id: ProgramId, env: NodeJS.ProcessEnv = process.env, exists: (path: string) => boolean = presentAt): string {
   const path = programPath(id, env);
   if (exists(path)) return path;
   const p = SYSTEM_PROGRAMS[id];
@@ -89,7 +104,7 @@ const readStatus = (path: string): InstallStatus | undefined => {
  * The program's path, once the set-up's install (if one is under way) has
  * ended; throws as `requireProgram` does when it is still missing.
  */
-export async function program(id: ProgramId, env: NodeJS.ProcessEnv = process.env, exists: (path: string) => boolean = existsSync, wait: (ms: number) => Promise<unknown> = sleep): Promise<string> {
+export async function program(id: ProgramId, env: NodeJS.ProcessEnv = process.env, exists: (path: string) => boolean = presentAt, wait: (ms: number) => Promise<unknown> = sleep): Promise<string> {
   const statusFile = env[INSTALL_STATUS_ENV];
   if (statusFile && !exists(programPath(id, env))) {
     let status: InstallStatus | undefined;
