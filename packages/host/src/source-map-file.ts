@@ -22,11 +22,15 @@ export type BundleSourceMap = SourceMapPayload;
 /** The file a bundle's map is kept in. */
 export const mapBeside = (bundlePath: string): string => `${bundlePath}${MAP_SUFFIX}`;
 
-/** A bundle's text without its trailing inline map, and the map's JSON (undefined when it has none). */
+/**
+ * A bundle's text without its trailing inline map (and the newline before it), and the map's JSON (undefined when it
+ * has none): the code bundleCodeHash (suite-loader) hashed when the map was inline, so a bundle's hash did not change
+ * when its map moved beside it.
+ */
 export function splitInlineMap(text: string): { code: string; map?: string } {
   const found = INLINE_MAP.exec(text.slice(-Math.min(text.length, 8 * 1024 * 1024)));
   if (!found) return { code: text };
-  return { code: `${text.slice(0, text.length - found[0].length)}\n`, map: Buffer.from(found[1]!, 'base64').toString('utf8') };
+  return { code: text.slice(0, text.length - found[0].length), map: Buffer.from(found[1]!, 'base64').toString('utf8') };
 }
 
 /**
