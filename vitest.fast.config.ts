@@ -19,7 +19,7 @@ export const PURE_TESTS: string[] = [
   'packages/profile/test/{alloc-summary,alloc-tree,cdp,perf-refusal,profile-window,server-window,source-map,summary,tree}.test.ts',
   'packages/runtime-kit/test/{code-cache,elf,file-facts,npm,releases,v8-flags}.test.ts',
   'packages/process/test/{bounded-output,host-sockets,cgroup-memory-peak,context-switches,host-lateness,job,protocol-reader,session}.test.ts',
-  'packages/host/test/{app-build,barrel-imports,bundled-packages,callgrind,install-temp,local-releases,program-cache,source-map-file}.test.ts',
+  'packages/host/test/{app-build,barrel-imports,bundled-packages,callgrind,file-name,install-temp,local-releases,program-cache,source-map-file}.test.ts',
   'packages/adapters/test/**/*.test.ts',
   'packages/runtime-registry/test/**/*.test.ts',
   'packages/host-timed/test/**/*.test.ts',

@@ -34,7 +34,7 @@ import { median } from '@rtbench/stats';
 const { values } = parseArgs({ options: { 'inline-map': { type: 'boolean', default: false }, runs: { type: 'string', default: '2' }, runtime: { type: 'string' }, suite: { type: 'string', default: 'json-reviver' }, case: { type: 'string' } } });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) {
-  process.stderr.write('usage: npx tsx scripts/measure/independence/start-instructions.ts [--runs n] [--runtime node,deno,bun,workerd] [--suite <name>] [--case <id>]\n');
+  process.stderr.write('usage: npx tsx scripts/measure/independence/start-instructions.ts [--runs n] [--runtime node,deno,bun,workerd] [--suite <name>] [--case <id>] [--inline-map]\n');
   process.exit(2);
 }
 const TIMEOUT_MS = 600_000;
@@ -74,7 +74,8 @@ async function countOnce(runtime: Started, bundlePath: string, caseId: string, c
 function withInlineMap(bundlePath: string, scratch: string): string {
   const copy = join(scratch, basename(bundlePath));
   const map = readFileSync(mapBeside(bundlePath)).toString('base64');
-  writeFileSync(copy, `${readFileSync(bundlePath, 'utf8')}//# sourceMappingURL=data:application/json;base64,${map}\n`);
+  // The bundle ends where the bundler's code ended, before the newline that led its map's comment.
+  writeFileSync(copy, `${readFileSync(bundlePath, 'utf8')}\n//# sourceMappingURL=data:application/json;base64,${map}\n`);
   return copy;
 }
 
