@@ -115,6 +115,26 @@ describe('corroborate (lockstep sets)', () => {
     expect(corroborate({ ...honest.record, samples: honest.record.samples.map((s) => s / 5) }, honest.readings, { threadCpuNs: cpuNs })).toBeUndefined();
   });
 
+  it('passes an honest set descheduled inside every exchange where the kernel counts its CPU, and still fails shrunk figures', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ batchMs: fc.double({ min: 0.5, max: 5, noNaN: true }), stall: fc.double({ min: 0, max: 200, noNaN: true }) }), { minLength: 2, maxLength: 6 }),
+        fc.double({ min: 1, max: 3, noNaN: true }),
+        (turnsSpec, extra) => {
+          // Each exchange: a whole batch untimed, the batch, and a wait for a core of up to 200x the batch (load ~6 on 2 cores, three samples of a smoke run).
+          const spec = schedule(turnsSpec.map((t) => ({ gap: 3, delayIn: 0.05, batchMs: t.batchMs, delayOut: 0.05 + t.stall })));
+          const { record, readings } = turns(spec);
+          const stalled = readings.map((r, i) => ({ ...r, spanNs: r.spanNs! + (0.75 * turnsSpec[i]!.batchMs + turnsSpec[i]!.stall) * 1e6 }));
+          // The thread ran its batches, the untimed ones and its side of the exchanges (`extra` times the batches at most).
+          const cpuNs = turnsSpec.reduce((sum, t) => sum + (2 + extra) * t.batchMs * 1e6, 0);
+          expect(corroborate(record, stalled, { threadCpuNs: cpuNs })).toBeUndefined();
+          const shrunk = { ...record, samples: record.samples.map((s) => s / 100) };
+          expect(corroborate(shrunk, stalled, { threadCpuNs: cpuNs })).toMatch(/^no sample accounts for a tenth of the time its exchange took on the process's own clock \(at best [\d.]+%, and its batches together [\d.]+% of the time its main thread ran in them\)/);
+        },
+      ),
+    );
+  });
+
   it('asks nothing of a case whose calls run untimed work of their own (hooks, self-timed regions)', () => {
     const spec = schedule(Array.from({ length: 20 }, () => ({ gap: 3, delayIn: 0.05, batchMs: 1, delayOut: 0.05 })));
     const honest = turns(spec);
