@@ -4,17 +4,16 @@
  * history of the runs read whole: the same view, window, change points and
  * counts, with --filter and --runtime too; the runs outside the window are
  * read without their results. Its JSON written a series at a time is the
- * JSON of that history, byte for byte. A store of format 3 (no walk rows)
- * is migrated and gives that history too. Synthetic runs in a SQLite store;
- * no process started.
+ * JSON of that history, byte for byte. Synthetic runs in a SQLite store;
+ * no process started. (A store of an older format migrated: results-store's
+ * format-3.test.ts.)
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { historyViewOf, reporterFor, streamedHistoryJson, type HistoryOptions, type HistoryOrder, type HistoryView } from '@rtbench/report';
-import { openHistoryReading, STORE_FILE } from '@rtbench/results-store';
-import { openDatabase } from '@rtbench/results-store/sqlite-store';
+import { openHistoryReading } from '@rtbench/results-store';
 import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
 import { storedHistoryView, streamedStoredHistory } from '../src/stored-history.ts';
 import { writeRun } from '../../../test/compare-synthetic.ts';
@@ -99,45 +98,5 @@ describe('a history through its store’s cursor', () => {
     } finally {
       await reading.close();
     }
-  });
-});
-
-/**
- * A store as format 3 wrote it: the runs, arms, figures and files tables of
- * format 4 (their rows are the same), without the walk rows, their layouts
- * and the series index, its format said to be 3.
- */
-function asFormat3(dir: string): void {
-  const db = openDatabase(join(dir, STORE_FILE));
-  db.exec('DROP TABLE walks; DROP TABLE layouts; DROP INDEX figures_of_series');
-  db.prepare("UPDATE rtbench_meta SET value = '3' WHERE key = 'format'").run();
-  db.close();
-}
-
-describe('a store of format 3', () => {
-  it('is migrated to format 4 without reading a file again, and gives the same history', async () => {
-    const dir = folder();
-    const options = { last: 5, order, threshold: 0.01, confidence: 0.95 };
-    const whole = historyViewOf(readHistoryRuns([dir]).inputs, options);
-    const wholeJson = [...reporterFor('json')!.parts!(historyViewOf(readHistoryRuns([dir]).inputs, { ...options, last: undefined }))!].join('');
-    // The first reading fills the store (format 4), made then as format 3 left it.
-    await (await openHistoryReading([dir], historyFiles([dir]), loadSavedRun)).close();
-    asFormat3(dir);
-    const reading = await openHistoryReading([dir], historyFiles([dir]), () => expect.fail('a migrated store answers every file'));
-    try {
-      const { inputs } = readHistoryRuns([dir], reading.load);
-      expect(await storedHistoryView(inputs, reading.series!, options)).toEqual(whole);
-      const streamed = await streamedStoredHistory(inputs, reading.series!, { ...options, last: undefined });
-      let text = '';
-      for await (const part of streamedHistoryJson(streamed.view, streamed.pointsOf)) text += part;
-      await streamed.close();
-      expect(text).toBe(wholeJson);
-    } finally {
-      await reading.close();
-    }
-    const db = openDatabase(join(dir, STORE_FILE));
-    const [format, walks, runs] = ["SELECT value FROM rtbench_meta WHERE key = 'format'", 'SELECT count(*) FROM walks', 'SELECT count(*) FROM runs'].map((sql) => db.prepare(sql).pluck().get());
-    db.close();
-    expect([format, walks, runs]).toEqual(['4', 24, 24]);
   });
 });
