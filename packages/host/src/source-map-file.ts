@@ -8,19 +8,19 @@
  * (measurers stack-map.ts, profile source-map.ts). The readers take an
  * inline map as well: the other programs (a profiled server's) keep theirs.
  */
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { SourceMapPayload } from 'node:module';
-import { dirname, join } from 'node:path';
+import { keptBeside } from '@rtbench/runtime-kit/beside-bundle';
 import { writeFileAtomically } from './atomic-file.ts';
 
 const INLINE_MAP = /\n\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/;
-const MAP_SUFFIX = '.map';
+const MAP = keptBeside('.map');
 
 /** A source map as the bundler writes it (its sourceRoot may be empty: read it with a fallback). */
 export type BundleSourceMap = SourceMapPayload;
 
 /** The file a bundle's map is kept in. */
-export const mapBeside = (bundlePath: string): string => `${bundlePath}${MAP_SUFFIX}`;
+export const mapBeside = (bundlePath: string): string => MAP.pathOf(bundlePath);
 
 /**
  * A bundle's text without its trailing inline map (and the newline before it), and the map's JSON (undefined when it
@@ -42,10 +42,7 @@ export function splitInlineMap(text: string): { code: string; map?: string } {
 export function storeMapBeside(bundlePath: string, map: string): void {
   const path = mapBeside(bundlePath);
   if (!existsSync(path) || readFileSync(path, 'utf8') !== map) writeFileAtomically(path, map, { mode: 0o600 });
-  const dir = dirname(bundlePath);
-  for (const name of readdirSync(dir)) {
-    if (name.endsWith(MAP_SUFFIX) && !existsSync(join(dir, name.slice(0, -MAP_SUFFIX.length)))) rmSync(join(dir, name), { force: true });
-  }
+  MAP.removeOrphans(bundlePath);
 }
 
 /** A bundle's text and its source map, inline or beside it; undefined when it has none or it cannot be read. */

@@ -21,11 +21,12 @@
  * shared one on every start of a comparison.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { keptBeside } from './beside-bundle.ts';
 import type { JobRequest } from './types.ts';
 
-const SUFFIX = '.code-cache';
+const CODE_CACHE = keptBeside('.code-cache');
 
 /** The cache folder of the request's bundle, binary and flags, made owner-only; undefined when not asked for or it cannot be made. */
 export function codeCacheDir(request: JobRequest): string | undefined {
@@ -35,7 +36,7 @@ export function codeCacheDir(request: JobRequest): string | undefined {
     .update(JSON.stringify([target.binary, target.version, flags.args, Object.entries(flags.env).sort()]))
     .digest('hex')
     .slice(0, 16);
-  const dir = join(`${bundlePath}${SUFFIX}`, variant);
+  const dir = join(CODE_CACHE.pathOf(bundlePath), variant);
   try {
     removeOrphans(bundlePath);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -52,10 +53,7 @@ const sweptFor = new Set<string>();
 /** Removes the cache folders beside `bundlePath` whose bundle is gone (the program cache removed an old version), once a bundle. */
 function removeOrphans(bundlePath: string): void {
   if (sweptFor.has(bundlePath)) return;
-  const dir = dirname(bundlePath);
-  for (const name of readdirSync(dir)) {
-    if (name.endsWith(SUFFIX) && !existsSync(join(dir, name.slice(0, -SUFFIX.length)))) rmSync(join(dir, name), { recursive: true, force: true });
-  }
+  CODE_CACHE.removeOrphans(bundlePath);
   sweptFor.add(bundlePath);
 }
 
