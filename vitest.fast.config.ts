@@ -17,7 +17,7 @@ export const PURE_TESTS: string[] = [
   'packages/core/test/**/*.test.ts',
   'packages/report/test/**/*.test.ts',
   'packages/profile/test/{alloc-summary,alloc-tree,cdp,perf-refusal,profile-window,server-window,source-map,summary,tree}.test.ts',
-  'packages/runtime-kit/test/{code-cache,elf,file-facts,npm,releases,v8-flags}.test.ts',
+  'packages/runtime-kit/test/{beside-bundle,code-cache,elf,file-facts,npm,releases,v8-flags}.test.ts',
   'packages/process/test/{bounded-output,host-sockets,cgroup-memory-peak,context-switches,host-lateness,job,protocol-reader,session}.test.ts',
   'packages/host/test/{app-build,barrel-imports,bundled-packages,callgrind,file-name,install-temp,local-releases,program-cache,source-map-file}.test.ts',
   'packages/adapters/test/**/*.test.ts',
@@ -41,7 +41,7 @@ export const PURE_TESTS: string[] = [
   'test/faults/host-bounds.test.ts',
   'test/reading-closure.test.ts',
   'packages/cli/test/{output-formats,faults-wording,history-store,compact-save}.test.ts',
-  'packages/results-store/test/folder-store.test.ts',
+  'packages/results-store/test/{folder-store,format-3}.test.ts',
   'packages/saved-runs/test/**/*.test.ts',
 ];
 

@@ -12,10 +12,20 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, it } from 'vitest';
 import type { RequestSuite } from '@rtbench/core';
-import { FRAMEWORKS } from '../src/apps/all.ts';
+import { FRAMEWORKS, loadFramework, type ListedFramework } from '../src/apps/all.ts';
 import { locateApp } from '../src/apps/app-suite.ts';
-import { describeApp, frameworkAppAt } from '../src/apps/framework-app.ts';
-import fakework from './fixtures/fake-framework/framework.ts';
+import { configFiles, describeApp, frameworkAppAt } from '../src/apps/framework-app.ts';
+
+/** The fake framework's entry, as all.ts lists each framework: how its app is told apart, and its home. */
+const FAKEWORK: ListedFramework = {
+  name: 'Fakework',
+  package: 'fakework',
+  configs: configFiles('fakework.config'),
+  builtWith: 'fakework build',
+  node: { server: "fakework's handler", adapters: [] },
+  workers: { worker: 'no Worker', adapters: [] },
+  home: () => import('./fixtures/fake-framework/framework.ts'),
+};
 
 /** An app of the fake framework, installed, whose build command writes a handler that answers with the path it was asked. */
 function fakeworkApp(): string {
@@ -48,10 +58,12 @@ async function pageOf(program: string, path: string): Promise<string> {
 it('a framework of one file, listed, is recognised, built by its own command and served', async () => {
   const dir = fakeworkApp();
   expect(frameworkAppAt(dir, FRAMEWORKS)).toBeUndefined();
-  const app = frameworkAppAt(dir, [...FRAMEWORKS, fakework])!;
-  expect(app.framework).toBe(fakework);
+  const app = frameworkAppAt(dir, [...FRAMEWORKS, FAKEWORK])!;
+  expect(app.framework).toBe(FAKEWORK);
   expect(describeApp(app)).toMatch(/^a Fakework app \(fakework 1\.0\.0, fakework\.config\.js\): built with fakework build, served by fakework's handler on the runtimes with a Node\.js server/);
-  const suite = ((await import(locateApp(dir, app, { request: ['/hello'] }).entry)) as { default: RequestSuite }).default;
+  // Listed but not among the frameworks rtbench builds here, it is refused; with its home loaded, it is built.
+  expect(() => locateApp(dir, app, { request: ['/hello'] })).toThrow(/is a Fakework app .*; rtbench builds Next\.js, SvelteKit, React Router \(framework mode\) and Astro apps, not Fakework apps yet/);
+  const suite = ((await import(locateApp(dir, app, { request: ['/hello'] }, [(await loadFramework(FAKEWORK))!]).entry)) as { default: RequestSuite }).default;
   const [declaration] = suite.declarations;
   await declaration!.prepare!({});
   const served = declaration!.server!({});

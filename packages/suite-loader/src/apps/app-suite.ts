@@ -5,7 +5,7 @@
  * makes of the Node.js side's build (serve-app.mjs mounting its handler),
  * and on the Workers runtime by the Cloudflare adapter's Worker with the
  * app's wrangler config and its client files as static assets (worker.ts,
- * assets-router.ts). The framework's module (all.ts) plans the
+ * assets-router.ts). The framework's home (all.ts lists it) plans the
  * build, builds it with the app's own toolchain when a run first needs it
  * (the declaration's prepare), not when its cases are listed, and masks its
  * build's names when the two editions' pages are compared. Every refusal
@@ -22,9 +22,9 @@ import { UsageError } from '@rtbench/core/usage-error';
 import { appWithVersions, modulesDigest, type Edition } from '@rtbench/host/apps';
 import { storeNamedFile } from '@rtbench/host/programs';
 import { appInstalls, armPins, armPinsRefusal, pinWords } from './app-arms.ts';
-import { SIDE, type AppFramework, type AppPlan, type BuiltApp } from './framework.ts';
-import { FRAMEWORKS, isBuilt } from './all.ts';
-import { appRefusal, describeApp, frameworkAppAt, type FrameworkApp } from './framework-app.ts';
+import { SIDE, type AppFramework, type AppPlan, type BuiltApp, type FrameworkHome } from './framework.ts';
+import { FRAMEWORKS, identityOf, loadFramework } from './all.ts';
+import { appRefusal, describeApp, frameworkAppAt, type Framework, type FrameworkApp } from './framework-app.ts';
 import { buildToolNode, buildToolNodeVersion, cacheDir, serveAppModule } from '../places.ts';
 import { appBuildCache, storePolicy } from '../store-policy.ts';
 import type { SuiteLocation, WorkerRequests } from '../suite-location.ts';
@@ -33,9 +33,17 @@ import { readWranglerCompatibility, readWranglerProject } from '../wrangler-conf
 
 const APP_SUITE = join(import.meta.dirname, 'app-suite.ts');
 
+/**
+ * The frameworks rtbench builds, their homes loaded with this module: an app is planned as it is found (locateSuite
+ * answers at once). Only finding a suite loads it, not finding a Worker or a brought file (worker.ts, brought-file.ts).
+ */
+const BUILT: readonly AppFramework[] = (await Promise.all(FRAMEWORKS.map(loadFramework))).filter((f) => f !== undefined);
+
 /** What the entry hands appSuite: all JSON. */
 interface AppSuiteOptions {
   name: string;
+  /** How the framework's app is told apart: its home (the entry's import) holds the rest. */
+  framework: Framework;
   dir: string;
   plan: AppPlan;
   /** The packages the app declares from the registry: what an arm may pin (`next@15.4.6`), the app then built from a copy with them installed. */
@@ -45,10 +53,10 @@ interface AppSuiteOptions {
   normalize?: readonly string[];
 }
 
-/** The app as a request suite, its entry written to the program cache; refused in one line when rtbench cannot build it. */
-export function locateApp(path: string, app: FrameworkApp, given: WorkerRequests = { request: [] }): SuiteLocation {
-  const framework = app.framework;
-  if (!isBuilt(framework) || !app.installed) throw appRefusal(path, app, FRAMEWORKS.filter(isBuilt));
+/** The app as a request suite, its entry written to the program cache; refused in one line when rtbench cannot build it (`built`: the frameworks it builds). */
+export function locateApp(path: string, app: FrameworkApp, given: WorkerRequests = { request: [] }, built: readonly AppFramework[] = BUILT): SuiteLocation {
+  const framework = built.find((f) => f.package === app.framework.package);
+  if (!framework || !app.installed) throw appRefusal(path, app, built);
   const plan = framework.plan(path, app);
   if (plan.refused.node && plan.refused.workers) throw new UsageError(`${path} is ${describeApp(app)}; ${plan.refused.node}; ${plan.refused.workers}`);
   // A binding rtbench cannot stand in for is refused here, before any build.
@@ -57,7 +65,7 @@ export function locateApp(path: string, app: FrameworkApp, given: WorkerRequests
   const claims = claimsExport(app.dir);
   const pkgName = (JSON.parse(readFileSync(join(app.dir, 'package.json'), 'utf8')) as { name?: unknown }).name;
   const name = suiteNameFor(typeof pkgName === 'string' && pkgName ? pkgName : basename(app.dir));
-  const options: AppSuiteOptions = { name, dir: app.dir, plan, installs: appInstalls(app.dir), compatibility, declarations: asked.declarations, ...(asked.normalize ? { normalize: asked.normalize } : {}) };
+  const options: AppSuiteOptions = { name, framework: identityOf(framework), dir: app.dir, plan, installs: appInstalls(app.dir), compatibility, declarations: asked.declarations, ...(asked.normalize ? { normalize: asked.normalize } : {}) };
   const notes = [
     `${path} is ${describeApp(app)}`,
     ...plan.notes,
@@ -66,7 +74,7 @@ export function locateApp(path: string, app: FrameworkApp, given: WorkerRequests
     ...(claims ? [claims.note] : []),
   ];
   const workers = plan.refused.workers ? [] : [`${servedWithCompatibility(app.wrangler ? basename(app.wrangler) : "rtbench's default wrangler config", compatibility)}; each edition's page is compared with its build's file names masked`];
-  const source = `import framework from ${JSON.stringify(framework.module)};\nimport { appSuite } from ${JSON.stringify(APP_SUITE)};\nexport default appSuite(framework, ${JSON.stringify(options)});\n${claims ? `${claims.line}\n` : ''}`;
+  const source = `import home from ${JSON.stringify(framework.module)};\nimport { appSuite } from ${JSON.stringify(APP_SUITE)};\nexport default appSuite(home, ${JSON.stringify(options)});\n${claims ? `${claims.line}\n` : ''}`;
   return storeBroughtEntry(name, source, notes, workers);
 }
 
@@ -106,8 +114,9 @@ export function appModulesHash(): string {
 /** The plan with rtbench's app modules and the Node.js its tools run on among its versions: a build's key names what made it, so a build kept across checkouts is never an older rtbench's. */
 const withModules = (plan: AppPlan): AppPlan => ({ ...plan, versions: { ...plan.versions, 'rtbench:app-modules': appModulesHash(), 'rtbench:build-node': buildToolNodeVersion() } });
 
-/** The app's request suite, made in the entry rtbench writes (locateApp) from its options. */
-export function appSuite(framework: AppFramework, options: AppSuiteOptions): RequestSuite {
+/** The app's request suite, made in the entry rtbench writes (locateApp) from its framework's home and its options. */
+export function appSuite(home: FrameworkHome, options: AppSuiteOptions): RequestSuite {
+  const framework: AppFramework = { ...options.framework, ...home };
   const say = (line: string): void => void process.stderr.write(`${options.name}: ${line}\n`);
   const root = join(appBuildCache(), options.name);
   // One build per set of versions an arm builds with (none pinned: the app as it is), each served apart, its editions as the runtimes ask.

@@ -15,7 +15,7 @@ import { oneLine } from '@rtbench/core/words';
 import { UsageError } from '@rtbench/core/usage-error';
 import { wranglerConfigAt } from '../wrangler-config.ts';
 
-/** How a framework's app is told apart, and said in words: each framework's home declares it (all.ts lists them). */
+/** How a framework's app is told apart, and said in words: its entry in all.ts declares it. */
 export interface Framework {
   readonly name: string;
   /** The package whose presence among the dependencies makes a folder this framework's app. */

@@ -8,7 +8,8 @@
  * serves the output (the Cloudflare adapter's Worker with its wrangler
  * config on the Workers runtime, a Node.js server program on the others),
  * and the normaliser that compares the two editions' pages with the build's
- * names masked. all.ts lists the modules.
+ * names masked. all.ts lists the frameworks and loads a home when a folder
+ * is its app.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,8 +54,11 @@ export interface BuiltApp {
   readonly node?: { readonly source: string; readonly reads: readonly string[]; readonly sys?: readonly string[] };
 }
 
-/** A framework rtbench builds and serves: how its app is told apart, then its plan, build and page; one home each, its file's default export (all.ts lists them). */
-export interface AppFramework<Detail = unknown> extends Framework {
+/**
+ * What a framework rtbench builds and serves does with its app: its plan, build and page. One home each, its file's
+ * default export, loaded only when a folder is its app (all.ts lists the frameworks, each with how its app is told apart).
+ */
+export interface FrameworkHome<Detail = unknown> {
   /** The file whose default export it is: the suite's entry imports it from there. */
   readonly module: string;
   /** The compatibility its Worker is served with when the app has no wrangler config. */
@@ -66,6 +70,9 @@ export interface AppFramework<Detail = unknown> extends Framework {
   /** The page compared across the two editions: the build's names masked, nothing else. */
   readonly normalize: ResponseNormalizer;
 }
+
+/** A framework rtbench builds and serves, its home loaded: how its app is told apart, and what it does with it. */
+export interface AppFramework<Detail = unknown> extends Framework, FrameworkHome<Detail> {}
 
 /** The version installed in the app's node_modules of each package, for the build's key; one not installed is left out. */
 export function installedVersions(dir: string, names: readonly string[]): Record<string, string> {

@@ -17,9 +17,9 @@ import { UsageError } from '@rtbench/core/usage-error';
 import type { Edition } from '@rtbench/host/apps';
 import type { AstroAdapter } from './build.ts';
 import { ASTRO_OUT, astroConfigOf, SERVER_CSS_TARGET } from './config.ts';
-import { inPeerRange, installedVersions, peerRangeOf, SIDE, type AppFramework, type AppPlan, type BuiltApp } from '../framework.ts';
+import { inPeerRange, installedVersions, peerRangeOf, SIDE, type FrameworkHome, type AppPlan, type BuiltApp } from '../framework.ts';
 import { pageNamesMasked } from '../app-pages.ts';
-import { configFiles, describeApp, type FrameworkApp } from '../framework-app.ts';
+import { describeApp, type FrameworkApp } from '../framework-app.ts';
 import { serveAppModule } from '../../places.ts';
 import { storePolicy } from '../../store-policy.ts';
 import { readWranglerVars } from '../../wrangler-config.ts';
@@ -120,13 +120,7 @@ export const normalizeAstroPage = pageNamesMasked([
   [/(<astro-island\b[^>]*?\suid=")[\w-]+(")/g, '$1#$2'],
 ]);
 
-const astro: AppFramework<AstroPlan> = {
-  name: 'Astro',
-  package: 'astro',
-  configs: configFiles('astro.config'),
-  builtWith: 'astro build, once per adapter',
-  node: { server: "@astrojs/node's standalone server", adapters: ['@astrojs/node'] },
-  workers: { worker: "@astrojs/cloudflare's Worker", adapters: ['@astrojs/cloudflare'] },
+const astro: FrameworkHome<AstroPlan> = {
   module: import.meta.filename,
   defaultCompatibility: { date: '2025-09-01', flags: ['nodejs_compat'] },
   plan(path, app): AppPlan<AstroPlan> {

@@ -13,8 +13,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
 import { usesGoogleFonts } from './config.ts';
-import { inPeerRange, installedVersions, peerRangeOf, SIDE, type AppFramework, type AppPlan, type BuiltApp } from '../framework.ts';
-import { configFiles, describeApp, type FrameworkApp } from '../framework-app.ts';
+import { inPeerRange, installedVersions, peerRangeOf, SIDE, type FrameworkHome, type AppPlan, type BuiltApp } from '../framework.ts';
+import { describeApp, type FrameworkApp } from '../framework-app.ts';
 import { nextServerSource } from './server.ts';
 import { normalizeNextPage } from './pages.ts';
 import { serveNextModule } from '../../places.ts';
@@ -65,13 +65,7 @@ export function nextAdapter(app: Pick<FrameworkApp, 'dir' | 'version' | 'workers
   return { added: ADDED_OPENNEXT };
 }
 
-const next: AppFramework<NextDetail> = {
-  name: 'Next.js',
-  package: 'next',
-  configs: configFiles('next.config'),
-  builtWith: 'next build',
-  node: { server: "Next.js's own server (what next start runs)", adapters: [] },
-  workers: { worker: "OpenNext's Worker (opennextjs-cloudflare build)", adapters: ['@opennextjs/cloudflare'] },
+const next: FrameworkHome<NextDetail> = {
   module: import.meta.filename,
   defaultCompatibility: DEFAULT_COMPATIBILITY,
   plan(path, app): AppPlan<NextDetail> {

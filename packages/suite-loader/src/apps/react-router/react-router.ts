@@ -22,9 +22,9 @@ import { UsageError } from '@rtbench/core/usage-error';
 import type { Edition } from '@rtbench/host/apps';
 import { packageEntry } from '../build-parts.ts';
 import { REACT_ROUTER_OUT, viteConfigOf } from './config.ts';
-import { installedVersions, requireVite, type AppFramework, type AppPlan, type BuiltApp } from '../framework.ts';
+import { installedVersions, requireVite, type FrameworkHome, type AppPlan, type BuiltApp } from '../framework.ts';
 import { pageNamesMasked } from '../app-pages.ts';
-import { configFiles, describeApp } from '../framework-app.ts';
+import { describeApp } from '../framework-app.ts';
 import { serveAppModule } from '../../places.ts';
 import { storePolicy } from '../../store-policy.ts';
 import { readWranglerVars } from '../../wrangler-config.ts';
@@ -65,13 +65,7 @@ export const normalizeReactRouterPage = pageNamesMasked([
   [/(<script[^>]*>)\(\([\w$]+, *[\w$]+\) *=> *\{(?:(?!<\/script>)[\s\S])*?sessionStorage(?:(?!<\/script>)[\s\S])*?\}\)\(/g, '$1(restoreScroll#)('],
 ]);
 
-const reactRouter: AppFramework<ReactRouterPlan> = {
-  name: 'React Router (framework mode)',
-  package: '@react-router/dev',
-  configs: configFiles('react-router.config'),
-  builtWith: 'react-router build, once per edition',
-  node: { server: "@react-router/node's request listener, as react-router-serve serves it", adapters: ['@react-router/node', '@react-router/serve'] },
-  workers: { worker: "the Cloudflare Vite plugin's Worker", adapters: ['@cloudflare/vite-plugin', '@react-router/cloudflare'] },
+const reactRouter: FrameworkHome<ReactRouterPlan> = {
   module: import.meta.filename,
   defaultCompatibility: { date: '2025-09-01', flags: ['nodejs_compat'] },
   plan(path, app): AppPlan<ReactRouterPlan> {

@@ -15,9 +15,9 @@ import { packageEntry } from '../build-parts.ts';
 import type { EditionAdapter } from './build.ts';
 import { svelteConfigOf } from './config.ts';
 import { readFileSync, realpathSync } from 'node:fs';
-import { inPeerRange, installedVersions, peerRangeOf, requireVite, SIDE, type AppFramework, type AppPlan, type BuiltApp } from '../framework.ts';
+import { inPeerRange, installedVersions, peerRangeOf, requireVite, SIDE, type FrameworkHome, type AppPlan, type BuiltApp } from '../framework.ts';
 import { pageNamesMasked } from '../app-pages.ts';
-import { configFiles, describeApp, type FrameworkApp } from '../framework-app.ts';
+import { describeApp, type FrameworkApp } from '../framework-app.ts';
 import { serveAppModule } from '../../places.ts';
 import { storePolicy } from '../../store-policy.ts';
 import { wranglerConfigAt } from '../../wrangler-config.ts';
@@ -120,14 +120,7 @@ export const normalizeSvelteKitPage = pageNamesMasked([
   [/__sveltekit_[0-9a-z]+/g, '__sveltekit_#'],
 ]);
 
-const sveltekit: AppFramework<AdapterPlan> = {
-  name: 'SvelteKit',
-  package: '@sveltejs/kit',
-  // Today's template (npx sv create) names its adapter in vite.config's sveltekit() and has no svelte.config.
-  configs: [...configFiles('svelte.config'), ...configFiles('vite.config')],
-  builtWith: 'vite build, once per adapter',
-  node: { server: "adapter-node's server", adapters: ['@sveltejs/adapter-node'] },
-  workers: { worker: "adapter-cloudflare's Worker", adapters: ['@sveltejs/adapter-cloudflare'] },
+const sveltekit: FrameworkHome<AdapterPlan> = {
   module: import.meta.filename,
   defaultCompatibility: DEFAULT_COMPATIBILITY,
   plan(path, app): AppPlan<AdapterPlan> {
