@@ -8,6 +8,14 @@
  * asked: packages/cli/test/refused-inputs.test.ts; a Deno file whose
  * deno.json maps an import to the network, refused as it is bundled:
  * packages/cli/test/usage-probed.test.ts.
+ *
+ * The formats rtbench runs as it runs a suite's cases, each in processes of
+ * its own (node:bench, vitest bench(), benchmark.js), are checked for their
+ * listing, names, notes and digests, which are the same whichever process
+ * serves a case: their files run each runtime's cases in one warm process
+ * (lockstep-shared), a process a case having been most of their CPU. A case in
+ * processes of its own on all four runtimes is run by the Node core and
+ * Deno.bench files, whose formats require it, and by examples.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +25,8 @@ import { runCliAsync, tempFile } from './helpers/cli.ts';
 
 const RUNTIMES: readonly string[] = ['node', 'deno', 'bun', 'workerd'];
 const TINY_BUDGET = ['--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--rounds', '1', '--quiet'];
+/** One warm process a runtime for all of a file's cases. */
+const SHARED = ['--schedule', 'lockstep-shared'];
 
 async function runFile(file: string, extra: string[] = [], runtimes = RUNTIMES): Promise<{ run: RunRecord; status: number | null; stderr: string }> {
   const out = tempFile('run.json');
@@ -34,7 +44,7 @@ function expectAllTimed(run: RunRecord, variants = RUNTIMES): void {
  * is the first runtime's, each runtime loads the file where it runs.
  */
 let urlRun: ReturnType<typeof runFile> | undefined;
-const nodeBenchUrl = (): ReturnType<typeof runFile> => (urlRun ??= runFile(join('examples', 'node-bench-url.mjs'), [], [...RUNTIMES, 'node@22']));
+const nodeBenchUrl = (): ReturnType<typeof runFile> => (urlRun ??= runFile(join('examples', 'node-bench-url.mjs'), SHARED, [...RUNTIMES, 'node@22']));
 
 // Side by side: each test is a run of its own (most of a run is its processes starting and warming up).
 describe.concurrent('brought formats on all four runtimes', () => {
@@ -63,7 +73,7 @@ describe.concurrent('brought formats on all four runtimes', () => {
 
   it('node-bench-json.mjs: params from a loop, names as node --bench shows them under their suite', async () => {
     // On node alone: the names are the listing's, and the format runs on the four runtimes in the test above.
-    const { run, status, stderr } = await runFile(join('examples', 'node-bench-json.mjs'), [], ['node']);
+    const { run, status, stderr } = await runFile(join('examples', 'node-bench-json.mjs'), SHARED, ['node']);
     expect(status, stderr).toBe(0);
     expect(run.variants.map((v) => v.id)).toEqual(['node']);
     for (const result of run.results) expect([result.caseId, result.status]).toEqual([result.caseId, 'ok']);
@@ -85,7 +95,7 @@ describe.concurrent('brought formats on all four runtimes', () => {
 
 describe.concurrent('vitest bench() and benchmark.js files, Deno.bench taken out by destructuring, on all four runtimes', () => {
   it('a vitest bench file: describe blocks as groups, skip and options noted, cases that return nothing compared by what can be proven', async () => {
-    const { run, status, stderr } = await runFile(join('examples', 'vitest-strings.bench.ts'));
+    const { run, status, stderr } = await runFile(join('examples', 'vitest-strings.bench.ts'), SHARED);
     expect(status, stderr).toBe(0);
     expectAllTimed(run);
     expect(run.cases.map((c) => c.id)).toEqual(['join 200 parts / Array.prototype.join', 'join 200 parts / += in a loop', 'sort / numbers']);
@@ -100,7 +110,7 @@ describe.concurrent('vitest bench() and benchmark.js files, Deno.bench taken out
   });
 
   it('a benchmark.js suite: required as CommonJS, its add() chain, a deferred benchmark, handlers not called', async () => {
-    const { run, status, stderr } = await runFile(join('examples', 'benchmark-js-find.cjs'));
+    const { run, status, stderr } = await runFile(join('examples', 'benchmark-js-find.cjs'), SHARED);
     expect(status, stderr).toBe(0);
     expectAllTimed(run);
     expect(run.cases.map((c) => c.id)).toEqual(['find o / RegExp#test', 'find o / String#indexOf', 'find o / deferred']);

@@ -6,6 +6,13 @@
  * built to trigger are there, once per case and runtime (mitata-json.mjs,
  * whose checks are its listing's, on node alone). No assertion is on time.
  * The files run side by side: a short run is mostly waiting on its budget.
+ *
+ * mitata-async.mjs and tinybench-strings.mjs run as a user's `rtbench run`
+ * does, each case in processes of its own; mitata-collections.mjs (eleven
+ * cases) and tinybench-arrays.ts run each runtime's cases in one warm process
+ * (lockstep-shared): what they check is the format's listing, digests and
+ * warnings, which are the same in either, and a process a case was most of
+ * their CPU (44 and 20 processes against 4).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +22,8 @@ import { runCliAsync, tempFile } from './helpers/cli.ts';
 
 const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
 const TINY_BUDGET = ['--time', '5ms', '--warmup', '1ms', '--fixed-warmup', '--quiet'];
+/** One warm process a runtime for all of a file's cases. */
+const SHARED = ['--schedule', 'lockstep-shared'];
 
 async function runExample(file: string, rounds = 1, extra: string[] = []): Promise<{ run: RunRecord; status: number | null; stdout: string; stderr: string }> {
   const out = tempFile('run.json');
@@ -67,7 +76,7 @@ describe.concurrent('examples/ on all four runtimes', () => {
   });
 
   it('mitata-collections.mjs: args tables, the manual loop form, .gc(\'inner\') where gc() exists', async () => {
-    const { run, status, stderr } = await runExample('mitata-collections.mjs');
+    const { run, status, stderr } = await runExample('mitata-collections.mjs', 1, SHARED);
     expect(status, stderr).toBe(0);
     expectAllTimedAndAgreeing(run);
     expect(run.cases.map((c) => c.id)).toContain('lookup / Map.get (1024 keys, hit=false)');
@@ -111,7 +120,7 @@ describe.concurrent('examples/ on all four runtimes', () => {
   });
 
   it('tinybench-arrays.ts: hooks, an async task, and reading results back after run()', async () => {
-    const { run, status, stderr, stdout: out } = await runExample('tinybench-arrays.ts');
+    const { run, status, stderr, stdout: out } = await runExample('tinybench-arrays.ts', 1, SHARED);
     expect(status, stderr).toBe(0);
     expectAllTimedAndAgreeing(run);
     for (const runtime of RUNTIMES) expect(warningsOf(run, 'shift a queue of 64', runtime)).toEqual([expect.stringMatching(/^beforeEach\/afterEach run around every call/)]);

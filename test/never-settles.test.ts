@@ -4,7 +4,9 @@
  * or a timeout to raise), well before --timeout, and the cases around it
  * are measured. It runs the default schedule, each case in processes of its
  * own, where a process that only waits must be told from one that exited;
- * the runner's check is the same in a shared warm process.
+ * the runner's check is the same in a shared warm process. A smoke run
+ * (--fixed-warmup): no figure is read, and the case's first call, where it
+ * is found never to settle, comes in a fixed warmup as in a watched one.
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +22,7 @@ describe('a case whose promise never settles', () => {
   beforeAll(async () => {
     const out = tempFile('never-settles.json');
     // A timeout far above the run's own length: a runtime that idled until it would show as a timeout.
-    r = await runCliAsync(['bench', fixture('never-settles'), '--runtime', RUNTIMES.join(','), '--rounds', '1', '--time', '40ms', '--warmup', '20ms', '--timeout', '10m', '--save', out, '--quiet']);
+    r = await runCliAsync(['bench', fixture('never-settles'), '--runtime', RUNTIMES.join(','), '--rounds', '1', '--time', '40ms', '--warmup', '20ms', '--fixed-warmup', '--timeout', '10m', '--save', out, '--quiet']);
     run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
   }, 600_000);
 
