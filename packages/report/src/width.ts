@@ -7,6 +7,15 @@
 import stringWidth from 'string-width';
 import { printable } from './text.ts';
 
+/**
+ * A text of characters one column each that printable leaves as they are:
+ * printable ASCII and the signs, units and sparkline bars the emitters
+ * write. Most texts measured (a history's grids and sparklines) are only
+ * these, counted without string-width's segmenting (display-width.test.ts
+ * checks each character against it).
+ */
+const NARROW_ONLY = /^[ -~×–…±µ·▁-█]*$/;
+
 /** Widths already measured, of short texts: a table measures each cell several times (its column, its padding, its fit). */
 const widths = new Map<string, number>();
 
@@ -19,7 +28,7 @@ const widths = new Map<string, number>();
 export function displayWidth(s: string): number {
   let width = widths.get(s);
   if (width === undefined) {
-    width = stringWidth(printable(s, { keepColours: true }));
+    width = NARROW_ONLY.test(s) ? s.length : stringWidth(printable(s, { keepColours: true }));
     if (s.length <= 256) {
       if (widths.size >= 50_000) widths.clear();
       widths.set(s, width);

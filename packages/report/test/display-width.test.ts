@@ -1,4 +1,5 @@
 /** Display width (src/width.ts) and the text emitters that measure through it: a CJK or emoji name takes two columns a character. */
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { cutToWidth, displayWidth, fitLine, padToWidth, renderGrid, truncateToWidth, wrapWords } from '../src/index.ts';
 import { terminalProfileBlock } from '../src/reporters/profiles.ts';
@@ -12,6 +13,13 @@ describe('display width', () => {
     expect(displayWidth('👍🏽')).toBe(2);
     expect(displayWidth('e\u0301')).toBe(1);
     expect(displayWidth('\x1b[1m合計\x1b[22m')).toBe(4);
+  });
+
+  it('counts printable ASCII, the signs and units and the sparkline bars one column each, as string-width does', () => {
+    const narrow = [...Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)), ...'×–…±µ·▁▂▃▄▅▆▇█'];
+    for (const ch of narrow) expect([ch, displayWidth(ch)]).toEqual([ch, stringWidth(ch)]);
+    expect(displayWidth(narrow.join(''))).toBe(narrow.length);
+    expect(displayWidth('1.00 µs – 2.00 µs ▁▃█ 合計')).toBe(stringWidth('1.00 µs – 2.00 µs ▁▃█ 合計'));
   });
 
   it('counts a control character as the output shows it, not as the nothing a terminal sequence takes', () => {

@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import type { Client as PgClient, ClientConfig } from 'pg';
 import { UsageError } from '@rtbench/core/usage-error';
-import { figuresByRun, rowsByRun, valuesOf, walkOf, type ArmRow, type FigureRow, type RunRow, type WalkCursorRow } from './records.ts';
+import { factsOf, figuresByRun, rowsByRun, valuesOf, walkOf, type ArmRow, type FigureRow, type RunRow, type RunRows, type WalkCursorRow } from './records.ts';
 import { ARM_COLUMNS, FIGURE_COLUMNS, LAYOUT_COLUMNS, META_TABLE, RUN_COLUMNS, SQL, STORE_FORMAT, storeTables, WALKLESS_FORMAT } from './schema.ts';
 import type { RunStore, SeriesRow, StoredFile } from './store.ts';
 
@@ -73,6 +73,16 @@ async function addWalks(client: PgClient): Promise<void> {
   }
 }
 
+/** The rows of these runs, by digest; with `figures` false, their run and arm rows only. */
+async function rowsOf(client: PgClient, digests: readonly string[], figures: boolean): Promise<Map<string, RunRows>> {
+  const wanted = [digests];
+  return rowsByRun(
+    (await client.query<RunRow>(numbered(SQL.runsOf), wanted)).rows,
+    (await client.query<ArmRow>(numbered(SQL.armsOf), wanted)).rows,
+    figures ? (await client.query<FigureRow>(numbered(SQL.figuresOf), wanted)).rows : [],
+  );
+}
+
 export async function openPostgresStore(url: string): Promise<RunStore> {
   const { Client } = createRequire(import.meta.url)('pg') as { Client: new (config: ClientConfig) => PgClient };
   const place = shownUrl(url);
@@ -94,13 +104,9 @@ export async function openPostgresStore(url: string): Promise<RunStore> {
       const { rows } = await client.query<{ path: string; size: string; mtime_ns: string; digest: string }>(numbered(SQL.storedFiles), [hostId, paths]);
       return new Map(rows.map((r): [string, StoredFile] => [r.path, { path: r.path, size: r.size, mtimeNs: r.mtime_ns, digest: r.digest }]));
     },
-    async runs(digests, figures = true) {
-      const wanted = [digests];
-      return rowsByRun(
-        (await client.query<RunRow>(numbered(SQL.runsOf), wanted)).rows,
-        (await client.query<ArmRow>(numbered(SQL.armsOf), wanted)).rows,
-        figures ? (await client.query<FigureRow>(numbered(SQL.figuresOf), wanted)).rows : [],
-      );
+    runs: (digests) => rowsOf(client, digests, true),
+    async facts(digests) {
+      return new Map([...(await rowsOf(client, digests, false))].map(([digest, rows]) => [digest, factsOf(rows)]));
     },
     async walks(ordered, take) {
       // A server-side cursor in one transaction: the server holds the result, the client a batch of it.

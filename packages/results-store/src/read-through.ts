@@ -9,7 +9,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { historyRead, type HistoryRead, type SavedRun } from '@rtbench/verdicts';
-import { historyReadOf, internedStrings, storedRun } from './records.ts';
+import { historyFactsOf, historyReadOf, internedStrings, storedRun, variantsByText } from './records.ts';
 import type { FileStamp, RunStore } from './store.ts';
 
 export type RunLoader = (file: string) => SavedRun;
@@ -78,10 +78,14 @@ export async function readThrough(files: readonly string[], store: RunStore, hos
   }
   const digests = [...holders.keys()];
   const strings = internedStrings();
+  const variants = variantsByText(strings);
   for (let i = 0; i < digests.length; i += RUNS_PER_READ) {
-    for (const [digest, rows] of await store.runs(digests.slice(i, i + RUNS_PER_READ), figures)) {
-      for (const file of holders.get(digest) ?? []) read.set(file, historyReadOf(file, rows, strings));
-    }
+    const batch = digests.slice(i, i + RUNS_PER_READ);
+    // Without results, a row per run: its arms as one text, which the runs of one set of arms share.
+    const answers = figures
+      ? [...(await store.runs(batch))].map(([digest, rows]) => [digest, (file: string) => historyReadOf(file, rows, strings)] as const)
+      : [...(await store.facts(batch))].map(([digest, facts]) => [digest, (file: string) => historyFactsOf(file, facts, variants)] as const);
+    for (const [digest, answer] of answers) for (const file of holders.get(digest) ?? []) read.set(file, answer(file));
   }
   const digestOf = new Map([...holders].flatMap(([digest, held]) => held.map((file) => [file, digest] as const)));
   return {

@@ -6,7 +6,7 @@
  * the store is the history of the file.
  */
 import { createHash } from 'node:crypto';
-import type { ARM_COLUMNS, FIGURE_COLUMNS, LAYOUT_COLUMNS, RUN_COLUMNS, WALK_COLUMNS } from './schema.ts';
+import { ARM_CELLS, type ARM_COLUMNS, type FIGURE_COLUMNS, type LAYOUT_COLUMNS, type RUN_COLUMNS, type WALK_COLUMNS } from './schema.ts';
 import { TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
 import type { ArmSummary, HistoryRead, HistoryRecord, HistoryResult, HistoryVariant } from '@rtbench/verdicts';
 
@@ -22,6 +22,14 @@ export type LayoutRow = Row<typeof LAYOUT_COLUMNS>;
 export type WalkRow = Omit<Row<typeof WALK_COLUMNS>, 'numbers'> & { numbers: Uint8Array };
 /** A walk row as the cursor hands it on: its run's place in the order asked for, its layout's id, its numbers. */
 export type WalkCursorRow = readonly [run: Cell, layout: Cell, numbers: Uint8Array];
+
+/** A run's facts as a store gives them: its digest, notes and facts cells, and its arms' cells (ARM_CELLS) as one JSON array. */
+export interface RunFacts {
+  digest: string;
+  notes: string;
+  facts: string;
+  arms: string;
+}
 
 /** The rows of one run. */
 export interface RunRows {
@@ -203,7 +211,7 @@ export function internedStrings(): Interned {
 const optionalOf = (intern: Interned) => <K extends string>(key: K, cell: Cell): Partial<Record<K, string>> => (cell === null ? {} : ({ [key]: intern(cell) } as Record<K, string>));
 const optional = optionalOf(String);
 
-function variantOf(row: ArmRow, intern: Interned): HistoryVariant {
+function variantOf(row: Pick<ArmRow, (typeof ARM_CELLS)[number]>, intern: Interned): HistoryVariant {
   const optional = optionalOf(intern);
   return {
     id: intern(row.variant_id),
@@ -236,4 +244,30 @@ export function historyReadOf(file: string, { run, arms, figures }: RunRows, int
   const facts = JSON.parse(text(run.facts)) as Facts;
   const notes = JSON.parse(text(run.notes)) as string[];
   return { record: { ...facts, variants: arms.map((row) => variantOf(row, intern)), results: figures.map((row) => resultOf(row, intern)) }, file, digest: text(run.digest), ...(notes.length ? { notes } : {}) };
+}
+
+/** A run's facts from its run and arm rows (an engine that gives its arms as rows). */
+export function factsOf({ run, arms }: RunRows): RunFacts {
+  return { digest: text(run.digest), notes: text(run.notes), facts: text(run.facts), arms: JSON.stringify(arms.map((row) => ARM_CELLS.map((c) => row[c]))) };
+}
+
+/** A reading's variants by the text of their arms' cells: the runs of one set of arms parse it once and share its variants. */
+export function variantsByText(intern: Interned): (arms: string) => HistoryVariant[] {
+  const seen = new Map<string, HistoryVariant[]>();
+  return (arms) => {
+    let variants = seen.get(arms);
+    if (variants === undefined) {
+      const cells = JSON.parse(arms) as Cell[][];
+      variants = cells.map((row) => variantOf(Object.fromEntries(ARM_CELLS.map((c, i) => [c, row[i] ?? null])) as Pick<ArmRow, (typeof ARM_CELLS)[number]>, intern));
+      seen.set(arms, variants);
+    }
+    return variants;
+  };
+}
+
+/** The run a store's facts hold, as historyReadOf makes it without its results (a history whose points the store's cursor reads). */
+export function historyFactsOf(file: string, run: RunFacts, variants: (arms: string) => HistoryVariant[]): HistoryRead {
+  const facts = JSON.parse(run.facts) as Facts;
+  const notes = JSON.parse(run.notes) as string[];
+  return { record: { ...facts, variants: [...variants(run.arms)], results: [] }, file, digest: run.digest, ...(notes.length ? { notes } : {}) };
 }

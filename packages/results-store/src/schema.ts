@@ -137,6 +137,9 @@ export const DROP_TABLES = ['DROP TABLE IF EXISTS files', 'DROP TABLE IF EXISTS 
 export const RUN_COLUMNS = ['digest', 'run_id', 'machine', 'suite', 'started_at', 'git_commit', 'notes', 'facts'] as const;
 export const ARM_COLUMNS = ['digest', 'position', 'variant_id', 'runtime', 'version', 'engine', 'engine_version', 'binary_sha256', 'binary_git'] as const;
 
+/** An arm's cells a history reads (records.ts variantOf), in the order a run's facts row packs them. */
+export const ARM_CELLS = ['variant_id', 'runtime', 'version', 'engine_version', 'binary_sha256', 'binary_git'] as const;
+
 /** A run's walk row (records.ts walkOf): its figures' comparison numbers, and the layout that says what each position is. */
 export const WALK_COLUMNS = ['digest', 'layout', 'numbers'] as const;
 export const LAYOUT_COLUMNS = ['id', 'series'] as const;
@@ -158,6 +161,13 @@ export const SQL = {
    * without a sort of every row.
    */
   runsIn: `SELECT ${RUN_COLUMNS.map((c) => `r.${c}`).join(', ')} FROM json_each(?) o CROSS JOIN runs r ON r.digest = o.value`,
+  /**
+   * SQLite's facts of runs (a history's first reading): a row per run, its
+   * arms' cells (records.ts ARM_CELLS) as one JSON array in position order,
+   * so runs of one set of arms give one text, parsed once.
+   */
+  factsIn: `SELECT r.digest, r.notes, r.facts, (SELECT json_group_array(json_array(${ARM_CELLS.map((c) => `a.${c}`).join(', ')}) ORDER BY a.position)
+    FROM arms a WHERE a.digest = r.digest) AS arms FROM json_each(?) o CROSS JOIN runs r ON r.digest = o.value`,
   armsIn: `SELECT ${ARM_COLUMNS.map((c) => `a.${c}`).join(', ')} FROM json_each(?) o CROSS JOIN arms a ON a.digest = o.value`,
   figuresIn: `SELECT ${FIGURE_COLUMNS.map((c) => `f.${c}`).join(', ')} FROM json_each(?) o JOIN figures f ON f.digest = o.value ORDER BY f.digest, f.position`,
   /**

@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
-import { figuresByRun, rowsByRun, valuesOf, walkOf, type ArmRow, type FigureRow, type RunRow, type RunRows, type WalkCursorRow } from './records.ts';
+import { figuresByRun, rowsByRun, valuesOf, walkOf, type ArmRow, type FigureRow, type RunFacts, type RunRow, type RunRows, type WalkCursorRow } from './records.ts';
 import { ARM_COLUMNS, DROP_TABLES, FIGURE_COLUMNS, LAYOUT_COLUMNS, META_TABLE, RUN_COLUMNS, SQL, STORE_FORMAT, storeTables, WALKLESS_FORMAT } from './schema.ts';
 import type { RunStore, SeriesRow, StoredFile } from './store.ts';
 
@@ -77,6 +77,7 @@ export function openSqliteStore(file: string): SqliteStore {
   const runRows = db.prepare<[string], RunRow>(SQL.runsIn);
   const armRows = db.prepare<[string], ArmRow>(SQL.armsIn);
   const figureRows = db.prepare<[string], FigureRow>(SQL.figuresIn);
+  const factRows = db.prepare<[string], RunFacts>(SQL.factsIn);
   const walkRows = db.prepare<[string], WalkCursorRow>(SQL.walksIn).raw(true);
   const layoutRows = db.prepare<[], { id: string; series: string }>(SQL.layouts);
   const seriesRows = db.prepare<[string, string, string], SeriesRow>(SQL.seriesIn);
@@ -109,10 +110,11 @@ export function openSqliteStore(file: string): SqliteStore {
       for (const r of storedFileRows.iterate(JSON.stringify(paths), hostId)) found.set(r.path, { path: r.path, size: r.size, mtimeNs: r.mtime_ns, digest: r.digest });
       return found;
     },
-    runs: async (digests, figures = true) => {
+    runs: async (digests) => {
       const wanted = JSON.stringify(digests);
-      return rowsByRun(runRows.iterate(wanted), armRows.iterate(wanted), figures ? figureRows.iterate(wanted) : []);
+      return rowsByRun(runRows.iterate(wanted), armRows.iterate(wanted), figureRows.iterate(wanted));
     },
+    facts: async (digests) => new Map(factRows.all(JSON.stringify(digests)).map((r) => [r.digest, r])),
     walks: async (ordered, take) => {
       // SQLite steps the statement row by row: the batch is only what is handed on at once.
       let batch: WalkCursorRow[] = [];

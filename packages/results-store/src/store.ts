@@ -4,7 +4,7 @@
  * stored with the file that held it. Sizes and modification times are
  * decimal strings (nanoseconds do not fit a double).
  */
-import type { FigureRow, RunRows, WalkCursorRow } from './records.ts';
+import type { FigureRow, RunFacts, RunRows, WalkCursorRow } from './records.ts';
 
 export interface FileStamp {
   /** The file's absolute path on the machine that holds it. */
@@ -23,8 +23,10 @@ export interface RunStore {
   readonly place: string;
   /** Those of these files of this machine that the store holds a run for, by path. */
   storedFiles(hostId: string, paths: readonly string[]): Promise<Map<string, StoredFile>>;
-  /** The rows of these runs, by digest; with `figures` false, their run and arm rows only (a history's facts of a run). */
-  runs(digests: readonly string[], figures?: boolean): Promise<Map<string, RunRows>>;
+  /** The rows of these runs, by digest. */
+  runs(digests: readonly string[]): Promise<Map<string, RunRows>>;
+  /** The facts of these runs (a history's reading of a run without its results), by digest: a row per run. */
+  facts(digests: readonly string[]): Promise<Map<string, RunFacts>>;
   /**
    * A cursor over these runs' walk rows (a history's first walk): the runs
    * in the order given, handed to `take` a batch at a time; never every row

@@ -2,7 +2,7 @@
  * A folder's own store: a run read once, answered from the store while its
  * file is unchanged, read again when it changes; its arms and headline
  * figures in their tables; a deleted file's run forgotten; a store of another format rebuilt; a file the
- * loader refuses refused again; a folder whose store cannot be opened read
+ * loader refuses refused again; a stored run's facts without its results; a folder whose store cannot be opened read
  * file by file. Synthetic runs; no process started.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
 import { historyRead, type HistoryRead, type SavedRun } from '@rtbench/verdicts';
-import { readStored, STORE_FILE } from '../src/index.ts';
+import { openHistoryReading, readStored, STORE_FILE } from '../src/index.ts';
 import { openDatabase } from '../src/sqlite-store.ts';
 import { historyRuns } from '../../../test/history-synthetic.ts';
 import { writeRun } from '../../../test/compare-synthetic.ts';
@@ -108,6 +108,23 @@ describe("a folder's own store", () => {
     const left = ['files', 'runs', 'arms', 'figures'].map(count);
     db.close();
     expect(left).toEqual([2, 2, 2, 2]);
+  });
+
+  it("answers a history's reading of a stored run as its file's run without its results", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-store-'));
+    const runs = historyRuns([{ factor: 1 }, { factor: 1.2 }], { cases, variants: ['node@22', 'node@24'], rounds: 6, seed: 7, suite: 'synthetic' });
+    const files = runs.map((run, i) => writeRun(join(dir, `run-${i}.json`), run));
+    await readFolder(dir, loadSavedRun);
+    const reading = await openHistoryReading([dir], files, () => expect.fail('a stored file is not read again'));
+    try {
+      for (const file of files) {
+        const whole = historyRead(loadSavedRun(file));
+        expect(whole.record.variants.length).toBeGreaterThan(1);
+        expect(reading.load(file)).toEqual({ ...whole, record: { ...whole.record, results: [] } });
+      }
+    } finally {
+      await reading.close();
+    }
   });
 
   it('a store of another format is emptied and rebuilt from the files', async () => {

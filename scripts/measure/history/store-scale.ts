@@ -6,7 +6,7 @@
  * (ingest), the others are answered from it, in the terminal's format (what
  * it shows of each series) and as JSON (every point). Prints the ingest per
  * run and each stored history's wall time and peak resident memory (GNU
- * time's maximum RSS), the figures docs/history.md's targets name (history ≤ 1 s and ≤ 300 MB once
+ * time's maximum RSS, and its CPU time), the figures docs/history.md's targets name (history ≤ 1 s and ≤ 300 MB once
  * ingested; ingest ≤ 50 ms a run). A figure of the machine it runs on: run it
  * alone on a quiet one.
  *
@@ -51,23 +51,25 @@ try {
   // The first start may build the CLI's bundle: not a history's cost.
   spawnSync(process.execPath, [cli, '--version'], { stdio: 'ignore' });
 
-  const history = (format: string): { seconds: number; peakMb?: number } => {
+  const history = (format: string): { seconds: number; peakMb?: number; cpuSeconds?: number } => {
     const args = [cli, 'history', dir, '--format', format, '--quiet'];
     const timed = existsSync(gnuTime);
     const started = process.hrtime.bigint();
-    const r = timed ? spawnSync(gnuTime, ['-f', 'peak-kb %M', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 30 }) : spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 30 });
+    const r = timed ? spawnSync(gnuTime, ['-f', 'peak-kb %M cpu %U %S', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 30 }) : spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 30 });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     if (r.status !== 0) throw new Error(`history exited ${r.status}: ${r.stderr.slice(-2000)}`);
-    const peak = /peak-kb (\d+)/.exec(r.stderr)?.[1];
-    return { seconds, ...(peak ? { peakMb: Number(peak) / 1024 } : {}) };
+    const time = /peak-kb (\d+) cpu ([\d.]+) ([\d.]+)/.exec(r.stderr);
+    return { seconds, ...(time ? { peakMb: Number(time[1]) / 1024, cpuSeconds: Number(time[2]) + Number(time[3]) } : {}) };
   };
   const mb = (x: number | undefined): string => (x === undefined ? `unknown (no ${gnuTime})` : `${x.toFixed(0)} MB`);
+  // The process's own CPU time (user + system): what a figure taken beside other work can still compare, back to back.
+  const cpu = (x: number | undefined): string => (x === undefined ? '' : `, ${x.toFixed(2)} s CPU`);
   const ingest = history('terminal');
-  console.log(`ingest (the first history, every file read and stored): ${ingest.seconds.toFixed(1)} s, ${((ingest.seconds * 1000) / runs).toFixed(1)} ms a run; peak ${mb(ingest.peakMb)}`);
+  console.log(`ingest (the first history, every file read and stored): ${ingest.seconds.toFixed(1)} s, ${((ingest.seconds * 1000) / runs).toFixed(1)} ms a run; peak ${mb(ingest.peakMb)}${cpu(ingest.cpuSeconds)}`);
   // What a reader sees (the newest runs and every change point), then every point, streamed as JSON.
   for (const format of ['terminal', 'json']) {
     const stored = history(format);
-    console.log(`history from the store, --format ${format}: ${stored.seconds.toFixed(2)} s; peak ${mb(stored.peakMb)}`);
+    console.log(`history from the store, --format ${format}: ${stored.seconds.toFixed(2)} s; peak ${mb(stored.peakMb)}${cpu(stored.cpuSeconds)}`);
   }
 } finally {
   if (values.keep) console.log(`kept ${dir}`);
