@@ -71,14 +71,14 @@ interface AppRun {
 const APP_RUN = ['--fixed-warmup', '--no-color', '--filter', 'cpu=js thread'] as const;
 
 /**
- * `rtbench run <args…>`, a smoke run, and its saved run parsed when it saved one; `fresh`: its
+ * `rtbench run <args…>`, a smoke run, where it saves and its saved run parsed when it saved one; `fresh`: its
  * builds made in a new folder (none kept from an earlier run), not the machine's.
  */
-export async function runApp(args: readonly string[], { fresh = false } = {}): Promise<{ r: CliResult; record?: RunRecord }> {
+export async function runApp(args: readonly string[], { fresh = false } = {}): Promise<{ r: CliResult; saved: string; record?: RunRecord }> {
   const out = tempFile('run.json');
   const builds = fresh ? { RTBENCH_APP_BUILD_CACHE: mkdtempSync(join(tmpdir(), 'rtbench-app-builds-')) } : {};
   const r = await runCliAsync(['run', ...args, '--save', out, ...APP_RUN], { ...appRunEnv(), ...builds });
-  return { r, ...(existsSync(out) ? { record: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) } : {}) };
+  return { r, saved: out, ...(existsSync(out) ? { record: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) } : {}) };
 }
 
 /** `rtbench run <app> --runtime <runtimes> --rounds 1 --request … [extra]`, a smoke run saved and parsed; fails the hook when nothing was saved. */

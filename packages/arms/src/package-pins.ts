@@ -24,6 +24,7 @@ import { type ArmPackages, type InstalledPackage, type RequestDeclaration, type 
 import { servedBy, type Served } from '@rtbench/core/request';
 import { importUserModule } from '@rtbench/process';
 import type { PinnedPackage } from '@rtbench/core/schema';
+import { isAppBuildFailure } from '@rtbench/host/apps';
 import { gitState } from '@rtbench/host/git';
 import { folderProof, LibraryStore, LibraryUnavailableError } from '@rtbench/host/installs';
 import { DEFAULT_NODE_ENV, type BundledPackage } from '@rtbench/host/programs';
@@ -281,17 +282,47 @@ async function installedVersions(spec: VariantSpec, pins: readonly Pin[], versio
 /**
  * Every declaration's preparation for an arm's packages (installed, built),
  * and what they installed, for its record. A failure is one line: the arm's
- * when it pins them, else the suite's.
+ * when it pins them, else the suite's; an app's failed build goes on as it
+ * is (AppBuildFailed), for the arms it costs.
  */
 async function prepareArm(suite: SuiteLocation, declarations: readonly RequestDeclaration[], spec: VariantSpec, packages: ArmPackages, serves: readonly Served[]): Promise<PinnedPackage[]> {
   const installed: InstalledPackage[] = [];
   try {
     for (const d of declarations) installed.push(...((await d.prepare?.(packages, serves)) ?? []));
   } catch (error) {
+    if (isAppBuildFailure(error)) throw error;
     if (!Object.keys(packages).length) throw suiteLoadError(suite, error);
     throw new UsageError(`${spec.id}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
   }
   return installedRecord(installed);
+}
+
+/**
+ * An arm prepared with what every arm sharing its packages serves (one
+ * build for all of them); when an app's build failed, again with what its
+ * own runtime serves alone (what was built is kept: only the failed
+ * edition's arms lose). The failed build's line, when its own failed too.
+ */
+async function prepareOrBuildFailure(
+  suite: SuiteLocation,
+  declarations: readonly RequestDeclaration[],
+  v: ResolvedVariant,
+  packages: ArmPackages,
+  shared: readonly Served[],
+): Promise<PinnedPackage[] | { buildFailed: string }> {
+  if (shared.length > 1) {
+    try {
+      return await prepareArm(suite, declarations, v.spec, packages, shared);
+    } catch (error) {
+      if (!isAppBuildFailure(error)) throw error;
+    }
+  }
+  try {
+    return await prepareArm(suite, declarations, v.spec, packages, [servedBy(v.plugin.programs)]);
+  } catch (error) {
+    if (!isAppBuildFailure(error)) throw error;
+    return { buildFailed: error.message.split('\n')[0]! };
+  }
 }
 
 /**
@@ -480,9 +511,16 @@ function ownCopiesAddNothing(pinnedNames: ReadonlySet<string>, list: ReadonlyMap
  * (suite-code.ts); when every arm pins, the first pinning arm's own bundle
  * (packagesFromPinnedBundle). Only when neither can tell (a request suite,
  * whose run serves its handlers, or a list that bundle cannot prove) is
- * the suite bundled unpinned for the list alone.
+ * the suite bundled unpinned for the list alone. Returns the arms whose
+ * app build failed (unavailable, kind `build`, with its line): the plan
+ * keeps them as failed arms, the others run.
  */
-export async function pinPackages(suite: SuiteLocation, variants: readonly (ResolvedVariant | UnavailableVariant)[], versionsOf: VersionsOf = npmVersions, bundler: PinsBundler = listBundler): Promise<void> {
+export async function pinPackages(
+  suite: SuiteLocation,
+  variants: readonly (ResolvedVariant | UnavailableVariant)[],
+  versionsOf: VersionsOf = npmVersions,
+  bundler: PinsBundler = listBundler,
+): Promise<UnavailableVariant[]> {
   const declarations = await requestDeclarations(suite);
   const installs = new Set((declarations ?? []).flatMap((d) => d.installs ?? []));
   const ready = variants.filter(isResolved);
@@ -524,8 +562,11 @@ export async function pinPackages(suite: SuiteLocation, variants: readonly (Reso
     const key = packagesKey(packages);
     servesOf.set(key, (servesOf.get(key) ?? new Set<Served>()).add(servedBy(v.plugin.programs)));
   }
+  const buildFailed: UnavailableVariant[] = [];
   for (const { v, pinned, packages } of resolved) {
-    const prepared = preparing.length ? await prepareArm(suite, preparing, v.spec, packages, [...servesOf.get(packagesKey(packages))!]) : [];
-    if (pinned.length || prepared.length || v.spec.packages?.length) v.record.packages = [...pinned, ...prepared];
+    const prepared = preparing.length ? await prepareOrBuildFailure(suite, preparing, v, packages, [...servesOf.get(packagesKey(packages))!]) : [];
+    if ('buildFailed' in prepared) buildFailed.push({ spec: v.spec, plugin: v.plugin, reason: prepared.buildFailed, kind: 'build' });
+    else if (pinned.length || prepared.length || v.spec.packages?.length) v.record.packages = [...pinned, ...prepared];
   }
+  return buildFailed;
 }

@@ -25,7 +25,7 @@ const node = pluginNamed('node')!;
 /** A variant as resolving it would give, without probing a binary: pinPackages reads its spec and plugin and writes its record. */
 const armOf = (text: string): ResolvedVariant => ({ spec: parseVariant(text), plugin: node, target: {} as RuntimeTarget, flags: { args: [], env: {} }, record: {} as ResolvedVariant['record'] });
 
-const PUBLISHED: Record<string, string[]> = { fakefw: ['1.0.0', '1.2.0', '1.2.3', '2.0.0', '0.0.1'].sort(), 'fakefw-adapter': ['2.0.0'] };
+const PUBLISHED: Record<string, string[]> = { fakefw: ['1.0.0', '1.0.1', '1.2.0', '1.2.3', '2.0.0', '0.0.1'].sort(), 'fakefw-adapter': ['2.0.0'] };
 const asked: string[] = [];
 const registry: VersionsOf = async (name) => {
   asked.push(name);
@@ -86,6 +86,21 @@ describe('pins of packages a request suite installs', () => {
     expect(calls()).toEqual([{}, { fakefw: '1.2.3' }, { fakefw: '1.2.3' }]);
     // The app as it is on node alone: its server; the pinned set on node and workerd: both, for each of its arms.
     expect(serves()).toEqual([['server'], ['server', 'handler'], ['server', 'handler']]);
+  });
+
+  it("return the arms an app's failed build costs, prepared again with what their own runtime serves; the others' records written", async () => {
+    const workerdArm = (text: string): ResolvedVariant => ({ ...armOf(text), plugin: pluginNamed('workerd')! });
+    const nodeArm = armOf('node fakefw@1.0.1');
+    const failed = await pinPackages(suite, [nodeArm, workerdArm('workerd fakefw@1.0.1')], registry);
+    expect(failed.map((v) => [v.spec.id, v.kind, v.reason])).toEqual([['workerd fakefw@1.0.1', 'build', 'the Workers side was not built: fakefw build failed (exit 1): no worker']]);
+    expect(nodeArm.record.packages?.map((p) => [p.name, p.version])).toEqual([
+      ['fakefw', '1.0.1'],
+      ['fakefw-adapter', '2.0.0'],
+    ]);
+    // Each arm first with both sides (one build for the two), then with its own side alone.
+    expect(serves()).toEqual([['server', 'handler'], ['server'], ['server', 'handler'], ['handler']]);
+    // The Node.js side alone asks no Workers edition: nothing fails (a preparation failing otherwise refuses the run: below).
+    expect(await pinPackages(suite, [armOf('node fakefw@1.0.1')], registry)).toEqual([]);
   });
 
   it('refuse a version the registry lacks, a path, and a failed preparation, each in one line naming the arm', async () => {

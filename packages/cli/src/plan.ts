@@ -211,16 +211,22 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   // A table says it in each cell ("no interval: 2 process pairs"); a comparison, whose verdicts are the point, says it first.
   const fewRounds = compare ? fewRoundsLine(roundPlan, prepared.roundsPerProcess) : undefined;
   // A variant the measurer cannot measure (an engine that declares no way to be counted) is unavailable, as one whose runtime is missing.
-  const variants = (await Promise.all(specs.map((spec) => host.resolveVariant(spec)))).map((v): ResolvedVariant | UnavailableVariant => {
+  const resolved = (await Promise.all(specs.map((spec) => host.resolveVariant(spec)))).map((v): ResolvedVariant | UnavailableVariant => {
     const refused = isResolved(v) ? measurer.refuses?.(v) : undefined;
     return refused === undefined ? v : { spec: v.spec, plugin: v.plugin, reason: refused, kind: 'measurer' };
   });
   // A comparison without an arm, a table of none, or a runtime RTBENCH_NO_INSTALL kept out: refused before running anything.
-  const refused = refusingVariants(variants, { compare, installs: host.installsOnDemand() });
-  if (refused.length) throw new UsageError(refused.map(unavailableLine));
+  const refuse = (vs: readonly (ResolvedVariant | UnavailableVariant)[]): void => {
+    const refused = refusingVariants(vs, { compare, installs: host.installsOnDemand() });
+    if (refused.length) throw new UsageError(refused.map(unavailableLine));
+  };
+  refuse(resolved);
 
   // Packages an arm pins (react@18.3.1): checked against the suite's imports and installed, before a brought file is listed or anything runs.
-  await host.pinPackages(location, variants);
+  // An app's build that failed costs only the arms serving it, failed as unavailable ones are: refused as they are when none is left.
+  const buildFailed = new Map((await host.pinPackages(location, resolved)).map((v) => [v.spec.id, v]));
+  const variants = resolved.map((v) => buildFailed.get(v.spec.id) ?? v);
+  refuse(variants);
   const listed = native ? undefined : await listInRuntime(host, location, variants.filter(isResolved));
   const cases = native ?? pick(listed!.cases);
   // The compatibility a Worker is served with is said when a runtime that serves modules runs it.

@@ -27,6 +27,7 @@ function fakeHost() {
     installsOnDemand: () => true,
     pinPackages: async () => {
       asked.push('pin');
+      return [];
     },
     listInRuntime: async () => {
       throw new Error('a native suite is listed on the host');

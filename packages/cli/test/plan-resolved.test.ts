@@ -23,8 +23,8 @@ const resolved = (spec: VariantSpec): ResolvedVariant => ({
 });
 const missing = (spec: VariantSpec): UnavailableVariant => ({ spec, plugin: pluginForSpec(spec.runtimeSpec)!, reason: 'not installed or cached', kind: 'runtime-unavailable' });
 
-/** A store that has every runtime but those named missing; what pins and listing were asked, kept. */
-function fakeHost(options: { missing?: string[]; installs?: boolean; platform?: string; listed?: CaseListing[]; absent?: Record<string, string[]> } = {}) {
+/** A store that has every runtime but those named missing, an app whose build fails for the runtimes named; what pins and listing were asked, kept. */
+function fakeHost(options: { missing?: string[]; buildFails?: string[]; installs?: boolean; platform?: string; listed?: CaseListing[]; absent?: Record<string, string[]> } = {}) {
   const pinned: { entry: string; ids: string[] }[] = [];
   const listings: { entry: string; ids: string[]; file: string }[] = [];
   const host: PlanHost = {
@@ -33,6 +33,9 @@ function fakeHost(options: { missing?: string[]; installs?: boolean; platform?: 
     installsOnDemand: () => options.installs ?? true,
     pinPackages: async (location, variants) => {
       pinned.push({ entry: location.entry, ids: variants.map((v) => v.spec.id) });
+      return variants
+        .filter((v) => options.buildFails?.includes(v.spec.runtimeSpec))
+        .map((v) => ({ spec: v.spec, plugin: v.plugin, reason: `the Workers side was not built: vite build failed (exit 1) on ${v.spec.id}`, kind: 'build' as const }));
     },
     listInRuntime: async (location, variants, file) => {
       listings.push({ entry: location.entry, ids: variants.map((v) => v.spec.id), file });
@@ -210,6 +213,26 @@ describe('a variant the store cannot give', () => {
     expect(installing.pinned[0]!.ids).toEqual(['node', 'deno']);
     const forbidden = makePlan('trig', { runtime: ['node,deno'], seed: 1 }, undefined, fakeHost({ missing: ['deno'], installs: false }).host);
     await expect(forbidden).rejects.toThrow('deno: not installed or cached');
+  });
+
+  it("keeps an arm whose app build failed in a table, failed with the build's line, the others planned and listed", async () => {
+    const { host, listings } = fakeHost({ buildFails: ['workerd'], listed: [{ id: 'parse small', name: 'parse small', params: {} } as CaseListing] });
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const plan = await makePlan(join('examples', 'mitata-json.mjs'), { runtime: ['node,workerd'], seed: 1 }, undefined, host);
+    expect(ids(plan)).toEqual(['node', 'workerd']);
+    expect(plan.variants[1]).toMatchObject({ reason: 'the Workers side was not built: vite build failed (exit 1) on workerd', kind: 'build' });
+    expect(plan.variants[0]).toHaveProperty('target');
+    expect(listings.map((l) => l.ids)).toEqual([['node']]);
+  });
+
+  it('refuses a comparison one of whose arms failed to build, and a table whose every arm did, naming each arm and its line', async () => {
+    const compare = makePlan('trig', { seed: 1 }, ['node', 'workerd'], fakeHost({ buildFails: ['workerd'] }).host);
+    expect(((await compare.catch((e: UsageError) => e)) as UsageError).errors).toEqual(['workerd: the Workers side was not built: vite build failed (exit 1) on workerd']);
+    const table = makePlan('trig', { runtime: ['node,workerd'], seed: 1 }, undefined, fakeHost({ buildFails: ['node', 'workerd'] }).host);
+    expect(((await table.catch((e: UsageError) => e)) as UsageError).errors).toEqual([
+      'node: the Workers side was not built: vite build failed (exit 1) on node',
+      'workerd: the Workers side was not built: vite build failed (exit 1) on workerd',
+    ]);
   });
 
   it('refuses a table of which no variant can run', async () => {

@@ -21,7 +21,27 @@ import { ownerOnlyDir } from './program-cache.ts';
 
 /** A build that failed: the one line the user reads. */
 export class AppBuildFailed extends Error {
-  override readonly name = 'AppBuildFailed';
+  override readonly name: string = 'AppBuildFailed';
+}
+
+/**
+ * Some of an app's editions failed to build, each with its one line; the
+ * others were built (and are in the cache). Its message is the failed
+ * editions' lines, so one edition's failure reads as it always did.
+ */
+export class EditionsFailed extends AppBuildFailed {
+  override readonly name = 'EditionsFailed';
+  constructor(readonly failed: Readonly<Partial<Record<Edition, string>>>) {
+    super(Object.values(failed).join('; '));
+  }
+}
+
+/** Whether an error is an app's build failing (AppBuildFailed, by name: the suite's modules may be another copy of this one). */
+export const isAppBuildFailure = (error: unknown): error is AppBuildFailed => error instanceof Error && (error.name === 'AppBuildFailed' || error.name === 'EditionsFailed');
+
+/** The editions an error says failed to build, each with its line; undefined when it is no EditionsFailed. */
+export function failedEditions(error: unknown): Readonly<Partial<Record<Edition, string>>> | undefined {
+  return error instanceof Error && error.name === 'EditionsFailed' ? (error as EditionsFailed).failed : undefined;
 }
 
 /** Folders of an app that are not its source: its installed packages, its repository, and what Next.js, OpenNext and wrangler write when the app is built in place. */
@@ -470,10 +490,18 @@ export function buildEditions(input: EditionsInput): EditionsBuild {
     say(`building the app with ${input.what}, into ${shownPath(input.root)} (once; cached after)`);
     const started = performance.now();
     writeFileSync(log, '');
+    // An edition that fails leaves the others to build: the arms of their runtimes still run.
+    const failed: Partial<Record<Edition, string>> = {};
     for (const edition of editions) {
       const dir = dirs[edition]!;
-      buildAfresh(dir, () => input.buildOne(edition, dir, log));
+      try {
+        buildAfresh(dir, () => input.buildOne(edition, dir, log));
+      } catch (error) {
+        if (!(error instanceof AppBuildFailed)) throw error;
+        failed[edition] = error.message;
+      }
     }
+    if (Object.keys(failed).length) throw new EditionsFailed(failed);
     say(`built in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     return { key, dirs, built: true };
   }, (pid) => say(`waiting for another rtbench (pid ${pid}) building the app into ${input.root}`));

@@ -14,7 +14,7 @@ import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rea
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appBuildKey, buildAfresh, buildEditions, cachedBuildProblem, lastError, withBuildLock, type Edition } from '../src/app-build.ts';
+import { AppBuildFailed, appBuildKey, buildAfresh, buildEditions, cachedBuildProblem, failedEditions, isAppBuildFailure, lastError, withBuildLock, type Edition } from '../src/app-build.ts';
 import { appInstallDir, appPackageManager, appWithVersions, lockedIntegrity, pinnedManifest, seedFromApp } from '../src/app-versions.ts';
 
 describe("an app's build", () => {
@@ -115,6 +115,51 @@ describe("an app's build", () => {
     expect(said.filter((l) => l.startsWith('building the app'))).toHaveLength(2);
     // No lock is left behind.
     expect(readdirSync(root).filter((f) => f.includes('.lock'))).toEqual([]);
+  });
+
+  it('goes on past an edition whose build failed: the others are built and kept, and the failure names each failed edition with its line', () => {
+    const app = mkdtempSync(join(tmpdir(), 'rtbench-app-editions-'));
+    writeFileSync(join(app, 'page.js'), 'export default 1;\n');
+    const root = mkdtempSync(join(tmpdir(), 'rtbench-app-builds-'));
+    const built: Edition[] = [];
+    const input = (editions: readonly Edition[], fails: readonly Edition[]) => ({
+      appDir: app,
+      root,
+      versions: { vite: '8.0.0' },
+      editions,
+      what: 'a stand-in',
+      buildOne: (edition: Edition, dir: string) => {
+        built.push(edition);
+        mkdirSync(dir, { mode: 0o700 });
+        if (fails.includes(edition)) throw new AppBuildFailed(`vite build (${edition}) failed (exit 1): Error: no ${edition} here`);
+        writeFileSync(join(dir, 'out.js'), edition);
+      },
+    });
+    // The Node.js edition fails first; the Workers one is still built.
+    const error = (() => {
+      try {
+        buildEditions(input(['node', 'workers'], ['node']));
+      } catch (thrown) {
+        return thrown;
+      }
+      throw new Error('the build did not fail');
+    })();
+    expect(isAppBuildFailure(error)).toBe(true);
+    expect(failedEditions(error)).toEqual({ node: 'vite build (node) failed (exit 1): Error: no node here' });
+    expect((error as Error).message).toBe('vite build (node) failed (exit 1): Error: no node here');
+    expect(built).toEqual(['node', 'workers']);
+    // The Workers edition was kept whole (asked alone, it is reused); the failed one left no folder and is built again.
+    expect(buildEditions(input(['workers'], [])).built).toBe(false);
+    const again = buildEditions(input(['node', 'workers'], []));
+    expect([again.built, built]).toEqual([true, ['node', 'workers', 'node']]);
+    // Both failing: one line each, in the editions' order.
+    const both = mkdtempSync(join(tmpdir(), 'rtbench-app-builds-'));
+    expect(() => buildEditions({ ...input(['node', 'workers'], ['node', 'workers']), root: both })).toThrow(
+      'vite build (node) failed (exit 1): Error: no node here; vite build (workers) failed (exit 1): Error: no workers here',
+    );
+    // An error that is no build's failure (rtbench's own) is not taken for one.
+    expect(isAppBuildFailure(new Error('ENOSPC'))).toBe(false);
+    expect(failedEditions(new AppBuildFailed('one line'))).toBeUndefined();
   });
 
   it("takes over a lock whose process is gone, waits for none that is free, and releases it when the work throws", () => {

@@ -50,8 +50,8 @@ export interface RunOptions {
 /** The variants of a run as the CLI resolved them: those it can run, and those it cannot (kept, failed). */
 type RunVariant = ResolvedVariant | UnavailableVariant;
 
-/** How a variant that cannot run is recorded: a refused flag is an error, a measurer's refusal leaves it unsupported. */
-const UNAVAILABLE_AS = { 'runtime-unavailable': 'runtime-unavailable', flags: 'error', measurer: 'unsupported' } as const satisfies Record<UnavailableVariant['kind'], string>;
+/** How a variant that cannot run is recorded: a refused flag or a failed app build is an error, a measurer's refusal leaves it unsupported. */
+const UNAVAILABLE_AS = { 'runtime-unavailable': 'runtime-unavailable', flags: 'error', measurer: 'unsupported', build: 'error' } as const satisfies Record<UnavailableVariant['kind'], string>;
 
 /** What the run needs of its surroundings, which the CLI knows: where it runs from, and where programs are cached. */
 export interface RunEnvironment {

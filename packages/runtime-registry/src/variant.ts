@@ -32,8 +32,8 @@ export interface UnavailableVariant {
   spec: VariantSpec;
   plugin: RuntimePlugin;
   reason: string;
-  /** What is missing: the runtime, a flag it refuses, or what the measurer needs of it. */
-  kind: 'runtime-unavailable' | 'flags' | 'measurer';
+  /** What is missing: the runtime, a flag it refuses, what the measurer needs of it, or the app's build its runtime serves (it failed). */
+  kind: 'runtime-unavailable' | 'flags' | 'measurer' | 'build';
 }
 
 export function isResolved(v: ResolvedVariant | UnavailableVariant): v is ResolvedVariant {

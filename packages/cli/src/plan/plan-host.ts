@@ -19,8 +19,8 @@ export interface PlanHost {
   resolveVariant: (spec: VariantSpec) => Promise<ResolvedVariant | UnavailableVariant>;
   /** Whether a missing runtime is installed on demand (RTBENCH_NO_INSTALL=1: not). Asked after resolving, as the store decides it. */
   installsOnDemand: () => boolean;
-  /** The packages each arm pins, checked against the suite's imports and installed into its record. */
-  pinPackages: (location: SuiteLocation, variants: readonly (ResolvedVariant | UnavailableVariant)[]) => Promise<void>;
+  /** The packages each arm pins, checked against the suite's imports and installed into its record; returns the arms whose app build failed. */
+  pinPackages: (location: SuiteLocation, variants: readonly (ResolvedVariant | UnavailableVariant)[]) => Promise<UnavailableVariant[]>;
   /** A brought file's cases, listed in a process of a runtime it will run on. */
   listInRuntime: typeof listInRuntime;
 }

@@ -19,7 +19,7 @@ import { requestSuite, type ArmPackages, type InstalledPackage, type RequestDecl
 import { type Served, type WorkersCompatibility } from '@rtbench/core/request';
 import { patternNormalizer } from '@rtbench/core/same-work';
 import { UsageError } from '@rtbench/core/usage-error';
-import { appWithVersions, modulesDigest, type Edition } from '@rtbench/host/apps';
+import { AppBuildFailed, appWithVersions, failedEditions, modulesDigest, type Edition } from '@rtbench/host/apps';
 import { storeNamedFile } from '@rtbench/host/programs';
 import { appInstalls, armPins, armPinsRefusal, pinWords } from './app-arms.ts';
 import { SIDE, type AppFramework, type AppPlan, type BuiltApp, type FrameworkHome } from './framework.ts';
@@ -114,6 +114,36 @@ export function appModulesHash(): string {
 /** The plan with rtbench's app modules and the Node.js its tools run on among its versions: a build's key names what made it, so a build kept across checkouts is never an older rtbench's. */
 const withModules = (plan: AppPlan): AppPlan => ({ ...plan, versions: { ...plan.versions, 'rtbench:app-modules': appModulesHash(), 'rtbench:build-node': buildToolNodeVersion() } });
 
+/** What one build of some editions gave: the packages a pinned copy installed, and each edition that failed, with its line. */
+interface EditionsOutcome {
+  installed: InstalledPackage[];
+  failed: Readonly<Partial<Record<Edition, string>>>;
+}
+
+/**
+ * `build` of `editions`, where an edition whose build failed costs only its
+ * own runtimes: the others are built again, which the cache holds whole
+ * (only what follows a build, reading and serving it, is done again).
+ */
+async function buildEach(build: (editions: readonly Edition[]) => Promise<InstalledPackage[]>, editions: readonly Edition[]): Promise<EditionsOutcome> {
+  try {
+    return { installed: await build(editions), failed: {} };
+  } catch (error) {
+    const failed = failedEditions(error);
+    if (!failed) throw error;
+    const built = editions.filter((edition) => failed[edition] === undefined);
+    return { installed: built.length ? await build(built) : [], failed };
+  }
+}
+
+/** One edition's share of a build: what it installed, or its failure in one line naming the side. */
+const editionOf = (outcome: Promise<EditionsOutcome>, edition: Edition): Promise<InstalledPackage[]> =>
+  outcome.then(({ installed, failed }) => {
+    const why = failed[edition];
+    if (why !== undefined) throw new AppBuildFailed(`${SIDE[edition]} was not built: ${why}`);
+    return installed;
+  });
+
 /** The app's request suite, made in the entry rtbench writes (locateApp) from its framework's home and its options. */
 export function appSuite(home: FrameworkHome, options: AppSuiteOptions): RequestSuite {
   const framework: AppFramework = { ...options.framework, ...home };
@@ -153,8 +183,8 @@ export function appSuite(home: FrameworkHome, options: AppSuiteOptions): Request
     const editions = asked.length ? asked : buildable;
     const missing = editions.filter((edition) => !preparing.has(`${keyOf(pins)} ${edition}`));
     if (missing.length) {
-      const pending = build(pins, missing);
-      for (const edition of missing) preparing.set(`${keyOf(pins)} ${edition}`, pending);
+      const pending = buildEach((some) => build(pins, some), missing);
+      for (const edition of missing) preparing.set(`${keyOf(pins)} ${edition}`, editionOf(pending, edition));
     }
     return Promise.all(editions.map((edition) => preparing.get(`${keyOf(pins)} ${edition}`)!)).then((all) => all[0]!);
   };
