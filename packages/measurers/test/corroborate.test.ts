@@ -200,14 +200,7 @@ describe('corroborateSampling (fresh processes)', () => {
     const honest = { samples: Array.from({ length: 300 }, () => 1200), iterationsPerSample: 1000 };
     expect(corroborateSampling(honest, options)).toBeUndefined();
     const shrunk = { ...honest, samples: honest.samples.map((x) => x / 100) };
-    expect(corroborateSampling(shrunk, options)).toMatch(/^its samples account for 3\.6 ms of the 400 ms its clock sampled for \(a tenth at least\): the figures are smaller/);
-  });
-
-  it('asks a hundredth of a sampling time under 50 ms: a collection between its samples can be most of it', () => {
-    // 5 ms sampled, 0.4 ms of it samples: a 4.6 ms collection between them.
-    const smoke = { samples: [200, 200], iterationsPerSample: 1000 };
-    expect(corroborateSampling(smoke, { timeMs: 5, maxSamples: 100_000 })).toBeUndefined();
-    expect(corroborateSampling({ ...smoke, samples: [2, 2] }, { timeMs: 5, maxSamples: 100_000 })).toMatch(/of the 5 ms its clock sampled for \(a hundredth at least\)/);
+    expect(corroborateSampling(shrunk, options)).toMatch(/^its samples account for 3\.6 ms of the 400 ms its clock sampled for: the figures are smaller/);
   });
 
   it('asks nothing of a case with untimed work in its calls, or of a run stopped by its sample cap', () => {

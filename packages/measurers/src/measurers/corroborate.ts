@@ -201,9 +201,6 @@ export function corroborateSampling(record: Pick<RoundRecord, 'samples' | 'itera
   if (record.untimedWork || record.samples.length >= options.maxSamples) return undefined;
   let claimedMs = 0;
   for (const x of record.samples) claimedMs += (x * record.iterationsPerSample) / 1e6;
-  // A sampling time under SHORT_SET_MS: a collection between samples can be most of it, as over a short set.
-  const share = options.timeMs < SHORT_SET_MS ? SHORT_SET_SHARE : SAMPLING_SHARE;
-  if (claimedMs >= share * options.timeMs) return undefined;
-  const least = options.timeMs < SHORT_SET_MS ? 'a hundredth' : 'a tenth';
-  return `its samples account for ${ms(claimedMs)} of the ${ms(options.timeMs)} its clock sampled for (${least} at least): the figures are smaller than the host's clock allows, so the round is not used`;
+  if (claimedMs >= SAMPLING_SHARE * options.timeMs) return undefined;
+  return `its samples account for ${ms(claimedMs)} of the ${ms(options.timeMs)} its clock sampled for: the figures are smaller than the host's clock allows, so the round is not used`;
 }
