@@ -59,18 +59,6 @@ const EXPLAINED_SHARE = { ofSpan: 0.1, ofWait: 0.02 };
  */
 const CPU_SHARE = 0.1;
 
-/**
- * Over a set whose main thread ran less than SHORT_SET_MS, the exchanges
- * must account for SHORT_SET_SHARE of it instead of CPU_SHARE: a collection
- * on the main thread while the process waits its turn takes a few
- * milliseconds whatever the set, and beside a smoke run's three samples of
- * a fraction of a millisecond it can be most of the count (honest exchanges
- * have read 9.9% of 6.1 ms), while a figure shrunk 100x still reads under
- * a hundredth.
- */
-const SHORT_SET_MS = 50;
-const SHORT_SET_SHARE = 0.01;
-
 type Corroborated = Pick<RoundRecord, 'samples' | 'sampleStartMs' | 'iterationsPerSample' | 'clock' | 'untimedWork'>;
 
 /**
@@ -115,11 +103,9 @@ export function corroborate(record: Corroborated, readings: readonly SampleReadi
     let timedMs = 0;
     readings.forEach((r, i) => (timedMs += spans ? r.spanNs! / 1e6 : (record.samples[i]! * record.iterationsPerSample) / 1e6));
     const share = shareOf(timedMs, threadCpuNs / 1e6, slack);
-    const short = threadCpuNs / 1e6 < SHORT_SET_MS;
-    if (share >= (short ? SHORT_SET_SHARE : CPU_SHARE)) return undefined;
+    if (share >= CPU_SHARE) return undefined;
     const what = spans ? 'its exchanges, as the process timed them,' : 'its samples';
-    const least = short ? `a hundredth at least, over a set under ${SHORT_SET_MS} ms` : 'a tenth at least';
-    return `${what} account for ${percent(share)} of the CPU time the main thread of its process ran over the set (${ms(threadCpuNs / 1e6)}, read by the host from the kernel; ${least}): the figures are smaller than the host's clock allows, so the set is not used`;
+    return `${what} account for ${percent(share)} of the CPU time the main thread of its process ran over the set (${ms(threadCpuNs / 1e6)}, read by the host from the kernel; a tenth at least): the figures are smaller than the host's clock allows, so the set is not used`;
   }
   if (best.ofWait < EXPLAINED_SHARE.ofWait) {
     return `no sample accounts for a fiftieth of the time the host waited for it (${atBest(best.ofWait)}): the figures are smaller than the host's clock allows, so the set is not used`;
