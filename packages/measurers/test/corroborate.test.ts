@@ -135,6 +135,23 @@ describe('corroborate (lockstep sets)', () => {
     );
   });
 
+  it('reads the median exchange against what its main thread ran in it, so work done while it waited its turn is not held against it', () => {
+    // Three exchanges of 1 ms, each costing its main thread 1.1 ms, and 32 ms of collection between them.
+    const spec = schedule(Array.from({ length: 3 }, () => ({ gap: 3, delayIn: 0.05, batchMs: 0.8, delayOut: 0.05 })));
+    const { record, readings } = turns(spec);
+    const measured = readings.map((r) => ({ ...r, mainThreadNs: 1.1e6 }));
+    const set = { threadCpuNs: 35e6, ownMainThreadNs: 35e6 };
+    expect(corroborate(record, readings, set)).toMatch(/a tenth at least\): the figures are smaller/);
+    expect(corroborate(record, measured, set)).toBeUndefined();
+    // Figures and spans shrunk 20x: every exchange reads small against its own CPU.
+    const shrunk = { ...record, samples: record.samples.map((s) => s / 20) };
+    const spansShrunk = measured.map((r) => ({ ...r, spanNs: r.spanNs! / 20 }));
+    expect(corroborate(shrunk, spansShrunk, set)).toMatch(/a tenth at least, its median exchange [\d.]+% of what the thread ran in it\): the figures/);
+    // A launcher's main thread, not the runtime's, read around the exchanges: its readings stand for nothing.
+    const launcher = spansShrunk.map((r) => ({ ...r, mainThreadNs: 0 }));
+    expect(corroborate(shrunk, launcher, { threadCpuNs: 35e6, ownMainThreadNs: 0.01e6 })).toMatch(/a tenth at least\): the figures/);
+  });
+
   it('asks nothing of a case whose calls run untimed work of their own (hooks, self-timed regions)', () => {
     const spec = schedule(Array.from({ length: 20 }, () => ({ gap: 3, delayIn: 0.05, batchMs: 1, delayOut: 0.05 })));
     const honest = turns(spec);

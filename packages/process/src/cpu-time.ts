@@ -6,6 +6,7 @@
  * kernel brings a thread's figure up to date when it stops running, so a
  * blocked thread reads exactly. Linux only: elsewhere there is no reading.
  */
+import { readFileSync } from 'node:fs';
 import { processTree } from './process-tree.ts';
 import { threadFiles } from './thread-files.ts';
 
@@ -20,6 +21,22 @@ export function threadCpuTimes(pid: number): Map<number, number> {
     if (Number.isFinite(ns)) times.set(tid, ns);
   }
   return times;
+}
+
+/**
+ * Nanoseconds the main thread (tid = pid) of `pid` has run: one file, cheap
+ * enough to read around every lockstep exchange. Undefined off Linux or once
+ * the process is gone.
+ */
+export function mainThreadRunNs(pid: number | undefined): number | undefined {
+  if (pid === undefined || process.platform !== 'linux') return undefined;
+  try {
+    const text = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'latin1');
+    const ns = Number(text.slice(0, text.indexOf(' ')));
+    return Number.isFinite(ns) ? ns : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Every thread of a process and of the processes below it; undefined off Linux or once it is gone. */

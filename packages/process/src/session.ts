@@ -15,7 +15,7 @@ import type { HostMemory } from '@rtbench/core/schema';
 import type { JobOutcome } from './job.ts';
 import { CaseMemoryWatch } from './resident-memory.ts';
 import { emulatorOf } from './emulator.ts';
-import { processTreeCpuTimes, type ThreadCpuTimes } from './cpu-time.ts';
+import { mainThreadRunNs, processTreeCpuTimes, type ThreadCpuTimes } from './cpu-time.ts';
 
 /** One lockstep sample as the host saw it. */
 export interface SampleReading {
@@ -28,6 +28,13 @@ export interface SampleReading {
   /** When the host sent the command and read the answer, in ms on its clock (performance.now). */
   sentMs: number;
   receivedMs: number;
+  /**
+   * ns the process's main thread ran from just before the command to just
+   * after the answer, as the kernel counts it (absent off Linux): what the
+   * exchange's span is held against without the work the process did while
+   * it waited its turn (corroborate.ts).
+   */
+  mainThreadNs?: number;
 }
 
 export interface LiveCase {
@@ -51,6 +58,8 @@ export interface LiveCase {
   kill(): void;
   /** The CPU time each thread of the process (and of processes below it) has run so far, read by the host; undefined off Linux or once it is gone. */
   cpuTimes(): ThreadCpuTimes | undefined;
+  /** The nanoseconds its own main thread (tid = pid) has run so far, read by the host; undefined off Linux or once it is gone. */
+  mainThreadRunNs(): number | undefined;
   /** The user-mode emulator the process runs under (emulator.ts), or undefined when it runs natively or cannot be told. */
   emulator(): string | undefined;
 }
@@ -145,22 +154,26 @@ export function liveCase(running: RunningJob): LiveCase {
 }
 
 /** A live case's readings of its process (CPU time of its threads, the emulator it runs under), taken only while it lives. */
-function processReaders(running: RunningJob, alive: () => boolean): Pick<LiveCase, 'cpuTimes' | 'emulator'> {
+function processReaders(running: RunningJob, alive: () => boolean): Pick<LiveCase, 'cpuTimes' | 'mainThreadRunNs' | 'emulator'> {
   const read = <T>(of: (pid: number) => T) => (): T | undefined => (running.pid !== undefined && alive() ? of(running.pid) : undefined);
-  return { cpuTimes: read(processTreeCpuTimes), emulator: read(emulatorOf) };
+  return { cpuTimes: read(processTreeCpuTimes), mainThreadRunNs: read(mainThreadRunNs), emulator: read(emulatorOf) };
 }
 
 /** Sends a command a sample message answers (SAMPLE_COMMAND, COLLECT_COMMAND) and times the wait for the answer on the host's clock. */
 function askSample(running: RunningJob, wait: (resolve: (message: RuntimeMessage | undefined) => void) => void, command: string, memory?: CaseMemoryWatch): Promise<SampleReading | undefined> {
   return new Promise((resolve) => {
     let asked = 0;
+    let cpuAsked: number | undefined;
     wait((message) => {
       const receivedMs = performance.now();
+      const cpuAnswered = mainThreadRunNs(running.pid);
       if (message?.type !== 'sample') return resolve(undefined);
       memory?.sampled();
-      resolve({ ns: message.ns, ...(message.spanNs !== undefined ? { spanNs: message.spanNs } : {}), waitedNs: (receivedMs - asked) * 1e6, sentMs: asked, receivedMs });
+      const mainThreadNs = cpuAsked !== undefined && cpuAnswered !== undefined ? { mainThreadNs: Math.max(0, cpuAnswered - cpuAsked) } : {};
+      resolve({ ns: message.ns, ...(message.spanNs !== undefined ? { spanNs: message.spanNs } : {}), waitedNs: (receivedMs - asked) * 1e6, sentMs: asked, receivedMs, ...mainThreadNs });
     });
     running.reader.expectSample();
+    cpuAsked = mainThreadRunNs(running.pid);
     asked = performance.now();
     running.send(command);
   });

@@ -283,6 +283,7 @@ async function sampleInTurn(
   const armsAtStart = together ? 1 : live.length;
   // Each process's CPU time over its set, read from outside: what its samples are held against (corroborate.ts).
   const cpuAtStart = cases.map((s) => s.cpuTimes());
+  const ownAtStart = cases.map((s) => s.mainThreadRunNs());
   const emulators = cases.map((s) => s.emulator());
   for (let turn = 0; live.length && !context.signal?.aborted && takesTurn(turn, turns, performance.now() - started, options, armsAtStart); turn++) {
     const gone: number[] = [];
@@ -296,6 +297,11 @@ async function sampleInTurn(
     if (gone.length) live = live.filter((i) => !gone.includes(i));
   }
   const cpu = cases.map((s, i) => cpuNsBetween(cpuAtStart[i], s.cpuTimes()));
+  // The process's own main thread over the set: where each exchange's CPU was read (SampleReading.mainThreadNs).
+  const own = cases.map((s, i) => {
+    const end = s.mainThreadRunNs();
+    return ownAtStart[i] !== undefined && end !== undefined ? end - ownAtStart[i]! : undefined;
+  });
   const outcomes = await Promise.all(cases.map((s) => s.finish()));
   const results = arms.map((arm, i) => {
     const host = hostRecord(readings[i]!, cpu[i], emulators[i]);
@@ -314,7 +320,7 @@ async function sampleInTurn(
     const memory = outcomes[i]!.memory;
     // The resident set after each sample, aligned with the samples (a reading that failed leaves none).
     if (memory) outcome.record.memory = memory.sampleBytes.length === outcome.record.samples.length ? memory : { ...memory, sampleBytes: [] };
-    const doubt = corroborate(outcome.record, readings[i]!, { threadCpuNs: cpu[i]?.mainThreadNs, emulator: emulators[i] });
+    const doubt = corroborate(outcome.record, readings[i]!, { threadCpuNs: cpu[i]?.mainThreadNs, ownMainThreadNs: own[i], emulator: emulators[i] });
     if (doubt) result.outcomes[0] = { kind: 'failure', failure: { kind: 'error', message: `${arm.plugin.name}: ${doubt}` } };
     return result;
   });
