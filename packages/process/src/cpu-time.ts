@@ -17,8 +17,8 @@ export type ThreadCpuTimes<Thread = string> = ReadonlyMap<Thread, number>;
 export function threadCpuTimes(pid: number): Map<number, number> {
   const times = new Map<number, number>();
   for (const [tid, text] of threadFiles(pid, 'schedstat')) {
-    const ns = Number(text.slice(0, text.indexOf(' ')));
-    if (Number.isFinite(ns)) times.set(tid, ns);
+    const ns = runNsOf(text);
+    if (ns !== undefined) times.set(tid, ns);
   }
   return times;
 }
@@ -31,12 +31,16 @@ export function threadCpuTimes(pid: number): Map<number, number> {
 export function mainThreadRunNs(pid: number | undefined): number | undefined {
   if (pid === undefined || process.platform !== 'linux') return undefined;
   try {
-    const text = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'latin1');
-    const ns = Number(text.slice(0, text.indexOf(' ')));
-    return Number.isFinite(ns) ? ns : undefined;
+    return runNsOf(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'latin1'));
   } catch {
     return undefined;
   }
+}
+
+/** The first field of a thread's schedstat: the nanoseconds it has run. */
+function runNsOf(schedstat: string): number | undefined {
+  const ns = Number(schedstat.slice(0, schedstat.indexOf(' ')));
+  return Number.isFinite(ns) ? ns : undefined;
 }
 
 /** Every thread of a process and of the processes below it; undefined off Linux or once it is gone. */

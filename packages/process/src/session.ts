@@ -166,8 +166,8 @@ function askSample(running: RunningJob, wait: (resolve: (message: RuntimeMessage
     let cpuAsked: number | undefined;
     wait((message) => {
       const receivedMs = performance.now();
-      const cpuAnswered = mainThreadRunNs(running.pid);
       if (message?.type !== 'sample') return resolve(undefined);
+      const cpuAnswered = mainThreadRunNs(running.pid);
       memory?.sampled();
       const mainThreadNs = cpuAsked !== undefined && cpuAnswered !== undefined ? { mainThreadNs: Math.max(0, cpuAnswered - cpuAsked) } : {};
       resolve({ ns: message.ns, ...(message.spanNs !== undefined ? { spanNs: message.spanNs } : {}), waitedNs: (receivedMs - asked) * 1e6, sentMs: asked, receivedMs, ...mainThreadNs });

@@ -83,7 +83,7 @@ export function corroborate(
   const best = { ofSpan: 0, ofWait: 0 };
   let spans = readings.length > 0;
   readings.forEach((r, i) => {
-    const claimedMs = (record.samples[i]! * record.iterationsPerSample) / 1e6;
+    const claimedMs = claimedMsOf(record, i);
     const waitedMs = r.receivedMs - r.sentMs;
     if (claimedMs > waitedMs + slack) tooLong++;
     best.ofWait = Math.max(best.ofWait, shareOf(claimedMs, waitedMs, slack));
@@ -105,7 +105,7 @@ export function corroborate(
   }
   if (threadCpuNs !== undefined) {
     let timedMs = 0;
-    readings.forEach((r, i) => (timedMs += spans ? r.spanNs! / 1e6 : (record.samples[i]! * record.iterationsPerSample) / 1e6));
+    readings.forEach((_, i) => (timedMs += timedMsOf(record, readings, i, spans)));
     const share = shareOf(timedMs, threadCpuNs / 1e6, slack);
     if (share >= CPU_SHARE) return undefined;
     const exchange = medianExchangeShare(record, readings, spans, host.ownMainThreadNs, threadCpuNs, slack);
@@ -133,7 +133,7 @@ function ranShare(record: Corroborated, readings: readonly SampleReading[], thre
   let claimedMs = 0;
   let spannedMs = 0;
   readings.forEach((r, i) => {
-    claimedMs += (record.samples[i]! * record.iterationsPerSample) / 1e6;
+    claimedMs += claimedMsOf(record, i);
     spannedMs += r.spanNs! / 1e6;
   });
   return shareOf(claimedMs, Math.min(spannedMs, threadCpuMs), slack * readings.length);
@@ -156,8 +156,7 @@ function medianExchangeShare(record: Corroborated, readings: readonly SampleRead
   const shares: number[] = [];
   readings.forEach((r, i) => {
     if (r.mainThreadNs === undefined) return;
-    const timedMs = spans ? r.spanNs! / 1e6 : (record.samples[i]! * record.iterationsPerSample) / 1e6;
-    shares.push(shareOf(timedMs, r.mainThreadNs / 1e6, slack));
+    shares.push(shareOf(timedMsOf(record, readings, i, spans), r.mainThreadNs / 1e6, slack));
   });
   if (!shares.length) return undefined;
   shares.sort((a, b) => a - b);
@@ -166,6 +165,12 @@ function medianExchangeShare(record: Corroborated, readings: readonly SampleRead
 
 /** How much of the busiest main thread's count the process's own main thread must have run for its exchanges' readings to stand for it. */
 const OWN_THREAD_SHARE = 0.9;
+
+/** The ms sample `i`'s batch claims. */
+const claimedMsOf = (record: Corroborated, i: number): number => (record.samples[i]! * record.iterationsPerSample) / 1e6;
+
+/** The ms exchange `i` took as the process timed it (its span), or its batch where the process gives no spans. */
+const timedMsOf = (record: Corroborated, readings: readonly SampleReading[], i: number, spans: boolean): number => (spans ? readings[i]!.spanNs! / 1e6 : claimedMsOf(record, i));
 
 /** The share of an exchange's `totalMs` that `claimedMs` accounts for, within the clocks' slack. */
 function shareOf(claimedMs: number, totalMs: number, slack: number): number {
