@@ -140,7 +140,7 @@ describe('corroborate (lockstep sets)', () => {
     const spec = schedule(Array.from({ length: 3 }, () => ({ gap: 3, delayIn: 0.05, batchMs: 0.8, delayOut: 0.05 })));
     const { record, readings } = turns(spec);
     const measured = readings.map((r) => ({ ...r, mainThreadNs: 1.1e6 }));
-    const set = { threadCpuNs: 35e6, ownMainThreadNs: 35e6 };
+    const set = { threadCpuNs: 35e6, ownMainThread: { runNs: 35e6, waitNs: 0 } };
     expect(corroborate(record, readings, set)).toMatch(/a tenth at least\): the figures are smaller/);
     expect(corroborate(record, measured, set)).toBeUndefined();
     // Figures and spans shrunk 20x: every exchange reads small against its own CPU.
@@ -149,7 +149,44 @@ describe('corroborate (lockstep sets)', () => {
     expect(corroborate(shrunk, spansShrunk, set)).toMatch(/a tenth at least, its median exchange [\d.]+% of what the thread ran in it\): the figures/);
     // A launcher's main thread, not the runtime's, read around the exchanges: its readings stand for nothing.
     const launcher = spansShrunk.map((r) => ({ ...r, mainThreadNs: 0 }));
-    expect(corroborate(shrunk, launcher, { threadCpuNs: 35e6, ownMainThreadNs: 0.01e6 })).toMatch(/a tenth at least\): the figures/);
+    expect(corroborate(shrunk, launcher, { threadCpuNs: 35e6, ownMainThread: { runNs: 0.01e6, waitNs: 0 } })).toMatch(/a tenth at least\): the figures/);
+  });
+
+  it('asks more of a set whose thread waited for a core, so a loaded machine lets no shrunk figure through', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ runMs: fc.double({ min: 0.1, max: 5, noNaN: true }), waits: fc.double({ min: 0, max: 40, noNaN: true }) }), { minLength: 3, maxLength: 6 }),
+        fc.double({ min: 1.05, max: 1.5, noNaN: true }),
+        fc.double({ min: 0, max: 5, noNaN: true }),
+        (turnsSpec, overhead, betweenMs) => {
+          // Each exchange: the thread runs its batch, waiting `waits` times that for a core inside it (so the batch's
+          // figure, on the process's wall clock, is the run and the waits), and `overhead` times its span's run in all.
+          const spec = schedule(turnsSpec.map((t) => ({ gap: 3, delayIn: 0.05, batchMs: t.runMs * (1 + t.waits), delayOut: 0.05 })));
+          const { record: honest, readings } = turns(spec);
+          const loaded = readings.map((r, i) => {
+            const runNs = 1.25 * turnsSpec[i]!.runMs * 1e6;
+            return { ...r, mainThreadNs: overhead * runNs, mainThreadWaitNs: turnsSpec[i]!.waits * runNs };
+          });
+          // Over the set, the thread also ran between its exchanges (a collection, idle tasks).
+          const runNs = loaded.reduce((sum, r) => sum + r.mainThreadNs, 0) + betweenMs * 1e6 * loaded.length;
+          const waitNs = loaded.reduce((sum, r) => sum + r.mainThreadWaitNs, 0);
+          const set = { threadCpuNs: runNs, ownMainThread: { runNs, waitNs } };
+          expect(corroborate(honest, loaded, set)).toBeUndefined();
+          // The same figures and spans shrunk 100x: refused however long the thread waited (up to 40 times its run).
+          const shrunk = { ...honest, samples: honest.samples.map((x) => x / 100) };
+          const spansShrunk = loaded.map((r) => ({ ...r, spanNs: r.spanNs! / 100 }));
+          expect(corroborate(shrunk, spansShrunk, set)).toMatch(/of the CPU time the main thread of its process ran over the set .*: the figures are smaller than the host's clock allows/);
+        },
+      ),
+    );
+    // Without the waits read, the old bar: a thread that waited nine times its run lets a 100x-shrunk figure meet a tenth.
+    const spec = schedule(Array.from({ length: 3 }, () => ({ gap: 3, delayIn: 0.05, batchMs: 1, delayOut: 0.05 })));
+    const { record, readings } = turns(spec);
+    const waited = readings.map((r) => ({ ...r, spanNs: (10 * 1.25e6) / 100, mainThreadNs: 1.25e6, mainThreadWaitNs: 9 * 1.25e6 }));
+    const shrunk = { ...record, samples: record.samples.map((s) => (s * 10) / 100) };
+    const unread = waited.map(({ mainThreadWaitNs: _, ...r }) => r);
+    expect(corroborate(shrunk, unread, { threadCpuNs: 3.75e6, ownMainThread: { runNs: 3.75e6, waitNs: 0 } })).toBeUndefined();
+    expect(corroborate(shrunk, waited, { threadCpuNs: 3.75e6, ownMainThread: { runNs: 3.75e6, waitNs: 33.75e6 } })).toMatch(/32% at least, as its main thread also waited 33.8 ms for a core, its median exchange 1\d% of what the thread ran in it \(32% asked\)\)/);
   });
 
   it('asks nothing of a case whose calls run untimed work of their own (hooks, self-timed regions)', () => {

@@ -24,17 +24,34 @@ export function threadCpuTimes(pid: number): Map<number, number> {
 }
 
 /**
- * Nanoseconds the main thread (tid = pid) of `pid` has run: one file, cheap
- * enough to read around every lockstep exchange. Undefined off Linux or once
- * the process is gone.
+ * What the kernel counts for one thread: the nanoseconds it ran, and the
+ * nanoseconds it waited on a run queue for a core (schedstat's second field;
+ * a wait still going on is counted once the thread runs again).
  */
-export function mainThreadRunNs(pid: number | undefined): number | undefined {
+export interface ThreadSchedule {
+  runNs: number;
+  waitNs: number;
+}
+
+/**
+ * The main thread's (tid = pid) schedule so far: one file, cheap enough to
+ * read around every lockstep exchange. Undefined off Linux or once the
+ * process is gone.
+ */
+export function mainThreadSchedule(pid: number | undefined): ThreadSchedule | undefined {
   if (pid === undefined || process.platform !== 'linux') return undefined;
   try {
-    return runNsOf(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'latin1'));
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'latin1').split(' ').map(Number);
+    return Number.isFinite(run) && Number.isFinite(wait) ? { runNs: run!, waitNs: wait! } : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** What a thread's schedule grew by between two readings; undefined when either is missing. */
+export function scheduleBetween(before: ThreadSchedule | undefined, after: ThreadSchedule | undefined): ThreadSchedule | undefined {
+  if (before === undefined || after === undefined) return undefined;
+  return { runNs: Math.max(0, after.runNs - before.runNs), waitNs: Math.max(0, after.waitNs - before.waitNs) };
 }
 
 /** The first field of a thread's schedstat: the nanoseconds it has run. */

@@ -8,7 +8,7 @@ export { containment } from './containment.ts';
 export { ServerMemoryWatch, type ServerMemory } from './resident-memory.ts';
 export { liveCase, warmProcess, type LiveCase, type SampleReading, type WarmProcess } from './session.ts';
 export { pidAlive } from './pid-alive.ts';
-export { cpuNsBetween, threadCpuDeltas, totalCpuNs, threadCpuTimes, type CpuBetween, type ThreadCpuTimes } from './cpu-time.ts';
+export { cpuNsBetween, scheduleBetween, threadCpuDeltas, totalCpuNs, threadCpuTimes, type CpuBetween, type ThreadCpuTimes, type ThreadSchedule } from './cpu-time.ts';
 export { contextSwitchDeltas, threadContextSwitches, type ContextSwitches } from './context-switches.ts';
 export { runBriefly, whichOnPath } from './run-briefly.ts';
 export { isolation, runContainedStep, STEP_OUTPUT_KEPT } from './contained-step.ts';

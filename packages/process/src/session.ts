@@ -15,7 +15,7 @@ import type { HostMemory } from '@rtbench/core/schema';
 import type { JobOutcome } from './job.ts';
 import { CaseMemoryWatch } from './resident-memory.ts';
 import { emulatorOf } from './emulator.ts';
-import { mainThreadRunNs, processTreeCpuTimes, type ThreadCpuTimes } from './cpu-time.ts';
+import { mainThreadSchedule, processTreeCpuTimes, scheduleBetween, type ThreadCpuTimes, type ThreadSchedule } from './cpu-time.ts';
 
 /** One lockstep sample as the host saw it. */
 export interface SampleReading {
@@ -35,6 +35,8 @@ export interface SampleReading {
    * it waited its turn (corroborate.ts).
    */
   mainThreadNs?: number;
+  /** ns the same thread waited on a run queue for a core in the same window: what a loaded machine added to the span. */
+  mainThreadWaitNs?: number;
 }
 
 export interface LiveCase {
@@ -58,8 +60,8 @@ export interface LiveCase {
   kill(): void;
   /** The CPU time each thread of the process (and of processes below it) has run so far, read by the host; undefined off Linux or once it is gone. */
   cpuTimes(): ThreadCpuTimes | undefined;
-  /** The nanoseconds its own main thread (tid = pid) has run so far, read by the host; undefined off Linux or once it is gone. */
-  mainThreadRunNs(): number | undefined;
+  /** What its own main thread (tid = pid) has run and waited for a core so far, read by the host; undefined off Linux or once it is gone. */
+  mainThreadSchedule(): ThreadSchedule | undefined;
   /** The user-mode emulator the process runs under (emulator.ts), or undefined when it runs natively or cannot be told. */
   emulator(): string | undefined;
 }
@@ -154,26 +156,26 @@ export function liveCase(running: RunningJob): LiveCase {
 }
 
 /** A live case's readings of its process (CPU time of its threads, the emulator it runs under), taken only while it lives. */
-function processReaders(running: RunningJob, alive: () => boolean): Pick<LiveCase, 'cpuTimes' | 'mainThreadRunNs' | 'emulator'> {
+function processReaders(running: RunningJob, alive: () => boolean): Pick<LiveCase, 'cpuTimes' | 'mainThreadSchedule' | 'emulator'> {
   const read = <T>(of: (pid: number) => T) => (): T | undefined => (running.pid !== undefined && alive() ? of(running.pid) : undefined);
-  return { cpuTimes: read(processTreeCpuTimes), mainThreadRunNs: read(mainThreadRunNs), emulator: read(emulatorOf) };
+  return { cpuTimes: read(processTreeCpuTimes), mainThreadSchedule: read(mainThreadSchedule), emulator: read(emulatorOf) };
 }
 
 /** Sends a command a sample message answers (SAMPLE_COMMAND, COLLECT_COMMAND) and times the wait for the answer on the host's clock. */
 function askSample(running: RunningJob, wait: (resolve: (message: RuntimeMessage | undefined) => void) => void, command: string, memory?: CaseMemoryWatch): Promise<SampleReading | undefined> {
   return new Promise((resolve) => {
     let asked = 0;
-    let cpuAsked: number | undefined;
+    let cpuAsked: ThreadSchedule | undefined;
     wait((message) => {
       const receivedMs = performance.now();
       if (message?.type !== 'sample') return resolve(undefined);
-      const cpuAnswered = mainThreadRunNs(running.pid);
+      const ran = scheduleBetween(cpuAsked, mainThreadSchedule(running.pid));
       memory?.sampled();
-      const mainThreadNs = cpuAsked !== undefined && cpuAnswered !== undefined ? { mainThreadNs: Math.max(0, cpuAnswered - cpuAsked) } : {};
+      const mainThreadNs = ran ? { mainThreadNs: ran.runNs, mainThreadWaitNs: ran.waitNs } : {};
       resolve({ ns: message.ns, ...(message.spanNs !== undefined ? { spanNs: message.spanNs } : {}), waitedNs: (receivedMs - asked) * 1e6, sentMs: asked, receivedMs, ...mainThreadNs });
     });
     running.reader.expectSample();
-    cpuAsked = mainThreadRunNs(running.pid);
+    cpuAsked = mainThreadSchedule(running.pid);
     asked = performance.now();
     running.send(command);
   });

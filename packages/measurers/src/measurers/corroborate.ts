@@ -14,7 +14,7 @@
  * corroboration".
  */
 import type { RoundRecord } from '@rtbench/core/schema';
-import type { SampleReading } from '@rtbench/process';
+import type { SampleReading, ThreadSchedule } from '@rtbench/process';
 import type { MeasureOptions } from '@rtbench/core/protocol';
 
 /** Slack beyond the clocks' resolution: the µs rounding of sampleStartMs and the host's timer. */
@@ -59,6 +59,25 @@ const EXPLAINED_SHARE = { ofSpan: 0.1, ofWait: 0.02 };
  */
 const CPU_SHARE = 0.1;
 
+/**
+ * The share CPU_SHARE asks of a window in which the thread also waited for a
+ * core. A wait inside a batch lengthens its figure honestly, so a figure
+ * shrunk k times reads up to (run + wait) / (k · run) of what the thread ran:
+ * on a machine loaded enough to keep it waiting nine times what it ran, a
+ * 100x-shrunk figure would meet a tenth. An honest one reads about the whole
+ * run whatever the wait. The share asked rises with the wait to the middle
+ * (geometric) of the two, CPU_SHARE when the thread never waited, and stops at
+ * MAX_SHARE_ASKED, which an honest exchange's own work around its batch
+ * (parsing the command, writing the answer) stays under.
+ */
+function shareAsked(schedule: ThreadSchedule | undefined): number {
+  if (schedule === undefined || schedule.runNs <= 0) return CPU_SHARE;
+  return Math.min(MAX_SHARE_ASKED, CPU_SHARE * Math.sqrt(1 + schedule.waitNs / schedule.runNs));
+}
+
+/** The most shareAsked asks: past it (the thread waited 24 times what it ran) only a figure shrunk 50x or more is told. */
+const MAX_SHARE_ASKED = 0.5;
+
 type Corroborated = Pick<RoundRecord, 'samples' | 'sampleStartMs' | 'iterationsPerSample' | 'clock' | 'untimedWork'>;
 
 /**
@@ -74,7 +93,7 @@ type Corroborated = Pick<RoundRecord, 'samples' | 'sampleStartMs' | 'iterationsP
 export function corroborate(
   record: Corroborated,
   readings: readonly SampleReading[],
-  host: { threadCpuNs?: number | undefined; ownMainThreadNs?: number | undefined; emulator?: string | undefined } = {},
+  host: { threadCpuNs?: number | undefined; ownMainThread?: ThreadSchedule | undefined; emulator?: string | undefined } = {},
 ): string | undefined {
   const { threadCpuNs, emulator } = host;
   const tickMs = record.clock.resolutionNs / 1e6;
@@ -107,12 +126,15 @@ export function corroborate(
     let timedMs = 0;
     readings.forEach((_, i) => (timedMs += timedMsOf(record, readings, i, spans)));
     const share = shareOf(timedMs, threadCpuNs / 1e6, slack);
-    if (share >= CPU_SHARE) return undefined;
-    const exchange = medianExchangeShare(record, readings, spans, host.ownMainThreadNs, threadCpuNs, slack);
-    if (exchange !== undefined && exchange >= CPU_SHARE) return undefined;
+    // The waits are those of the thread whose run was read: the process's own main thread, where it is the runtime's.
+    const own = host.ownMainThread !== undefined && host.ownMainThread.runNs >= OWN_THREAD_SHARE * threadCpuNs ? host.ownMainThread : undefined;
+    const asked = shareAsked(own && { runNs: threadCpuNs, waitNs: own.waitNs });
+    if (share >= asked) return undefined;
+    const exchange = own && medianExchangeShare(record, readings, spans, slack);
+    if (exchange !== undefined && exchange.share >= exchange.asked) return undefined;
     const what = spans ? 'its exchanges, as the process timed them,' : 'its samples';
-    const median = exchange === undefined ? '' : `, its median exchange ${percent(exchange)} of what the thread ran in it`;
-    return `${what} account for ${percent(share)} of the CPU time the main thread of its process ran over the set (${ms(threadCpuNs / 1e6)}, read by the host from the kernel; a tenth at least${median}): the figures are smaller than the host's clock allows, so the set is not used`;
+    const median = exchange === undefined ? '' : `, its median exchange ${percent(exchange.share)} of what the thread ran in it${exchange.asked > CPU_SHARE ? ` (${percent(exchange.asked)} asked)` : ''}`;
+    return `${what} account for ${percent(share)} of the CPU time the main thread of its process ran over the set (${ms(threadCpuNs / 1e6)}, read by the host from the kernel; ${atLeast(asked, own)}${median}): the figures are smaller than the host's clock allows, so the set is not used`;
   }
   if (best.ofWait < EXPLAINED_SHARE.ofWait) {
     return `no sample accounts for a fiftieth of the time the host waited for it (${atBest(best.ofWait)}): the figures are smaller than the host's clock allows, so the set is not used`;
@@ -141,26 +163,34 @@ function ranShare(record: Corroborated, readings: readonly SampleReading[], thre
 
 /**
  * The median exchange's timed span (its sample where it gives none) against
- * the CPU its process's main thread ran from the command to the answer:
- * the set's count also holds what the thread ran while it waited its turn
- * (a collection, the engine's idle tasks), which over a short set can be
- * most of it, while a shrunk figure reads small in every exchange. The
- * median, not the best: a reading the kernel had not yet brought up to date
- * (a thread still running as it is read) errs high in one exchange, not in
- * most. Undefined where the host read no exchange's CPU, or where that thread
- * is not the one that ran the set (a launcher above the runtime: its main
- * thread ran under nine tenths of the busiest main thread's count).
+ * the CPU its process's main thread ran from the command to the answer, and
+ * the share asked of it for what the thread waited for a core there: the
+ * set's count also holds what the thread ran while it waited its turn (a
+ * collection, the engine's idle tasks), which over a short set can be most of
+ * it, while a shrunk figure reads small in every exchange. The median by the
+ * share over what is asked, not the best: a reading the kernel had not yet
+ * brought up to date (a thread still running as it is read) errs high in one
+ * exchange, not in most. Undefined where the host read no exchange's CPU.
+ * Called only where the process's own main thread is the runtime's (not a
+ * launcher above it: its main thread ran under nine tenths of the busiest
+ * main thread's count).
  */
-function medianExchangeShare(record: Corroborated, readings: readonly SampleReading[], spans: boolean, ownMainThreadNs: number | undefined, threadCpuNs: number, slack: number): number | undefined {
-  if (ownMainThreadNs === undefined || ownMainThreadNs < OWN_THREAD_SHARE * threadCpuNs) return undefined;
-  const shares: number[] = [];
+function medianExchangeShare(record: Corroborated, readings: readonly SampleReading[], spans: boolean, slack: number): { share: number; asked: number } | undefined {
+  const exchanges: { share: number; asked: number }[] = [];
   readings.forEach((r, i) => {
     if (r.mainThreadNs === undefined) return;
-    shares.push(shareOf(timedMsOf(record, readings, i, spans), r.mainThreadNs / 1e6, slack));
+    const share = shareOf(timedMsOf(record, readings, i, spans), r.mainThreadNs / 1e6, slack);
+    exchanges.push({ share, asked: shareAsked({ runNs: r.mainThreadNs, waitNs: r.mainThreadWaitNs ?? 0 }) });
   });
-  if (!shares.length) return undefined;
-  shares.sort((a, b) => a - b);
-  return shares[Math.floor((shares.length - 1) / 2)];
+  if (!exchanges.length) return undefined;
+  exchanges.sort((a, b) => a.share / a.asked - b.share / b.asked);
+  return exchanges[Math.floor((exchanges.length - 1) / 2)];
+}
+
+/** The share asked of the set, in words: a tenth, or more for the time the thread waited for a core. */
+function atLeast(asked: number, own: ThreadSchedule | undefined): string {
+  if (asked <= CPU_SHARE || own === undefined) return 'a tenth at least';
+  return `${percent(asked)} at least, as its main thread also waited ${ms(own.waitNs / 1e6)} for a core`;
 }
 
 /** How much of the busiest main thread's count the process's own main thread must have run for its exchanges' readings to stand for it. */

@@ -16,7 +16,7 @@ import type { MeasureOptions } from '@rtbench/core/measure';
 import { pacedJob, type CaseResultMessage, type ErrorMessage, type Job, type ReadyMessage } from '@rtbench/core/protocol';
 import type { MeasurerFields, RoundRecord } from '@rtbench/core/schema';
 import { lockstepOf, LOCKSTEP_RECORD, type LockstepRound } from '@rtbench/measurer-records';
-import { cpuNsBetween, type CpuBetween, type JobOutcome, type LiveCase, type SampleReading, type WarmProcess } from '@rtbench/process';
+import { cpuNsBetween, scheduleBetween, type CpuBetween, type JobOutcome, type LiveCase, type SampleReading, type WarmProcess } from '@rtbench/process';
 import { leftBehindWarning } from '@rtbench/process';
 import { EVERY_PLATFORM } from '@rtbench/host/platform';
 import type { TranslatedFlags } from '@rtbench/runtime-kit';
@@ -283,7 +283,7 @@ async function sampleInTurn(
   const armsAtStart = together ? 1 : live.length;
   // Each process's CPU time over its set, read from outside: what its samples are held against (corroborate.ts).
   const cpuAtStart = cases.map((s) => s.cpuTimes());
-  const ownAtStart = cases.map((s) => s.mainThreadRunNs());
+  const ownAtStart = cases.map((s) => s.mainThreadSchedule());
   const emulators = cases.map((s) => s.emulator());
   for (let turn = 0; live.length && !context.signal?.aborted && takesTurn(turn, turns, performance.now() - started, options, armsAtStart); turn++) {
     const gone: number[] = [];
@@ -298,10 +298,7 @@ async function sampleInTurn(
   }
   const cpu = cases.map((s, i) => cpuNsBetween(cpuAtStart[i], s.cpuTimes()));
   // The process's own main thread over the set: where each exchange's CPU was read (SampleReading.mainThreadNs).
-  const own = cases.map((s, i) => {
-    const end = s.mainThreadRunNs();
-    return ownAtStart[i] !== undefined && end !== undefined ? end - ownAtStart[i]! : undefined;
-  });
+  const own = cases.map((s, i) => scheduleBetween(ownAtStart[i], s.mainThreadSchedule()));
   const outcomes = await Promise.all(cases.map((s) => s.finish()));
   const results = arms.map((arm, i) => {
     const host = hostRecord(readings[i]!, cpu[i], emulators[i]);
@@ -320,7 +317,7 @@ async function sampleInTurn(
     const memory = outcomes[i]!.memory;
     // The resident set after each sample, aligned with the samples (a reading that failed leaves none).
     if (memory) outcome.record.memory = memory.sampleBytes.length === outcome.record.samples.length ? memory : { ...memory, sampleBytes: [] };
-    const doubt = corroborate(outcome.record, readings[i]!, { threadCpuNs: cpu[i]?.mainThreadNs, ownMainThreadNs: own[i], emulator: emulators[i] });
+    const doubt = corroborate(outcome.record, readings[i]!, { threadCpuNs: cpu[i]?.mainThreadNs, ownMainThread: own[i], emulator: emulators[i] });
     if (doubt) result.outcomes[0] = { kind: 'failure', failure: { kind: 'error', message: `${arm.plugin.name}: ${doubt}` } };
     return result;
   });
