@@ -33,6 +33,8 @@ export interface RunStore {
    * at once.
    */
   walks(ordered: readonly string[], take: (rows: readonly WalkCursorRow[]) => void): Promise<void>;
+  /** Writes these runs' walk rows' neighbour p-values (neighbours.ts), by digest, in one transaction. */
+  putNeighbours(cells: ReadonlyMap<string, Uint8Array>): Promise<void>;
   /** Every layout the walk rows name: its text by its id. */
   layouts(): Promise<Map<string, string>>;
   /**

@@ -1,5 +1,5 @@
 /**
- * A folder's store of format 3 (no walk rows) is migrated to format 4
+ * A folder's store of format 3 (no walk rows) is migrated to the store's format
  * without reading a file again: the walk rows made from its figure rows, a
  * history's first walk over them the walk of a store built from the files.
  * Synthetic runs in a SQLite store; no process started.
@@ -11,6 +11,7 @@ import { expect, it } from 'vitest';
 import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
 import type { SavedRun, WalkedSeries } from '@rtbench/verdicts';
 import { openHistoryReading, STORE_FILE } from '../src/index.ts';
+import { STORE_FORMAT } from '../src/schema.ts';
 import { openDatabase } from '../src/sqlite-store.ts';
 import { historyRuns } from '../../../test/history-synthetic.ts';
 import { writeRun } from '../../../test/compare-synthetic.ts';
@@ -52,7 +53,7 @@ async function walkOf(dir: string, load: (file: string) => SavedRun): Promise<{ 
   }
 }
 
-it('a store of format 3 is migrated to format 4 without reading a file again, and walks as a store built from the files', async () => {
+it('a store of format 3 is migrated to the current format without reading a file again, and walks as a store built from the files', async () => {
   const dir = folder();
   const built = await walkOf(dir, loadSavedRun);
   // The walk met both cases' series and windowed the newest runs: there is something to compare.
@@ -63,5 +64,5 @@ it('a store of format 3 is migrated to format 4 without reading a file again, an
   const db = openDatabase(join(dir, STORE_FILE));
   const [format, walks, runs] = ["SELECT value FROM rtbench_meta WHERE key = 'format'", 'SELECT count(*) FROM walks', 'SELECT count(*) FROM runs'].map((sql) => db.prepare(sql).pluck().get());
   db.close();
-  expect([format, walks, runs]).toEqual(['4', 12, 12]);
+  expect([format, walks, runs]).toEqual([STORE_FORMAT, 12, 12]);
 });
