@@ -10,14 +10,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
-import type { WalkedSeries } from '@rtbench/verdicts';
-import { openHistoryReading, STORE_FILE } from '../src/index.ts';
+import { STORE_FILE } from '../src/index.ts';
 import { RunNeighbours } from '../src/neighbours.ts';
 import { STORE_FORMAT } from '../src/schema.ts';
 import { openDatabase } from '../src/sqlite-store.ts';
 import { historyRuns } from '../../../test/history-synthetic.ts';
 import { writeRun } from '../../../test/compare-synthetic.ts';
+import { walkedFolder } from './walked-folder.ts';
 
 const cases = [
   { id: 'parse', ns: 1_000 },
@@ -39,18 +38,6 @@ function folder(): string {
   return dir;
 }
 
-/** The first walk of the folder's history over its newest 5 runs, through its store: what it decided, as data. */
-async function walkOf(dir: string): Promise<{ level: number; m: number; shown: number[]; read: number[]; series: WalkedSeries[] }> {
-  const reading = await openHistoryReading([dir], historyFiles([dir]), loadSavedRun);
-  try {
-    const { inputs } = readHistoryRuns([dir], reading.load);
-    const { walked, series } = await reading.series!.walk(inputs, {}, { threshold: 0.01, confidence: 0.95 }, 5);
-    return { level: walked.step.level, m: walked.m, shown: [...(walked.shown ?? [])].sort(), read: [...(walked.read ?? [])].sort(), series };
-  } finally {
-    await reading.close();
-  }
-}
-
 /** The store's answer to one statement, a cell. */
 function cellOf(dir: string, sql: string): unknown {
   const db = openDatabase(join(dir, STORE_FILE));
@@ -64,15 +51,15 @@ function cellOf(dir: string, sql: string): unknown {
 describe('neighbour p-values in the walk rows', () => {
   it('are kept by the first walk and read by the next, which decides alike', async () => {
     const dir = folder();
-    const first = await walkOf(dir);
+    const first = await walkedFolder(dir);
     // Both series compared at each of the 11 runs after the first: 22 comparisons, every run after the first kept them.
     expect([first.m, first.shown.length > 0, cellOf(dir, 'SELECT count(neighbours) FROM walks')]).toEqual([22, true, 11]);
-    expect(await walkOf(dir)).toEqual(first);
+    expect(await walkedFolder(dir)).toEqual(first);
   });
 
   it('are what the next walk reads: kept as "no p-value", the walk counts no comparison', async () => {
     const dir = folder();
-    await walkOf(dir);
+    await walkedFolder(dir);
     const db = openDatabase(join(dir, STORE_FILE));
     const digests = db.prepare('SELECT digest FROM files ORDER BY path').pluck().all() as string[];
     const set = db.prepare('UPDATE walks SET neighbours = ? WHERE digest = ?');
@@ -83,28 +70,28 @@ describe('neighbour p-values in the walk rows', () => {
       set.run(none.bytes(), digest);
     });
     db.close();
-    expect((await walkOf(dir)).m).toBe(0);
+    expect((await walkedFolder(dir)).m).toBe(0);
   });
 
   it('a run landing between two kept ones: the walk of a store built afresh from the files', async () => {
     const dir = folder();
-    await walkOf(dir);
+    await walkedFolder(dir);
     writeHourRun(dir, 'run-05b.json', 5.5, 1.3, 991);
-    const incremental = await walkOf(dir);
+    const incremental = await walkedFolder(dir);
     rmSync(join(dir, STORE_FILE));
-    const afresh = await walkOf(dir);
+    const afresh = await walkedFolder(dir);
     expect(incremental.m).toBe(24);
     expect(incremental).toEqual(afresh);
   });
 
   it('a store of format 4 is migrated (the column added) and walks as a store built from the files', async () => {
     const dir = folder();
-    const built = await walkOf(dir);
+    const built = await walkedFolder(dir);
     const db = openDatabase(join(dir, STORE_FILE));
     db.exec('ALTER TABLE walks DROP COLUMN neighbours');
     db.prepare("UPDATE rtbench_meta SET value = '4' WHERE key = 'format'").run();
     db.close();
-    expect(await walkOf(dir)).toEqual(built);
+    expect(await walkedFolder(dir)).toEqual(built);
     expect([cellOf(dir, "SELECT value FROM rtbench_meta WHERE key = 'format'"), cellOf(dir, 'SELECT count(neighbours) FROM walks')]).toEqual([STORE_FORMAT, 11]);
   });
 });
