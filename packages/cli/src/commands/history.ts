@@ -13,7 +13,6 @@ import { emit, emitStreamed, outputReporter, regressionGate, type OutputFlags } 
 import { UsageError } from '../errors.ts';
 import { commitRanks } from '@rtbench/host/git';
 import { inCheckout, repoRoot, resultsDir } from '../paths.ts';
-import { filterCases } from '@rtbench/suite-loader/case-filter';
 import { parseWholeNumber } from '../args/options.ts';
 import { failLimit, ratioOptions, thresholdFlag, type VerdictFlags } from '../verdict-flags.ts';
 import { info } from '../emit/info.ts';
@@ -122,7 +121,8 @@ async function historyOf({ inputs, skipped, series }: LoadedRuns, flags: History
     `${roots.join(', ')}${given ? '' : '; run `rtbench bench <suite>` first or name files'}`);
 
   const allCases = [...new Set(inputs.flatMap((x) => x.record.cases.map((c) => c.id)))].map((id) => ({ id }));
-  const picked = flags.filter !== undefined ? new Set(filterCases(allCases, flags.filter.join(',')).map((c) => c.id)) : undefined;
+  // The filter's matcher (re2js) loaded only for a --filter: a history without one never parses it.
+  const picked = flags.filter !== undefined ? new Set((await import('@rtbench/suite-loader/case-filter')).filterCases(allCases, flags.filter.join(',')).map((c) => c.id)) : undefined;
   if (wantedVariants) {
     const present = new Set(inputs.flatMap((x) => x.record.variants.map((v) => v.id)));
     if (!wantedVariants.some((v) => present.has(v))) throw new UsageError(`--runtime ${runtimes}: no run has ` +
