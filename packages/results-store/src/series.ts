@@ -32,7 +32,8 @@ export interface StoredSeries {
 
 /** A series' results by run (StoredSeries.results). */
 interface SeriesResults {
-  of(series: Pick<WalkedSeries, 'suite' | 'caseId' | 'variantId'>): Promise<{ run: number; result: HistoryResult }[]>;
+  /** Read as it is iterated, once: a series' results are not all held at once. */
+  of(series: Pick<WalkedSeries, 'suite' | 'caseId' | 'variantId'>): Promise<Iterable<{ run: number; result: HistoryResult }>>;
   close(): Promise<void>;
 }
 
@@ -113,7 +114,12 @@ export function storedSeries(store: RunStore, digestOf: ReadonlyMap<string, stri
       const reading = await store.series(ordered.map((entry) => ({ digest: digest(entry), suite: entry.record.suite })));
       const strings = internedStrings();
       return {
-        of: async ({ suite, caseId, variantId }) => (await reading.of(suite, caseId, variantId)).map((row) => ({ run: Number(row.run), result: resultOf(row, strings) })),
+        async of({ suite, caseId, variantId }) {
+          const rows = await reading.of(suite, caseId, variantId);
+          return (function* () {
+            for (const row of rows) yield { run: Number(row.run), result: resultOf(row, strings) };
+          })();
+        },
         close: () => reading.close(),
       };
     },

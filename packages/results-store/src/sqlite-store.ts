@@ -147,7 +147,8 @@ export function openSqliteStore(file: string): SqliteStore {
         if (json === undefined) bySuite.set(suite, (json = JSON.stringify(ordered.map((r) => (r.suite === suite ? r.digest : null)))));
         return json;
       };
-      return { of: async (suite, caseId, variantId) => seriesRows.all(runsOf(suite), caseId, variantId), close: async () => undefined };
+      // Stepped as the series' points are made: its rows are never all held.
+      return { of: async (suite, caseId, variantId) => seriesRows.iterate(runsOf(suite), caseId, variantId), close: async () => undefined };
     },
     put: async (hostId, { path, size, mtimeNs }, run) => put(hostId, path, size, mtimeNs, run),
     forgetOthers: (hostId, paths) => forgetOthers(hostId, paths),

@@ -53,7 +53,7 @@ export type SeriesRow = FigureRow & { run: number };
 
 /** A store's series reading (RunStore.series). */
 interface SeriesFigures {
-  /** The figures of one suite's case on one variant, in run order. */
-  of(suite: string, caseId: string, variantId: string): Promise<SeriesRow[]>;
+  /** The figures of one suite's case on one variant, in run order: read as they are stepped (SQLite), or fetched whole (PostgreSQL). */
+  of(suite: string, caseId: string, variantId: string): Promise<Iterable<SeriesRow>>;
   close(): Promise<void>;
 }
