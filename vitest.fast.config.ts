@@ -41,7 +41,7 @@ export const PURE_TESTS: string[] = [
   'test/faults/host-bounds.test.ts',
   'test/reading-closure.test.ts',
   'packages/cli/test/{output-formats,faults-wording,history-store,compact-save}.test.ts',
-  'packages/results-store/test/{folder-store,format-3}.test.ts',
+  'packages/results-store/test/{folder-store,format-3,neighbours}.test.ts',
   'packages/saved-runs/test/**/*.test.ts',
 ];
 

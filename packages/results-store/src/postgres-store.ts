@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import type { Client as PgClient, ClientConfig } from 'pg';
 import { UsageError } from '@rtbench/core/usage-error';
 import { factsOf, figuresByRun, rowsByRun, valuesOf, walkOf, type ArmRow, type FigureRow, type RunRow, type RunRows, type WalkCursorRow } from './records.ts';
-import { ARM_COLUMNS, FIGURE_COLUMNS, LAYOUT_COLUMNS, META_TABLE, RUN_COLUMNS, SQL, STORE_FORMAT, storeTables, WALKLESS_FORMAT } from './schema.ts';
+import { addNeighbours, ARM_COLUMNS, FIGURE_COLUMNS, LAYOUT_COLUMNS, META_TABLE, MIGRATED_FORMATS, NEIGHBOURLESS_FORMAT, RUN_COLUMNS, SQL, STORE_FORMAT, storeTables, WALKLESS_FORMAT } from './schema.ts';
 import type { RunStore, SeriesRow, StoredFile } from './store.ts';
 
 /** Whether a `--store` value names a PostgreSQL server. */
@@ -46,10 +46,12 @@ async function prepare(client: PgClient, place: string): Promise<void> {
     await client.query(META_TABLE);
     const format = (await client.query<{ value: string }>(SQL.format)).rows[0]?.value;
     // Another rtbench's store is shared: its runs' files are on other machines, so it is refused, never emptied.
-    if (format !== undefined && format !== STORE_FORMAT && format !== WALKLESS_FORMAT) throw new UsageError(`the store at ${place} holds runs of store format ${format}; this rtbench reads format ${STORE_FORMAT}`);
+    if (format !== undefined && format !== STORE_FORMAT && !MIGRATED_FORMATS.includes(format)) throw new UsageError(`the store at ${place} holds runs of store format ${format}; this rtbench reads format ${STORE_FORMAT}`);
     for (const table of storeTables('postgres')) await client.query(table);
     // The format before walk rows: each run's walk row made from its figure rows (the same numbers, packed).
     if (format === WALKLESS_FORMAT) await addWalks(client);
+    // The format before neighbour p-values: the column added, empty (the next histories fill it).
+    if (format === NEIGHBOURLESS_FORMAT) await client.query(addNeighbours('postgres'));
     await client.query(numbered(SQL.setFormat), [STORE_FORMAT]);
     await client.query('COMMIT');
   } catch (error) {
@@ -119,6 +121,21 @@ export async function openPostgresStore(url: string): Promise<RunStore> {
           const rows = (await client.query({ text: `FETCH ${WALKS_PER_BATCH} FROM rtbench_walks`, rowMode: 'array' })).rows as unknown as WalkCursorRow[];
           if (!rows.length) break;
           take(rows);
+        }
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    },
+    async putNeighbours(cells) {
+      const all = [...cells];
+      // One statement a batch of runs (each UPDATE alone would be a round trip a run), one transaction for all.
+      await client.query('BEGIN');
+      try {
+        for (let i = 0; i < all.length; i += WALKS_PER_BATCH) {
+          const batch = all.slice(i, i + WALKS_PER_BATCH);
+          await client.query(numbered(SQL.setNeighboursOf), [batch.map(([digest]) => digest), batch.map(([, cell]) => Buffer.from(cell))]);
         }
         await client.query('COMMIT');
       } catch (error) {

@@ -20,8 +20,8 @@ export type FigureRow = Row<typeof FIGURE_COLUMNS>;
 export type LayoutRow = Row<typeof LAYOUT_COLUMNS>;
 /** A run's walk row: `numbers` is bytes, the one cell of its kind. */
 export type WalkRow = Omit<Row<typeof WALK_COLUMNS>, 'numbers'> & { numbers: Uint8Array };
-/** A walk row as the cursor hands it on: its run's place in the order asked for, its layout's id, its numbers. */
-export type WalkCursorRow = readonly [run: Cell, layout: Cell, numbers: Uint8Array];
+/** A walk row as the cursor hands it on: its run's place in the order asked for, its layout's id, its numbers, its neighbour p-values (neighbours.ts). */
+export type WalkCursorRow = readonly [run: Cell, layout: Cell, numbers: Uint8Array, neighbours: Uint8Array | null];
 
 /** A run's facts as a store gives them: its digest, notes and facts cells, and its arms' cells (ARM_CELLS) as one JSON array. */
 export interface RunFacts {

@@ -16,7 +16,9 @@
  * in one blob (the arm's median and rounds, the moments of its log costs),
  * and `layouts` what each blob position is (case, variant, work), shared by
  * the runs of one shape: a history's first walk reads one row per run, not
- * one per figure.
+ * one per figure. A walk row also keeps, once a history compared them, the
+ * p-values of its figures against the runs before them (`neighbours`,
+ * neighbours.ts), so the next history reads them instead of computing them.
  * A report or a comparison of two runs reads their files. `files` says which
  * run each file held when it was read, by the machine that holds the file
  * (`host_id`: two CI runners both keep a run under one path) and the file's
@@ -30,10 +32,16 @@ type Dialect = 'sqlite' | 'postgres';
  * (another schema, statistics computed otherwise), so that a store made
  * before is not read as this one.
  */
-export const STORE_FORMAT = '4';
+export const STORE_FORMAT = '5';
 
-/** The format before `walks` and `layouts`: its stores are migrated (migrate.ts), not emptied. */
+/** The format before `walks` and `layouts`: its stores are migrated (their walk rows made from their figure rows), not emptied. */
 export const WALKLESS_FORMAT = '3';
+
+/** The format before walk rows kept their neighbour p-values: its stores are migrated (the column added, empty), not emptied. */
+export const NEIGHBOURLESS_FORMAT = '4';
+
+/** The formats a store is migrated from rather than emptied or refused. */
+export const MIGRATED_FORMATS: readonly string[] = [WALKLESS_FORMAT, NEIGHBOURLESS_FORMAT];
 
 /** A figure's columns after its key and series. */
 const FIGURE_VALUES = ['unit', 'median', 'ci_low', 'ci_high', 'note', 'round_digest', 'process_medians',
@@ -58,6 +66,12 @@ const SERIES_INDEX: Record<Dialect, string[]> = {
   ],
   postgres: ['CREATE INDEX IF NOT EXISTS figures_by_series ON figures (digest, case_id, variant_id)'],
 };
+
+/** A walk row's neighbour p-values (neighbours.ts), null until a history's walk computed some. */
+const NEIGHBOURS_COLUMN = (d: Dialect): string => `neighbours ${BYTES[d]}`;
+
+/** A store of NEIGHBOURLESS_FORMAT: its walk rows get the column, empty. */
+export const addNeighbours = (d: Dialect): string => `ALTER TABLE walks ADD COLUMN ${NEIGHBOURS_COLUMN(d)}`;
 
 export const META_TABLE = 'CREATE TABLE IF NOT EXISTS rtbench_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)';
 
@@ -117,7 +131,8 @@ export function storeTables(d: Dialect): string[] {
     `CREATE TABLE IF NOT EXISTS walks (
       digest TEXT PRIMARY KEY REFERENCES runs (digest) ON DELETE CASCADE,
       layout TEXT NOT NULL REFERENCES layouts (id),
-      numbers ${BYTES[d]} NOT NULL
+      numbers ${BYTES[d]} NOT NULL,
+      ${NEIGHBOURS_COLUMN(d)}
     )`,
     `CREATE TABLE IF NOT EXISTS files (
       host_id TEXT NOT NULL,
@@ -176,13 +191,13 @@ export const SQL = {
    * CROSS JOIN steps the array in order as the outer loop: an ORDER BY would
    * copy every row's numbers into a sorter first (sqlite-store.ts checks the order).
    */
-  walksIn: 'SELECT o.key AS run, w.layout, w.numbers FROM json_each(?) o CROSS JOIN walks w ON w.digest = o.value',
+  walksIn: 'SELECT o.key AS run, w.layout, w.numbers, w.neighbours FROM json_each(?) o CROSS JOIN walks w ON w.digest = o.value',
   /** PostgreSQL's: the runs in order as a temporary table the cursor joins (no parameter in a DECLARE), dropped at the transaction's end. */
   walksOrder: [
     'CREATE TEMPORARY TABLE rtbench_order (run INTEGER PRIMARY KEY, digest TEXT NOT NULL) ON COMMIT DROP',
     'INSERT INTO rtbench_order (run, digest) SELECT (o.n - 1)::integer, o.digest FROM unnest(?::text[]) WITH ORDINALITY AS o(digest, n)',
   ],
-  walksCursor: 'DECLARE rtbench_walks NO SCROLL CURSOR FOR SELECT o.run, w.layout, w.numbers FROM rtbench_order o JOIN walks w ON w.digest = o.digest ORDER BY o.run',
+  walksCursor: 'DECLARE rtbench_walks NO SCROLL CURSOR FOR SELECT o.run, w.layout, w.numbers, w.neighbours FROM rtbench_order o JOIN walks w ON w.digest = o.digest ORDER BY o.run',
   layouts: 'SELECT id, series FROM layouts',
   /** A store of WALKLESS_FORMAT: the runs it has no walk row of yet. */
   walklessRuns: 'SELECT digest FROM runs WHERE digest NOT IN (SELECT digest FROM walks)',
@@ -212,6 +227,10 @@ export const SQL = {
   insertFigure: insert('figures', FIGURE_COLUMNS, 'DO NOTHING'),
   insertLayout: insert('layouts', LAYOUT_COLUMNS, '(id) DO NOTHING'),
   insertWalk: insert('walks', WALK_COLUMNS, '(digest) DO NOTHING'),
+  /** A walk row's neighbour p-values, as a history's walk completed them (neighbours.ts). */
+  setNeighbours: 'UPDATE walks SET neighbours = ? WHERE digest = ?',
+  /** PostgreSQL's: a batch of runs as two arrays, one statement. */
+  setNeighboursOf: 'UPDATE walks w SET neighbours = u.cell FROM unnest(?::text[], ?::bytea[]) AS u(digest, cell) WHERE w.digest = u.digest',
   upsertFile:
     'INSERT INTO files (host_id, path, size, mtime_ns, digest) VALUES (?, ?, ?, ?, ?) ON CONFLICT (host_id, path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns, digest = excluded.digest',
 } as const;

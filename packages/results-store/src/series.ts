@@ -3,12 +3,14 @@
  * ordered query over the runs' walk rows (a row per run, its figures'
  * comparison numbers packed; a cursor: SQLite's statement stepped row by
  * row, a PostgreSQL server-side cursor) feeds verdicts' ChangeWalk, which keeps per series only the previous point and
- * per comparison a p-value; then only the runs the window reads (its runs
+ * per comparison a p-value — read from the walk row where an earlier history
+ * kept it (neighbours.ts), else computed and kept for the next; then only the runs the window reads (its runs
  * and their series' previous points) are read whole. The history's other
  * runs are their facts alone (read-through.ts without figures): order keys,
  * machine, cases, arms.
  */
 import { ChangeWalk, type ArmSummary, type HistoryEntry, type HistoryResult, type PrewalkedHistory, type RatioOptions, type WalkedSeries } from '@rtbench/verdicts';
+import { RunNeighbours } from './neighbours.ts';
 import { historyReadOf, internedStrings, layoutOf, resultOf, walkArm, walkLength } from './records.ts';
 import type { RunStore } from './store.ts';
 
@@ -30,7 +32,8 @@ export interface StoredSeries {
 
 /** A series' results by run (StoredSeries.results). */
 interface SeriesResults {
-  of(series: Pick<WalkedSeries, 'suite' | 'caseId' | 'variantId'>): Promise<{ run: number; result: HistoryResult }[]>;
+  /** Read as it is iterated, once: a series' results are not all held at once. */
+  of(series: Pick<WalkedSeries, 'suite' | 'caseId' | 'variantId'>): Promise<Iterable<{ run: number; result: HistoryResult }>>;
   close(): Promise<void>;
 }
 
@@ -82,23 +85,41 @@ export function storedSeries(store: RunStore, digestOf: ReadonlyMap<string, stri
         shapes.set(key, shape);
         return shape;
       };
-      await store.walks(ordered.map(digest), (rows) => {
-        for (const [runCell, layoutCell, bytes] of rows) {
+      const digests = ordered.map(digest);
+      // The runs whose walk rows gained p-values this walk computed: written back once it is over.
+      const completed = new Map<string, Uint8Array>();
+      await store.walks(digests, (rows) => {
+        for (const [runCell, layoutCell, bytes, neighbourCell] of rows) {
           const run = Number(runCell);
           const shape = shapeOf(run, String(layoutCell));
           const numbers = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
           if (walkLength(bytes) !== shape.series.length) throw new Error(`${store.place}: a run's walk row does not fit its layout`);
-          // A point with a figure has an arm unless its rounds' costs gave none; without a figure it is never compared.
-          for (let at = 0; at < shape.series.length; at++) if (shape.series[at]! >= 0) walk.add(shape.series[at]!, run, walkArm(numbers, at, shape.works[at]!));
+          const neighbours = new RunNeighbours(neighbourCell, shape.series.length);
+          for (let at = 0; at < shape.series.length; at++) {
+            const s = shape.series[at]!;
+            if (s < 0) continue;
+            // A point with a figure has an arm unless its rounds' costs gave none; without a figure it is never compared.
+            const arm = walkArm(numbers, at, shape.works[at]!);
+            const from = arm ? walk.lastRun(s) : -1;
+            const computed = walk.add(s, run, arm, from >= 0 ? neighbours.known(digests[from]!, at) : undefined);
+            if (computed !== undefined) neighbours.keep(digests[from]!, at, computed);
+          }
+          if (neighbours.dirty) completed.set(digests[run]!, neighbours.bytes());
         }
       });
+      if (completed.size) await store.putNeighbours(completed);
       return { walked: walk.finish(), series };
     },
     async results(ordered) {
       const reading = await store.series(ordered.map((entry) => ({ digest: digest(entry), suite: entry.record.suite })));
       const strings = internedStrings();
       return {
-        of: async ({ suite, caseId, variantId }) => (await reading.of(suite, caseId, variantId)).map((row) => ({ run: Number(row.run), result: resultOf(row, strings) })),
+        async of({ suite, caseId, variantId }) {
+          const rows = await reading.of(suite, caseId, variantId);
+          return (function* () {
+            for (const row of rows) yield { run: Number(row.run), result: resultOf(row, strings) };
+          })();
+        },
         close: () => reading.close(),
       };
     },

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import { figuresByRun, rowsByRun, valuesOf, walkOf, type ArmRow, type FigureRow, type RunFacts, type RunRow, type RunRows, type WalkCursorRow } from './records.ts';
-import { ARM_COLUMNS, DROP_TABLES, FIGURE_COLUMNS, LAYOUT_COLUMNS, META_TABLE, RUN_COLUMNS, SQL, STORE_FORMAT, storeTables, WALKLESS_FORMAT } from './schema.ts';
+import { addNeighbours, ARM_COLUMNS, DROP_TABLES, FIGURE_COLUMNS, LAYOUT_COLUMNS, META_TABLE, MIGRATED_FORMATS, NEIGHBOURLESS_FORMAT, RUN_COLUMNS, SQL, STORE_FORMAT, storeTables, WALKLESS_FORMAT } from './schema.ts';
 import type { RunStore, SeriesRow, StoredFile } from './store.ts';
 
 type Database = BetterSqlite3.Database;
@@ -28,17 +28,18 @@ export function openDatabase(file: string): Database {
 
 /**
  * Makes the tables. A store of the format before walk rows gets them made
- * from its figure rows (a migration: the same numbers, packed); a store of
- * any other format is emptied first (it is a folder's own: its files rebuild
- * it).
+ * from its figure rows (a migration: the same numbers, packed), one of the
+ * format before neighbour p-values their empty column; a store of any other
+ * format is emptied first (it is a folder's own: its files rebuild it).
  */
 function prepare(db: Database): void {
   db.transaction(() => {
     db.exec(META_TABLE);
     const format = db.prepare(SQL.format).pluck().get() as string | undefined;
-    if (format !== undefined && format !== STORE_FORMAT && format !== WALKLESS_FORMAT) for (const drop of DROP_TABLES) db.exec(drop);
+    if (format !== undefined && format !== STORE_FORMAT && !MIGRATED_FORMATS.includes(format)) for (const drop of DROP_TABLES) db.exec(drop);
     for (const table of storeTables('sqlite')) db.exec(table);
     if (format === WALKLESS_FORMAT) addWalks(db);
+    if (format === NEIGHBOURLESS_FORMAT) db.exec(addNeighbours('sqlite'));
     db.prepare(SQL.setFormat).run(STORE_FORMAT);
   }).immediate();
 }
@@ -86,6 +87,10 @@ export function openSqliteStore(file: string): SqliteStore {
   const insertFigure = db.prepare(SQL.insertFigure);
   const insertLayout = db.prepare(SQL.insertLayout);
   const insertWalk = db.prepare(SQL.insertWalk);
+  const setNeighbours = db.prepare(SQL.setNeighbours);
+  const putNeighbours = db.transaction((cells: ReadonlyMap<string, Uint8Array>) => {
+    for (const [digest, cell] of cells) setNeighbours.run(cell, digest);
+  });
   const upsertFile = db.prepare(SQL.upsertFile);
   const forgetFiles = db.prepare(SQL.forgetFiles);
   const forgetRuns = SQL.forgetRuns.map((sql) => db.prepare(sql));
@@ -132,6 +137,7 @@ export function openSqliteStore(file: string): SqliteStore {
       }
       if (batch.length) take(batch);
     },
+    putNeighbours: async (cells) => putNeighbours(cells),
     layouts: async () => new Map(layoutRows.all().map((r) => [r.id, r.series])),
     series: async (ordered) => {
       // One JSON array of a digest per run for each suite, its other suites' runs null.
@@ -141,7 +147,8 @@ export function openSqliteStore(file: string): SqliteStore {
         if (json === undefined) bySuite.set(suite, (json = JSON.stringify(ordered.map((r) => (r.suite === suite ? r.digest : null)))));
         return json;
       };
-      return { of: async (suite, caseId, variantId) => seriesRows.all(runsOf(suite), caseId, variantId), close: async () => undefined };
+      // Stepped as the series' points are made: its rows are never all held.
+      return { of: async (suite, caseId, variantId) => seriesRows.iterate(runsOf(suite), caseId, variantId), close: async () => undefined };
     },
     put: async (hostId, { path, size, mtimeNs }, run) => put(hostId, path, size, mtimeNs, run),
     forgetOthers: (hostId, paths) => forgetOthers(hostId, paths),

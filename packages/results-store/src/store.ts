@@ -33,6 +33,8 @@ export interface RunStore {
    * at once.
    */
   walks(ordered: readonly string[], take: (rows: readonly WalkCursorRow[]) => void): Promise<void>;
+  /** Writes these runs' walk rows' neighbour p-values (neighbours.ts), by digest, in one transaction. */
+  putNeighbours(cells: ReadonlyMap<string, Uint8Array>): Promise<void>;
   /** Every layout the walk rows name: its text by its id. */
   layouts(): Promise<Map<string, string>>;
   /**
@@ -51,7 +53,7 @@ export type SeriesRow = FigureRow & { run: number };
 
 /** A store's series reading (RunStore.series). */
 interface SeriesFigures {
-  /** The figures of one suite's case on one variant, in run order. */
-  of(suite: string, caseId: string, variantId: string): Promise<SeriesRow[]>;
+  /** The figures of one suite's case on one variant, in run order: read as they are stepped (SQLite), or fetched whole (PostgreSQL). */
+  of(suite: string, caseId: string, variantId: string): Promise<Iterable<SeriesRow>>;
   close(): Promise<void>;
 }

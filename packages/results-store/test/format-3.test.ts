@@ -1,5 +1,5 @@
 /**
- * A folder's store of format 3 (no walk rows) is migrated to format 4
+ * A folder's store of format 3 (no walk rows) is migrated to the store's format
  * without reading a file again: the walk rows made from its figure rows, a
  * history's first walk over them the walk of a store built from the files.
  * Synthetic runs in a SQLite store; no process started.
@@ -8,12 +8,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
-import type { SavedRun, WalkedSeries } from '@rtbench/verdicts';
-import { openHistoryReading, STORE_FILE } from '../src/index.ts';
+import { loadSavedRun } from '@rtbench/saved-runs';
+import { STORE_FILE } from '../src/index.ts';
+import { STORE_FORMAT } from '../src/schema.ts';
 import { openDatabase } from '../src/sqlite-store.ts';
 import { historyRuns } from '../../../test/history-synthetic.ts';
 import { writeRun } from '../../../test/compare-synthetic.ts';
+import { walkedFolder } from './walked-folder.ts';
 
 const cases = [
   { id: 'parse', ns: 1_000 },
@@ -40,28 +41,16 @@ function asFormat3(dir: string): void {
   db.close();
 }
 
-/** The first walk of the folder's history over its newest 5 runs, read through its store by `load`: what it decided, as data. */
-async function walkOf(dir: string, load: (file: string) => SavedRun): Promise<{ level: number; m: number; shown: number[]; read: number[]; series: WalkedSeries[] }> {
-  const reading = await openHistoryReading([dir], historyFiles([dir]), load);
-  try {
-    const { inputs } = readHistoryRuns([dir], reading.load);
-    const { walked, series } = await reading.series!.walk(inputs, {}, { threshold: 0.01, confidence: 0.95 }, 5);
-    return { level: walked.step.level, m: walked.m, shown: [...(walked.shown ?? [])].sort(), read: [...(walked.read ?? [])].sort(), series };
-  } finally {
-    await reading.close();
-  }
-}
-
-it('a store of format 3 is migrated to format 4 without reading a file again, and walks as a store built from the files', async () => {
+it('a store of format 3 is migrated to the current format without reading a file again, and walks as a store built from the files', async () => {
   const dir = folder();
-  const built = await walkOf(dir, loadSavedRun);
+  const built = await walkedFolder(dir, loadSavedRun);
   // The walk met both cases' series and windowed the newest runs: there is something to compare.
   expect([built.series.length, built.shown.length > 0]).toEqual([2, true]);
   asFormat3(dir);
-  const migrated = await walkOf(dir, () => expect.fail('a migrated store answers every file'));
+  const migrated = await walkedFolder(dir, () => expect.fail('a migrated store answers every file'));
   expect(migrated).toEqual(built);
   const db = openDatabase(join(dir, STORE_FILE));
   const [format, walks, runs] = ["SELECT value FROM rtbench_meta WHERE key = 'format'", 'SELECT count(*) FROM walks', 'SELECT count(*) FROM runs'].map((sql) => db.prepare(sql).pluck().get());
   db.close();
-  expect([format, walks, runs]).toEqual(['4', 12, 12]);
+  expect([format, walks, runs]).toEqual([STORE_FORMAT, 12, 12]);
 });

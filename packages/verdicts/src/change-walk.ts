@@ -41,6 +41,9 @@ export interface PrewalkedHistory {
   series: WalkedSeries[];
 }
 
+/** A neighbour comparison's p-value: null when the pair has none (other work, or an arm without moments: summariesPValue). */
+export type NeighbourPValue = number | null;
+
 /** A comparison the FDR step may select, kept with its arms until the step is over. */
 interface Candidate {
   run: number;
@@ -72,8 +75,20 @@ export class ChangeWalk {
     this.alpha = 1 - options.confidence;
   }
 
-  /** A point of series `series` at run `run` (runs in order), with the arm it is compared by (absent: no figure or no arm, never compared). */
-  add(series: number, run: number, arm: ArmSummary | undefined): void {
+  /** The run of series `series`' last point with an arm so far: the run its next point is compared from (−1: none yet). */
+  lastRun(series: number): number {
+    return this.last[series]?.run ?? -1;
+  }
+
+  /**
+   * A point of series `series` at run `run` (runs in order), with the arm it
+   * is compared by (absent: no figure or no arm, never compared). `known`:
+   * its comparison's p-value as computed before (a results store keeps them
+   * by the pair of runs), null for a pair without one; absent, it is
+   * computed here. Returns what it computed (undefined: it compared nothing,
+   * or was given it).
+   */
+  add(series: number, run: number, arm: ArmSummary | undefined, known?: NeighbourPValue): NeighbourPValue | undefined {
     let previous = this.previous[series];
     if (!previous) {
       previous = new Int32Array(this.runs).fill(-1);
@@ -81,11 +96,16 @@ export class ChangeWalk {
     }
     const before = this.last[series];
     if (before) previous[run] = before.run;
-    if (!arm) return;
+    if (!arm) return undefined;
     this.last[series] = { run, arm };
-    if (!before) return;
-    const p = summariesPValue(before.arm, arm);
-    if (p === undefined) return;
+    if (!before) return undefined;
+    const p = known !== undefined ? known : (summariesPValue(before.arm, arm) ?? null);
+    this.compared(run, before, arm, p);
+    return known === undefined ? p : undefined;
+  }
+
+  private compared(run: number, before: { run: number; arm: ArmSummary }, arm: ArmSummary, p: NeighbourPValue): void {
+    if (p === null) return;
     if (this.m === this.pValues.length) {
       const grown = new Float64Array(this.m * 2);
       grown.set(this.pValues);

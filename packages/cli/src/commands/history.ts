@@ -13,7 +13,6 @@ import { emit, emitStreamed, outputReporter, regressionGate, type OutputFlags } 
 import { UsageError } from '../errors.ts';
 import { commitRanks } from '@rtbench/host/git';
 import { inCheckout, repoRoot, resultsDir } from '../paths.ts';
-import { filterCases } from '@rtbench/suite-loader/case-filter';
 import { parseWholeNumber } from '../args/options.ts';
 import { failLimit, ratioOptions, thresholdFlag, type VerdictFlags } from '../verdict-flags.ts';
 import { info } from '../emit/info.ts';
@@ -111,6 +110,12 @@ interface Asked {
   given: boolean;
 }
 
+/** The case ids --filter picks; its matcher (re2js) loaded only then: a history without a --filter never parses it. */
+async function pickedCases(cases: readonly { id: string }[], filter: readonly string[]): Promise<Set<string>> {
+  const { filterCases } = await import('@rtbench/suite-loader/case-filter');
+  return new Set(filterCases(cases, filter.join(',')).map((c) => c.id));
+}
+
 /**
  * The history of the runs read: ordered, its first walk made by the store's
  * cursor where one store answered every run (only the runs its window reads
@@ -122,7 +127,7 @@ async function historyOf({ inputs, skipped, series }: LoadedRuns, flags: History
     `${roots.join(', ')}${given ? '' : '; run `rtbench bench <suite>` first or name files'}`);
 
   const allCases = [...new Set(inputs.flatMap((x) => x.record.cases.map((c) => c.id)))].map((id) => ({ id }));
-  const picked = flags.filter !== undefined ? new Set(filterCases(allCases, flags.filter.join(',')).map((c) => c.id)) : undefined;
+  const picked = flags.filter !== undefined ? await pickedCases(allCases, flags.filter) : undefined;
   if (wantedVariants) {
     const present = new Set(inputs.flatMap((x) => x.record.variants.map((v) => v.id)));
     if (!wantedVariants.some((v) => present.has(v))) throw new UsageError(`--runtime ${runtimes}: no run has ` +

@@ -27,11 +27,25 @@ async function* objectParts(value: object, depth: number, open: (key: string, it
   yield '}';
 }
 
+/** How many points one part of a streamed history holds: a part per point would be an async step per point. */
+const POINTS_PER_PART = 256;
+
+/** A series' points as JSON.stringify writes them, POINTS_PER_PART points a part. */
+function* pointsInParts(points: readonly HistoryPoint[]): Generator<string> {
+  if (!points.length) yield '[]';
+  for (let i = 0; i < points.length; i += POINTS_PER_PART) {
+    // Each batch's text without its brackets: the parts joined are one array's.
+    const inner = JSON.stringify(points.slice(i, i + POINTS_PER_PART)).slice(1, -1);
+    yield `${i ? ',' : '['}${inner}${i + POINTS_PER_PART >= points.length ? ']' : ''}`;
+  }
+}
+
 /**
  * A history's JSON (historyParts' text) written from a view whose series
  * carry no points yet: each series' points asked of `pointsOf` (case and
  * series index) when its turn comes and dropped once written, so a history
- * of any length holds one series' points at a time.
+ * of any length holds one series' points at a time, written a few hundred
+ * points a part.
  */
 export async function* streamedHistoryJson(view: HistoryView, pointsOf: (caseAt: number, seriesAt: number) => Promise<HistoryPoint[]>): AsyncGenerator<string> {
   yield* objectParts(view, 6, (key) => key !== 'cases' ? undefined : (async function* () {
@@ -43,7 +57,7 @@ export async function* streamedHistoryJson(view: HistoryView, pointsOf: (caseAt:
         for (const [s, series] of hc.series.entries()) {
           if (s) yield ',';
           yield* objectParts(series, 2, (key) => key !== 'points' ? undefined : (async function* () {
-            yield* jsonParts(await pointsOf(c, s), 1);
+            yield* pointsInParts(await pointsOf(c, s));
           })());
         }
         yield ']';
