@@ -128,13 +128,14 @@ export function corroborate(
     const share = shareOf(timedMs, threadCpuNs / 1e6, slack);
     // The waits are those of the thread whose run was read: the process's own main thread, where it is the runtime's.
     const own = host.ownMainThread !== undefined && host.ownMainThread.runNs >= OWN_THREAD_SHARE * threadCpuNs ? host.ownMainThread : undefined;
-    const asked = shareAsked(own && { runNs: threadCpuNs, waitNs: own.waitNs });
+    const waited = own && (inExchanges(readings) ?? own);
+    const asked = shareAsked(waited);
     if (share >= asked) return undefined;
     const exchange = own && medianExchangeShare(record, readings, spans, slack);
     if (exchange !== undefined && exchange.share >= exchange.asked) return undefined;
     const what = spans ? 'its exchanges, as the process timed them,' : 'its samples';
     const median = exchange === undefined ? '' : `, its median exchange ${percent(exchange.share)} of what the thread ran in it${exchange.asked > CPU_SHARE ? ` (${percent(exchange.asked)} asked)` : ''}`;
-    return `${what} account for ${percent(share)} of the CPU time the main thread of its process ran over the set (${ms(threadCpuNs / 1e6)}, read by the host from the kernel; ${atLeast(asked, own)}${median}): the figures are smaller than the host's clock allows, so the set is not used`;
+    return `${what} account for ${percent(share)} of the CPU time the main thread of its process ran over the set (${ms(threadCpuNs / 1e6)}, read by the host from the kernel; ${atLeast(asked, waited)}${median}): the figures are smaller than the host's clock allows, so the set is not used`;
   }
   if (best.ofWait < EXPLAINED_SHARE.ofWait) {
     return `no sample accounts for a fiftieth of the time the host waited for it (${atBest(best.ofWait)}): the figures are smaller than the host's clock allows, so the set is not used`;
@@ -187,10 +188,27 @@ function medianExchangeShare(record: Corroborated, readings: readonly SampleRead
   return exchanges[Math.floor((exchanges.length - 1) / 2)];
 }
 
+/**
+ * What the main thread ran and waited for a core inside the set's exchanges,
+ * where a wait lengthens a figure (between them it lengthens nothing: a
+ * process woken for its idle work while it waits its turn); undefined where
+ * the host read no exchange.
+ */
+function inExchanges(readings: readonly SampleReading[]): ThreadSchedule | undefined {
+  let runNs = 0;
+  let waitNs = 0;
+  for (const r of readings) {
+    if (r.mainThreadNs === undefined) return undefined;
+    runNs += r.mainThreadNs;
+    waitNs += r.mainThreadWaitNs ?? 0;
+  }
+  return readings.length ? { runNs, waitNs } : undefined;
+}
+
 /** The share asked of the set, in words: a tenth, or more for the time the thread waited for a core. */
-function atLeast(asked: number, own: ThreadSchedule | undefined): string {
-  if (asked <= CPU_SHARE || own === undefined) return 'a tenth at least';
-  return `${percent(asked)} at least, as its main thread also waited ${ms(own.waitNs / 1e6)} for a core`;
+function atLeast(asked: number, waited: ThreadSchedule | undefined): string {
+  if (asked <= CPU_SHARE || waited === undefined) return 'a tenth at least';
+  return `${percent(asked)} at least, as its main thread also waited ${ms(waited.waitNs / 1e6)} for a core in its exchanges`;
 }
 
 /** How much of the busiest main thread's count the process's own main thread must have run for its exchanges' readings to stand for it. */
