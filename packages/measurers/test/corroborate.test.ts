@@ -186,6 +186,12 @@ describe('corroborate (lockstep sets)', () => {
     const idleReadings = idle.readings.map((r, i) => ({ ...r, mainThreadNs: [1.1e6, 2.5e6, 2.5e6][i]!, mainThreadWaitNs: 0 }));
     const idleSet = { threadCpuNs: 1.4e6 / 0.12, ownMainThread: { runNs: 1.4e6 / 0.12, waitNs: 6e6 } };
     expect(corroborate(idle.record, idleReadings, idleSet)).toBeUndefined();
+    // An honest smoke set of async batches a tenth of a millisecond long, the harness's work around them five times
+    // that, whose thread also waited 2.7 times its run for a core in its exchanges (a clean clone's compare.test.ts at
+    // load ~9): 17% of the thread's run, what it reads with no wait at all, passes.
+    const smoke = turns(schedule(Array.from({ length: 3 }, () => ({ gap: 3, delayIn: 1.8, batchMs: 0.09, delayOut: 0.05 }))));
+    const smokeReadings = smoke.readings.map((r) => ({ ...r, mainThreadNs: 0.1125e6 / 0.17, mainThreadWaitNs: 1.8e6 }));
+    expect(corroborate(smoke.record, smokeReadings, { threadCpuNs: 2.01e6, ownMainThread: { runNs: 2.01e6, waitNs: 5.41e6 } })).toBeUndefined();
     // Without the waits read, the old bar: a thread that waited nine times its run lets a 100x-shrunk figure meet a tenth.
     const spec = schedule(Array.from({ length: 3 }, () => ({ gap: 3, delayIn: 0.05, batchMs: 1, delayOut: 0.05 })));
     const { record, readings } = turns(spec);
@@ -193,7 +199,7 @@ describe('corroborate (lockstep sets)', () => {
     const shrunk = { ...record, samples: record.samples.map((s) => (s * 10) / 100) };
     const unread = waited.map(({ mainThreadWaitNs: _, ...r }) => r);
     expect(corroborate(shrunk, unread, { threadCpuNs: 3.75e6, ownMainThread: { runNs: 3.75e6, waitNs: 0 } })).toBeUndefined();
-    expect(corroborate(shrunk, waited, { threadCpuNs: 3.75e6, ownMainThread: { runNs: 3.75e6, waitNs: 33.75e6 } })).toMatch(/32% at least, as its main thread also waited 33.8 ms for a core in its exchanges, its median exchange 1\d% of what the thread ran in it \(32% asked\)\)/);
+    expect(corroborate(shrunk, waited, { threadCpuNs: 3.75e6, ownMainThread: { runNs: 3.75e6, waitNs: 33.75e6 } })).toMatch(/20% at least, as its main thread also waited 33.8 ms for a core in its exchanges, its median exchange 1\d% of what the thread ran in it \(20% asked\)\)/);
   });
 
   it('asks nothing of a case whose calls run untimed work of their own (hooks, self-timed regions)', () => {
