@@ -17,8 +17,8 @@ export type ThreadCpuTimes<Thread = string> = ReadonlyMap<Thread, number>;
 export function threadCpuTimes(pid: number): Map<number, number> {
   const times = new Map<number, number>();
   for (const [tid, text] of threadFiles(pid, 'schedstat')) {
-    const ns = runNsOf(text);
-    if (ns !== undefined) times.set(tid, ns);
+    const schedule = scheduleOf(text);
+    if (schedule !== undefined) times.set(tid, schedule.runNs);
   }
   return times;
 }
@@ -41,8 +41,7 @@ export interface ThreadSchedule {
 export function mainThreadSchedule(pid: number | undefined): ThreadSchedule | undefined {
   if (pid === undefined || process.platform !== 'linux') return undefined;
   try {
-    const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'latin1').split(' ').map(Number);
-    return Number.isFinite(run) && Number.isFinite(wait) ? { runNs: run!, waitNs: wait! } : undefined;
+    return scheduleOf(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'latin1'));
   } catch {
     return undefined;
   }
@@ -54,10 +53,10 @@ export function scheduleBetween(before: ThreadSchedule | undefined, after: Threa
   return { runNs: Math.max(0, after.runNs - before.runNs), waitNs: Math.max(0, after.waitNs - before.waitNs) };
 }
 
-/** The first field of a thread's schedstat: the nanoseconds it has run. */
-function runNsOf(schedstat: string): number | undefined {
-  const ns = Number(schedstat.slice(0, schedstat.indexOf(' ')));
-  return Number.isFinite(ns) ? ns : undefined;
+/** A thread's schedstat line: its first field the nanoseconds it ran, its second those it waited for a core. */
+function scheduleOf(schedstat: string): ThreadSchedule | undefined {
+  const [run, wait] = schedstat.split(' ', 2).map(Number);
+  return Number.isFinite(run) && Number.isFinite(wait) ? { runNs: run!, waitNs: wait! } : undefined;
 }
 
 /** Every thread of a process and of the processes below it; undefined off Linux or once it is gone. */

@@ -171,8 +171,8 @@ function askSample(running: RunningJob, wait: (resolve: (message: RuntimeMessage
       if (message?.type !== 'sample') return resolve(undefined);
       const ran = scheduleBetween(cpuAsked, mainThreadSchedule(running.pid));
       memory?.sampled();
-      const mainThreadNs = ran ? { mainThreadNs: ran.runNs, mainThreadWaitNs: ran.waitNs } : {};
-      resolve({ ns: message.ns, ...(message.spanNs !== undefined ? { spanNs: message.spanNs } : {}), waitedNs: (receivedMs - asked) * 1e6, sentMs: asked, receivedMs, ...mainThreadNs });
+      const mainThread = ran ? { mainThreadNs: ran.runNs, mainThreadWaitNs: ran.waitNs } : {};
+      resolve({ ns: message.ns, ...(message.spanNs !== undefined ? { spanNs: message.spanNs } : {}), waitedNs: (receivedMs - asked) * 1e6, sentMs: asked, receivedMs, ...mainThread });
     });
     running.reader.expectSample();
     cpuAsked = mainThreadSchedule(running.pid);
