@@ -272,7 +272,7 @@ describe('host-timed suites: load runs', () => {
     expect(failure('exits before listening')).toMatchObject({ kind: 'crash', message: 'the node server exited with code 3 before it listened (fixture: refusing to start)' });
     expect(failure('exits before listening').stderr).toContain('refusing to start');
     expect(failure('reports a port nothing answers on')).toMatchObject({ kind: 'error', message: expect.stringMatching(/reported port \d+, but a request to 127\.0\.0\.1:\d+ failed/) });
-    expect(failure('dies under load')).toMatchObject({ kind: 'crash', message: 'the node server exited with code 7 under load (Error: fixture: gave up after 2 requests)' });
+    expect(failure('dies under load')).toMatchObject({ kind: 'crash', message: 'the node server exited with code 7 under load (Error: fixture: gave up after its first request)' });
     expect(failure('start / throws at top level')).toMatchObject({ kind: 'crash', message: 'the node process exited with code 1 before printing a line (Error: fixture: broken at start-up)' });
     expect(failure('start / throws at top level').stderr).toContain('broken at start-up');
     expect(processesMentioning(PROGRAMS)).toEqual([]);

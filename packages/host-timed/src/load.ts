@@ -4,7 +4,7 @@
  * the load generator (wrk, or autocannon as the fallback; in its own process)
  * against it in consecutive windows with the server's threads read from the
  * host around each, its figures those of the windows from their steady point
- * (load-windows.ts), a check that the server survived, and the server stopped by PID.
+ * (load-windows.ts), a request after the load to check the server survived it, and the server stopped by PID.
  * A server that does not start, reports a port nothing answers on, or dies
  * under load fails this round only; the executor goes on with the rest. A
  * server that answers some requests with an error status, or drops some, is
@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { endedHow, exitOf, killTree, spawnTracked, Tail, type ChildExit } from '@rtbench/process';
 import { loadPhases, loadReportSchema, loadSteadyEnough, LOAD_WINDOWS, type LoadReport, type LoadWindow } from './load-windows.ts';
-import { fail, type RoundOutcome, type RoundValues } from './outcome.ts';
+import { fail, within, type RoundOutcome, type RoundValues } from './outcome.ts';
 import { choosePinning, pinProcess } from './pinning.ts';
 import { answeredWith, notListening, serverExit, startServer } from './server.ts';
 import { perRequest, readServerThreads, SERVER_THREAD_METRICS, serverWindow, type ServerWindow } from './server-window.ts';
@@ -196,6 +196,13 @@ export async function runLoadRound(v: RunnableVariant, plan: LoadPlan): Promise<
     const { windows, problem, output } = await loadServer(generator, server.port, server.pid, plan, pinning.generator);
     if (plan.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
     if (!server.alive()) return fail('crash', await serverExit(v, server, ' under load'), server.output.toString());
+    // A server that died as the last window ended may not have been reaped yet, and a window can close before its
+    // requests reach the server: one more request (any status) tells a live server from a dead or hung one.
+    const after = await probe(server.port, plan.request, Math.min(plan.timeoutMs, 10_000));
+    if ('error' in after) {
+      if (await within(server.exited, 1_000, undefined)) return fail('crash', await serverExit(v, server, ' under load'), server.output.toString());
+      return fail('error', `the server stopped answering after the load: a request to 127.0.0.1:${server.port} failed: ${after.error}`, server.output.toString());
+    }
     if (!windows) return fail('crash', problem ?? 'no load report', output);
     const pipelinedBy = generator.kind === 'wrk' && plan.load.pipelining > 1 ? plan.load.pipelining : undefined;
     const phases = loadPhases(windows, plan.load.pipelining > 1);
