@@ -38,12 +38,21 @@ describe('the simulations: the statistic a unit reads', () => {
   it("is the table's: a cell capped short of its collections reads its sets' means, as its figure and ratio do", () => {
     const capped = { quietCallNs: 100, grownBy: 8, capped: true as const };
     const units = unitLogRatios(rounds(base, capped), rounds(cand, { quietCallNs: 200, grownBy: 1 }));
-    expect([...units.keys()]).toEqual(['round 0', 'round 1', 'round 2']);
+    expect([...units.keys()]).toEqual(['unit 0', 'unit 1', 'unit 2']);
     for (const d of units.values()) expect(d).toBeCloseTo(Math.log(200 / (1300 / 7)), 12);
   });
 
   it('and the paired turns of a cell read by its medians', () => {
     for (const d of unitLogRatios(rounds(base), rounds(cand)).values()) expect(d).toBeCloseTo(Math.log(2), 12);
+  });
+
+  it("keys a cell's units by their order in time, so cases served by processes of their own draw the same units", () => {
+    // Case a's rounds ran in processes 1–3, case b's in 4–6 (a case's own processes); rounds 0 and 1 of case b shared one.
+    const inProcesses = (processes: number[], samples: number[]) => processes.map((process, round) => ({ round, samples, turns: { process } }));
+    const a = unitLogRatios(inProcesses([1, 2, 3], base), inProcesses([1, 2, 3], cand));
+    const b = unitLogRatios(inProcesses([4, 4, 6], base), inProcesses([4, 4, 6], cand));
+    expect([...a.keys()]).toEqual(['unit 0', 'unit 1', 'unit 2']);
+    expect([...b.keys()]).toEqual(['unit 0', 'unit 1']);
   });
 });
 

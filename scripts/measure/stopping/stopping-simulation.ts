@@ -46,16 +46,22 @@ export interface Components {
 
 /**
  * A cell's mean log ratio (candidate over baseline) per independent unit: its process pair, or,
- * without process labels, its round (each round had processes of its own; rounds of one index share
- * them across cases).
+ * without process labels, its round. Units are keyed by their order in time ("unit k": the k-th
+ * process pair to serve the cell, or its k-th round), not by their labels: under a case's own
+ * processes no two cases share a process, and the k-th pair of every case ran in the same stretch
+ * of the run, so drawing "unit k" for every cell keeps the cells' correlation in time as drawing a
+ * shared process did.
  */
 export function unitLogRatios(baseline: Parameters<typeof pairRounds>[0], candidate: Parameters<typeof pairRounds>[1]): Map<string, number> {
   const pairs = pairRounds(baseline, candidate);
+  const ordinal = new Map<string, string>();
   const sums = new Map<string, { s: number; n: number }>();
   pairs.baseline.forEach((b, i) => {
     const d = Math.log(pairs.candidate[i]! / b);
     if (!Number.isFinite(d)) return;
-    const key = pairs.units?.[i] ?? `round ${pairs.rounds[i]}`;
+    const label = pairs.units?.[i] ?? `round ${pairs.rounds[i]}`;
+    if (!ordinal.has(label)) ordinal.set(label, `unit ${ordinal.size}`);
+    const key = ordinal.get(label)!;
     const e = sums.get(key) ?? { s: 0, n: 0 };
     e.s += d;
     e.n++;
