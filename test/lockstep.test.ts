@@ -158,6 +158,16 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
     expect(run.digestMismatches).toEqual([]);
   });
 
+  it("starts bun's processes keeping freed pages while they wait their turn, unless the variant says otherwise, and says so in how it measured", async () => {
+    const { run, status, stderr } = await bench(fixture('waiting-env'), ['--rounds', '1', FIXED], 'bun');
+    expect(status, stderr).toBe(0);
+    expect(run.results[0]!.rounds[0]!.digest.summary).toBe('number -1');
+    expect(run.options.measurerFields).toMatchObject({ waitingEnv: { bun: ['MIMALLOC_PURGE_DELAY=-1'] } });
+    const own = await bench(fixture('waiting-env'), ['--rounds', '1', FIXED], 'bun MIMALLOC_PURGE_DELAY=25');
+    expect(own.status, own.stderr).toBe(0);
+    expect(own.run.results[0]!.rounds[0]!.digest.summary).toBe('number 25');
+  });
+
   // Two brought files whose cases would talk through a shared process: a mitata file's module-level Headers, a tinybench task's beforeAll.
   it.each([
     ['shared-headers.mjs', 'read the header', "cases that share a module's object"],

@@ -61,6 +61,8 @@ const lockstepFieldsSchema = collectedFieldSchema.extend({
   setsPerProcess: z.number().int().positive().optional(),
   /** Per-case processes were started while the case before theirs warmed up, and sat loaded and idle until their case opened (absent: started as their case opened). */
   startedAhead: z.literal(true).optional(),
+  /** Per runtime, the environment its processes ran with so that waiting their turn cost their next sample nothing (RuntimePlugin.waitingEnv; absent: none, or a run saved before). */
+  waitingEnv: z.record(z.string(), z.array(z.string())).optional(),
 });
 type LockstepFields = z.infer<typeof lockstepFieldsSchema>;
 
@@ -77,6 +79,13 @@ function collections(o: LockstepFields): string {
   return `; each process takes a full collection ${when} (a warm process also as each case opens), outside the timed batches (V8 runtimes run with --expose-gc for it; bun has Bun.gc)`;
 }
 
+/** What a process kept while it waited its turn, as a saved run says it (the measurer's collectingFlags). */
+function waiting(o: LockstepFields): string {
+  const env = Object.entries(o.waitingEnv ?? {});
+  if (!env.length) return '';
+  return `; a process waiting its turn keeps what its runtime would give back when idle, so its next sample pays nothing a program running without pause would not (${env.map(([runtime, vars]) => `${runtime}: ${vars.join(' ')}`).join('; ')})`;
+}
+
 /** How a lockstep run measured: its sets, how its processes were held, the lengths. */
 function describeLockstep(options: RunRecord['options']): MeasuredBy {
   const { perArm, warmup } = roundLengths(options);
@@ -90,7 +99,7 @@ function describeLockstep(options: RunRecord['options']): MeasuredBy {
         : o.startedAhead
           ? `each case has live processes of its own, one per arm, that serve no other case (started while the case before it warmed up, idle until it opened), warmed together and sampled in turn, a few ms apart: ${perArm} of sampling per arm and round after ${warmup}${sets > 1 ? `; a case's processes serve it in ${sets} rounds in a row, rewarming it briefly in the later ones` : ''}; pairs are (round, case)`
           : `each round (a lockstep set) starts one live process per arm and samples them in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`;
-  return timedMethod(`${held}${collections(o)}`);
+  return timedMethod(`${held}${collections(o)}${waiting(o)}`);
 }
 
 /** Runs saved before the measurer block kept these fields among their options, by these names. */

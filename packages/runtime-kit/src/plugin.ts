@@ -198,6 +198,12 @@ export interface RuntimePlugin extends RuntimeIdentity {
   startWarm?(request: JobRequest): WarmProcess;
   /** Environment that makes its work repeatable under instruction counts, beyond engine flags (bun: its own GC timer off). */
   readonly countingEnv?: Readonly<Record<string, string>>;
+  /**
+   * Environment for a process that sits idle while other processes take their turns (lockstep), so that waiting costs
+   * its next sample nothing a program running without pause would not pay (bun: its allocator keeps freed pages). The
+   * variant's own environment wins.
+   */
+  readonly waitingEnv?: Readonly<Record<string, string>>;
   /** The engine metrics its jobs report (GC by kind, allocation, heap), and where they come from; one line. */
   readonly engineMetrics: string;
 

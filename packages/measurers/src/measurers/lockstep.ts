@@ -19,6 +19,7 @@ import { lockstepOf, LOCKSTEP_RECORD, type LockstepRound } from '@rtbench/measur
 import { cpuNsBetween, scheduleBetween, type CpuBetween, type JobOutcome, type LiveCase, type SampleReading, type WarmProcess } from '@rtbench/process';
 import { leftBehindWarning } from '@rtbench/process';
 import { EVERY_PLATFORM } from '@rtbench/host/platform';
+import { runtimePlugins } from '@rtbench/runtime-registry';
 import type { TranslatedFlags } from '@rtbench/runtime-kit';
 import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, MeasurerOption, MeasurerSetup, PrepareContext, PreparedMeasurer, ReplicateContext, Unit } from '../measurer.ts';
 import { collectsBeforeSampling, givenWholeNumber, isSmoke, SMOKE_SAMPLES, smokeSized, timedMeasureOptions, type TimedSetup } from './measure-options.ts';
@@ -155,7 +156,7 @@ export const LOCKSTEP: MeasurerDescriptor = {
   record: { ...LOCKSTEP_RECORD, fields: { processes: 'per-case', startedAhead: true } },
   prepare: (context) => prepareLockstep(context, true),
   help: "per round live processes of each case's own, one per runtime (started while the case before warms up), sampled in turn",
-  build: (setup) => ({ measurer: warmLockstepMeasurer({ ...lockstepOptions(setup, lockstepSetupOf(setup)), processPerCase: true, startAhead: true }), ...collectedFields(setup) }),
+  build: (setup) => ({ measurer: warmLockstepMeasurer({ ...lockstepOptions(setup, lockstepSetupOf(setup)), processPerCase: true, startAhead: true }), ...lockstepRecordFields(setup) }),
 };
 export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
   ...LOCKSTEP_KIND,
@@ -167,7 +168,7 @@ export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
   // A process per case: fresh every set, or warm for several sets of its one case.
   build(setup) {
     const options = lockstepOptions(setup, lockstepSetupOf(setup));
-    return { measurer: (options.setsPerProcess ?? 1) > 1 ? warmLockstepMeasurer({ ...options, processPerCase: true }) : lockstepMeasurer(options), ...collectedFields(setup) };
+    return { measurer: (options.setsPerProcess ?? 1) > 1 ? warmLockstepMeasurer({ ...options, processPerCase: true }) : lockstepMeasurer(options), ...lockstepRecordFields(setup) };
   },
 };
 // One process per runtime serves every case of a set: the cases share its heap, the engine's sizing and compiled code.
@@ -178,7 +179,7 @@ export const LOCKSTEP_SHARED: MeasurerDescriptor = {
   record: { ...LOCKSTEP_RECORD, fields: { processes: 'warm' } },
   prepare: (context) => prepareLockstep(context, true),
   help: 'per round one warm process per runtime that serves every case in a shuffled order (the cases share its heap and compiled code), sampled in turn',
-  build: (setup) => ({ measurer: warmLockstepMeasurer(lockstepOptions(setup, lockstepSetupOf(setup))), ...collectedFields(setup) }),
+  build: (setup) => ({ measurer: warmLockstepMeasurer(lockstepOptions(setup, lockstepSetupOf(setup))), ...lockstepRecordFields(setup) }),
 };
 
 /**
@@ -344,14 +345,24 @@ function hostRecord(
  * a lockstep process takes one before each case opens, before its first
  * sample (for the memory view) and after its last, outside every timed batch, so that the host's
  * readings of the resident set there hold no garbage (@rtbench/verdicts
- * memory-growth.ts) and each case starts from a collected heap.
+ * memory-growth.ts) and each case starts from a collected heap. Its plug-in's
+ * environment for a process that waits its turn (RuntimePlugin.waitingEnv)
+ * goes under the variant's.
  */
 export function collectingFlags(arm: Pick<Arm, 'plugin' | 'flags' | 'variantFlags'>): TranslatedFlags {
   const added = (arm.plugin.engine.collectFlags ?? []).filter((flag) => !arm.variantFlags.includes(flag));
-  if (!added.length) return arm.flags;
-  const translated = arm.plugin.translateFlags([...arm.variantFlags, ...added]);
+  const waiting = arm.plugin.waitingEnv;
+  if (!added.length && !waiting) return arm.flags;
+  const translated = added.length ? arm.plugin.translateFlags([...arm.variantFlags, ...added]) : arm.flags;
   // The variant's own environment (NODE_ENV=…) stays and wins, as when its flags were first translated.
-  return { args: translated.args, env: { ...translated.env, ...arm.flags.env } };
+  return { args: translated.args, env: { ...waiting, ...translated.env, ...arm.flags.env } };
+}
+
+/** The record's fields of a lockstep run: collectedFields, and each runtime's environment for a waiting process. */
+function lockstepRecordFields(setup: Pick<MeasurerSetup, 'needs' | 'warmupMinMs'>): { fields?: MeasurerFields } {
+  const waiting = Object.fromEntries(runtimePlugins().flatMap((p) => (p.waitingEnv ? [[p.name, Object.entries(p.waitingEnv).map(([k, v]) => `${k}=${v}`)]] : [])));
+  const fields: MeasurerFields = { ...collectedFields(setup).fields, ...(Object.keys(waiting).length ? { waitingEnv: waiting } : {}) };
+  return Object.keys(fields).length ? { fields } : {};
 }
 
 /** A fresh set of processes per case: each starts with a lockstep job for that one case. */
