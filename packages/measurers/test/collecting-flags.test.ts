@@ -17,10 +17,4 @@ describe('collectingFlags', () => {
     const always = { plugin: pluginOf({ ...V8_ENGINE, id: 'jsc', collectFlags: undefined }), variantFlags: [], flags: { args: [], env: {} } };
     expect(collectingFlags(always)).toBe(always.flags);
   });
-
-  it("puts its plug-in's environment for a waiting process under the variant's, which wins", () => {
-    const waiting = { ...pluginOf({ ...V8_ENGINE, id: 'jsc', collectFlags: undefined }), waitingEnv: { MIMALLOC_PURGE_DELAY: '-1', KEEP: '1' } } as RuntimePlugin;
-    const arm = { plugin: waiting, variantFlags: [], flags: { args: ['--x'], env: { MIMALLOC_PURGE_DELAY: '10', NODE_ENV: 'production' } } };
-    expect(collectingFlags(arm)).toEqual({ args: ['--x'], env: { KEEP: '1', MIMALLOC_PURGE_DELAY: '10', NODE_ENV: 'production' } });
-  });
 });

@@ -199,9 +199,9 @@ export interface RuntimePlugin extends RuntimeIdentity {
   /** Environment that makes its work repeatable under instruction counts, beyond engine flags (bun: its own GC timer off). */
   readonly countingEnv?: Readonly<Record<string, string>>;
   /**
-   * Environment for a process that sits idle while other processes take their turns (lockstep), so that waiting costs
-   * its next sample nothing a program running without pause would not pay (bun: its allocator keeps freed pages). The
-   * variant's own environment wins.
+   * Environment a lockstep process (startSession, startWarm) starts with, since it sits idle while other processes take
+   * their turns: waiting then costs its next sample nothing a program running without pause would not pay (bun: its
+   * allocator keeps freed pages). The variant's own environment wins; a case does not see it in `process.env`.
    */
   readonly waitingEnv?: Readonly<Record<string, string>>;
   /** The engine metrics its jobs report (GC by kind, allocation, heap), and where they come from; one line. */

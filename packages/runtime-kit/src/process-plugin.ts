@@ -9,8 +9,11 @@ import { liveCase, startJob, warmProcess, type RunningJob, type SpawnJobOptions 
 import type { AllocationProfileHook, CpuProfileHook, InspectorHook, RuntimePlugin, Unavailable } from './plugin.ts';
 import type { JobRequest, TranslatedFlags } from './types.ts';
 
-/** How the plug-in starts its runtime on a job: the process, its job on stdin. */
-export type StartJob = (request: JobRequest) => RunningJob;
+/**
+ * How the plug-in starts its runtime on a job: the process, its job on stdin. `waitsItsTurn`: the process will sit
+ * idle while others take their turns (a lockstep session or warm process), where a plug-in adds its waitingEnv.
+ */
+export type StartJob = (request: JobRequest, waitsItsTurn?: boolean) => RunningJob;
 
 /** runJob, startSession and startWarm of a runtime started by `start`. */
 export function processJobs(start: StartJob): Pick<RuntimePlugin, 'runJob' | 'startSession' | 'startWarm'> {
@@ -20,8 +23,8 @@ export function processJobs(start: StartJob): Pick<RuntimePlugin, 'runJob' | 'st
       running.endInput();
       return running.outcome;
     },
-    startSession: (request) => liveCase(start(request)),
-    startWarm: (request) => warmProcess(start(request)),
+    startSession: (request) => liveCase(start(request, true)),
+    startWarm: (request) => warmProcess(start(request, true)),
   };
 }
 

@@ -22,6 +22,14 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** Bun's own options before the engine's: isolation from the machine's setup. */
 export const BUN_RUN_ARGS = ['--no-install', '--no-env-file'];
 
+/**
+ * Bun's mimalloc returns freed pages to the system once they sat unused past its purge delay (ms), which a lockstep
+ * process waiting its turn always does: its next sample then faults every page back in (JSON.stringify of 10 KB: ~75 µs
+ * a call after each wait against ~20 µs without pause, with ~3 page faults a call). A program running without pause
+ * reuses them before the delay, so a process that waits its turn keeps them.
+ */
+const WAITING_ENV = { MIMALLOC_PURGE_DELAY: '-1' };
+
 function childEnv(extra: Record<string, string>): Record<string, string | undefined> {
   return { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...extra };
 }
@@ -37,14 +45,15 @@ const bun: SingleNpmRuntime = {
 };
 
 /** A job on bun: the bundle, the job on stdin, and, when the run asked for collection counts, JSC's GC log on stderr read into the result's metrics. */
-function startBunJob(request: JobRequest): RunningJob {
+function startBunJob(request: JobRequest, waitsItsTurn = false): RunningJob {
   const { target, flags, bundlePath } = request;
   // JSC's GC log on stderr is where Bun's collection counts come from: on only when the run asked for them (readsGcLog).
   const gcLog = readsGcLog(request.job, flags.env[GC_LOG_ENV] !== undefined) ? new TraceFilter(new JscGcLog(), () => new JscGcLog()) : undefined;
   const running = startJob({
     ...wrapped(request.wrap, target.binary, [...BUN_RUN_ARGS, ...flags.args, bundlePath]),
     job: sealJob(request.job, flags.env),
-    env: childEnv({ ...(gcLog ? { [GC_LOG_ENV]: '1' } : {}), ...flags.env }),
+    // Set in the process, not sealed into the job: the case sees the variant's environment alone.
+    env: childEnv({ ...(gcLog ? { [GC_LOG_ENV]: '1' } : {}), ...(waitsItsTurn ? WAITING_ENV : {}), ...flags.env }),
     cwd: dirname(bundlePath),
     timeoutMs: request.timeoutMs,
     ...(request.signal ? { signal: request.signal } : {}),
@@ -86,11 +95,7 @@ export const bunRuntime: RuntimePlugin = {
   ...processJobs(startBunJob),
   // Bun's own GC timer collects on the clock while the process idles between counted samples.
   countingEnv: { BUN_GC_TIMER_DISABLE: '1' },
-  // Bun's mimalloc returns freed pages to the system once they sat unused past its purge delay (ms), which a process
-  // waiting its turn always does: its next sample then faults every page back in (JSON.stringify of 10 KB: ~75 µs a
-  // call after each wait against ~20 µs without pause, with ~3 page faults a call). A program running without pause
-  // reuses them before the delay, so measured turns keep them too.
-  waitingEnv: { MIMALLOC_PURGE_DELAY: '-1' },
+  waitingEnv: WAITING_ENV,
   engineMetrics: "collections and their pauses from JavaScriptCore's GC log on stderr (BUN_JSC_logGC, on only with --metrics gc), heap in use from process.memoryUsage()",
 
   programs: {

@@ -345,20 +345,17 @@ function hostRecord(
  * a lockstep process takes one before each case opens, before its first
  * sample (for the memory view) and after its last, outside every timed batch, so that the host's
  * readings of the resident set there hold no garbage (@rtbench/verdicts
- * memory-growth.ts) and each case starts from a collected heap. Its plug-in's
- * environment for a process that waits its turn (RuntimePlugin.waitingEnv)
- * goes under the variant's.
+ * memory-growth.ts) and each case starts from a collected heap.
  */
 export function collectingFlags(arm: Pick<Arm, 'plugin' | 'flags' | 'variantFlags'>): TranslatedFlags {
   const added = (arm.plugin.engine.collectFlags ?? []).filter((flag) => !arm.variantFlags.includes(flag));
-  const waiting = arm.plugin.waitingEnv;
-  if (!added.length && !waiting) return arm.flags;
-  const translated = added.length ? arm.plugin.translateFlags([...arm.variantFlags, ...added]) : arm.flags;
+  if (!added.length) return arm.flags;
+  const translated = arm.plugin.translateFlags([...arm.variantFlags, ...added]);
   // The variant's own environment (NODE_ENV=…) stays and wins, as when its flags were first translated.
-  return { args: translated.args, env: { ...waiting, ...translated.env, ...arm.flags.env } };
+  return { args: translated.args, env: { ...translated.env, ...arm.flags.env } };
 }
 
-/** The record's fields of a lockstep run: collectedFields, and each runtime's environment for a waiting process. */
+/** The record's fields of a lockstep run: collectedFields, and the environment each runtime's lockstep processes start with (RuntimePlugin.waitingEnv). */
 function lockstepRecordFields(setup: Pick<MeasurerSetup, 'needs' | 'warmupMinMs'>): { fields?: MeasurerFields } {
   const waiting = Object.fromEntries(runtimePlugins().flatMap((p) => (p.waitingEnv ? [[p.name, Object.entries(p.waitingEnv).map(([k, v]) => `${k}=${v}`)]] : [])));
   const fields: MeasurerFields = { ...collectedFields(setup).fields, ...(Object.keys(waiting).length ? { waitingEnv: waiting } : {}) };
