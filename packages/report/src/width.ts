@@ -9,12 +9,13 @@ import { printable } from './text.ts';
 
 /**
  * A text of characters one column each that printable leaves as they are:
- * printable ASCII and the signs, units and sparkline bars the emitters
- * write. Most texts measured (a history's grids and sparklines) are only
- * these, counted without string-width's segmenting (display-width.test.ts
- * checks each character against it).
+ * printable ASCII and the signs, dashes, rules, arrows, units and sparkline
+ * bars the emitters write. Most texts measured (a history's grids, its rule
+ * and its "—" for no commit) are only these, counted without string-width,
+ * whose first call compiles its emoji pattern (display-width.test.ts checks
+ * each character against it).
  */
-const NARROW_ONLY = /^[ -~×–…±µ·▁-█]*$/;
+const NARROW_ONLY = /^[ -~×–—−÷…±µ·’†≠≈≤≥→▲▼─▁-█]*$/;
 
 /** Widths already measured, of short texts: a table measures each cell several times (its column, its padding, its fit). */
 const widths = new Map<string, number>();
