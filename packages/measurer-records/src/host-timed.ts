@@ -65,6 +65,3 @@ export const HOST_TIMED_RECORD: MeasurerRecord = {
   rounds: { load: loadRoundSchema },
   describe: () => timedMethod('each round starts the program or server anew and times it from outside the runtime'),
 };
-
-/** A round's load block (absent: not a load round), as loading validated it. */
-export const loadOf = (round: RoundRecord): LoadRound | undefined => round.load as LoadRound | undefined;

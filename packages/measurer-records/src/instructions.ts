@@ -37,8 +37,6 @@ const countsRoundSchema = z.object({
 });
 export type CountsRound = z.infer<typeof countsRoundSchema>;
 
-/** A round's counts block (absent: not a counted round), as loading validated it. */
-export const countsOf = (round: RoundRecord): CountsRound | undefined => round.counts as CountsRound | undefined;
 
 /**
  * Instruction counts' fields in a saved run: the cache simulation, the engine flags added to every variant to make

@@ -63,11 +63,6 @@ const requestsRoundSchema = z.object({
 });
 export type RequestsRound = z.infer<typeof requestsRoundSchema>;
 
-/** A round's requests block (absent: not a request round), as loading validated it. */
-export const requestsOf = (round: RoundRecord): RequestsRound | undefined => round.requests as RequestsRound | undefined;
-
-/** A request round's masked answers (core same-work's standingRound and standingAnswers read them). */
-export const requestAnswers = (round: RoundRecord): readonly MaskedAnswer[] | undefined => requestsOf(round)?.answers;
 
 /**
  * A smoke run's (--fixed-warmup, recorded as `smoke`) serving: its figures
