@@ -9,6 +9,7 @@ import { clockInfoSchema, engineKind, finite, gcCountersSchema, namedRecord, par
 import { engineMetricsSchema } from './engine-metrics.ts';
 import { claimsBlockSchema } from './claims-schema.ts';
 import { METRIC_DIRECTIONS, METRIC_UNITS, type Metric } from './metric.ts';
+import { grouped } from './words.ts';
 
 // ---------------------------------------------------------------- results file
 
@@ -205,7 +206,7 @@ export type WorkDifference = z.infer<typeof workDifferenceSchema>;
 export const MOST_ROUND_SAMPLES = 1_000_000;
 
 /** A round's per-sample list, at most MOST_ROUND_SAMPLES long (checked before its items are read). */
-const roundSeries = () => z.array(finite.nonnegative()).max(MOST_ROUND_SAMPLES, { error: `more than ${MOST_ROUND_SAMPLES.toLocaleString('en-US')} samples in a round (the most a saved round holds)` });
+const roundSeries = () => z.array(finite.nonnegative()).max(MOST_ROUND_SAMPLES, { error: `more than ${grouped(MOST_ROUND_SAMPLES)} samples in a round (the most a saved round holds)` });
 
 export const roundSchema = z.object({
   round: z.number().int().nonnegative(),

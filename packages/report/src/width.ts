@@ -44,7 +44,8 @@ export function padToWidth(text: string, width: number, align: 'left' | 'right' 
   return align === 'right' ? fill + text : text + fill;
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Made at the first cut that needs it: an Intl.Segmenter loads the locale data, a cost most outputs (all ASCII) never need. */
+let graphemes: Intl.Segmenter | undefined;
 
 /**
  * `word` in pieces of at most `width` columns, cut between characters as seen
@@ -56,6 +57,7 @@ export function cutToWidth(word: string, width: number): string[] {
   const pieces: string[] = [];
   let piece = '';
   let used = 0;
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   for (const { segment } of graphemes.segment(word)) {
     const w = displayWidth(segment);
     if (piece && used + w > width) {
