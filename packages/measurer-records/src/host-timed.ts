@@ -3,7 +3,6 @@
  * load.ts writes it, report's load and CPU views read it).
  */
 import { finite } from '@rtbench/core/protocol-schema';
-import type { RoundRecord } from '@rtbench/core/schema';
 import { z } from 'zod';
 import type { MeasurerRecord } from './record.ts';
 import { timedMethod, TIMING_VERDICT } from './timed-methods.ts';

@@ -4,8 +4,8 @@
  * about older runs whose rounds shared processes unlabelled.
  */
 import { finite } from '@rtbench/core/protocol-schema';
-import type { MeasuredBy, MeasurerFields, RoundRecord, RunRecord } from '@rtbench/core/schema';
-import { processesOf, type PairableRound } from '@rtbench/stats';
+import type { MeasuredBy, MeasurerFields, RunRecord } from '@rtbench/core/schema';
+import { processesOf } from '@rtbench/stats';
 import { z } from 'zod';
 import { lockstepRoundSchema } from './lockstep-round.ts';
 import { pairable } from './readers.ts';
@@ -13,7 +13,6 @@ import type { MeasurerRecord } from './record.ts';
 import { collectedFieldSchema, roundLengths, timedMethod, TIMING_VERDICT } from './timed-methods.ts';
 
 export const LOCKSTEP_ROUNDS = { lockstep: lockstepRoundSchema };
-
 
 /**
  * Lockstep's fields in a saved run's measurer block: how its processes were
