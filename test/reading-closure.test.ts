@@ -53,8 +53,9 @@ describe('what reading a saved run loads', () => {
 
   it.each(READING_ENTRIES)('%s imports no module that can start a process', (entry) => {
     const { modules, spawning } = graph.closureOf(entry);
-    // The closure was followed into the workspace's packages and their dependencies, not stopped at the entry.
-    expect(modules.size).toBeGreaterThan(100);
+    // The closure was followed into the workspace's packages and their dependencies, not stopped at the entry
+    // (verdicts' is the smallest: 78 modules once it read runs without loading their schemas).
+    expect(modules.size).toBeGreaterThan(50);
     expect(spawning).toEqual([]);
   });
 

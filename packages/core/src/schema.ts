@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { clockInfoSchema, engineKind, finite, gcCountersSchema, namedRecord, paramValue, runtimeKind, sampleSpanSchema, warmupSeriesSchema } from './protocol-schema.ts';
 import { engineMetricsSchema } from './engine-metrics.ts';
 import { claimsBlockSchema } from './claims-schema.ts';
+import { METRIC_DIRECTIONS, METRIC_UNITS, type Metric } from './metric.ts';
+import { grouped } from './words.ts';
 
 // ---------------------------------------------------------------- results file
 
@@ -204,7 +206,7 @@ export type WorkDifference = z.infer<typeof workDifferenceSchema>;
 export const MOST_ROUND_SAMPLES = 1_000_000;
 
 /** A round's per-sample list, at most MOST_ROUND_SAMPLES long (checked before its items are read). */
-const roundSeries = () => z.array(finite.nonnegative()).max(MOST_ROUND_SAMPLES, { error: `more than ${MOST_ROUND_SAMPLES.toLocaleString('en-US')} samples in a round (the most a saved round holds)` });
+const roundSeries = () => z.array(finite.nonnegative()).max(MOST_ROUND_SAMPLES, { error: `more than ${grouped(MOST_ROUND_SAMPLES)} samples in a round (the most a saved round holds)` });
 
 export const roundSchema = z.object({
   round: z.number().int().nonnegative(),
@@ -411,19 +413,8 @@ export const hostSchema = z.object({
   machine: machineStateSchema.optional(),
 });
 
-/**
- * What a case's samples measure, when it is not the in-runtime loop's time per
- * operation (the default when absent, so older runs read as before). Cases timed
- * by the host from outside the runtime (start-up, HTTP load) declare it:
- * samples are in `unit`, and `direction` says which way is better.
- */
-export const metricSchema = z.object({
-  /** What is measured, e.g. "time to first response", "requests/s", "latency p99". */
-  name: z.string(),
-  /** switches: context switches counted by the host (absent in older runs). */
-  unit: z.enum(['ns', 'ms', 'req/s', 'instructions', 'switches']),
-  direction: z.enum(['lower-is-better', 'higher-is-better']),
-});
+/** What a case's samples measure (metric.ts declares its shape and units, with no zod, for the readers that never validate a run). */
+export const metricSchema: z.ZodType<Metric> = z.object({ name: z.string(), unit: z.enum(METRIC_UNITS), direction: z.enum(METRIC_DIRECTIONS) });
 
 /**
  * How a run's samples were taken, as a saved run names it: a measurer's kind
@@ -563,26 +554,9 @@ export interface VerdictBasis {
   options: Pick<RunRecord['options'], 'measurer' | 'verdict'>;
   variants: readonly Pick<Variant, 'engine' | 'unavailable'>[];
 }
-export type Metric = z.infer<typeof metricSchema>;
 
-/** Instruction counts' metric: samples are instructions per operation. */
-export const INSTRUCTIONS_PER_OP: Metric = { name: 'instructions per operation', unit: 'instructions', direction: 'lower-is-better' };
-
-/** The in-runtime loop's metric: samples are ns per operation. */
-export const TIME_PER_OP: Metric = { name: 'time per operation', unit: 'ns', direction: 'lower-is-better' };
-
-/** A case's metric, TIME_PER_OP when the run does not declare one. */
-export function metricOf(run: Pick<RunRecord, 'cases'>, caseId: string): Metric {
-  return run.cases.find((c) => c.id === caseId)?.metric ?? TIME_PER_OP;
-}
-
-/**
- * A sample as a cost (lower is better), so ratios and verdicts built for times
- * read the same way for every metric: requests/s become seconds per request.
- */
-export function asCost(value: number, metric: Metric): number {
-  return metric.direction === 'higher-is-better' ? 1 / value : value;
-}
+// The metrics' shape, constants and helpers live in metric.ts (no zod); the readers of a run that never validate one import them there.
+export { asCost, INSTRUCTIONS_PER_OP, metricOf, TIME_PER_OP, type Metric } from './metric.ts';
 export type Precision = z.infer<typeof precisionSchema>;
 export type GitState = z.infer<typeof gitStateSchema>;
 export type AdaptiveOptions = z.infer<typeof adaptiveOptionsSchema>;

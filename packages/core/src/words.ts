@@ -11,6 +11,9 @@ export function oneLine(text: string): string {
   return text.replace(/\r?\n|\r/g, (nl) => (nl === '\r\n' ? '\\r\\n' : nl === '\n' ? '\\n' : '\\r'));
 }
 
+/** A whole number with its thousands grouped: 100,000 (by hand: toLocaleString's first call loads the locale data, a start's cost). */
+export const grouped = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** "1 process", "2 processes", "3 process pairs": a count and its noun, the plural made by English's rule for -s, -sh, -ch and -x. */
 export function counted(n: number | string, noun: string): string {
   const one = Number(n) === 1;

@@ -3,7 +3,6 @@
  * load.ts writes it, report's load and CPU views read it).
  */
 import { finite } from '@rtbench/core/protocol-schema';
-import type { RoundRecord } from '@rtbench/core/schema';
 import { z } from 'zod';
 import type { MeasurerRecord } from './record.ts';
 import { timedMethod, TIMING_VERDICT } from './timed-methods.ts';
@@ -65,6 +64,3 @@ export const HOST_TIMED_RECORD: MeasurerRecord = {
   rounds: { load: loadRoundSchema },
   describe: () => timedMethod('each round starts the program or server anew and times it from outside the runtime'),
 };
-
-/** A round's load block (absent: not a load round), as loading validated it. */
-export const loadOf = (round: RoundRecord): LoadRound | undefined => round.load as LoadRound | undefined;

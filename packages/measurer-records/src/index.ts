@@ -7,11 +7,13 @@
  * the registry, and report reads the blocks with typed readers, so reading a
  * saved run loads no measuring code.
  */
-export { countsOf, INSTRUCTIONS_RECORD, type CountsRound, type InstructionsFields } from './instructions.ts';
+export { INSTRUCTIONS_RECORD, type CountsRound, type InstructionsFields } from './instructions.ts';
 export { DUET_RECORD, type DuetRound } from './duet.ts';
-export { HOST_TIMED_RECORD, loadOf, type LoadOutcomes, type LoadRound } from './host-timed.ts';
-export { LOCKSTEP_RECORD, lockstepOf, pairable, type LockstepRound } from './lockstep.ts';
+export { HOST_TIMED_RECORD, type LoadOutcomes, type LoadRound } from './host-timed.ts';
+export { LOCKSTEP_RECORD } from './lockstep.ts';
+export type { LockstepRound } from './lockstep-round.ts';
 export { PROCESSES_RECORD } from './processes.ts';
-export { REQUEST_CPU_RECORD, requestAnswers, requestsOf, SMOKE_SERVING, type RequestsRound } from './request-cpu.ts';
+export { REQUEST_CPU_RECORD, SMOKE_SERVING, type RequestsRound } from './request-cpu.ts';
+export { countsOf, loadOf, lockstepOf, pairable, requestAnswers, requestsOf } from './readers.ts';
 export type { MeasurerRecord, ShownWith } from './record.ts';
 export { MEASURER_RECORDS, RecordRegistry, UnknownMeasurer } from './saved.ts';

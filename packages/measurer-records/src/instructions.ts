@@ -4,7 +4,6 @@
  * its functions).
  */
 import { finite } from '@rtbench/core/protocol-schema';
-import type { RoundRecord } from '@rtbench/core/schema';
 import { z } from 'zod';
 import type { EngineThresholds, MeasurerRecord } from './record.ts';
 
@@ -36,9 +35,6 @@ const countsRoundSchema = z.object({
   functions: z.array(z.tuple([z.string(), finite.nonnegative()])).optional(),
 });
 export type CountsRound = z.infer<typeof countsRoundSchema>;
-
-/** A round's counts block (absent: not a counted round), as loading validated it. */
-export const countsOf = (round: RoundRecord): CountsRound | undefined => round.counts as CountsRound | undefined;
 
 /**
  * Instruction counts' fields in a saved run: the cache simulation, the engine flags added to every variant to make

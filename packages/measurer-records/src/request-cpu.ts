@@ -1,7 +1,7 @@
 /** What a request-cpu run records: each round's requests block, the CPU limit per request older runs kept as the measurer's option; its words. */
 import { MAX_CPU_LIMIT_MS } from '@rtbench/core/cpu-time';
 import { finite } from '@rtbench/core/protocol-schema';
-import { maskedAnswerSchema, type MaskedAnswer, type RoundRecord } from '@rtbench/core/schema';
+import { maskedAnswerSchema } from '@rtbench/core/schema';
 import { z } from 'zod';
 import type { MeasurerRecord } from './record.ts';
 import { timedMethod, TIMING_VERDICT } from './timed-methods.ts';
@@ -62,12 +62,6 @@ const requestsRoundSchema = z.object({
   phases: z.object({ steadyFrom: z.number().int().positive().optional() }).optional(),
 });
 export type RequestsRound = z.infer<typeof requestsRoundSchema>;
-
-/** A round's requests block (absent: not a request round), as loading validated it. */
-export const requestsOf = (round: RoundRecord): RequestsRound | undefined => round.requests as RequestsRound | undefined;
-
-/** A request round's masked answers (core same-work's standingRound and standingAnswers read them). */
-export const requestAnswers = (round: RoundRecord): readonly MaskedAnswer[] | undefined => requestsOf(round)?.answers;
 
 /**
  * A smoke run's (--fixed-warmup, recorded as `smoke`) serving: its figures

@@ -9,7 +9,7 @@
  * n/a with its reason, never 0. A request case's row is its server process's.
  */
 import type { CaseResult, MemorySummary, RunRecord } from '@rtbench/core/schema';
-import { requestsOf } from '@rtbench/measurer-records';
+import { requestsOf } from '@rtbench/measurer-records/readers';
 import { MIN_KEPT_SAMPLES, type MemoryChange } from '@rtbench/verdicts';
 import { counted } from './text.ts';
 import { formatBytes, NOT_AVAILABLE, summarizeMetrics } from './metrics.ts';

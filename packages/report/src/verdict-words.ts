@@ -5,7 +5,8 @@
  * verdicts themselves stay 'faster' | 'slower' | … in the data (views, saved
  * JSON); only what a reader sees changes.
  */
-import { INSTRUCTIONS_PER_OP, type Metric } from '@rtbench/core/schema';
+import type { Metric } from '@rtbench/core/schema';
+import { INSTRUCTIONS_PER_OP } from '@rtbench/core/metric';
 
 export interface VerdictWords {
   /** The quantity ratios are of: "time", "instructions". */

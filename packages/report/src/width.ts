@@ -9,12 +9,13 @@ import { printable } from './text.ts';
 
 /**
  * A text of characters one column each that printable leaves as they are:
- * printable ASCII and the signs, units and sparkline bars the emitters
- * write. Most texts measured (a history's grids and sparklines) are only
- * these, counted without string-width's segmenting (display-width.test.ts
- * checks each character against it).
+ * printable ASCII and the signs, dashes, rules, arrows, units and sparkline
+ * bars the emitters write. Most texts measured (a history's grids, its rule
+ * and its "—" for no commit) are only these, counted without string-width,
+ * whose first call compiles its emoji pattern (display-width.test.ts checks
+ * each character against it).
  */
-const NARROW_ONLY = /^[ -~×–…±µ·▁-█]*$/;
+const NARROW_ONLY = /^[ -~×–—−÷…±µ·’†≠≈≤≥→▲▼─▁-█]*$/;
 
 /** Widths already measured, of short texts: a table measures each cell several times (its column, its padding, its fit). */
 const widths = new Map<string, number>();
@@ -43,7 +44,8 @@ export function padToWidth(text: string, width: number, align: 'left' | 'right' 
   return align === 'right' ? fill + text : text + fill;
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Made at the first cut that needs it: an Intl.Segmenter loads the locale data, a cost most outputs (all ASCII) never need. */
+let graphemes: Intl.Segmenter | undefined;
 
 /**
  * `word` in pieces of at most `width` columns, cut between characters as seen
@@ -55,6 +57,7 @@ export function cutToWidth(word: string, width: number): string[] {
   const pieces: string[] = [];
   let piece = '';
   let used = 0;
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   for (const { segment } of graphemes.segment(word)) {
     const w = displayWidth(segment);
     if (piece && used + w > width) {

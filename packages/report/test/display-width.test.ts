@@ -16,7 +16,7 @@ describe('display width', () => {
   });
 
   it('counts printable ASCII, the signs and units and the sparkline bars one column each, as string-width does', () => {
-    const narrow = [...Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)), ...'×–…±µ·▁▂▃▄▅▆▇█'];
+    const narrow = [...Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)), ...'×–—−÷…±µ·’†≠≈≤≥→▲▼─▁▂▃▄▅▆▇█'];
     for (const ch of narrow) expect([ch, displayWidth(ch)]).toEqual([ch, stringWidth(ch)]);
     expect(displayWidth(narrow.join(''))).toBe(narrow.length);
     expect(displayWidth('1.00 µs – 2.00 µs ▁▃█ 合計')).toBe(stringWidth('1.00 µs – 2.00 µs ▁▃█ 合計'));

@@ -10,6 +10,7 @@ import { statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
+import { checkFolder, type FolderCheck } from './folder-stamp.ts';
 import { openPostgresStore, isPostgresUrl } from './postgres-store.ts';
 import { historyRead } from '@rtbench/verdicts';
 import { readThrough, type HistoryReader, type RunLoader } from './read-through.ts';
@@ -76,7 +77,7 @@ export async function openHistoryReading(paths: readonly string[], files: readon
     return { ...(await readStored(paths, files, loader, place, hostId)), close: async () => undefined };
   }
   try {
-    const through = await readThrough(files, store, hostId, loader, false);
+    const through = await readThrough(files, store, hostId, loader, { figures: false, ...(place === undefined ? { folder: checkFolder(store as SqliteStore, hostId, one!) } : {}) });
     if (place === undefined) (store as SqliteStore).forgetOthers(hostId, files.map((f) => resolve(f)));
     return { load: through.read, lines: [], series: storedSeries(store, through.digestOf), close: () => store.close() };
   } catch (error) {
@@ -87,10 +88,10 @@ export async function openHistoryReading(paths: readonly string[], files: readon
   }
 }
 
-async function throughOne(files: readonly string[], open: () => Promise<RunStore>, loader: RunLoader, hostId: string, after?: (store: RunStore) => void): Promise<HistoryReader> {
+async function throughOne(files: readonly string[], open: () => Promise<RunStore>, loader: RunLoader, hostId: string, folder?: (store: RunStore) => FolderCheck, after?: (store: RunStore) => void): Promise<HistoryReader> {
   const store = await open();
   try {
-    const { read } = await readThrough(files, store, hostId, loader);
+    const { read } = await readThrough(files, store, hostId, loader, folder ? { folder: folder(store) } : {});
     after?.(store);
     return read;
   } finally {
@@ -104,7 +105,7 @@ async function throughOne(files: readonly string[], open: () => Promise<RunStore
  */
 async function throughFolderStore(folder: string, inside: readonly string[], loader: RunLoader, hostId: string): Promise<HistoryReader> {
   const store = openSqliteStore(join(folder, STORE_FILE));
-  return throughOne(inside, async () => store, loader, hostId, () => store.forgetOthers(hostId, inside.map((f) => resolve(f))));
+  return throughOne(inside, async () => store, loader, hostId, () => checkFolder(store, hostId, folder), () => store.forgetOthers(hostId, inside.map((f) => resolve(f))));
 }
 
 /**

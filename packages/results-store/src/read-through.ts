@@ -4,12 +4,14 @@
  * store's rows, never opened; any other is loaded (the loader checks it and
  * computes its figures from its rounds) and stored. A file the loader refuses
  * is not stored: it is refused again, in the loader's words, each time it is
- * read.
+ * read. In a folder unchanged since its own store last read it, a file the
+ * store holds is answered without even a stat (folder-stamp.ts).
  */
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { historyRead, type HistoryRead, type SavedRun } from '@rtbench/verdicts';
 import { historyFactsOf, historyReadOf, internedStrings, storedRun, variantsByText } from './records.ts';
+import type { FolderCheck } from './folder-stamp.ts';
 import type { FileStamp, RunStore } from './store.ts';
 
 export type RunLoader = (file: string) => SavedRun;
@@ -30,6 +32,12 @@ function stampOf(file: string): FileStamp | undefined {
 /** How many runs' rows are asked for at once: a store of ten thousand runs is never held as rows at once. */
 const RUNS_PER_READ = 256;
 
+/** How readThrough reads: `figures` false to answer each run without its results; `folder` the check of the folder all the files are in (its own store). */
+export interface ReadOptions {
+  figures?: boolean;
+  folder?: FolderCheck;
+}
+
 /** Files read through a store: each as a history reads it, and the digest of the stored run each holds. */
 export interface ReadThrough {
   read: HistoryReader;
@@ -41,41 +49,49 @@ export interface ReadThrough {
  * those it had not; the reader it returns answers each of them as the loader
  * would for a history, without opening a stored file. A file loaded now is
  * stored and dropped, and answered from the store like the others: ingesting
- * ten thousand files holds one at a time. `figures`: false to answer each
- * run without its results (a history whose points the store's cursor reads:
- * its facts, arms and order keys only).
+ * ten thousand files holds one at a time. `options.figures`: false to
+ * answer each run without its results (a history whose points the store's
+ * cursor reads: its facts, arms and order keys only).
  */
-export async function readThrough(files: readonly string[], store: RunStore, hostId: string, loader: RunLoader, figures = true): Promise<ReadThrough> {
-  const stamps = new Map(files.flatMap((file) => {
-    const stamp = stampOf(file);
-    return stamp ? [[file, stamp] as const] : [];
-  }));
-  const stored = await store.storedFiles(hostId, [...stamps.values()].map((s) => s.path));
+export async function readThrough(files: readonly string[], store: RunStore, hostId: string, loader: RunLoader, options: ReadOptions = {}): Promise<ReadThrough> {
+  const { figures = true, folder } = options;
+  const paths = new Map(files.map((file) => [file, resolve(file)] as const));
+  const stored = await store.storedFiles(hostId, [...paths.values()]);
   const unchanged = (stamp: FileStamp): string | undefined => {
     const known = stored.get(stamp.path);
     return known && known.size === stamp.size && known.mtimeNs === stamp.mtimeNs ? known.digest : undefined;
   };
+  const read = new Map<string, HistoryRead | Error>();
+  /** Loads a file and stores its run: its digest, or undefined when the loader refuses it (kept to throw when it is read). */
+  const ingest = async (file: string, stamp: FileStamp): Promise<string | undefined> => {
+    let saved: SavedRun;
+    try {
+      saved = loader(file);
+    } catch (error) {
+      read.set(file, error as Error);
+      return undefined;
+    }
+    const history = historyRead(saved);
+    await store.put(hostId, stamp, storedRun(history, saved.run));
+    return history.digest;
+  };
   // The files that hold each run, by its digest.
   const holders = new Map<string, string[]>();
-  const read = new Map<string, HistoryRead | Error>();
-  for (const [file, stamp] of stamps) {
-    let digest = unchanged(stamp);
+  for (const [file, path] of paths) {
+    // In an unchanged folder a file the store holds is the one it read (folder-stamp.ts): no stat.
+    let digest = folder?.unchanged ? stored.get(path)?.digest : undefined;
     if (digest === undefined) {
-      let saved: SavedRun;
-      try {
-        saved = loader(file);
-      } catch (error) {
-        read.set(file, error as Error);
-        continue;
-      }
-      const history = historyRead(saved);
-      await store.put(hostId, stamp, storedRun(history, saved.run));
-      digest = history.digest;
+      const stamp = stampOf(file);
+      // No stamp (no such file, a FIFO): the loader refuses it in its own words when it is read.
+      if (!stamp) continue;
+      digest = unchanged(stamp) ?? (await ingest(file, stamp));
+      if (digest === undefined) continue;
     }
     const held = holders.get(digest);
     if (held) held.push(file);
     else holders.set(digest, [file]);
   }
+  folder?.settle();
   const digests = [...holders.keys()];
   const strings = internedStrings();
   const variants = variantsByText(strings);

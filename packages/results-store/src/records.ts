@@ -7,7 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { ARM_CELLS, type ARM_COLUMNS, type FIGURE_COLUMNS, type LAYOUT_COLUMNS, type RUN_COLUMNS, type WALK_COLUMNS } from './schema.ts';
-import { TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
+import type { RunRecord } from '@rtbench/core/schema';
+import { TIME_PER_OP } from '@rtbench/core/metric';
 import type { ArmSummary, HistoryRead, HistoryRecord, HistoryResult, HistoryVariant } from '@rtbench/verdicts';
 
 type Cell = string | number | null;

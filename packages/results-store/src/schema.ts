@@ -145,8 +145,11 @@ export function storeTables(d: Dialect): string[] {
   ];
 }
 
+/** A folder's own store (SQLite): the folder's modification time after its last reading, by machine (folder-stamp.ts). */
+export const FOLDERS_TABLE = 'CREATE TABLE IF NOT EXISTS folders (host_id TEXT NOT NULL, path TEXT NOT NULL, mtime_ns TEXT NOT NULL, PRIMARY KEY (host_id, path))';
+
 /** Emptying a store of another format (a folder's own, rebuilt from its files). */
-export const DROP_TABLES = ['DROP TABLE IF EXISTS files', 'DROP TABLE IF EXISTS walks', 'DROP TABLE IF EXISTS layouts', 'DROP TABLE IF EXISTS figures', 'DROP TABLE IF EXISTS arms', 'DROP TABLE IF EXISTS runs'];
+export const DROP_TABLES = ['DROP TABLE IF EXISTS folders', 'DROP TABLE IF EXISTS files', 'DROP TABLE IF EXISTS walks', 'DROP TABLE IF EXISTS layouts', 'DROP TABLE IF EXISTS figures', 'DROP TABLE IF EXISTS arms', 'DROP TABLE IF EXISTS runs'];
 
 /** Each table's columns a run is written in, in the order records.ts gives its values. */
 export const RUN_COLUMNS = ['digest', 'run_id', 'machine', 'suite', 'started_at', 'git_commit', 'notes', 'facts'] as const;
@@ -219,6 +222,9 @@ export const SQL = {
   runsOf: `SELECT ${RUN_COLUMNS.join(', ')} FROM runs WHERE digest = ANY(?)`,
   armsOf: `SELECT ${ARM_COLUMNS.join(', ')} FROM arms WHERE digest = ANY(?) ORDER BY digest, position`,
   figuresOf: `SELECT ${FIGURE_COLUMNS.join(', ')} FROM figures WHERE digest = ANY(?) ORDER BY digest, position`,
+  folderTime: 'SELECT mtime_ns FROM folders WHERE host_id = ? AND path = ?',
+  keepFolderTime: 'INSERT INTO folders (host_id, path, mtime_ns) VALUES (?, ?, ?) ON CONFLICT (host_id, path) DO UPDATE SET mtime_ns = excluded.mtime_ns',
+  forgetFolderTime: 'DELETE FROM folders WHERE host_id = ? AND path = ?',
   /** A folder's own store (SQLite): the files of this machine not among these paths (a JSON array), and then the runs no file holds. */
   forgetFiles: 'DELETE FROM files WHERE host_id = ? AND path NOT IN (SELECT value FROM json_each(?))',
   forgetRuns: ['DELETE FROM walks WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM figures WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM arms WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM runs WHERE digest NOT IN (SELECT digest FROM files)'],

@@ -7,7 +7,8 @@
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import { figuresByRun, rowsByRun, valuesOf, walkOf, type ArmRow, type FigureRow, type RunFacts, type RunRow, type RunRows, type WalkCursorRow } from './records.ts';
-import { addNeighbours, ARM_COLUMNS, DROP_TABLES, FIGURE_COLUMNS, LAYOUT_COLUMNS, META_TABLE, MIGRATED_FORMATS, NEIGHBOURLESS_FORMAT, RUN_COLUMNS, SQL, STORE_FORMAT, storeTables, WALKLESS_FORMAT } from './schema.ts';
+import { addNeighbours, ARM_COLUMNS, DROP_TABLES, FIGURE_COLUMNS, FOLDERS_TABLE, LAYOUT_COLUMNS, META_TABLE, MIGRATED_FORMATS, NEIGHBOURLESS_FORMAT, RUN_COLUMNS, SQL, STORE_FORMAT, storeTables, WALKLESS_FORMAT } from './schema.ts';
+import type { FolderTimes } from './folder-stamp.ts';
 import type { RunStore, SeriesRow, StoredFile } from './store.ts';
 
 type Database = BetterSqlite3.Database;
@@ -15,14 +16,22 @@ type Database = BetterSqlite3.Database;
 /** How long a second CLI waits for the one writing the store before giving up on it, in ms. */
 const BUSY_TIMEOUT_MS = 5000;
 
+/** The most a kept journal holds between transactions (sqlite-store's openDatabase). */
+const JOURNAL_KEPT_BYTES = 1 << 20;
+
 /** How many walk rows a cursor hands on at once. */
 const WALKS_PER_BATCH = 256;
 
 export function openDatabase(file: string): Database {
   const Sqlite = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
   const db = new Sqlite(file);
-  // The default rollback journal keeps the store one file between commands (WAL would leave two more beside it).
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  // A rollback journal kept, not deleted, after each transaction: a folder's own store writes at every history, and a
+  // journal made and deleted each time would change the folder's time, which folder-stamp.ts reads as "a file added or
+  // removed". It stays one file beside the store (WAL would be two, made and deleted with each connection), emptied
+  // to JOURNAL_KEPT_BYTES after each transaction so a migration's journal does not stay its size.
+  db.pragma('journal_mode = PERSIST');
+  db.pragma(`journal_size_limit = ${JOURNAL_KEPT_BYTES}`);
   return db;
 }
 
@@ -38,6 +47,7 @@ function prepare(db: Database): void {
     const format = db.prepare(SQL.format).pluck().get() as string | undefined;
     if (format !== undefined && format !== STORE_FORMAT && !MIGRATED_FORMATS.includes(format)) for (const drop of DROP_TABLES) db.exec(drop);
     for (const table of storeTables('sqlite')) db.exec(table);
+    db.exec(FOLDERS_TABLE);
     if (format === WALKLESS_FORMAT) addWalks(db);
     if (format === NEIGHBOURLESS_FORMAT) db.exec(addNeighbours('sqlite'));
     db.prepare(SQL.setFormat).run(STORE_FORMAT);
@@ -59,8 +69,8 @@ function addWalks(db: Database): void {
   }
 }
 
-/** A SQLite store, which can also forget what its folder no longer holds. */
-export interface SqliteStore extends RunStore {
+/** A SQLite store, which can also forget what its folder no longer holds, and keep its folder's time (folder-stamp.ts). */
+export interface SqliteStore extends RunStore, FolderTimes {
   /** Forgets this machine's files other than `paths`, and the runs no file then holds (a folder's own store, after its files were read). */
   forgetOthers(hostId: string, paths: readonly string[]): void;
 }
@@ -92,6 +102,9 @@ export function openSqliteStore(file: string): SqliteStore {
     for (const [digest, cell] of cells) setNeighbours.run(cell, digest);
   });
   const upsertFile = db.prepare(SQL.upsertFile);
+  const folderTime = db.prepare<[string, string], string>(SQL.folderTime).pluck();
+  const keepFolderTime = db.prepare(SQL.keepFolderTime);
+  const forgetFolderTime = db.prepare(SQL.forgetFolderTime);
   const forgetFiles = db.prepare(SQL.forgetFiles);
   const forgetRuns = SQL.forgetRuns.map((sql) => db.prepare(sql));
   const forgetOthers = db.transaction((hostId: string, paths: readonly string[]) => {
@@ -152,6 +165,8 @@ export function openSqliteStore(file: string): SqliteStore {
     },
     put: async (hostId, { path, size, mtimeNs }, run) => put(hostId, path, size, mtimeNs, run),
     forgetOthers: (hostId, paths) => forgetOthers(hostId, paths),
+    folderTime: (hostId, folder) => folderTime.get(hostId, folder),
+    keepFolderTime: (hostId, folder, mtimeNs) => void (mtimeNs === undefined ? forgetFolderTime.run(hostId, folder) : keepFolderTime.run(hostId, folder, mtimeNs)),
     close: async () => void db.close(),
   };
 }

@@ -15,7 +15,7 @@ import { headlineSamples } from '@rtbench/core/cpu-per-request';
 import type { MaskedAnswer, RoundRecord } from '@rtbench/core/schema';
 import { answerName, answersDifference, standingRound, strictAnswerText, strictDifference, unlikeWithinText, type StrictAnswers } from '@rtbench/core/same-work';
 import { createHash } from 'node:crypto';
-import { lockstepOf, pairable, requestAnswers, requestsOf } from '@rtbench/measurer-records';
+import { lockstepOf, pairable, requestAnswers, requestsOf } from '@rtbench/measurer-records/readers';
 
 /** A variant of the run: its id, and why it cannot run, when it cannot. */
 export interface VariantSlot {

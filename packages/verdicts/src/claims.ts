@@ -21,9 +21,10 @@
 import { counted } from '@rtbench/core/words';
 import { isBound } from '@rtbench/core/claims';
 import type { ClaimOutcome, ClaimQuantile, ClaimsBlock, ClaimWord } from '@rtbench/core/claims-schema';
-import { asCost, metricOf, type CaseResult, type RunRecord } from '@rtbench/core/schema';
+import type { CaseResult, RunRecord } from '@rtbench/core/schema';
+import { asCost, metricOf } from '@rtbench/core/metric';
 import { DEFAULT_THRESHOLD, pairRounds, type PairableRound } from '@rtbench/stats';
-import { lockstepOf, pairable } from '@rtbench/measurer-records';
+import { lockstepOf, pairable } from '@rtbench/measurer-records/readers';
 import { whyNoReadings } from './memory-readings.ts';
 import { adjustmentText, CLAIM_METHOD, decideClaim, type ClaimFamily } from './claim-decision.ts';
 import { peakOverBound, peakPairs, type PeakPairs } from './memory-change.ts';

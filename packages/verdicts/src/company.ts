@@ -28,7 +28,7 @@
  * drift between runs are not.
  */
 import type { RunRecord } from '@rtbench/core/schema';
-import { pairable } from '@rtbench/measurer-records';
+import { pairable } from '@rtbench/measurer-records/readers';
 import { MIN_UNITS, meanOf, median, normalQuantile, pooledVariance, studentTQuantile, sumOfComponents, summarizeArm, type VarianceComponent } from '@rtbench/stats';
 import { machineStatesDiffer } from './machine-state.ts';
 

@@ -7,9 +7,10 @@
  * them, so a history of thousands of runs never holds a whole one.
  */
 import { createHash } from 'node:crypto';
-import { metricOf, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord, type Variant, type VerdictBasis } from '@rtbench/core/schema';
+import type { CaseResult, CaseStats, Metric, RunRecord, Variant, VerdictBasis } from '@rtbench/core/schema';
+import { metricOf, TIME_PER_OP } from '@rtbench/core/metric';
 import { summarizeArm } from '@rtbench/stats';
-import { pairable, requestsOf } from '@rtbench/measurer-records';
+import { pairable, requestsOf } from '@rtbench/measurer-records/readers';
 import { machineText, summarizeMachine } from './machine-state.ts';
 import { armSummary, roundMedians, unpairedArm, type ArmSummary } from './ratios.ts';
 import type { SavedRun } from './runs.ts';

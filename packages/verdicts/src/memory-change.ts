@@ -8,7 +8,7 @@
  */
 import type { CaseResult } from '@rtbench/core/schema';
 import { intervalAt, unitInference } from '@rtbench/stats';
-import { lockstepOf } from '@rtbench/measurer-records';
+import { lockstepOf } from '@rtbench/measurer-records/readers';
 
 /** Per-unit log ratios of the rounds' peaks and the unit of each. */
 export interface PeakPairs {

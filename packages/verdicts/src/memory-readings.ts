@@ -4,7 +4,7 @@
  * them. Pure: a run's results, host and measurer in, a sentence out.
  */
 import type { RunRecord } from '@rtbench/core/schema';
-import { loadOf, requestsOf } from '@rtbench/measurer-records';
+import { loadOf, requestsOf } from '@rtbench/measurer-records/readers';
 
 /** What it reads of a run: its results, and its host and measurer where it has them (a comparison of two runs pools results alone). */
 export type UnreadRun = Pick<RunRecord, 'results'> & { host?: Pick<RunRecord['host'], 'os'>; options?: Pick<RunRecord['options'], 'measurer'> };

@@ -8,11 +8,12 @@
  * pair). Unpaired (two saved runs): each run's processes are its arm's units.
  */
 import { headlineSamples } from '@rtbench/core/cpu-per-request';
-import { asCost, TIME_PER_OP, type CaseResult, type MaskedAnswer, type Metric, type RunRecord, type WorkDifference } from '@rtbench/core/schema';
+import type { CaseResult, MaskedAnswer, Metric, RunRecord, WorkDifference } from '@rtbench/core/schema';
+import { asCost, TIME_PER_OP } from '@rtbench/core/metric';
 import { applyEbh, applyFdr, armMoments, classify, compareMoments, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, pValueOf, welchOfMoments, DEFAULT_THRESHOLD, type ArmMoments, type CaseValues, type Comparison } from '@rtbench/stats';
 import { counted, firstLine } from '@rtbench/core/words';
 import { answersDifference, standingRound } from '@rtbench/core/same-work';
-import { pairable, requestAnswers, requestsOf } from '@rtbench/measurer-records';
+import { pairable, requestAnswers, requestsOf } from '@rtbench/measurer-records/readers';
 import { workAnswers } from './work-answers.ts';
 
 /** A paired (or, between two saved runs, unpaired) ratio with its verdict. */

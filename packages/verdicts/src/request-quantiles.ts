@@ -12,7 +12,7 @@
 import { steadyStart } from '@rtbench/core/cpu-per-request';
 import type { CaseResult } from '@rtbench/core/schema';
 import { comparePaired, median, pairRounds, quantile } from '@rtbench/stats';
-import { requestsOf } from '@rtbench/measurer-records';
+import { requestsOf } from '@rtbench/measurer-records/readers';
 import type { ArmStat, PairedCase, RatioOptions } from './ratios.ts';
 
 /** The quantiles a comparison decides on (a p99.9 of a few hundred requests per process is its maximum). */

@@ -7,7 +7,7 @@
 import { gunzipSync } from 'node:zlib';
 import type { MaskedAnswer, RoundRecord } from '@rtbench/core/schema';
 import { standingAnswers } from '@rtbench/core/same-work';
-import { requestAnswers } from '@rtbench/measurer-records';
+import { requestAnswers } from '@rtbench/measurer-records/readers';
 
 const unpack = (packed: string): string => gunzipSync(Buffer.from(packed, 'base64')).toString('utf8');
 

@@ -10,7 +10,8 @@
  */
 import type { MaskedAnswer } from '../schema.ts';
 import { fits, holes, learnFrom, type Learned, literalLength, literalTemplate, maskedText, MOST_HOLES, MOST_MASKED_SHARE, MOST_SHAPE_EDITS, type Template, type Unlike } from './template.ts';
-import { grouped, lineAt } from './lines.ts';
+import { grouped } from '../words.ts';
+import { lineAt } from './lines.ts';
 
 /** Characters of a body learned from; past them, the rest's length and hash must be the same in every response. */
 export const MOST_LEARNED_CHARS = 4 << 20;

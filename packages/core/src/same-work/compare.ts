@@ -9,7 +9,8 @@
  * is a variant whose own responses differed in more than values.
  */
 import type { MaskedAnswer, WorkDifference } from '../schema.ts';
-import { clip, grouped, lineAt } from './lines.ts';
+import { grouped } from '../words.ts';
+import { clip, lineAt } from './lines.ts';
 import { MOST_LEARNED_CHARS } from './answers.ts';
 import { HOLE_MARK, templateDifference } from './template.ts';
 

@@ -13,9 +13,6 @@ export function lineAt(text: string, offset: number): { line: number; column: nu
   return { line: text.slice(0, start).split('\n').length, column, text: clip(whole, column) };
 }
 
-/** A thousands-grouped count: 100,000. */
-export const grouped = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
 export function clip(line: string, column: number): string {
   const from = Math.max(0, column - SHOWN);
   const to = Math.min(line.length, column + SHOWN);

@@ -4,7 +4,8 @@
  * binary changes, the legend.
  */
 import { counted } from '../text.ts';
-import { TIME_PER_OP, type Metric } from '@rtbench/core/schema';
+import type { Metric } from '@rtbench/core/schema';
+import { TIME_PER_OP } from '@rtbench/core/metric';
 import { formatChange, formatMetric, formatQ, formatRatio, formatThreshold } from '../format.ts';
 import { changeSummary, comparisonCount, runLabel } from '../views/history.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView } from '../views/types.ts';

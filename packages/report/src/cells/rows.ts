@@ -3,7 +3,8 @@
  * columns (columns/results.ts) read. A new kind of view of runs is one entry in
  * RESULT_ROWS; every tabular reporter then renders its rows.
  */
-import { metricOf, type CaseResult, type RunRecord } from '@rtbench/core/schema';
+import type { CaseResult, RunRecord } from '@rtbench/core/schema';
+import { metricOf } from '@rtbench/core/metric';
 import { hasEngineMetrics, hasSpans } from '../metrics.ts';
 import { rowStats } from '../views/bench.ts';
 import { atLevel } from '../views/interval-level.ts';

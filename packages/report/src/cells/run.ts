@@ -1,6 +1,7 @@
 /** The texts of a table's cells, shared by the terminal, markdown and HTML reporters. */
 import { counted } from '../text.ts';
-import { TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
+import type { RunRecord } from '@rtbench/core/schema';
+import { TIME_PER_OP } from '@rtbench/core/metric';
 import { measuredBy } from '../views/measured-by.ts';
 import { formatChange, formatCount, formatMetric, formatPercent, formatQ, formatRatio, formatThreshold, hasFiniteInterval, intervalDigits, ratioWithCi, roughly } from '../format.ts';
 

@@ -3,7 +3,7 @@
  * against the previous point. Every interval is the screen's: read at the one level the view's comparisons were
  * adjusted to, which the `level` column names (the reporter gives the level and each point's interval at it).
  */
-import { TIME_PER_OP } from '@rtbench/core/schema';
+import { TIME_PER_OP } from '@rtbench/core/metric';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView } from '../views/types.ts';
 import { field, type CsvField, type CsvValue } from './fields.ts';
 

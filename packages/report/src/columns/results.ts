@@ -7,7 +7,7 @@
  */
 import type { CaseResult, CaseStats, Metric } from '@rtbench/core/schema';
 import { collectorShare, processesOf } from '@rtbench/stats';
-import { pairable } from '@rtbench/measurer-records';
+import { pairable } from '@rtbench/measurer-records/readers';
 import { formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent } from '../format.ts';
 import { ENGINE_METRIC_FIELDS, summarizeMetrics } from '../metrics.ts';
 import type { PrecisionCell } from '../views/types.ts';

@@ -4,8 +4,9 @@
  * "instructions per operation", "requests/s", "time to first response" in ms,
  * …): a count or a rate never lands in a time column.
  */
-import { metricOf, type CaseResult, type Metric, type RunRecord } from '@rtbench/core/schema';
-import { loadOf } from '@rtbench/measurer-records';
+import type { CaseResult, Metric, RunRecord } from '@rtbench/core/schema';
+import { metricOf } from '@rtbench/core/metric';
+import { loadOf } from '@rtbench/measurer-records/readers';
 import { field, type CsvField, type CsvValue } from './fields.ts';
 
 /** One sample: the `index`th of its round. */

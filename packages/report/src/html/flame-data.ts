@@ -8,7 +8,8 @@
  * (or of the bytes) moved. The texts of the top-movers table are formatted
  * here, like every other text of the page.
  */
-import { PROFILE_CATEGORIES, treeAmount, type CallTree, type CallTreeNode, type CallTreeUnit, type ProfileCategory, type ProfileDiffEntry, type ProfileManifest } from '@rtbench/core/profile-manifest';
+import { PROFILE_CATEGORIES, treeAmount, type CallTree, type CallTreeNode, type CallTreeUnit, type ProfileCategory } from '@rtbench/core/call-tree';
+import type { ProfileDiffEntry, ProfileManifest } from '@rtbench/core/profile-manifest';
 import { formatPercent } from '../format.ts';
 import type { RunView } from '../views/types.ts';
 

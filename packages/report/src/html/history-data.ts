@@ -4,7 +4,7 @@
  * page only lays it out. Pure.
  */
 import { counted } from '../text.ts';
-import { TIME_PER_OP } from '@rtbench/core/schema';
+import { TIME_PER_OP } from '@rtbench/core/metric';
 import { formatMetric, formatMetricRange } from '../format.ts';
 import { binaryChangeLines, changeLine, historyLegend, historyLevel, pointInterval } from '../cells/history.ts';
 import { changePoints, runFileName, runLabel } from '../views/history.ts';

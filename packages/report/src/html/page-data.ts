@@ -11,9 +11,10 @@
 import { counted } from '../text.ts';
 import { shownName, shownNames } from '../names.ts';
 import { verdictWords, type VerdictWords } from '../verdict-words.ts';
-import { metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord, type WorkDifference } from '@rtbench/core/schema';
+import type { CaseResult, Metric, RunRecord, WorkDifference } from '@rtbench/core/schema';
+import { metricOf, TIME_PER_OP } from '@rtbench/core/metric';
 import { median, processesOf } from '@rtbench/stats';
-import { pairable } from '@rtbench/measurer-records';
+import { pairable } from '@rtbench/measurer-records/readers';
 import { rowStats } from '../views/bench.ts';
 import { differentWorkText } from '../views/different-work.ts';
 import { formatDuration, formatRange, hasFiniteInterval, ratioWithCi } from '../format.ts';

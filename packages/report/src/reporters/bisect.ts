@@ -7,7 +7,7 @@
  * Every interval on the screen is at the bisect's one level, which the key
  * says once (docs/reading-the-table.md: one level a screen).
  */
-import { TIME_PER_OP } from '@rtbench/core/schema';
+import { TIME_PER_OP } from '@rtbench/core/metric';
 import type { Culprit, StepRecord, UnresolvedRange } from '@rtbench/verdicts';
 import type { Comparison } from '@rtbench/stats';
 import pc from 'picocolors';

@@ -10,7 +10,8 @@
  * ENGINE_METRIC_FIELDS; "gc-time-share" is a fraction of sampling time).
  */
 import { claimsBmf } from './claims-bmf.ts';
-import { metricOf, type CaseResult, type Metric as CaseMetric, type RunRecord } from '@rtbench/core/schema';
+import type { CaseResult, Metric as CaseMetric, RunRecord } from '@rtbench/core/schema';
+import { metricOf } from '@rtbench/core/metric';
 import { ENGINE_METRIC_FIELDS, summarizeMetrics } from '../metrics.ts';
 import { byKind, type Reporter } from './reporter.ts';
 

@@ -5,7 +5,7 @@
  * The json reporter writes the view as it is; html is html/history-page.ts.
  */
 import pc from 'picocolors';
-import { TIME_PER_OP } from '@rtbench/core/schema';
+import { TIME_PER_OP } from '@rtbench/core/metric';
 import { formatMetric, formatMetricRange, formatRatio } from '../format.ts';
 import { markdownCell, markdownCode } from '../text.ts';
 import { csvTable } from '../columns/fields.ts';

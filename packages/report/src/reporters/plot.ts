@@ -10,7 +10,8 @@
  */
 import pc from 'picocolors';
 import { median, quantile } from '@rtbench/stats';
-import { TIME_PER_OP, type Metric } from '@rtbench/core/schema';
+import type { Metric } from '@rtbench/core/schema';
+import { TIME_PER_OP } from '@rtbench/core/metric';
 import { formatMetric } from '../format.ts';
 import type { BenchCase } from '../views/types.ts';
 import { padToWidth, truncateToWidth } from '../width.ts';

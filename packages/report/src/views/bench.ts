@@ -6,10 +6,11 @@
 import { loadSection, measurementId } from './load.ts';
 import { requestSummary } from './request-summary.ts';
 import { cpuPerRequestSection } from './cpu-per-request.ts';
-import { asCost, metricOf, statsSchema, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
+import { statsSchema, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
+import { asCost, metricOf, TIME_PER_OP } from '@rtbench/core/metric';
 import { median, MIN_ROUNDS_FOR_BOOTSTRAP, readByMean, summarizeArm } from '@rtbench/stats';
 import { atLevel, viewLevel } from './interval-level.ts';
-import { lockstepOf, pairable, requestsOf } from '@rtbench/measurer-records';
+import { lockstepOf, pairable, requestsOf } from '@rtbench/measurer-records/readers';
 import { formatMetric } from '../format.ts';
 import { shownNames } from '../names.ts';
 import { counted, firstLine } from '../text.ts';

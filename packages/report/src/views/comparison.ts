@@ -3,7 +3,8 @@
  * per candidate, with verdicts, FDR q-values and a geometric mean. Built from
  * one run (paired by round) or from two saved runs (unpaired). Pure.
  */
-import { INSTRUCTIONS_PER_OP, metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord, type Variant } from '@rtbench/core/schema';
+import type { CaseResult, Metric, RunRecord, Variant } from '@rtbench/core/schema';
+import { INSTRUCTIONS_PER_OP, metricOf, TIME_PER_OP } from '@rtbench/core/metric';
 import { shownName, shownNames } from '../names.ts';
 import { counted, baseName } from '../text.ts';
 import { armInfo } from './arms.ts';

@@ -13,7 +13,8 @@
  */
 import { CPU_THREADS, loadCpuThreads, requestCpuThreads, steadyStart, type CpuPerRequestFigure, type CpuThreads } from '@rtbench/core/cpu-per-request';
 import type { CaseResult, RunRecord } from '@rtbench/core/schema';
-import { loadOf, requestsOf, type RequestsRound } from '@rtbench/measurer-records';
+import type { RequestsRound } from '@rtbench/measurer-records';
+import { loadOf, requestsOf } from '@rtbench/measurer-records/readers';
 import { median, requestDistribution, type Estimate, type RequestDistribution } from '@rtbench/stats';
 
 type Outcomes = RequestsRound['outcomes'];

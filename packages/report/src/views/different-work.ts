@@ -5,9 +5,7 @@
  * digest; and how a request case's changing responses were proven the same.
  */
 import type { RunRecord, WorkDifference } from '@rtbench/core/schema';
-
-/** A whole number with its thousands grouped: 92,113. */
-const grouped = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+import { grouped } from '@rtbench/core/words';
 
 /** Characters of a digest shown: enough to tell two apart in a line. */
 const SHORT = 12;

@@ -10,7 +10,8 @@
  * level (stats' fdrStep, applyFdr's step). Why neighbours and not segments:
  * docs/history.md.
  */
-import { TIME_PER_OP, type Metric } from '@rtbench/core/schema';
+import type { Metric } from '@rtbench/core/schema';
+import { TIME_PER_OP } from '@rtbench/core/metric';
 import { formatPercent } from '../format.ts';
 import { shownName, shownNames } from '../names.ts';
 import { counted, baseName } from '../text.ts';

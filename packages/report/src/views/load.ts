@@ -11,7 +11,8 @@
 import { caseId } from '@rtbench/core/suite';
 import { type Params } from '@rtbench/core';
 import type { CaseResult, Metric, RunRecord } from '@rtbench/core/schema';
-import { loadOf, type LoadOutcomes } from '@rtbench/measurer-records';
+import type { LoadOutcomes } from '@rtbench/measurer-records';
+import { loadOf } from '@rtbench/measurer-records/readers';
 import { median } from '@rtbench/stats';
 import { isCpuPerRequestCase } from './cpu-per-request.ts';
 

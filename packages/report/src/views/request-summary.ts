@@ -9,7 +9,7 @@
  */
 import { HANDLER_CPU, pooledFrom } from './cpu-per-request.ts';
 import type { CaseResult, RunRecord } from '@rtbench/core/schema';
-import { requestsOf } from '@rtbench/measurer-records';
+import { requestsOf } from '@rtbench/measurer-records/readers';
 import { median, netDistribution, type NetDistribution } from '@rtbench/stats';
 import { adjustAll, pairedCase, type PairedCase, type RatioComparison, type RatioOptions } from '@rtbench/verdicts';
 

@@ -6,7 +6,7 @@
  * recorded on one side only executed under 0.1% of the other side's sample.
  */
 import type { CaseResult } from '@rtbench/core/schema';
-import { countsOf } from '@rtbench/measurer-records';
+import { countsOf } from '@rtbench/measurer-records/readers';
 import { functionName } from '../names.ts';
 import type { ArmComparison, FunctionShift } from './types.ts';
 import { decidedDirection } from '@rtbench/verdicts';

@@ -3,7 +3,8 @@
  * without-work.ts): the mark a table gives it, the sentence that says why,
  * and which ratios get no verdict word (the interval is still shown).
  */
-import { TIME_PER_OP, type CaseResult, type RunRecord } from '@rtbench/core/schema';
+import type { CaseResult, RunRecord } from '@rtbench/core/schema';
+import { TIME_PER_OP } from '@rtbench/core/metric';
 import { counted, printable } from '../text.ts';
 import { WITHOUT_WORK_FACTOR } from '@rtbench/stats';
 import { formatMetric } from '../format.ts';
