@@ -1,10 +1,12 @@
 /**
  * `rtbench history` at a fleet's scale, through the results store
  * (packages/results-store): N synthetic saved runs (test/history-synthetic.ts)
- * written into a fresh folder, then the CLI's history over it three times,
- * each a start of its own: the first reads every file and fills the store
- * (ingest), the others are answered from it, in the terminal's format (what
- * it shows of each series) and as JSON (every point). Prints the ingest per
+ * written into a fresh folder, then the CLI's history over it, each a start
+ * of its own: the first reads every file and fills the store (ingest), the
+ * next two are answered from it, in the terminal's format (what it shows of
+ * each series) and as JSON (every point), and, once the folder has been
+ * unchanged for 4 s, the terminal's again as a reader repeats it (no file
+ * stat-ed). Prints the ingest per
  * run and each stored history's wall time and peak resident memory (GNU
  * time's maximum RSS, and its CPU time), the figures docs/history.md's targets name (history ≤ 1 s and ≤ 300 MB once
  * ingested; ingest ≤ 50 ms a run). A figure of the machine it runs on: run it
@@ -71,6 +73,12 @@ try {
     const stored = history(format);
     console.log(`history from the store, --format ${format}: ${stored.seconds.toFixed(2)} s; peak ${mb(stored.peakMb)}${cpu(stored.cpuSeconds)}`);
   }
+  // A folder its store has read, unchanged for longer than the folder-time rule's step, is answered without a stat of
+  // each file (results-store folder-stamp.ts): one history keeps the folder's time, the next is the one a reader repeats.
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 4_000);
+  history('terminal');
+  const repeated = history('terminal');
+  console.log(`history again, the folder unchanged, --format terminal: ${repeated.seconds.toFixed(2)} s; peak ${mb(repeated.peakMb)}${cpu(repeated.cpuSeconds)}`);
 } finally {
   if (values.keep) console.log(`kept ${dir}`);
   else rmSync(dir, { recursive: true, force: true });
