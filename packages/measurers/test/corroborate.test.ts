@@ -192,12 +192,6 @@ describe('corroborate (lockstep sets)', () => {
     const smoke = turns(schedule(Array.from({ length: 3 }, () => ({ gap: 3, delayIn: 1.8, batchMs: 0.09, delayOut: 0.05 }))));
     const smokeReadings = smoke.readings.map((r) => ({ ...r, mainThreadNs: 0.1125e6 / 0.17, mainThreadWaitNs: 1.8e6 }));
     expect(corroborate(smoke.record, smokeReadings, { threadCpuNs: 2.01e6, ownMainThread: { runNs: 2.01e6, waitNs: 5.41e6 } })).toBeUndefined();
-    // An honest async set whose thread waited 23 times its run for a core, most of it waking up before each batch (a
-    // clean clone's examples.test.ts at load ~9): 36% of the run, where a 100x-shrunk figure could read 24% at most.
-    const woken = turns(schedule(Array.from({ length: 3 }, () => ({ gap: 3, delayIn: 16, batchMs: 0.25, delayOut: 0.05 }))));
-    const wokenReadings = woken.readings.map((r) => ({ ...r, mainThreadNs: r.spanNs! / 0.37, mainThreadWaitNs: 16.03e6 }));
-    const wokenRunNs = woken.readings.reduce((sum, r) => sum + r.spanNs!, 0) / 0.36;
-    expect(corroborate(woken.record, wokenReadings, { threadCpuNs: wokenRunNs, ownMainThread: { runNs: wokenRunNs, waitNs: 48.1e6 } })).toBeUndefined();
     // Without the waits read, the old bar: a thread that waited nine times its run lets a 100x-shrunk figure meet a tenth.
     const spec = schedule(Array.from({ length: 3 }, () => ({ gap: 3, delayIn: 0.05, batchMs: 1, delayOut: 0.05 })));
     const { record, readings } = turns(spec);
@@ -205,7 +199,7 @@ describe('corroborate (lockstep sets)', () => {
     const shrunk = { ...record, samples: record.samples.map((s) => (s * 10) / 100) };
     const unread = waited.map(({ mainThreadWaitNs: _, ...r }) => r);
     expect(corroborate(shrunk, unread, { threadCpuNs: 3.75e6, ownMainThread: { runNs: 3.75e6, waitNs: 0 } })).toBeUndefined();
-    expect(corroborate(shrunk, waited, { threadCpuNs: 3.75e6, ownMainThread: { runNs: 3.75e6, waitNs: 33.75e6 } })).toMatch(/13% at least, as its main thread also waited 33.8 ms for a core in its exchanges, its median exchange 1\d% of what the thread ran in it \(13% asked\)\)/);
+    expect(corroborate(shrunk, waited, { threadCpuNs: 3.75e6, ownMainThread: { runNs: 3.75e6, waitNs: 33.75e6 } })).toMatch(/20% at least, as its main thread also waited 33.8 ms for a core in its exchanges, its median exchange 1\d% of what the thread ran in it \(20% asked\)\)/);
   });
 
   it('asks nothing of a case whose calls run untimed work of their own (hooks, self-timed regions)', () => {

@@ -68,26 +68,20 @@ const CPU_SHARE = 0.1;
  * low with no wait at all (a smoke run's async batch of a tenth of a
  * millisecond, the harness's own work around it several times that), and a
  * wait before the batch (the wake-up after the command) raises no honest
- * share. That bound puts every wait in the exchange inside the batch; an
- * honest async set reads well under it where the wake-up is most of the wait
- * (36% where the bound was 24%: a clean clone at load ~9). So the share asked
- * stays CPU_SHARE until a 100x-shrunk figure could read all but a fifth of it,
- * then asks SHRUNK_MARGIN times what such a figure could read, up to
- * MAX_SHARE_ASKED: no figure shrunk 100x meets it at any wait below the cap's.
+ * share. So the share asked stays CPU_SHARE until a 100x-shrunk figure could
+ * read half of it, then asks twice what such a figure could read, up to
+ * MAX_SHARE_ASKED.
  */
 function shareAsked(schedule: ThreadSchedule | undefined): number {
   if (schedule === undefined || schedule.runNs <= 0) return CPU_SHARE;
   const shrunkCouldRead = (1 + schedule.waitNs / schedule.runNs) / SHRINK_TOLD;
-  return Math.min(MAX_SHARE_ASKED, Math.max(CPU_SHARE, SHRUNK_MARGIN * shrunkCouldRead));
+  return Math.min(MAX_SHARE_ASKED, Math.max(CPU_SHARE, 2 * shrunkCouldRead));
 }
-
-/** How far above the most a 100x-shrunk figure could read the share asked is set: the worst case is never met in full. */
-const SHRUNK_MARGIN = 1.25;
 
 /** The shrink the CPU rule is built to tell: the forgers of test/forged-figures.test.ts divide by it. */
 const SHRINK_TOLD = 100;
 
-/** The most shareAsked asks: past it (the thread waited 39 times what it ran) only a figure shrunk 50x or more is told. */
+/** The most shareAsked asks: past it (the thread waited 24 times what it ran) only a figure shrunk 50x or more is told. */
 const MAX_SHARE_ASKED = 0.5;
 
 type Corroborated = Pick<RoundRecord, 'samples' | 'sampleStartMs' | 'iterationsPerSample' | 'clock' | 'untimedWork'>;
