@@ -355,9 +355,13 @@ export function collectingFlags(arm: Pick<Arm, 'plugin' | 'flags' | 'variantFlag
   return { args: translated.args, env: { ...translated.env, ...arm.flags.env } };
 }
 
-/** The record's fields of a lockstep run: collectedFields, and the environment each runtime's lockstep processes start with (RuntimePlugin.waitingEnv). */
-function lockstepRecordFields(setup: Pick<MeasurerSetup, 'needs' | 'warmupMinMs'>): { fields?: MeasurerFields } {
-  const waiting = Object.fromEntries(runtimePlugins().flatMap((p) => (p.waitingEnv ? [[p.name, Object.entries(p.waitingEnv).map(([k, v]) => `${k}=${v}`)]] : [])));
+/**
+ * The record's fields of a lockstep run: collectedFields, and the environment the lockstep processes of each runtime
+ * whose engine the run has start with (RuntimePlugin.waitingEnv), so a run says nothing of runtimes it did not start.
+ */
+function lockstepRecordFields(setup: Pick<MeasurerSetup, 'needs' | 'warmupMinMs' | 'engines'>): { fields?: MeasurerFields } {
+  const ran = runtimePlugins().filter((p) => p.waitingEnv && setup.engines.includes(p.engine.id));
+  const waiting = Object.fromEntries(ran.map((p) => [p.name, Object.entries(p.waitingEnv!).map(([k, v]) => `${k}=${v}`)]));
   const fields: MeasurerFields = { ...collectedFields(setup).fields, ...(Object.keys(waiting).length ? { waitingEnv: waiting } : {}) };
   return Object.keys(fields).length ? { fields } : {};
 }
