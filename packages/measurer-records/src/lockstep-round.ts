@@ -25,6 +25,8 @@ export const lockstepRoundSchema = z.object({
   readyWaitUs: finite.nonnegative().optional(),
   /** µs it then waited for its own other work to end before the first turn: the previous case's processes exiting, the next case's loading (absent in older runs). */
   quietWaitUs: finite.nonnegative().optional(),
+  /** Turns the set took beyond its planned ones because every exchange of an arm was too loaded for the host's clock to corroborate its figures (absent: none). */
+  addedTurns: z.number().int().positive().optional(),
   /** The user-mode emulator the process ran under (e.g. qemu-aarch64-static), read by the host: its times are behaviour only. Absent: native, or not known. */
   emulator: z.string().max(100).optional(),
   /** The process served other cases before this one in the same set (warm processes): how many (absent: a process of its own). */

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SampleReading } from '@rtbench/process';
-import { corroborate, corroborateProcess, corroborateSampling } from '../src/measurers/corroborate.ts';
+import { corroborate, corroborateProcess, corroborateSampling, quietestSpanShare, wantsQuietExchange } from '../src/measurers/corroborate.ts';
 
 const FINE = { name: 'fine', resolutionNs: 1, readCostNs: 20, edgeAligned: false };
 const COARSE = { name: 'coarse', resolutionNs: 1e6, readCostNs: 20, edgeAligned: true };
@@ -193,13 +193,63 @@ describe('corroborate (lockstep sets)', () => {
     const smokeReadings = smoke.readings.map((r) => ({ ...r, mainThreadNs: 0.1125e6 / 0.17, mainThreadWaitNs: 1.8e6 }));
     expect(corroborate(smoke.record, smokeReadings, { threadCpuNs: 2.01e6, ownMainThread: { runNs: 2.01e6, waitNs: 5.41e6 } })).toBeUndefined();
     // Without the waits read, the old bar: a thread that waited nine times its run lets a 100x-shrunk figure meet a tenth.
-    const spec = schedule(Array.from({ length: 3 }, () => ({ gap: 3, delayIn: 0.05, batchMs: 1, delayOut: 0.05 })));
+    // (Each batch ran 1 ms of its 10 on the wall clock, waiting for a core the rest.)
+    const spec = schedule(Array.from({ length: 3 }, () => ({ gap: 3, delayIn: 0.05, batchMs: 10, delayOut: 0.05 })));
     const { record, readings } = turns(spec);
     const waited = readings.map((r) => ({ ...r, spanNs: (10 * 1.25e6) / 100, mainThreadNs: 1.25e6, mainThreadWaitNs: 9 * 1.25e6 }));
-    const shrunk = { ...record, samples: record.samples.map((s) => (s * 10) / 100) };
+    const shrunk = { ...record, samples: record.samples.map((s) => s / 100) };
     const unread = waited.map(({ mainThreadWaitNs: _, ...r }) => r);
     expect(corroborate(shrunk, unread, { threadCpuNs: 3.75e6, ownMainThread: { runNs: 3.75e6, waitNs: 0 } })).toBeUndefined();
-    expect(corroborate(shrunk, waited, { threadCpuNs: 3.75e6, ownMainThread: { runNs: 3.75e6, waitNs: 33.75e6 } })).toMatch(/20% at least, as its main thread also waited 33.8 ms for a core in its exchanges, its median exchange 1\d% of what the thread ran in it \(20% asked\)\)/);
+    expect(corroborate(shrunk, waited, { threadCpuNs: 3.75e6, ownMainThread: { runNs: 3.75e6, waitNs: 33.75e6 } })).toMatch(/20% at least, as its main thread also waited 33.8 ms for a core in its exchanges, its median exchange 1\d% of what the thread ran in it \(20% asked\), its best span 1.2% of the host's wait for it \(a fiftieth asked\)\)/);
+  });
+
+  it('where waits for a core raised the share asked, lets the best exchange\'s span against the host\'s wait tell, which no shrunk figure meets', () => {
+    // A smoke set whose thread waited 25 ms for a core before two of its three batches (the wake-up after the command,
+    // outside its span): its spans are a quarter of what the thread ran, under the share such waits ask.
+    const smokeSet = (wakeUps: number[]) => {
+      const { record, readings } = turns(schedule(wakeUps.map((delayIn) => ({ gap: 3, delayIn, batchMs: 0.2, delayOut: 0.05 }))));
+      const measured = readings.map((r, i) => ({ ...r, mainThreadNs: 1e6, mainThreadWaitNs: (wakeUps[i]! - 0.1) * 1e6 }));
+      const waitNs = measured.reduce((sum, r) => sum + r.mainThreadWaitNs, 0);
+      return { record, readings: measured, set: { threadCpuNs: 3.2e6, ownMainThread: { runNs: 3.2e6, waitNs } } };
+    };
+    const quiet = smokeSet([25, 25, 0.5]);
+    expect(corroborate(quiet.record, quiet.readings, quiet.set)).toBeUndefined();
+    const loaded = smokeSet([25, 25, 25]);
+    expect(corroborate(loaded.record, loaded.readings, loaded.set)).toMatch(/its median exchange 26% of what the thread ran in it \(50% asked\), its best span 0.99% of the host's wait for it \(a fiftieth asked\)\): the figures are smaller/);
+    // Shrunk 100x, figures and spans: no span can exceed the host's wait, so none reads more than a hundredth of it.
+    const shrunk = { ...quiet.record, samples: quiet.record.samples.map((x) => x / 100) };
+    const spansShrunk = quiet.readings.map((r) => ({ ...r, spanNs: r.spanNs! / 100 }));
+    expect(corroborate(shrunk, spansShrunk, quiet.set)).toMatch(/its best span [\d.]+% of the host's wait for it \(a fiftieth asked\)\): the figures are smaller/);
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ batchMs: fc.double({ min: 0.05, max: 5, noNaN: true }), wakeUp: fc.double({ min: 0, max: 60, noNaN: true }), overhead: fc.double({ min: 1, max: 4, noNaN: true }) }), { minLength: 2, maxLength: 8 }),
+        fc.nat(),
+        (spec, k) => {
+          // One exchange whose wake-up stayed under its batch (the turn a set waits for), the others as drawn.
+          const drawn = spec.map((t, j) => (j === k % spec.length ? { ...t, wakeUp: Math.min(t.wakeUp, t.batchMs) } : t));
+          const { record, readings } = turns(schedule(drawn.map((t) => ({ gap: 3, delayIn: 0.25 * t.batchMs + t.wakeUp, batchMs: t.batchMs, delayOut: 0.05 }))));
+          const measured = readings.map((r, i) => ({ ...r, mainThreadNs: drawn[i]!.overhead * r.spanNs!, mainThreadWaitNs: drawn[i]!.wakeUp * 1e6 }));
+          const runNs = measured.reduce((sum, r) => sum + r.mainThreadNs, 0);
+          const set = { threadCpuNs: runNs, ownMainThread: { runNs, waitNs: measured.reduce((sum, r) => sum + r.mainThreadWaitNs, 0) } };
+          expect(corroborate(record, measured, set)).toBeUndefined();
+          const forged = { ...record, samples: record.samples.map((x) => x / 100) };
+          expect(corroborate(forged, measured.map((r) => ({ ...r, spanNs: r.spanNs! / 100 })), set)).toMatch(/the figures are smaller than the host's clock allows/);
+        },
+      ),
+    );
+  });
+
+  it('asks a set for another turn while every exchange of a natively run, kernel-counted arm is too loaded to tell', () => {
+    const exchange = (spanMs: number, waitedMs: number) => ({ ns: 1, spanNs: spanMs * 1e6, waitedNs: waitedMs * 1e6, sentMs: 0, receivedMs: waitedMs, mainThreadNs: 1e6, mainThreadWaitNs: 0 });
+    const loaded = [exchange(0.2, 25), exchange(0.2, 30)];
+    expect(wantsQuietExchange(loaded, undefined)).toBe(true);
+    expect(wantsQuietExchange([...loaded, exchange(0.2, 5)], undefined)).toBe(false);
+    // Under an emulator only the clocks are held against each other; off Linux the kernel's count is not at hand.
+    expect(wantsQuietExchange(loaded, 'qemu-aarch64-static')).toBe(false);
+    expect(wantsQuietExchange(loaded.map(({ mainThreadNs: _, ...r }) => r), undefined)).toBe(false);
+    // A whole-millisecond clock tells a span only of an exchange a hundred times two of its ticks.
+    expect(quietestSpanShare([exchange(5, 50)], 1)).toBeUndefined();
+    expect(quietestSpanShare([exchange(5, 50), exchange(100, 250)], 1)).toBe(0.4);
   });
 
   it('asks nothing of a case whose calls run untimed work of their own (hooks, self-timed regions)', () => {

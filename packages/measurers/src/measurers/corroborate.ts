@@ -139,9 +139,14 @@ export function corroborate(
     if (share >= asked) return undefined;
     const exchange = own && medianExchangeShare(record, readings, spans, slack);
     if (exchange !== undefined && exchange.share >= exchange.asked) return undefined;
+    // Where the thread's waits raised the share asked, its quietest exchange tells instead (QUIET_SPAN_SHARE).
+    const raised = asked > CPU_SHARE || (exchange !== undefined && exchange.asked > CPU_SHARE);
+    const quiet = raised && spans ? quietestSpanShare(readings, tickMs) : undefined;
+    if (quiet !== undefined && quiet >= QUIET_SPAN_SHARE) return undefined;
     const what = spans ? 'its exchanges, as the process timed them,' : 'its samples';
     const median = exchange === undefined ? '' : `, its median exchange ${percent(exchange.share)} of what the thread ran in it${exchange.asked > CPU_SHARE ? ` (${percent(exchange.asked)} asked)` : ''}`;
-    return `${what} account for ${percent(share)} of the CPU time the main thread of its process ran over the set (${ms(threadCpuNs / 1e6)}, read by the host from the kernel; ${atLeast(asked, waited)}${median}): the figures are smaller than the host's clock allows, so the set is not used`;
+    const quietest = quiet === undefined ? '' : `, its best span ${percent(quiet)} of the host's wait for it (a fiftieth asked)`;
+    return `${what} account for ${percent(share)} of the CPU time the main thread of its process ran over the set (${ms(threadCpuNs / 1e6)}, read by the host from the kernel; ${atLeast(asked, waited)}${median}${quietest}): the figures are smaller than the host's clock allows, so the set is not used`;
   }
   if (best.ofWait < EXPLAINED_SHARE.ofWait) {
     return `no sample accounts for a fiftieth of the time the host waited for it (${atBest(best.ofWait)}): the figures are smaller than the host's clock allows, so the set is not used`;
@@ -215,6 +220,54 @@ function inExchanges(readings: readonly SampleReading[]): ThreadSchedule | undef
 function atLeast(asked: number, waited: ThreadSchedule | undefined): string {
   if (asked <= CPU_SHARE || waited === undefined) return 'a tenth at least';
   return `${percent(asked)} at least, as its main thread also waited ${ms(waited.waitNs / 1e6)} for a core in its exchanges`;
+}
+
+/**
+ * What the best exchange's span accounts for, at least, of the host's whole
+ * wait for it, where the main thread's waits for a core raised the CPU
+ * share asked. No process's span can exceed the host's wait (it lies
+ * inside it), so a span shrunk 100x reads a hundredth at most, however
+ * loaded the machine; an honest span reads most of a quiet exchange, and
+ * a loaded machine, which stretches some exchanges with wake-ups outside
+ * the span, leaves others quiet (a set takes more turns until one is:
+ * lockstep.ts). Only where the thread waited is this the rule: there the
+ * CPU share asked already tells only a shrink of 50x or more, while on a
+ * quiet machine the CPU share tells a tenth.
+ */
+const QUIET_SPAN_SHARE = 1 / 50;
+
+/** An exchange's clock error, in ticks of the process's clock, must be under this share of the host's wait for its span to count. */
+const QUIET_TICK_SHARE = 0.01;
+
+/**
+ * The best share of the host's wait for an exchange that the process's span
+ * of it accounts for, over exchanges long enough for the process's clock to
+ * say (two ticks under a hundredth of the wait: a whole-millisecond clock
+ * counts only exchanges of 200 ms or more); undefined where none is, or a
+ * reading has no span.
+ */
+export function quietestSpanShare(readings: readonly Pick<SampleReading, 'spanNs' | 'waitedNs'>[], tickMs: number): number | undefined {
+  let best: number | undefined;
+  for (const r of readings) {
+    if (r.spanNs === undefined) return undefined;
+    const waitedMs = r.waitedNs / 1e6;
+    if (waitedMs <= 0 || 2 * tickMs > QUIET_TICK_SHARE * waitedMs) continue;
+    best = Math.max(best ?? 0, r.spanNs / 1e6 / waitedMs);
+  }
+  return best;
+}
+
+/**
+ * Whether a lockstep set should take another turn for this arm before it is
+ * judged: the kernel counts its main thread (Linux), the process gives
+ * spans, it runs natively, and no exchange yet is quiet enough for
+ * QUIET_SPAN_SHARE to tell (read without the clock's slack, so a set never
+ * stops short of what corroborate() asks).
+ */
+export function wantsQuietExchange(readings: readonly SampleReading[], emulator: string | undefined): boolean {
+  if (emulator !== undefined || !readings.length || readings.some((r) => r.mainThreadNs === undefined)) return false;
+  const quiet = quietestSpanShare(readings, 0);
+  return quiet !== undefined && quiet < QUIET_SPAN_SHARE;
 }
 
 /** How much of the busiest main thread's count the process's own main thread must have run for its exchanges' readings to stand for it. */

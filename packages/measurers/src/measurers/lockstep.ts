@@ -23,7 +23,7 @@ import { runtimePlugins } from '@rtbench/runtime-registry';
 import type { TranslatedFlags } from '@rtbench/runtime-kit';
 import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, MeasurerOption, MeasurerSetup, PrepareContext, PreparedMeasurer, ReplicateContext, Unit } from '../measurer.ts';
 import { collectsBeforeSampling, givenWholeNumber, isSmoke, SMOKE_SAMPLES, smokeSized, timedMeasureOptions, type TimedSetup } from './measure-options.ts';
-import { corroborate } from './corroborate.ts';
+import { corroborate, wantsQuietExchange } from './corroborate.ts';
 import { armResultOf, crashAfterLastAnswer, timedMsOf } from './judge.ts';
 import { capStack, capText } from '../case-text.ts';
 import { WarmPool, type ClosedOutcome } from './warm-pool.ts';
@@ -201,6 +201,9 @@ export function takesTurn(turn: number, plannedTurns: number, elapsedMs: number,
   return turn < LOADED_MIN_TURNS || elapsedMs <= SAMPLING_CAP_FACTOR * options.sampleTimeMs * liveArms;
 }
 
+/** The most turns a set takes beyond its planned ones while an arm's exchanges are all too loaded to corroborate it (sampleInTurn). */
+const MOST_ADDED_TURNS = 12;
+
 /** A set whose longest sample was raised to the floor takes at least this many turns: a paired ratio over one turn is one pair. */
 const FLOORED_MIN_TURNS = 2;
 
@@ -286,9 +289,10 @@ async function sampleInTurn(
   const cpuAtStart = cases.map((s) => s.cpuTimes());
   const ownAtStart = cases.map((s) => s.mainThreadSchedule());
   const emulators = cases.map((s) => s.emulator());
-  for (let turn = 0; live.length && !context.signal?.aborted && takesTurn(turn, turns, performance.now() - started, options, armsAtStart); turn++) {
+  let turn = 0;
+  const takeOne = async (): Promise<void> => {
     const gone: number[] = [];
-    for (const { arm: i, position, reading } of await takeTurn(cases, live, turn, together)) {
+    for (const { arm: i, position, reading } of await takeTurn(cases, live, turn++, together)) {
       if (reading === undefined) gone.push(i);
       else {
         positions[i]!.push(position);
@@ -296,14 +300,22 @@ async function sampleInTurn(
       }
     }
     if (gone.length) live = live.filter((i) => !gone.includes(i));
-  }
+  };
+  while (live.length && !context.signal?.aborted && takesTurn(turn, turns, performance.now() - started, options, armsAtStart)) await takeOne();
+  // A loaded machine can stretch every exchange of a short set with waits outside its spans, so that neither the CPU
+  // share nor the spans tell its figures from shrunk ones: the set takes more turns until each arm has an exchange
+  // quiet enough to (corroborate.ts QUIET_SPAN_SHARE), MOST_ADDED_TURNS at most.
+  let addedTurns = 0;
+  const wantsMore = (): boolean => live.some((i) => wantsQuietExchange(readings[i]!, emulators[i]));
+  for (; addedTurns < MOST_ADDED_TURNS && live.length && !context.signal?.aborted && wantsMore(); addedTurns++) await takeOne();
   const cpu = cases.map((s, i) => cpuNsBetween(cpuAtStart[i], s.cpuTimes()));
   // The process's own main thread over the set: where each exchange's CPU was read (SampleReading.mainThreadNs).
   const own = cases.map((s, i) => scheduleBetween(ownAtStart[i], s.mainThreadSchedule()));
   const outcomes = await Promise.all(cases.map((s) => s.finish()));
   const results = arms.map((arm, i) => {
     const host = hostRecord(readings[i]!, cpu[i], emulators[i]);
-    const result = armResultOf(arm, outcomes[i]!, options.timeoutMs, context.round, i, { lockstep: { positions: positions[i]!, ...waits, ...host } });
+    const added = addedTurns ? { addedTurns } : {};
+    const result = armResultOf(arm, outcomes[i]!, options.timeoutMs, context.round, i, { lockstep: { positions: positions[i]!, ...waits, ...added, ...host } });
     const outcome = result.outcomes[0]!;
     if (outcome.kind !== 'round') return result;
     result.timedMs = timedMsOf(result);
