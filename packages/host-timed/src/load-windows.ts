@@ -75,6 +75,20 @@ export function loadSteadyEnough(windows: readonly LoadWindow[], pipelined: bool
   return from !== undefined && sumOf(windows.slice(from), (w) => w.report.windowMs) >= steadyMs;
 }
 
+/**
+ * Windows every round takes, whatever its time bound: the first is the
+ * server's own warm-up (loadSteadyFrom never starts at 0), so a round of one
+ * window, which a loaded machine's slow first window once made, has no
+ * figure past it.
+ */
+const LEAST_WINDOWS = 2;
+
+/** Whether a round takes another window: fewer than LEAST_WINDOWS so far, or within its bound and not yet steady enough. */
+export function takesWindow(windows: readonly LoadWindow[], elapsedMs: number, plan: { boundMs: number; durationMs: number }, pipelined: boolean): boolean {
+  if (windows.length < LEAST_WINDOWS) return true;
+  return elapsedMs < plan.boundMs && !loadSteadyEnough(windows, pipelined, plan.durationMs);
+}
+
 /** A quantile over windows: the median of theirs (wrk keeps no histogram to merge); null when none had one. */
 function medianOf(values: readonly (number | null)[]): number | null {
   const given = values.filter((v): v is number => v !== null);

@@ -14,7 +14,7 @@ import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { endedHow, exitOf, killTree, spawnTracked, Tail, type ChildExit } from '@rtbench/process';
-import { loadPhases, loadReportSchema, loadSteadyEnough, LOAD_WINDOWS, type LoadReport, type LoadWindow } from './load-windows.ts';
+import { loadPhases, loadReportSchema, LOAD_WINDOWS, takesWindow, type LoadReport, type LoadWindow } from './load-windows.ts';
 import { fail, within, type RoundOutcome, type RoundValues } from './outcome.ts';
 import { choosePinning, pinProcess } from './pinning.ts';
 import { answeredWith, notListening, serverExit, startServer } from './server.ts';
@@ -124,7 +124,8 @@ async function runWrk(binary: string, script: string, port: number, plan: LoadPl
  * with its own connections and the server's threads read from the host
  * before and after it (their CPU and context switches; undefined off
  * Linux), until the steady windows last the plan's duration, or the
- * round's bound (a measuring round's: its warm-up and twice its duration).
+ * round's bound (a measuring round's: its warm-up and twice its duration),
+ * two windows at least (load-windows.ts takesWindow).
  */
 async function loadServer(generator: Generator, port: number, pid: number | undefined, plan: LoadPlan, core: number | undefined): Promise<{ windows?: LoadWindow[]; problem?: string; output: string }> {
   const serverPid = process.platform === 'linux' ? pid : undefined;
@@ -139,7 +140,7 @@ async function loadServer(generator: Generator, port: number, pid: number | unde
       if (!run.report) return { problem: `${run.problem ?? 'no load report'} in window ${windows.length + 1}`, output: run.output };
       // The JavaScript thread is the process's main thread (tid = pid) on every runtime served here.
       windows.push({ report: run.report, ...(serverPid !== undefined && before ? { server: serverWindow(before, readServerThreads(serverPid), serverPid) } : {}) });
-    } while (!plan.signal?.aborted && performance.now() - started < plan.boundMs && !loadSteadyEnough(windows, pipelined, plan.durationMs));
+    } while (!plan.signal?.aborted && takesWindow(windows, performance.now() - started, plan, pipelined));
     return { windows, output: '' };
   } finally {
     if (script !== undefined) rmSync(dirname(script), { recursive: true, force: true });

@@ -1,6 +1,6 @@
 /** A load round's windows: where they became steady, when a round may stop, and the windows pooled into its phases. */
 import { describe, expect, it } from 'vitest';
-import { loadPhases, loadSteadyEnough, loadSteadyFrom, pooledWindows, type LoadReport, type LoadWindow } from '../src/load-windows.ts';
+import { loadPhases, loadSteadyEnough, loadSteadyFrom, pooledWindows, takesWindow, type LoadReport, type LoadWindow } from '../src/load-windows.ts';
 import type { ServerWindow } from '../src/server-window.ts';
 
 /** A window of 250 ms with `requests` answered; latency p50 and the JavaScript thread's CPU per response as given. */
@@ -94,6 +94,21 @@ describe('loadSteadyEnough', () => {
 
   it('never steady: never enough', () => {
     expect(loadSteadyEnough(level(1000, 6), false, 0)).toBe(false);
+  });
+});
+
+describe('takesWindow', () => {
+  const plan = { boundMs: 3000, durationMs: 1000 };
+  it('takes a second window past the bound, so a round has a figure past its first (the warm-up), and none more', () => {
+    expect(takesWindow([], 0, plan, false)).toBe(true);
+    expect(takesWindow(level(1000, 1), 5000, plan, false)).toBe(true);
+    expect(loadPhases(level(1000, 2), false).warmup?.report.requests).toBeGreaterThan(0);
+    expect(takesWindow(level(1000, 2), 5000, plan, false)).toBe(false);
+  });
+
+  it('within its bound, until its steady windows last the duration asked for', () => {
+    expect(takesWindow(level(1000, 3), 1000, plan, false)).toBe(true);
+    expect(takesWindow(level(1000, 9), 2500, plan, false)).toBe(false);
   });
 });
 
