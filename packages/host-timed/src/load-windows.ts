@@ -76,16 +76,15 @@ export function loadSteadyEnough(windows: readonly LoadWindow[], pipelined: bool
 }
 
 /**
- * Windows every round takes, whatever its time bound: the first is the
- * server's own warm-up (loadSteadyFrom never starts at 0), so a round of one
- * window, which a loaded machine's slow first window once made, has no
- * figure past it.
+ * Whether a round takes another window: within its bound and not yet steady
+ * enough, or, whatever its bound, while it has one window only and asked for
+ * a warm-up of a window or more. The first window is the server's own
+ * warm-up (loadSteadyFrom never starts at 0): a measuring round whose first
+ * window outlasted its bound (a loaded machine's) would have no figure past
+ * it. A smoke run's round (a warm-up of milliseconds) may stop at one.
  */
-const LEAST_WINDOWS = 2;
-
-/** Whether a round takes another window: fewer than LEAST_WINDOWS so far, or within its bound and not yet steady enough. */
-export function takesWindow(windows: readonly LoadWindow[], elapsedMs: number, plan: { boundMs: number; durationMs: number }, pipelined: boolean): boolean {
-  if (windows.length < LEAST_WINDOWS) return true;
+export function takesWindow(windows: readonly LoadWindow[], elapsedMs: number, plan: { boundMs: number; durationMs: number; warmupMs: number }, pipelined: boolean): boolean {
+  if (windows.length < (plan.warmupMs >= LOAD_WINDOWS.windowMs ? 2 : 1)) return true;
   return elapsedMs < plan.boundMs && !loadSteadyEnough(windows, pipelined, plan.durationMs);
 }
 

@@ -125,7 +125,7 @@ async function runWrk(binary: string, script: string, port: number, plan: LoadPl
  * before and after it (their CPU and context switches; undefined off
  * Linux), until the steady windows last the plan's duration, or the
  * round's bound (a measuring round's: its warm-up and twice its duration),
- * two windows at least (load-windows.ts takesWindow).
+ * two windows at least where it asked for a warm-up (load-windows.ts takesWindow).
  */
 async function loadServer(generator: Generator, port: number, pid: number | undefined, plan: LoadPlan, core: number | undefined): Promise<{ windows?: LoadWindow[]; problem?: string; output: string }> {
   const serverPid = process.platform === 'linux' ? pid : undefined;

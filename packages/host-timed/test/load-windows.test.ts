@@ -98,12 +98,15 @@ describe('loadSteadyEnough', () => {
 });
 
 describe('takesWindow', () => {
-  const plan = { boundMs: 3000, durationMs: 1000 };
-  it('takes a second window past the bound, so a round has a figure past its first (the warm-up), and none more', () => {
+  const plan = { boundMs: 3000, durationMs: 1000, warmupMs: 1000 };
+  it('takes a second window past the bound when it asked for a warm-up, so a round has a figure past its first, and none more', () => {
     expect(takesWindow([], 0, plan, false)).toBe(true);
     expect(takesWindow(level(1000, 1), 5000, plan, false)).toBe(true);
     expect(loadPhases(level(1000, 2), false).warmup?.report.requests).toBeGreaterThan(0);
     expect(takesWindow(level(1000, 2), 5000, plan, false)).toBe(false);
+    // A smoke run's round, a warm-up of milliseconds: one window past its bound is what it asked for.
+    expect(takesWindow([], 600, { boundMs: 510, durationMs: 250, warmupMs: 10 }, false)).toBe(true);
+    expect(takesWindow(level(1000, 1), 600, { boundMs: 510, durationMs: 250, warmupMs: 10 }, false)).toBe(false);
   });
 
   it('within its bound, until its steady windows last the duration asked for', () => {
