@@ -296,15 +296,6 @@ describe('corroborateProcess (fresh processes)', () => {
     // A clock that stood still is still told, the host's lateness said beside it.
     expect(corroborateProcess(0, 900, 1, 300)).toMatch(/while the host saw 900 ms pass \(the host itself ran up to 300 ms late\)/);
   });
-
-  it('takes off what the process\'s main thread waited for a core, and names it when the clock still ran slow', () => {
-    // A clean clone at load ~10: node's answer came 917 ms after its hello, its clock said 106 ms; its thread had
-    // waited for a core most of the rest (after its clock's last reading, before its answer was written).
-    expect(corroborateProcess(106, 917, 1, 20)).toMatch(/advanced 106 ms .* saw 917 ms pass \(the host itself ran up to 20 ms late\): something changed/);
-    expect(corroborateProcess(106, 917, 1, 20, 780)).toBeUndefined();
-    // A clock that stood still is still told, the wait said beside it.
-    expect(corroborateProcess(0, 917, 1, 20, 500)).toMatch(/saw 917 ms pass \(the host itself ran up to 20 ms late\), the process waiting 500 ms of it for a core: something changed/);
-  });
 });
 
 describe('corroborateSampling (fresh processes)', () => {

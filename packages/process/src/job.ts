@@ -31,8 +31,6 @@ export interface JobOutcome {
   hostSpanMs?: number;
   /** The longest the host's own event loop ran late within that span, ms (host-lateness.ts): how much of the span may be the host's. */
   hostLateMs?: number;
-  /** ms the process's main thread waited for a core within that span, read by the host (absent off Linux): how much of it the process could not run. */
-  processWaitMs?: number;
   /**
    * The process gave its answer but had not exited EXIT_GRACE_MS later, so
    * the host ended it (node 26 was seen to deadlock in its own exit, joining

@@ -19,7 +19,6 @@ import { peakBytesOf, stoppedPeak } from './cgroup-memory-peak.ts';
 import { processTree } from './process-tree.ts';
 import { readResident } from './resident-memory.ts';
 import { threadFiles } from './thread-files.ts';
-import { mainThreadSchedule, type ThreadSchedule } from './cpu-time.ts';
 
 const live = new Set<ChildProcess>();
 /** Every PID started here, newest last (bounded), so tests can prove each one is gone. */
@@ -323,16 +322,12 @@ function processState(pid: number): string | undefined {
 export function startJob(options: SpawnJobOptions): RunningJob {
   const started = performance.now();
   const stderr = new Tail();
-  // The child's main thread, read as its hello and answer come (its pid is known by then).
-  let childPid: number | undefined;
-  const mainThread = (): ThreadSchedule | undefined => mainThreadSchedule(childPid);
-  const reader = new ProtocolReader({ token: options.job.token, job: options.job.job, other: stderr, mainThread, ...(options.onMessage ? { onMessage: options.onMessage } : {}) });
+  const reader = new ProtocolReader({ token: options.job.token, job: options.job.job, other: stderr, ...(options.onMessage ? { onMessage: options.onMessage } : {}) });
   let timedOut = false;
   let interrupted = false;
 
   const traceFile = options.stderrFilter ? new TraceFile() : undefined;
   const { child, exited } = spawnTracked({ ...options, stdinPipe: true, ...(traceFile ? { stderrFd: traceFile.fd } : {}) });
-  childPid = child.pid;
   // A child that exits without reading its stdin makes writes fail with EPIPE: that is its outcome's business, not an error here.
   child.stdin!.on('error', () => {});
   child.stdout!.setEncoding('utf8');
@@ -415,7 +410,6 @@ export function startJob(options: SpawnJobOptions): RunningJob {
       wallMs: performance.now() - started,
       ...(reader.hostSpanMs !== undefined ? { hostSpanMs: reader.hostSpanMs } : {}),
       ...(reader.hostLateMs !== undefined ? { hostLateMs: reader.hostLateMs } : {}),
-      ...(reader.processWaitMs !== undefined ? { processWaitMs: reader.processWaitMs } : {}),
       ...(stoppedAfterAnswer ? { stoppedAfterAnswer } : {}),
       ...(exit.leftBehind ? { leftBehind: exit.leftBehind } : {}),
       ...(stdoutClosed ? { stdoutClosed } : {}),

@@ -12,7 +12,6 @@
 import { linePrefix, type ErrorMessage, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
 import { parseRuntimeMessage } from '@rtbench/core/protocol-schema';
 import { watchHostLateness, type LatenessWatch } from './host-lateness.ts';
-import { scheduleBetween, type ThreadSchedule } from './cpu-time.ts';
 
 /** Keeps the last `limit` characters of a stream. */
 export class Tail {
@@ -49,8 +48,6 @@ export interface ProtocolReaderOptions {
   onMessage?: (message: RuntimeMessage) => void;
   /** For tests; defaults to MAX_LINE_CHARS. */
   maxLineChars?: number;
-  /** What the process's main thread has run and waited for a core so far, read by the host (cpu-time.ts); undefined off Linux. */
-  mainThread?: () => ThreadSchedule | undefined;
 }
 
 const ANSWERS: Record<Job['kind'], ReadonlySet<RuntimeMessage['type']>> = {
@@ -135,9 +132,6 @@ export class ProtocolReader {
   /** When the hello and the one answer were read, in ms on the host's clock (corroborates the answer's elapsedMs). */
   private helloAtMs: number | undefined;
   private answerAtMs: number | undefined;
-  /** The process's main thread as the hello and the answer were read. */
-  private helloSchedule: ThreadSchedule | undefined;
-  private answerSchedule: ThreadSchedule | undefined;
   /** Watches the host's own lateness from the hello to the answer (host-lateness.ts). */
   private lateness: LatenessWatch | undefined;
   private lateMs: number | undefined;
@@ -145,12 +139,6 @@ export class ProtocolReader {
   /** The longest the host's event loop ran late between reading the hello and the answer, ms: how late the answer may have been read. */
   get hostLateMs(): number | undefined {
     return this.lateMs;
-  }
-
-  /** ms the process's main thread waited for a core from reading the hello to reading the answer, where the host read it. */
-  get processWaitMs(): number | undefined {
-    const between = scheduleBetween(this.helloSchedule, this.answerSchedule);
-    return between === undefined ? undefined : between.waitNs / 1e6;
   }
 
   /** ms on the host's clock from reading the hello to reading the answer, once both came. */
@@ -285,10 +273,7 @@ export class ProtocolReader {
     if (message.type === 'hello') {
       this.helloAtMs = performance.now();
       // Only a fresh process's one measure job is corroborated by its span (a warm process's lasts a whole run).
-      if (this.options.job.kind === 'measure') {
-        this.lateness = watchHostLateness();
-        this.helloSchedule = this.options.mainThread?.();
-      }
+      if (this.options.job.kind === 'measure') this.lateness = watchHostLateness();
     }
     if (this.inputClosed && message.type === 'error') this.closingErrors.push(message);
     else if (ANSWERS[this.options.job.kind].has(message.type)) {
@@ -297,7 +282,6 @@ export class ProtocolReader {
         this.answer = message;
         this.answerAtMs = performance.now();
         this.lateMs = this.lateness?.stop();
-        if (this.helloSchedule !== undefined) this.answerSchedule = this.options.mainThread?.();
       }
     }
     // A lockstep process's samples are kept once, in its result; the reader passes them on without holding them.

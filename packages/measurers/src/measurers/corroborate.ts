@@ -312,20 +312,14 @@ const ANSWER_DELAY_MARGIN_SHARE = 0.75;
 /**
  * A fresh process: `elapsedMs` on its clock from before its hello to its
  * answer, against `hostMs` between reading the two, of which the host's own
- * event loop ran up to `hostLateMs` late and the process's main thread
- * waited `waitedMs` for a core (read by the host from the kernel): a loaded
- * machine can keep an honest process from writing its answer long after its
- * clock's last reading, which only the host's span includes, while a wait
- * for a core adds nothing to what a slowed clock leaves out. Undefined when
- * they agree.
+ * event loop ran up to `hostLateMs` late. Undefined when they agree.
  */
-export function corroborateProcess(elapsedMs: number, hostMs: number, resolutionNs: number, hostLateMs = 0, waitedMs = 0): string | undefined {
-  const spanMs = Math.max(0, hostMs - hostLateMs - waitedMs);
+export function corroborateProcess(elapsedMs: number, hostMs: number, resolutionNs: number, hostLateMs = 0): string | undefined {
+  const spanMs = Math.max(0, hostMs - hostLateMs);
   const allowed = spanMs - ANSWER_DELAY_MARGIN_MS - ANSWER_DELAY_MARGIN_SHARE * spanMs - (2 * resolutionNs) / 1e6;
   if (elapsedMs >= allowed) return undefined;
   const late = hostLateMs >= 1 ? ` (the host itself ran up to ${ms(hostLateMs)} late)` : '';
-  const waited = waitedMs >= 1 ? `, the process waiting ${ms(waitedMs)} of it for a core` : '';
-  return `the process's clock advanced ${ms(elapsedMs)} from its hello to its answer while the host saw ${ms(hostMs)} pass${late}${waited}: something changed the clock the case is timed with, so the round is not used`;
+  return `the process's clock advanced ${ms(elapsedMs)} from its hello to its answer while the host saw ${ms(hostMs)} pass${late}: something changed the clock the case is timed with, so the round is not used`;
 }
 
 const SAMPLING_SHARE = 0.1;

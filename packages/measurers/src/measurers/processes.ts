@@ -51,7 +51,7 @@ function processesMeasurer(options: MeasureOptions, timeoutMs: number): Measurer
         if (round?.kind === 'round') horizons.learn(arm.id, caseId, round.record, arm.plugin.engine.warmup);
         // The process's clock from its hello to its answer, against the host's (corroborate.ts).
         const elapsedMs = outcome.messages.find((m): m is CaseResultMessage => m.type === 'result')?.elapsedMs;
-        const clockDoubt = round?.kind === 'round' && elapsedMs !== undefined && outcome.hostSpanMs !== undefined ? corroborateProcess(elapsedMs, outcome.hostSpanMs, round.record.clock.resolutionNs, outcome.hostLateMs, outcome.processWaitMs) : undefined;
+        const clockDoubt = round?.kind === 'round' && elapsedMs !== undefined && outcome.hostSpanMs !== undefined ? corroborateProcess(elapsedMs, outcome.hostSpanMs, round.record.clock.resolutionNs, outcome.hostLateMs) : undefined;
         const doubt = clockDoubt ?? (round?.kind === 'round' ? corroborateSampling(round.record, options) : undefined);
         if (doubt) result.outcomes[0] = { kind: 'failure', failure: { kind: 'error', message: `${arm.plugin.name}: ${doubt}` } };
         out.push({ ...result, timedMs: timedMsOf(result) });
