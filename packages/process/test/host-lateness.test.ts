@@ -27,6 +27,14 @@ describe('the host lateness watch', () => {
     expect(watch.stop()).toBe(late);
   });
 
+  it('reads a loop blocked until it stops, with no timer run after the block, as late by most of it', async () => {
+    const watch = watchHostLateness();
+    await tick(30);
+    // The answer read in the same turn that ends the block: the watch's timer has not run since.
+    block(150);
+    expect(watch.stop()).toBeGreaterThanOrEqual(130);
+  });
+
   it("gives a measure job's reader the lateness between its hello and answer; a list job's none", async () => {
     const hello: RuntimeMessage = { type: 'hello', protocol: 1, facts: { runtime: 'node', version: '26.0.0', engine: 'v8', engineVersion: '14.0', gcExposed: false } };
     const answered = async (job: Job, answer: RuntimeMessage): Promise<ProtocolReader> => {
