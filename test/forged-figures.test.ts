@@ -44,9 +44,9 @@ describe('a brought file whose cases forge their own figures, on all four runtim
     const file = join('test', 'fixtures', 'brought', 'forges-its-figures.mjs');
     const runs = [
       // Each process warmed a fixed 50 ms: a forged figure reads a hundredth of the control's and an honest one within
-      // a few times of it, far from the tenth asserted. After 10 ms node ran some cases' calls ten times slower than
-      // others (not yet optimized: medians of 2.3 µs against 17–26 µs), which put honest figures at a tenth of the
-      // controls'; the watched warmups of their 39 processes were half the file's CPU.
+      // a few times of it, far from the tenth asserted. After 10 ms node ran some processes' calls ten times slower
+      // than others (not yet optimized), which put honest figures at a tenth of the controls'
+      // (docs/measurements/lockstep.md); the watched warmups of their 39 processes were half the file's CPU.
       { runtimes: RUNTIMES.filter((rt) => rt !== 'workerd'), warmup: ['--time', '10ms', '--warmup', '50ms', '--fixed-warmup'] },
       // workerd's clock reads whole milliseconds: a fixed warmup's batches, sized while a loaded machine paused the
       // process, read 0 there (a 0 median, at load 20). Its watched warmup grows them until steady.

@@ -261,8 +261,9 @@ export function quietestSpanShare(readings: readonly Pick<SampleReading, 'spanNs
  * Whether a lockstep set should take another turn for this arm before it is
  * judged: the kernel counts its main thread (Linux), the process gives
  * spans, it runs natively, and no exchange yet is quiet enough for
- * QUIET_SPAN_SHARE to tell (read without the clock's slack, so a set never
- * stops short of what corroborate() asks).
+ * QUIET_SPAN_SHARE to tell. Read without the process's clock tick, which
+ * only its result says: a whole-millisecond clock's short exchanges can end
+ * the added turns although corroborate() does not count them.
  */
 export function wantsQuietExchange(readings: readonly SampleReading[], emulator: string | undefined): boolean {
   if (emulator !== undefined || !readings.length || readings.some((r) => r.mainThreadNs === undefined)) return false;

@@ -308,14 +308,15 @@ async function sampleInTurn(
   let addedTurns = 0;
   const wantsMore = (): boolean => live.some((i) => wantsQuietExchange(readings[i]!, emulators[i]));
   for (; addedTurns < MOST_ADDED_TURNS && live.length && !context.signal?.aborted && wantsMore(); addedTurns++) await takeOne();
+  // What every arm's lockstep block says of the set: the host's waits before it, and the turns it added.
+  const setFields = { ...waits, ...(addedTurns ? { addedTurns } : {}) };
   const cpu = cases.map((s, i) => cpuNsBetween(cpuAtStart[i], s.cpuTimes()));
   // The process's own main thread over the set: where each exchange's CPU was read (SampleReading.mainThreadNs).
   const own = cases.map((s, i) => scheduleBetween(ownAtStart[i], s.mainThreadSchedule()));
   const outcomes = await Promise.all(cases.map((s) => s.finish()));
   const results = arms.map((arm, i) => {
     const host = hostRecord(readings[i]!, cpu[i], emulators[i]);
-    const added = addedTurns ? { addedTurns } : {};
-    const result = armResultOf(arm, outcomes[i]!, options.timeoutMs, context.round, i, { lockstep: { positions: positions[i]!, ...waits, ...added, ...host } });
+    const result = armResultOf(arm, outcomes[i]!, options.timeoutMs, context.round, i, { lockstep: { positions: positions[i]!, ...setFields, ...host } });
     const outcome = result.outcomes[0]!;
     if (outcome.kind !== 'round') return result;
     result.timedMs = timedMsOf(result);
