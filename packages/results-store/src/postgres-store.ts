@@ -9,8 +9,8 @@
 import { createRequire } from 'node:module';
 import type { Client as PgClient, ClientConfig } from 'pg';
 import { UsageError } from '@rtbench/core/usage-error';
-import { factsOf, figuresByRun, rowsByRun, valuesOf, walkOf, type ArmRow, type FigureRow, type RunRow, type RunRows, type WalkCursorRow } from './records.ts';
-import { addNeighbours, ARM_COLUMNS, FIGURE_COLUMNS, LAYOUT_COLUMNS, META_TABLE, MIGRATED_FORMATS, NEIGHBOURLESS_FORMAT, RUN_COLUMNS, SQL, STORE_FORMAT, storeTables, WALKLESS_FORMAT } from './schema.ts';
+import { figuresByRun, rowsByRun, shapeOfRows, valuesOf, walkOf, type ArmRow, type FigureRow, type RunFacts, type RunRow, type RunRows, type ShapeRow, type WalkCursorRow } from './records.ts';
+import { addNeighbours, ARM_COLUMNS, FIGURE_COLUMNS, LAYOUT_COLUMNS, META_TABLE, MIGRATED_FORMATS, NEIGHBOURLESS_FORMAT, RUN_COLUMNS, SHAPE_COLUMNS, SHAPE_RUN_COLUMNS, SQL, STORE_FORMAT, storeTables, WALKLESS_FORMAT } from './schema.ts';
 import type { RunStore, SeriesRow, StoredFile } from './store.ts';
 
 /** Whether a `--store` value names a PostgreSQL server. */
@@ -52,6 +52,8 @@ async function prepare(client: PgClient, place: string): Promise<void> {
     if (format === WALKLESS_FORMAT) await addWalks(client);
     // The format before neighbour p-values: the column added, empty (the next histories fill it).
     if (format === NEIGHBOURLESS_FORMAT) await client.query(addNeighbours('postgres'));
+    // Any format before run shapes: each run's shape made from its facts and arms.
+    if (format !== undefined && MIGRATED_FORMATS.includes(format)) await addShapes(client);
     await client.query(numbered(SQL.setFormat), [STORE_FORMAT]);
     await client.query('COMMIT');
   } catch (error) {
@@ -72,6 +74,19 @@ async function addWalks(client: PgClient): Promise<void> {
   for (let i = 0; i < missing.length; i += WALKS_PER_BATCH) {
     const figures = (await client.query<FigureRow>(numbered(SQL.figuresOf), [missing.slice(i, i + WALKS_PER_BATCH)])).rows;
     for (const [digest, rows] of figuresByRun(figures)) await insertWalk(client, digest, rows);
+  }
+}
+
+async function addShapes(client: PgClient): Promise<void> {
+  for (const column of SHAPE_RUN_COLUMNS) await client.query(column);
+  const missing = (await client.query<{ digest: string }>(SQL.shapelessRuns)).rows.map((r) => r.digest);
+  for (let i = 0; i < missing.length; i += WALKS_PER_BATCH) {
+    for (const [digest, rows] of await rowsOf(client, missing.slice(i, i + WALKS_PER_BATCH), false)) {
+      const shape = shapeOfRows(rows);
+      await client.query(numbered(SQL.insertShape), valuesOf(SHAPE_COLUMNS, shape));
+      const git = (JSON.parse(String(rows.run.facts)) as { git?: unknown }).git;
+      await client.query(numbered(SQL.setShape), [shape.id, git === undefined ? null : JSON.stringify(git), digest]);
+    }
   }
 }
 
@@ -108,7 +123,10 @@ export async function openPostgresStore(url: string): Promise<RunStore> {
     },
     runs: (digests) => rowsOf(client, digests, true),
     async facts(digests) {
-      return new Map([...(await rowsOf(client, digests, false))].map(([digest, rows]) => [digest, factsOf(rows)]));
+      return new Map((await client.query<RunFacts>(numbered(SQL.factsOf), [digests])).rows.map((r) => [String(r.digest), r]));
+    },
+    async shapes() {
+      return new Map((await client.query<ShapeRow>(SQL.shapes)).rows.map(({ id, ...shape }) => [String(id), shape]));
     },
     async walks(ordered, take) {
       // A server-side cursor in one transaction: the server holds the result, the client a batch of it.
@@ -165,6 +183,7 @@ export async function openPostgresStore(url: string): Promise<RunStore> {
       await client.query('BEGIN');
       try {
         if ((await client.query(numbered(SQL.insertRun), valuesOf(RUN_COLUMNS, run.run))).rowCount) {
+          await client.query(numbered(SQL.insertShape), valuesOf(SHAPE_COLUMNS, run.shape));
           for (const arm of run.arms) await client.query(numbered(SQL.insertArm), valuesOf(ARM_COLUMNS, arm));
           for (const figure of run.figures) await client.query(numbered(SQL.insertFigure), valuesOf(FIGURE_COLUMNS, figure));
           await insertWalk(client, String(run.run.digest), run.figures);

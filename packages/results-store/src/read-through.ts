@@ -10,7 +10,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { historyRead, type HistoryRead, type SavedRun } from '@rtbench/verdicts';
-import { historyFactsOf, historyReadOf, internedStrings, storedRun, variantsByText } from './records.ts';
+import { historyFactsOf, historyReadOf, internedStrings, shapesOf, storedRun } from './records.ts';
 import type { FolderCheck } from './folder-stamp.ts';
 import type { FileStamp, RunStore } from './store.ts';
 
@@ -94,13 +94,13 @@ export async function readThrough(files: readonly string[], store: RunStore, hos
   folder?.settle();
   const digests = [...holders.keys()];
   const strings = internedStrings();
-  const variants = variantsByText(strings);
+  // Without results, each run's own cells and its shape, which the runs of one suite, machine and arms share.
+  const shapes = figures ? undefined : shapesOf(await store.shapes(), strings);
   for (let i = 0; i < digests.length; i += RUNS_PER_READ) {
     const batch = digests.slice(i, i + RUNS_PER_READ);
-    // Without results, a row per run: its arms as one text, which the runs of one set of arms share.
-    const answers = figures
-      ? [...(await store.runs(batch))].map(([digest, rows]) => [digest, (file: string) => historyReadOf(file, rows, strings)] as const)
-      : [...(await store.facts(batch))].map(([digest, facts]) => [digest, (file: string) => historyFactsOf(file, facts, variants)] as const);
+    const answers = shapes
+      ? [...(await store.facts(batch))].map(([digest, facts]) => [digest, (file: string) => historyFactsOf(file, facts, shapes)] as const)
+      : [...(await store.runs(batch))].map(([digest, rows]) => [digest, (file: string) => historyReadOf(file, rows, strings)] as const);
     for (const [digest, answer] of answers) for (const file of holders.get(digest) ?? []) read.set(file, answer(file));
   }
   const digestOf = new Map([...holders].flatMap(([digest, held]) => held.map((file) => [file, digest] as const)));

@@ -6,10 +6,10 @@
  * the store is the history of the file.
  */
 import { createHash } from 'node:crypto';
-import { ARM_CELLS, type ARM_COLUMNS, type FIGURE_COLUMNS, type LAYOUT_COLUMNS, type RUN_COLUMNS, type WALK_COLUMNS } from './schema.ts';
+import { ARM_CELLS, type ARM_COLUMNS, type FIGURE_COLUMNS, type LAYOUT_COLUMNS, type RUN_COLUMNS, type SHAPE_COLUMNS, type WALK_COLUMNS } from './schema.ts';
 import type { RunRecord } from '@rtbench/core/schema';
 import { TIME_PER_OP } from '@rtbench/core/metric';
-import type { ArmSummary, HistoryRead, HistoryRecord, HistoryResult, HistoryVariant } from '@rtbench/verdicts';
+import type { ArmReading, ArmSummary, HistoryRead, HistoryRecord, HistoryResult, HistoryVariant } from '@rtbench/verdicts';
 
 type Cell = string | number | null;
 
@@ -19,24 +19,29 @@ export type RunRow = Row<typeof RUN_COLUMNS>;
 export type ArmRow = Row<typeof ARM_COLUMNS>;
 export type FigureRow = Row<typeof FIGURE_COLUMNS>;
 export type LayoutRow = Row<typeof LAYOUT_COLUMNS>;
+export type ShapeRow = Row<typeof SHAPE_COLUMNS>;
 /** A run's walk row: `numbers` is bytes, the one cell of its kind. */
 export type WalkRow = Omit<Row<typeof WALK_COLUMNS>, 'numbers'> & { numbers: Uint8Array };
 /** A walk row as the cursor hands it on: its run's place in the order asked for, its layout's id, its numbers, its neighbour p-values (neighbours.ts). */
 export type WalkCursorRow = readonly [run: Cell, layout: Cell, numbers: Uint8Array, neighbours: Uint8Array | null];
 
-/** A run's facts as a store gives them: its digest, notes and facts cells, and its arms' cells (ARM_CELLS) as one JSON array. */
-export interface RunFacts {
-  digest: string;
-  notes: string;
-  facts: string;
-  arms: string;
-}
+/**
+ * A run's facts as a store gives them for a history's first reading: what is
+ * its own (its id, start, commit and notes) and the id of its shape, what it
+ * shares with the runs of one suite, machine and arms (shapeOf).
+ */
+export type RunFacts = Pick<RunRow, 'digest' | 'run_id' | 'started_at' | 'git' | 'notes' | 'shape'>;
 
 /** The rows of one run. */
 export interface RunRows {
   run: RunRow;
   arms: ArmRow[];
   figures: FigureRow[];
+}
+
+/** The rows a run is stored as: its rows and its shape's. */
+export interface StoredRunRows extends RunRows {
+  shape: ShapeRow;
 }
 
 /** What of a run's history record its run row's `facts` hold: all but its arms and figures. */
@@ -129,7 +134,7 @@ export function layoutOf(series: string, intern: Interned): { caseId: string; va
 }
 
 /** The arm a walk row's figure `at` compares by (undefined: no figure, or no arm), with `work` its layout's. */
-export function walkArm(numbers: DataView, at: number, work: ArmSummary['work']): ArmSummary | undefined {
+function walkArm(numbers: DataView, at: number, work: ArmSummary['work']): ArmSummary | undefined {
   const o = at * STRIDE;
   const median = numbers.getFloat64(o, true);
   const armMedian = numbers.getFloat64(o + 8, true);
@@ -139,26 +144,70 @@ export function walkArm(numbers: DataView, at: number, work: ArmSummary['work'])
   return { median: armMedian, rounds: numbers.getFloat64(o + 16, true), ...(moments ? { moments } : {}), work };
 }
 
+/** Whether a walk row's figure `at` has an arm (walkArm gives one). */
+export function walkHasArm(numbers: DataView, at: number): boolean {
+  const o = at * STRIDE;
+  return !Number.isNaN(numbers.getFloat64(o, true)) && !Number.isNaN(numbers.getFloat64(o + 8, true));
+}
+
+/** A walk row's figure's arm, read when the walk asks for it (verdicts' ArmReading). */
+export class WalkRowArm implements ArmReading {
+  constructor(private readonly numbers: DataView, private readonly at: number, private readonly work: ArmSummary['work']) {}
+  summary(): ArmSummary {
+    return walkArm(this.numbers, this.at, this.work)!;
+  }
+}
+
 /** How many figures a walk row holds. */
 export const walkLength = (numbers: Uint8Array): number => numbers.byteLength / STRIDE;
 
+/**
+ * A run's shape: its facts but for what is its own (id, start, commit; kept
+ * in place as null, so a run read back has its keys in the order it was
+ * stored), with its arms' cells (ARM_CELLS) as one JSON array. The runs of one
+ * suite on one machine and set of arms share it, and a history parses it once
+ * for all of them (historyFactsOf).
+ */
+function shapeOf(facts: Facts, arms: readonly Pick<ArmRow, (typeof ARM_CELLS)[number]>[]): ShapeRow {
+  const shared = JSON.stringify({ ...facts, id: null, startedAt: null, ...(facts.git === undefined ? {} : { git: null }) });
+  const armCells = JSON.stringify(arms.map((row) => ARM_CELLS.map((c) => row[c])));
+  return { id: createHash('sha256').update(shared).update('\0').update(armCells).digest('hex').slice(0, 32), facts: shared, arms: armCells };
+}
+
+/** A stored run's shape, from its run and arm rows (a store of the format before shapes). */
+export const shapeOfRows = ({ run, arms }: Pick<RunRows, 'run' | 'arms'>): ShapeRow => shapeOf(JSON.parse(text(run.facts)) as Facts, arms);
+
 /** A loaded run as rows: what a history reads of it (`read`), and its arms' engines from its record beside their versions. */
-export function storedRun(read: HistoryRead, run: RunRecord): RunRows {
+export function storedRun(read: HistoryRead, run: RunRecord): StoredRunRows {
   const { digest, notes } = read;
   const { variants, results, ...facts } = read.record;
+  const arms = variants.map((v, position): ArmRow => ({
+    digest,
+    position,
+    variant_id: v.id,
+    runtime: v.runtime,
+    version: v.version ?? null,
+    engine: run.variants[position]?.engine ?? null,
+    engine_version: v.engineVersion ?? null,
+    binary_sha256: v.binarySha256 ?? null,
+    binary_git: v.binaryGit ? JSON.stringify(v.binaryGit) : null,
+  }));
+  const shape = shapeOf(facts, arms);
   return {
-    run: { digest, run_id: facts.id, machine: facts.machine, suite: facts.suite, started_at: facts.startedAt, git_commit: facts.git?.commit ?? null, notes: JSON.stringify(notes ?? []), facts: JSON.stringify(facts) },
-    arms: variants.map((v, position) => ({
+    run: {
       digest,
-      position,
-      variant_id: v.id,
-      runtime: v.runtime,
-      version: v.version ?? null,
-      engine: run.variants[position]?.engine ?? null,
-      engine_version: v.engineVersion ?? null,
-      binary_sha256: v.binarySha256 ?? null,
-      binary_git: v.binaryGit ? JSON.stringify(v.binaryGit) : null,
-    })),
+      run_id: facts.id,
+      machine: facts.machine,
+      suite: facts.suite,
+      started_at: facts.startedAt,
+      git_commit: facts.git?.commit ?? null,
+      notes: JSON.stringify(notes ?? []),
+      facts: JSON.stringify(facts),
+      git: facts.git === undefined ? null : JSON.stringify(facts.git),
+      shape: shape.id,
+    },
+    arms,
+    shape,
     figures: results.map((r, position) => ({
       digest,
       position,
@@ -247,28 +296,36 @@ export function historyReadOf(file: string, { run, arms, figures }: RunRows, int
   return { record: { ...facts, variants: arms.map((row) => variantOf(row, intern)), results: figures.map((row) => resultOf(row, intern)) }, file, digest: text(run.digest), ...(notes.length ? { notes } : {}) };
 }
 
-/** A run's facts from its run and arm rows (an engine that gives its arms as rows). */
-export function factsOf({ run, arms }: RunRows): RunFacts {
-  return { digest: text(run.digest), notes: text(run.notes), facts: text(run.facts), arms: JSON.stringify(arms.map((row) => ARM_CELLS.map((c) => row[c]))) };
+/** A shape's facts and variants as a reading makes them: once for all the runs that share it. */
+interface ReadShape {
+  facts: Facts;
+  variants: HistoryVariant[];
 }
 
-/** A reading's variants by the text of their arms' cells: the runs of one set of arms parse it once and share its variants. */
-export function variantsByText(intern: Interned): (arms: string) => HistoryVariant[] {
-  const seen = new Map<string, HistoryVariant[]>();
-  return (arms) => {
-    let variants = seen.get(arms);
-    if (variants === undefined) {
-      const cells = JSON.parse(arms) as Cell[][];
-      variants = cells.map((row) => variantOf(Object.fromEntries(ARM_CELLS.map((c, i) => [c, row[i] ?? null])) as Pick<ArmRow, (typeof ARM_CELLS)[number]>, intern));
-      seen.set(arms, variants);
+/** A reading's shapes by id (`texts`: every shape the store holds), each parsed when a run first names it. */
+export function shapesOf(texts: ReadonlyMap<string, Omit<ShapeRow, 'id'>>, intern: Interned): (id: string) => ReadShape {
+  const read = new Map<string, ReadShape>();
+  return (id) => {
+    let shape = read.get(id);
+    if (shape === undefined) {
+      const row = texts.get(id);
+      if (row === undefined) throw new Error(`a run names shape ${id}, which its store does not hold`);
+      const cells = JSON.parse(text(row.arms)) as Cell[][];
+      const variants = cells.map((arm) => variantOf(Object.fromEntries(ARM_CELLS.map((c, i) => [c, arm[i] ?? null])) as Pick<ArmRow, (typeof ARM_CELLS)[number]>, intern));
+      read.set(id, (shape = { facts: JSON.parse(text(row.facts)) as Facts, variants }));
     }
-    return variants;
+    return shape;
   };
 }
 
-/** The run a store's facts hold, as historyReadOf makes it without its results (a history whose points the store's cursor reads). */
-export function historyFactsOf(file: string, run: RunFacts, variants: (arms: string) => HistoryVariant[]): HistoryRead {
-  const facts = JSON.parse(run.facts) as Facts;
-  const notes = JSON.parse(run.notes) as string[];
-  return { record: { ...facts, variants: [...variants(run.arms)], results: [] }, file, digest: run.digest, ...(notes.length ? { notes } : {}) };
+/**
+ * The run a store's facts hold, as historyReadOf makes it without its results
+ * (a history whose points the store's cursor reads): its shape's facts, shared
+ * with the runs of that shape, and its own. Records are read, never changed.
+ */
+export function historyFactsOf(file: string, run: RunFacts, shapes: (id: string) => ReadShape): HistoryRead {
+  const { facts, variants } = shapes(text(run.shape));
+  const git = run.git === null ? {} : { git: JSON.parse(text(run.git)) as NonNullable<Facts['git']> };
+  const notes = run.notes === '[]' ? [] : (JSON.parse(text(run.notes)) as string[]);
+  return { record: { ...facts, id: text(run.run_id), startedAt: text(run.started_at), ...git, variants: [...variants], results: [] }, file, digest: text(run.digest), ...(notes.length ? { notes } : {}) };
 }

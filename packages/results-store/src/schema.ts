@@ -3,8 +3,10 @@
  * once per record (keyed by the SHA-256 of its record as the loader returned
  * it) as what a history reads of it (verdicts' history-record.ts), never
  * whole: `runs` holds a row per run (its order keys, the machine it was
- * measured on as history names it, its notes, and in `facts` the rest of
- * what a history says of the run: its cases, claims, platform); `arms` a row
+ * measured on as history names it, its notes, in `facts` the rest of what a
+ * history says of the run: its cases, claims, platform, its git as JSON, and
+ * the id of its `shapes` row: those facts and its arms but for its id, start
+ * and commit, which the runs of one suite, machine and arms share); `arms` a row
  * per variant (runtime, version, engine version, binary); `figures` a row per
  * case × variant (the headline median and interval, the first round's
  * digest, the process medians, and what an unpaired comparison with a
@@ -32,7 +34,7 @@ type Dialect = 'sqlite' | 'postgres';
  * (another schema, statistics computed otherwise), so that a store made
  * before is not read as this one.
  */
-export const STORE_FORMAT = '5';
+export const STORE_FORMAT = '6';
 
 /** The format before `walks` and `layouts`: its stores are migrated (their walk rows made from their figure rows), not emptied. */
 export const WALKLESS_FORMAT = '3';
@@ -40,8 +42,14 @@ export const WALKLESS_FORMAT = '3';
 /** The format before walk rows kept their neighbour p-values: its stores are migrated (the column added, empty), not emptied. */
 export const NEIGHBOURLESS_FORMAT = '4';
 
+/** The format before run shapes: its stores are migrated (each run's shape made from its facts and arms), not emptied. */
+const SHAPELESS_FORMAT = '5';
+
 /** The formats a store is migrated from rather than emptied or refused. */
-export const MIGRATED_FORMATS: readonly string[] = [WALKLESS_FORMAT, NEIGHBOURLESS_FORMAT];
+export const MIGRATED_FORMATS: readonly string[] = [WALKLESS_FORMAT, NEIGHBOURLESS_FORMAT, SHAPELESS_FORMAT];
+
+/** A run's columns of format 6 (its git as JSON, its shape's id): a store of a format before gets them, empty, then filled (addShapes). */
+export const SHAPE_RUN_COLUMNS = ['ALTER TABLE runs ADD COLUMN git TEXT', 'ALTER TABLE runs ADD COLUMN shape TEXT'];
 
 /** A figure's columns after its key and series. */
 const FIGURE_VALUES = ['unit', 'median', 'ci_low', 'ci_high', 'note', 'round_digest', 'process_medians',
@@ -86,7 +94,9 @@ export function storeTables(d: Dialect): string[] {
       started_at TEXT NOT NULL,
       git_commit TEXT,
       notes TEXT NOT NULL,
-      facts TEXT NOT NULL
+      facts TEXT NOT NULL,
+      git TEXT,
+      shape TEXT
     )`,
     'CREATE INDEX IF NOT EXISTS runs_by_machine ON runs (machine, started_at)',
     `CREATE TABLE IF NOT EXISTS arms (
@@ -128,6 +138,8 @@ export function storeTables(d: Dialect): string[] {
     // A series' points by run: the JSON's second pass reads one series at a time.
     ...SERIES_INDEX[d],
     'CREATE TABLE IF NOT EXISTS layouts (id TEXT PRIMARY KEY, series TEXT NOT NULL)',
+    // What the runs of one suite, machine and set of arms share (records.ts shapeOf): a history parses it once.
+    'CREATE TABLE IF NOT EXISTS shapes (id TEXT PRIMARY KEY, facts TEXT NOT NULL, arms TEXT NOT NULL)',
     `CREATE TABLE IF NOT EXISTS walks (
       digest TEXT PRIMARY KEY REFERENCES runs (digest) ON DELETE CASCADE,
       layout TEXT NOT NULL REFERENCES layouts (id),
@@ -149,18 +161,21 @@ export function storeTables(d: Dialect): string[] {
 export const FOLDERS_TABLE = 'CREATE TABLE IF NOT EXISTS folders (host_id TEXT NOT NULL, path TEXT NOT NULL, mtime_ns TEXT NOT NULL, PRIMARY KEY (host_id, path))';
 
 /** Emptying a store of another format (a folder's own, rebuilt from its files). */
-export const DROP_TABLES = ['DROP TABLE IF EXISTS folders', 'DROP TABLE IF EXISTS files', 'DROP TABLE IF EXISTS walks', 'DROP TABLE IF EXISTS layouts', 'DROP TABLE IF EXISTS figures', 'DROP TABLE IF EXISTS arms', 'DROP TABLE IF EXISTS runs'];
+export const DROP_TABLES = ['DROP TABLE IF EXISTS folders', 'DROP TABLE IF EXISTS files', 'DROP TABLE IF EXISTS walks', 'DROP TABLE IF EXISTS layouts', 'DROP TABLE IF EXISTS shapes', 'DROP TABLE IF EXISTS figures', 'DROP TABLE IF EXISTS arms', 'DROP TABLE IF EXISTS runs'];
 
 /** Each table's columns a run is written in, in the order records.ts gives its values. */
-export const RUN_COLUMNS = ['digest', 'run_id', 'machine', 'suite', 'started_at', 'git_commit', 'notes', 'facts'] as const;
+export const RUN_COLUMNS = ['digest', 'run_id', 'machine', 'suite', 'started_at', 'git_commit', 'notes', 'facts', 'git', 'shape'] as const;
 export const ARM_COLUMNS = ['digest', 'position', 'variant_id', 'runtime', 'version', 'engine', 'engine_version', 'binary_sha256', 'binary_git'] as const;
 
-/** An arm's cells a history reads (records.ts variantOf), in the order a run's facts row packs them. */
+/** An arm's cells a history reads (records.ts variantOf), in the order a run's shape packs them. */
 export const ARM_CELLS = ['variant_id', 'runtime', 'version', 'engine_version', 'binary_sha256', 'binary_git'] as const;
 
 /** A run's walk row (records.ts walkOf): its figures' comparison numbers, and the layout that says what each position is. */
 export const WALK_COLUMNS = ['digest', 'layout', 'numbers'] as const;
 export const LAYOUT_COLUMNS = ['id', 'series'] as const;
+export const SHAPE_COLUMNS = ['id', 'facts', 'arms'] as const;
+/** What a history's first reading reads of each run (records.ts RunFacts): its shape holds the rest. */
+const FACT_COLUMNS = ['digest', 'notes', 'run_id', 'started_at', 'git', 'shape'] as const;
 
 const insert = (table: string, columns: readonly string[], conflict: string): string => `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT ${conflict}`;
 
@@ -179,13 +194,15 @@ export const SQL = {
    * without a sort of every row.
    */
   runsIn: `SELECT ${RUN_COLUMNS.map((c) => `r.${c}`).join(', ')} FROM json_each(?) o CROSS JOIN runs r ON r.digest = o.value`,
-  /**
-   * SQLite's facts of runs (a history's first reading): a row per run, its
-   * arms' cells (records.ts ARM_CELLS) as one JSON array in position order,
-   * so runs of one set of arms give one text, parsed once.
-   */
-  factsIn: `SELECT r.digest, r.notes, r.facts, (SELECT json_group_array(json_array(${ARM_CELLS.map((c) => `a.${c}`).join(', ')}) ORDER BY a.position)
-    FROM arms a WHERE a.digest = r.digest) AS arms FROM json_each(?) o CROSS JOIN runs r ON r.digest = o.value`,
+  /** SQLite's facts of runs (a history's first reading): a row per run, its own cells and its shape's id. */
+  factsIn: `SELECT ${FACT_COLUMNS.map((c) => `r.${c}`).join(', ')} FROM json_each(?) o CROSS JOIN runs r ON r.digest = o.value`,
+  /** PostgreSQL's: the runs as one array. */
+  factsOf: `SELECT ${FACT_COLUMNS.join(', ')} FROM runs WHERE digest = ANY(?)`,
+  shapes: 'SELECT id, facts, arms FROM shapes',
+  insertShape: insert('shapes', SHAPE_COLUMNS, '(id) DO NOTHING'),
+  /** A store migrated from SHAPELESS_FORMAT or before: the runs it has no shape of yet, and a run's shape and git set. */
+  shapelessRuns: 'SELECT digest FROM runs WHERE shape IS NULL',
+  setShape: 'UPDATE runs SET shape = ?, git = ? WHERE digest = ?',
   armsIn: `SELECT ${ARM_COLUMNS.map((c) => `a.${c}`).join(', ')} FROM json_each(?) o CROSS JOIN arms a ON a.digest = o.value`,
   figuresIn: `SELECT ${FIGURE_COLUMNS.map((c) => `f.${c}`).join(', ')} FROM json_each(?) o JOIN figures f ON f.digest = o.value ORDER BY f.digest, f.position`,
   /**
@@ -227,7 +244,7 @@ export const SQL = {
   forgetFolderTime: 'DELETE FROM folders WHERE host_id = ? AND path = ?',
   /** A folder's own store (SQLite): the files of this machine not among these paths (a JSON array), and then the runs no file holds. */
   forgetFiles: 'DELETE FROM files WHERE host_id = ? AND path NOT IN (SELECT value FROM json_each(?))',
-  forgetRuns: ['DELETE FROM walks WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM figures WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM arms WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM runs WHERE digest NOT IN (SELECT digest FROM files)'],
+  forgetRuns: ['DELETE FROM walks WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM figures WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM arms WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM runs WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM shapes WHERE id NOT IN (SELECT shape FROM runs WHERE shape IS NOT NULL)'],
   insertRun: insert('runs', RUN_COLUMNS, '(digest) DO NOTHING'),
   insertArm: insert('arms', ARM_COLUMNS, 'DO NOTHING'),
   insertFigure: insert('figures', FIGURE_COLUMNS, 'DO NOTHING'),

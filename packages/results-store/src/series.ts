@@ -11,7 +11,7 @@
  */
 import { ChangeWalk, type ArmSummary, type HistoryEntry, type HistoryResult, type PrewalkedHistory, type RatioOptions, type WalkedSeries } from '@rtbench/verdicts';
 import { RunNeighbours } from './neighbours.ts';
-import { historyReadOf, internedStrings, layoutOf, resultOf, walkArm, walkLength } from './records.ts';
+import { historyReadOf, internedStrings, layoutOf, resultOf, walkHasArm, walkLength, WalkRowArm } from './records.ts';
 import type { RunStore } from './store.ts';
 
 /** Which points a history reads: its --filter and --runtime. */
@@ -99,7 +99,7 @@ export function storedSeries(store: RunStore, digestOf: ReadonlyMap<string, stri
             const s = shape.series[at]!;
             if (s < 0) continue;
             // A point with a figure has an arm unless its rounds' costs gave none; without a figure it is never compared.
-            const arm = walkArm(numbers, at, shape.works[at]!);
+            const arm = walkHasArm(numbers, at) ? new WalkRowArm(numbers, at, shape.works[at]!) : undefined;
             const from = arm ? walk.lastRun(s) : -1;
             const computed = walk.add(s, run, arm, from >= 0 ? neighbours.known(digests[from]!, at) : undefined);
             if (computed !== undefined) neighbours.keep(digests[from]!, at, computed);

@@ -6,8 +6,8 @@
  */
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
-import { figuresByRun, rowsByRun, valuesOf, walkOf, type ArmRow, type FigureRow, type RunFacts, type RunRow, type RunRows, type WalkCursorRow } from './records.ts';
-import { addNeighbours, ARM_COLUMNS, DROP_TABLES, FIGURE_COLUMNS, FOLDERS_TABLE, LAYOUT_COLUMNS, META_TABLE, MIGRATED_FORMATS, NEIGHBOURLESS_FORMAT, RUN_COLUMNS, SQL, STORE_FORMAT, storeTables, WALKLESS_FORMAT } from './schema.ts';
+import { figuresByRun, rowsByRun, shapeOfRows, valuesOf, walkOf, type ArmRow, type FigureRow, type RunFacts, type RunRow, type ShapeRow, type StoredRunRows, type WalkCursorRow } from './records.ts';
+import { addNeighbours, ARM_COLUMNS, DROP_TABLES, FIGURE_COLUMNS, FOLDERS_TABLE, LAYOUT_COLUMNS, META_TABLE, MIGRATED_FORMATS, NEIGHBOURLESS_FORMAT, RUN_COLUMNS, SHAPE_COLUMNS, SHAPE_RUN_COLUMNS, SQL, STORE_FORMAT, storeTables, WALKLESS_FORMAT } from './schema.ts';
 import type { FolderTimes } from './folder-stamp.ts';
 import type { RunStore, SeriesRow, StoredFile } from './store.ts';
 
@@ -19,13 +19,22 @@ const BUSY_TIMEOUT_MS = 5000;
 /** The most a kept journal holds between transactions (sqlite-store's openDatabase). */
 const JOURNAL_KEPT_BYTES = 1 << 20;
 
-/** How many walk rows a cursor hands on at once. */
+/** How many walk rows a cursor hands on at once, and how many runs a migration reads at once. */
 const WALKS_PER_BATCH = 256;
+
+/**
+ * A new store's page: a walk row (about 2 KB a run of 32 figures) took a
+ * 4 KB page of its own, and a history reads one per run, a read from the
+ * file each; 16 KB pages hold several (a store made before keeps its pages).
+ */
+const PAGE_BYTES = 16384;
 
 export function openDatabase(file: string): Database {
   const Sqlite = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
   const db = new Sqlite(file);
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  // Only a store with no table yet takes it.
+  db.pragma(`page_size = ${PAGE_BYTES}`);
   // A rollback journal kept, not deleted, after each transaction: a folder's own store writes at every history, and a
   // journal made and deleted each time would change the folder's time, which folder-stamp.ts reads as "a file added or
   // removed". It stays one file beside the store (WAL would be two, made and deleted with each connection), emptied
@@ -38,8 +47,9 @@ export function openDatabase(file: string): Database {
 /**
  * Makes the tables. A store of the format before walk rows gets them made
  * from its figure rows (a migration: the same numbers, packed), one of the
- * format before neighbour p-values their empty column; a store of any other
- * format is emptied first (it is a folder's own: its files rebuild it).
+ * format before neighbour p-values their empty column, one of any format
+ * before run shapes its runs' shapes (from their facts and arms); a store of
+ * any other format is emptied first (it is a folder's own: its files rebuild it).
  */
 function prepare(db: Database): void {
   db.transaction(() => {
@@ -50,6 +60,7 @@ function prepare(db: Database): void {
     db.exec(FOLDERS_TABLE);
     if (format === WALKLESS_FORMAT) addWalks(db);
     if (format === NEIGHBOURLESS_FORMAT) db.exec(addNeighbours('sqlite'));
+    if (format !== undefined && MIGRATED_FORMATS.includes(format)) addShapes(db);
     db.prepare(SQL.setFormat).run(STORE_FORMAT);
   }).immediate();
 }
@@ -65,6 +76,25 @@ function addWalks(db: Database): void {
       const { walk, layout } = walkOf(digest, rows);
       insertLayout.run(...valuesOf(LAYOUT_COLUMNS, layout));
       insertWalk.run(walk.digest, walk.layout, walk.numbers);
+    }
+  }
+}
+
+/** Each stored run's shape (records.ts shapeOf) and git, made from its facts and arms, a batch of runs at a time. */
+function addShapes(db: Database): void {
+  for (const column of SHAPE_RUN_COLUMNS) db.exec(column);
+  const runs = db.prepare<[string], RunRow>(SQL.runsIn);
+  const arms = db.prepare<[string], ArmRow>(SQL.armsIn);
+  const insertShape = db.prepare(SQL.insertShape);
+  const setShape = db.prepare(SQL.setShape);
+  const missing = db.prepare(SQL.shapelessRuns).pluck().all() as string[];
+  for (let i = 0; i < missing.length; i += WALKS_PER_BATCH) {
+    const batch = JSON.stringify(missing.slice(i, i + WALKS_PER_BATCH));
+    for (const [digest, rows] of rowsByRun(runs.iterate(batch), arms.iterate(batch), [])) {
+      const shape = shapeOfRows(rows);
+      insertShape.run(...valuesOf(SHAPE_COLUMNS, shape));
+      const git = (JSON.parse(String(rows.run.facts)) as { git?: unknown }).git;
+      setShape.run(shape.id, git === undefined ? null : JSON.stringify(git), digest);
     }
   }
 }
@@ -91,12 +121,14 @@ export function openSqliteStore(file: string): SqliteStore {
   const factRows = db.prepare<[string], RunFacts>(SQL.factsIn);
   const walkRows = db.prepare<[string], WalkCursorRow>(SQL.walksIn).raw(true);
   const layoutRows = db.prepare<[], { id: string; series: string }>(SQL.layouts);
+  const shapeRows = db.prepare<[], ShapeRow>(SQL.shapes);
   const seriesRows = db.prepare<[string, string, string], SeriesRow>(SQL.seriesIn);
   const insertRun = db.prepare(SQL.insertRun);
   const insertArm = db.prepare(SQL.insertArm);
   const insertFigure = db.prepare(SQL.insertFigure);
   const insertLayout = db.prepare(SQL.insertLayout);
   const insertWalk = db.prepare(SQL.insertWalk);
+  const insertShape = db.prepare(SQL.insertShape);
   const setNeighbours = db.prepare(SQL.setNeighbours);
   const putNeighbours = db.transaction((cells: ReadonlyMap<string, Uint8Array>) => {
     for (const [digest, cell] of cells) setNeighbours.run(cell, digest);
@@ -111,8 +143,9 @@ export function openSqliteStore(file: string): SqliteStore {
     if (!forgetFiles.run(hostId, JSON.stringify(paths)).changes) return;
     for (const statement of forgetRuns) statement.run();
   });
-  const put = db.transaction((hostId: string, path: string, size: string, mtimeNs: string, run: RunRows) => {
+  const put = db.transaction((hostId: string, path: string, size: string, mtimeNs: string, run: StoredRunRows) => {
     if (insertRun.run(...valuesOf(RUN_COLUMNS, run.run)).changes) {
+      insertShape.run(...valuesOf(SHAPE_COLUMNS, run.shape));
       for (const arm of run.arms) insertArm.run(...valuesOf(ARM_COLUMNS, arm));
       for (const figure of run.figures) insertFigure.run(...valuesOf(FIGURE_COLUMNS, figure));
       const { walk, layout } = walkOf(String(run.run.digest), run.figures);
@@ -132,7 +165,7 @@ export function openSqliteStore(file: string): SqliteStore {
       const wanted = JSON.stringify(digests);
       return rowsByRun(runRows.iterate(wanted), armRows.iterate(wanted), figureRows.iterate(wanted));
     },
-    facts: async (digests) => new Map(factRows.all(JSON.stringify(digests)).map((r) => [r.digest, r])),
+    facts: async (digests) => new Map(factRows.all(JSON.stringify(digests)).map((r) => [String(r.digest), r])),
     walks: async (ordered, take) => {
       // SQLite steps the statement row by row: the batch is only what is handed on at once.
       let batch: WalkCursorRow[] = [];
@@ -152,6 +185,7 @@ export function openSqliteStore(file: string): SqliteStore {
     },
     putNeighbours: async (cells) => putNeighbours(cells),
     layouts: async () => new Map(layoutRows.all().map((r) => [r.id, r.series])),
+    shapes: async () => new Map(shapeRows.all().map(({ id, ...shape }) => [String(id), shape])),
     series: async (ordered) => {
       // One JSON array of a digest per run for each suite, its other suites' runs null.
       const bySuite = new Map<string, string>();

@@ -4,7 +4,7 @@
  * stored with the file that held it. Sizes and modification times are
  * decimal strings (nanoseconds do not fit a double).
  */
-import type { FigureRow, RunFacts, RunRows, WalkCursorRow } from './records.ts';
+import type { FigureRow, RunFacts, RunRows, ShapeRow, StoredRunRows, WalkCursorRow } from './records.ts';
 
 export interface FileStamp {
   /** The file's absolute path on the machine that holds it. */
@@ -25,8 +25,10 @@ export interface RunStore {
   storedFiles(hostId: string, paths: readonly string[]): Promise<Map<string, StoredFile>>;
   /** The rows of these runs, by digest. */
   runs(digests: readonly string[]): Promise<Map<string, RunRows>>;
-  /** The facts of these runs (a history's reading of a run without its results), by digest: a row per run. */
+  /** The facts of these runs (a history's reading of a run without its results), by digest: a row per run, its shape's id among them. */
   facts(digests: readonly string[]): Promise<Map<string, RunFacts>>;
+  /** Every shape the runs name (records.ts shapeOf), by its id. */
+  shapes(): Promise<Map<string, Omit<ShapeRow, 'id'>>>;
   /**
    * A cursor over these runs' walk rows (a history's first walk): the runs
    * in the order given, handed to `take` a batch at a time; never every row
@@ -44,7 +46,7 @@ export interface RunStore {
    */
   series(ordered: readonly { digest: string; suite: string }[]): Promise<SeriesFigures>;
   /** Stores a run and which file held it, in one transaction. */
-  put(hostId: string, file: FileStamp, run: RunRows): Promise<void>;
+  put(hostId: string, file: FileStamp, run: StoredRunRows): Promise<void>;
   close(): Promise<void>;
 }
 

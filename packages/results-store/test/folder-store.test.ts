@@ -2,7 +2,8 @@
  * A folder's own store: a run read once, answered from the store while its
  * file is unchanged, read again when it changes; its arms and headline
  * figures in their tables; a deleted file's run forgotten; a store of another format rebuilt; a file the
- * loader refuses refused again; a stored run's facts without its results; a folder whose store cannot be opened read
+ * loader refuses refused again; a stored run's facts without its results (its shape shared, a store of format 5
+ * migrated to shapes); a folder whose store cannot be opened read
  * file by file. Synthetic runs; no process started.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,8 @@ import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs
 import { historyRead, type HistoryRead, type SavedRun } from '@rtbench/verdicts';
 import { openHistoryReading, readStored, STORE_FILE } from '../src/index.ts';
 import { openDatabase } from '../src/sqlite-store.ts';
+import { STORE_FORMAT } from '../src/schema.ts';
+import { dropShapes } from './walked-folder.ts';
 import { historyRuns } from '../../../test/history-synthetic.ts';
 import { writeRun } from '../../../test/compare-synthetic.ts';
 
@@ -110,21 +113,58 @@ describe("a folder's own store", () => {
     expect(left).toEqual([2, 2, 2, 2]);
   });
 
-  it("answers a history's reading of a stored run as its file's run without its results", async () => {
+  /** Runs of two sets of arms, the first's with commits (one dirty), the second's without: two shapes, each shared. */
+  function runsOfShapes(): { dir: string; files: string[] } {
     const dir = mkdtempSync(join(tmpdir(), 'rtbench-store-'));
-    const runs = historyRuns([{ factor: 1 }, { factor: 1.2 }], { cases, variants: ['node@22', 'node@24'], rounds: 6, seed: 7, suite: 'synthetic' });
-    const files = runs.map((run, i) => writeRun(join(dir, `run-${i}.json`), run));
-    await readFolder(dir, loadSavedRun);
+    const files = [
+      ...historyRuns([{ factor: 1, commit: 'a'.repeat(40) }, { factor: 1.2, commit: 'b'.repeat(40), dirty: true }, { factor: 1.1, commit: 'c'.repeat(40) }], { cases, variants: ['node@22', 'node@24'], rounds: 6, seed: 7, suite: 'synthetic' }),
+      ...historyRuns([{ factor: 1 }, { factor: 1 }], { cases, variants: ['node@24'], rounds: 6, seed: 9, suite: 'synthetic' }).map((run, i) => ({ ...run, id: `other-${i}` })),
+    ].map((run, i) => writeRun(join(dir, `run-${i}.json`), run));
+    return { dir, files };
+  }
+
+  /** Each file's run as the store answers a history's reading of it, against its file's. */
+  async function factsAgainstFiles(dir: string, files: readonly string[]): Promise<void> {
     const reading = await openHistoryReading([dir], files, () => expect.fail('a stored file is not read again'));
     try {
       for (const file of files) {
         const whole = historyRead(loadSavedRun(file));
-        expect(whole.record.variants.length).toBeGreaterThan(1);
         expect(reading.load(file)).toEqual({ ...whole, record: { ...whole.record, results: [] } });
       }
     } finally {
       await reading.close();
     }
+  }
+
+  it("answers a history's reading of a stored run as its file's run without its results", async () => {
+    const { dir, files } = runsOfShapes();
+    await readFolder(dir, loadSavedRun);
+    await factsAgainstFiles(dir, files);
+    // Runs of one suite, machine and arms (with a commit or without) share a shape; their commits are their own.
+    const db = openDatabase(join(dir, STORE_FILE));
+    const shapes = db.prepare('SELECT count(*) FROM shapes').pluck().get();
+    const gits = db.prepare('SELECT git FROM runs ORDER BY run_id').pluck().all();
+    db.close();
+    expect(shapes).toBe(2);
+    expect(gits.filter((g) => g !== null).map((g) => JSON.parse(String(g)) as unknown)).toEqual([
+      { commit: 'a'.repeat(40), dirty: false },
+      { commit: 'b'.repeat(40), dirty: true },
+      { commit: 'c'.repeat(40), dirty: false },
+    ]);
+  });
+
+  it("a store of format 5 is migrated (each run's shape made from its rows) without reading a file again", async () => {
+    const { dir, files } = runsOfShapes();
+    await readFolder(dir, loadSavedRun);
+    const db = openDatabase(join(dir, STORE_FILE));
+    dropShapes(db);
+    db.prepare("UPDATE rtbench_meta SET value = '5' WHERE key = 'format'").run();
+    db.close();
+    await factsAgainstFiles(dir, files);
+    const after = openDatabase(join(dir, STORE_FILE));
+    const cells = ["SELECT value FROM rtbench_meta WHERE key = 'format'", 'SELECT count(*) FROM shapes', 'SELECT count(*) FROM runs WHERE shape IS NULL'].map((sql) => after.prepare(sql).pluck().get());
+    after.close();
+    expect(cells).toEqual([STORE_FORMAT, 2, 0]);
   });
 
   it('a store of another format is emptied and rebuilt from the files', async () => {

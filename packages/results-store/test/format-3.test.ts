@@ -14,7 +14,7 @@ import { STORE_FORMAT } from '../src/schema.ts';
 import { openDatabase } from '../src/sqlite-store.ts';
 import { historyRuns } from '../../../test/history-synthetic.ts';
 import { writeRun } from '../../../test/compare-synthetic.ts';
-import { walkedFolder } from './walked-folder.ts';
+import { dropShapes, walkedFolder } from './walked-folder.ts';
 
 const cases = [
   { id: 'parse', ns: 1_000 },
@@ -33,10 +33,11 @@ function folder(): string {
   return dir;
 }
 
-/** A store as format 3 wrote it: format 4's runs, arms, figures and files tables, without the walk rows, their layouts and the series index. */
+/** A store as format 3 wrote it: format 4's runs, arms, figures and files tables, without the walk rows, their layouts, the series index and run shapes. */
 function asFormat3(dir: string): void {
   const db = openDatabase(join(dir, STORE_FILE));
   db.exec('DROP TABLE walks; DROP TABLE layouts; DROP INDEX figures_of_series');
+  dropShapes(db);
   db.prepare("UPDATE rtbench_meta SET value = '3' WHERE key = 'format'").run();
   db.close();
 }

@@ -16,7 +16,7 @@ import { STORE_FORMAT } from '../src/schema.ts';
 import { openDatabase } from '../src/sqlite-store.ts';
 import { historyRuns } from '../../../test/history-synthetic.ts';
 import { writeRun } from '../../../test/compare-synthetic.ts';
-import { walkedFolder } from './walked-folder.ts';
+import { dropShapes, walkedFolder } from './walked-folder.ts';
 
 const cases = [
   { id: 'parse', ns: 1_000 },
@@ -89,6 +89,7 @@ describe('neighbour p-values in the walk rows', () => {
     const built = await walkedFolder(dir);
     const db = openDatabase(join(dir, STORE_FILE));
     db.exec('ALTER TABLE walks DROP COLUMN neighbours');
+    dropShapes(db);
     db.prepare("UPDATE rtbench_meta SET value = '4' WHERE key = 'format'").run();
     db.close();
     expect(await walkedFolder(dir)).toEqual(built);

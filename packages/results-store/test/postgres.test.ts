@@ -3,7 +3,7 @@
  * test/helpers/postgres.ts): two machines reading files at the same paths
  * keep them apart, and a run both read is one row with its arms and figures;
  * a store of another format is refused, never emptied (its files are on
- * other machines).
+ * other machines); one of format 5 is migrated to run shapes in place.
  */
 import { createRequire } from 'node:module';
 import { mkdtempSync } from 'node:fs';
@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import type { Client as PgClient, ClientConfig } from 'pg';
 import { describe, expect, it } from 'vitest';
 import { historyFiles, loadSavedRun } from '@rtbench/saved-runs';
-import { readStored } from '../src/index.ts';
+import { historyRead } from '@rtbench/verdicts';
+import { openHistoryReading, readStored } from '../src/index.ts';
 import { STORE_FORMAT } from '../src/schema.ts';
 import { writeRun } from '../../../test/compare-synthetic.ts';
 import { historyRuns } from '../../../test/history-synthetic.ts';
@@ -72,5 +73,25 @@ describe('the results store on PostgreSQL', () => {
     } finally {
       await query("UPDATE rtbench_meta SET value = $1 WHERE key = 'format'", [STORE_FORMAT]);
     }
+  });
+
+  it("a store of format 5 is migrated: each run's shape made from its rows, its history read as its files'", async () => {
+    const dir = savedRuns();
+    const files = historyFiles([dir]);
+    await readStored([dir], files, loadSavedRun, cluster().url, 'runner-d');
+    await query('DROP TABLE shapes');
+    await query('ALTER TABLE runs DROP COLUMN git, DROP COLUMN shape');
+    await query("UPDATE rtbench_meta SET value = '5' WHERE key = 'format'");
+    const reading = await openHistoryReading([dir], files, () => expect.fail('a migrated store answers every file'), cluster().url, 'runner-d');
+    try {
+      for (const file of files) {
+        const whole = historyRead(loadSavedRun(file));
+        expect(reading.load(file)).toEqual({ ...whole, record: { ...whole.record, results: [] } });
+      }
+    } finally {
+      await reading.close();
+    }
+    expect(await query("SELECT value FROM rtbench_meta WHERE key = 'format'")).toEqual([{ value: STORE_FORMAT }]);
+    expect(await query('SELECT count(*) AS n FROM runs WHERE shape IS NULL')).toEqual([{ n: '0' }]);
   });
 });

@@ -1,10 +1,17 @@
 /**
  * A test's reading of a folder's history through its own store: the first
- * walk over its newest 5 runs, what it decided, as data to compare.
+ * walk over its newest 5 runs, what it decided, as data to compare; and an
+ * older format's tables made from a current store's.
  */
 import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
 import type { SavedRun, WalkedSeries } from '@rtbench/verdicts';
+import type BetterSqlite3 from 'better-sqlite3';
 import { openHistoryReading } from '../src/index.ts';
+
+/** A store's tables as format 5 and before had them: no run shapes (a test makes an older store from a current one). */
+export function dropShapes(db: BetterSqlite3.Database): void {
+  db.exec('DROP TABLE shapes; ALTER TABLE runs DROP COLUMN git; ALTER TABLE runs DROP COLUMN shape');
+}
 
 export interface WalkedFolder {
   level: number;

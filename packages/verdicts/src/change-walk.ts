@@ -44,12 +44,25 @@ export interface PrewalkedHistory {
 /** A neighbour comparison's p-value: null when the pair has none (other work, or an arm without moments: summariesPValue). */
 export type NeighbourPValue = number | null;
 
+/**
+ * A point's arm as the walk takes it: read only when a comparison needs it
+ * (its p-value not given, or a candidate change point). A store's cursor
+ * passes its packed numbers this way: with the p-values stored, a walk of
+ * ten thousand runs reads the arms of a few points, not of every one.
+ */
+export interface ArmReading {
+  summary(): ArmSummary;
+}
+
+/** An arm already read, as an ArmReading. */
+export const armRead = (arm: ArmSummary): ArmReading => ({ summary: () => arm });
+
 /** A comparison the FDR step may select, kept with its arms until the step is over. */
 interface Candidate {
   run: number;
   from: number;
   p: number;
-  pair: [ArmSummary, ArmSummary];
+  pair: [ArmReading, ArmReading];
 }
 
 /**
@@ -64,8 +77,9 @@ export class ChangeWalk {
   private pValues = new Float64Array(1024);
   private m = 0;
   private readonly candidates: Candidate[] = [];
-  /** Per series: the last point with an arm. */
-  private readonly last: ({ run: number; arm: ArmSummary } | undefined)[] = [];
+  /** Per series: the run of its last point with an arm (−1: none yet), and that arm. */
+  private lastPointRun = new Int32Array(0);
+  private readonly lastArm: (ArmReading | undefined)[] = [];
   /** Per series, per run: the run of the series' last point with an arm before it, −1 for none. */
   private readonly previous: Int32Array[] = [];
   private readonly alpha: number;
@@ -77,7 +91,7 @@ export class ChangeWalk {
 
   /** The run of series `series`' last point with an arm so far: the run its next point is compared from (−1: none yet). */
   lastRun(series: number): number {
-    return this.last[series]?.run ?? -1;
+    return series < this.lastPointRun.length ? (this.lastPointRun[series] as number) : -1;
   }
 
   /**
@@ -88,23 +102,30 @@ export class ChangeWalk {
    * computed here. Returns what it computed (undefined: it compared nothing,
    * or was given it).
    */
-  add(series: number, run: number, arm: ArmSummary | undefined, known?: NeighbourPValue): NeighbourPValue | undefined {
+  add(series: number, run: number, arm: ArmReading | undefined, known?: NeighbourPValue): NeighbourPValue | undefined {
     let previous = this.previous[series];
     if (!previous) {
       previous = new Int32Array(this.runs).fill(-1);
       this.previous[series] = previous;
+      if (series >= this.lastPointRun.length) {
+        const grown = new Int32Array(Math.max(series + 1, this.lastPointRun.length * 2)).fill(-1);
+        grown.set(this.lastPointRun);
+        this.lastPointRun = grown;
+      }
     }
-    const before = this.last[series];
-    if (before) previous[run] = before.run;
+    const beforeRun = this.lastPointRun[series] as number;
+    if (beforeRun >= 0) previous[run] = beforeRun;
     if (!arm) return undefined;
-    this.last[series] = { run, arm };
-    if (!before) return undefined;
-    const p = known !== undefined ? known : (summariesPValue(before.arm, arm) ?? null);
-    this.compared(run, before, arm, p);
+    const beforeArm = this.lastArm[series];
+    this.lastPointRun[series] = run;
+    this.lastArm[series] = arm;
+    if (beforeRun < 0 || !beforeArm) return undefined;
+    const p = known !== undefined ? known : (summariesPValue(beforeArm.summary(), arm.summary()) ?? null);
+    this.compared(run, { run: beforeRun, arm: beforeArm }, arm, p);
     return known === undefined ? p : undefined;
   }
 
-  private compared(run: number, before: { run: number; arm: ArmSummary }, arm: ArmSummary, p: NeighbourPValue): void {
+  private compared(run: number, before: { run: number; arm: ArmReading }, arm: ArmReading, p: NeighbourPValue): void {
     if (p === null) return;
     if (this.m === this.pValues.length) {
       const grown = new Float64Array(this.m * 2);
@@ -124,7 +145,7 @@ export class ChangeWalk {
     const decidable = (1 - step.level) * BEYOND_LEVEL;
     for (const c of this.candidates) {
       if (c.p > decidable) continue;
-      const raw = compareSummaries(c.pair[0], c.pair[1], this.options).raw!;
+      const raw = compareSummaries(c.pair[0].summary(), c.pair[1].summary(), this.options).raw!;
       if (!decidedDirection(step.readAt(raw))) continue;
       shown.add(c.run);
       shown.add(c.from);

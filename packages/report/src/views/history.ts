@@ -16,7 +16,7 @@ import { formatPercent } from '../format.ts';
 import { shownName, shownNames } from '../names.ts';
 import { counted, baseName } from '../text.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView, Note } from './types.ts';
-import { ChangeWalk, compareSummaries, decidedDirection, DEFAULT_RATIO_OPTIONS, historyRecord, CHANGE_METHOD, type HistoryEntry, type HistoryInput, type HistoryResult, type HistoryVariant, type PairedCase, type PrewalkedHistory, type RatioOptions, type WalkedHistory } from '@rtbench/verdicts';
+import { armRead, ChangeWalk, compareSummaries, decidedDirection, DEFAULT_RATIO_OPTIONS, historyRecord, CHANGE_METHOD, type HistoryEntry, type HistoryInput, type HistoryResult, type HistoryVariant, type PairedCase, type PrewalkedHistory, type RatioOptions, type WalkedHistory } from '@rtbench/verdicts';
 
 /**
  * How to order the runs. commit: `rank` gives each commit's position in the
@@ -211,7 +211,7 @@ function firstWalk(ordered: readonly HistoryEntry[], options: HistoryOptions, ra
   walkPoints(ordered, options, cases, notes, (result, _variant, run, entry) => {
     let s = index.get(entry);
     if (s === undefined) index.set(entry, (s = index.size));
-    walk.add(s, run, result.figure ? result.arm : undefined);
+    walk.add(s, run, result.figure && result.arm ? armRead(result.arm) : undefined);
   });
   return walk.finish();
 }
