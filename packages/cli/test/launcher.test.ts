@@ -43,6 +43,28 @@ describe('the sources key', () => {
     cpSync(root, moved, { recursive: true });
     expect(sourcesKey(moved)).not.toBe(sourcesKey(root));
   });
+
+  it('is taken from its memo while the files keep their sizes, times and inodes, and read again when one changes', () => {
+    const root = join(tempFile('tree'), 'repo');
+    mkdirSync(join(root, 'packages/a/src'), { recursive: true });
+    const source = join(root, 'packages/a/src/x.ts');
+    writeFileSync(source, 'export const x = 1;');
+    writeFileSync(join(root, 'pnpm-lock.yaml'), 'lockfileVersion: 9');
+    // Files older than a timestamp step: settled, so their key is kept.
+    const old = new Date(Date.now() - 60_000);
+    for (const f of [source, join(root, 'pnpm-lock.yaml')]) utimesSync(f, old, old);
+    const key = sourcesKey(root);
+    const memo = join(root, 'packages/cli/node_modules/.cache/rtbench/sources-stamp.json');
+    const kept = JSON.parse(readFileSync(memo, 'utf8')) as { stamp: string; key: string };
+    expect(kept.key).toBe(key);
+    // A planted key under the same stamp is what the next start takes: the files were not read.
+    writeFileSync(memo, JSON.stringify({ ...kept, key: 'planted' }));
+    expect(sourcesKey(root)).toBe('planted');
+    // An edit changes the stamp: the contents are read again, and a file changed within a step is never taken on trust.
+    writeFileSync(source, 'export const x = 2;');
+    expect(sourcesKey(root)).not.toBe(key);
+    expect(sourcesKey(root)).not.toBe('planted');
+  });
 });
 
 describe('a start', () => {

@@ -67,7 +67,9 @@ export interface HistoryReading extends StoredReading {
  */
 export async function openHistoryReading(paths: readonly string[], files: readonly string[], loader: RunLoader, place?: string, hostId: string = thisHost()): Promise<HistoryReading> {
   const folders = [...new Set(paths.filter(isFolder).map((p) => resolve(p)))];
-  const one = folders.length === 1 && files.every((f) => dirname(resolve(f)) === folders[0]) ? folders[0]! : undefined;
+  // Each file's absolute path, made once: ten thousand files' paths resolved again at each step were a tenth of a history.
+  const absolute = files.map((f) => resolve(f));
+  const one = folders.length === 1 && absolute.every((f) => dirname(f) === folders[0]) ? folders[0]! : undefined;
   if (place === undefined && one === undefined) return { ...(await readStored(paths, files, loader, place, hostId)), close: async () => undefined };
   let store: RunStore;
   try {
@@ -77,8 +79,10 @@ export async function openHistoryReading(paths: readonly string[], files: readon
     return { ...(await readStored(paths, files, loader, place, hostId)), close: async () => undefined };
   }
   try {
-    const through = await readThrough(files, store, hostId, loader, { figures: false, ...(place === undefined ? { folder: checkFolder(store as SqliteStore, hostId, one!) } : {}) });
-    if (place === undefined) (store as SqliteStore).forgetOthers(hostId, files.map((f) => resolve(f)));
+    const folder = place === undefined ? checkFolder(store as SqliteStore, hostId, one!) : undefined;
+    const through = await readThrough(files, store, hostId, loader, { figures: false, resolved: absolute, ...(folder ? { folder } : {}) });
+    // A folder unchanged since its store's last reading has no file that reading did not see: nothing to forget.
+    if (folder && !folder.unchanged) (store as SqliteStore).forgetOthers(hostId, absolute);
     return { load: through.read, lines: [], series: storedSeries(store, through.digestOf), close: () => store.close() };
   } catch (error) {
     await store.close();

@@ -32,10 +32,16 @@ function stampOf(file: string): FileStamp | undefined {
 /** How many runs' rows are asked for at once: a store of ten thousand runs is never held as rows at once. */
 const RUNS_PER_READ = 256;
 
-/** How readThrough reads: `figures` false to answer each run without its results; `folder` the check of the folder all the files are in (its own store). */
+/**
+ * How readThrough reads: `figures` false to answer each run without its
+ * results; `folder` the check of the folder all the files are in (its own
+ * store); `resolved` each file's absolute path, in the order of the files,
+ * where the caller made them already.
+ */
 export interface ReadOptions {
   figures?: boolean;
   folder?: FolderCheck;
+  resolved?: readonly string[];
 }
 
 /** Files read through a store: each as a history reads it, and the digest of the stored run each holds. */
@@ -54,8 +60,8 @@ export interface ReadThrough {
  * cursor reads: its facts, arms and order keys only).
  */
 export async function readThrough(files: readonly string[], store: RunStore, hostId: string, loader: RunLoader, options: ReadOptions = {}): Promise<ReadThrough> {
-  const { figures = true, folder } = options;
-  const paths = new Map(files.map((file) => [file, resolve(file)] as const));
+  const { figures = true, folder, resolved } = options;
+  const paths = new Map(files.map((file, i) => [file, resolved?.[i] ?? resolve(file)] as const));
   const stored = await store.storedFiles(hostId, [...paths.values()]);
   const unchanged = (stamp: FileStamp): string | undefined => {
     const known = stored.get(stamp.path);
