@@ -79,9 +79,27 @@ export function windowsOneLevel(values: readonly number[], w: number, tolerance:
  */
 export function pastHorizons(rule: SteadyRule, elapsedMs: number, calls: number, fastestCallNs: number): boolean {
   if (elapsedMs < rule.minMs) return false;
+  // In a slow state, a case of a fraction of a millisecond or more never nears the tier-up calls in time: it waits out the horizon's time.
+  if (inSlowState(rule, fastestCallNs) && elapsedMs < rule.tierUpWithinMs) return false;
   const callNs = rule.tierUpCallNs !== undefined ? min(fastestCallNs, rule.tierUpCallNs) : fastestCallNs;
   // Short of the calls an engine tiers up by, and they would come within its horizon: wait for them.
   return !(calls < rule.tierUpCalls && elapsedMs + ((rule.tierUpCalls - calls) * callNs) / 1e6 <= rule.tierUpWithinMs);
+}
+
+/**
+ * How much slower than the rate an earlier process of its arm reached a
+ * process must run to be in another state: processes of one arm differ by
+ * tens of percent (memory layout, a neighbour's load) without any state to
+ * blame; one at half the speed is in a slow state. Bun's processes warming a
+ * string-building case beside node's on two cores (gc-pressure's "strings
+ * (2k built and dropped)") ran some at 1–2.7 ms a call from start to end,
+ * the rest at 0.25–0.33 ms (docs/warmup.md, "A process in a slow state").
+ */
+export const SLOW_STATE_FACTOR = 2;
+
+/** Whether even the process's fastest call so far is SLOW_STATE_FACTOR times slower than the rate its arm is known to reach. */
+function inSlowState(rule: SteadyRule, fastestCallNs: number): boolean {
+  return rule.tierUpCallNs !== undefined && fastestCallNs > SLOW_STATE_FACTOR * rule.tierUpCallNs;
 }
 
 /**

@@ -61,6 +61,18 @@ describe('pastHorizons', () => {
     expect(pastHorizons(RULE, 100, 1_000, 200_000)).toBe(true);
     expect(pastHorizons(RULE, 100, 30_000, 20_000)).toBe(true);
   });
+
+  it("holds a process twice its arm's known rate or slower until the horizon's time, however few calls it needs", () => {
+    const known: SteadyRule = { ...RULE, tierUpCallNs: 250_000 };
+    // 1.5 ms a call where the arm ran 0.25 ms: a slow state, held until 1.5 s.
+    expect(pastHorizons(known, 100, 60, 1_500_000)).toBe(false);
+    expect(pastHorizons(known, 1_400, 900, 1_500_000)).toBe(false);
+    expect(pastHorizons(known, 1_500, 1_000, 1_500_000)).toBe(true);
+    // Within twice the rate: processes differ that much without a state.
+    expect(pastHorizons(known, 100, 300, 450_000)).toBe(true);
+    // No rate known (an arm's first process): nothing to hold it to.
+    expect(pastHorizons(RULE, 100, 60, 1_500_000)).toBe(true);
+  });
 });
 
 describe('WarmupWatch series', () => {

@@ -54,11 +54,19 @@ describe("an arm's first process, held to the rate its later ones teach", () => 
     expect(second.steadyState).toEqual({ class: 'flat' });
   });
 
-  it('keeps its class under twice the rate (processes differ that much without a state), past the tier-up calls, or where the calls could not come within the horizon', () => {
+  it('is classed warmed late when a case of milliseconds was sampled 4× slower before the horizon\'s time, though its calls could never come within it', () => {
+    const h = new TierUpHorizons();
+    const first = process(4e6, 60, 240);
+    h.learn('node', 'a', first, v8);
+    h.learn('node', 'a', process(1e6, 600, 800), v8);
+    expect(first.steadyState).toEqual({ class: 'warmed-late' });
+  });
+
+  it('keeps its class under twice the rate (processes differ that much without a state), or past the horizon\'s time (and calls)', () => {
     const cases: [Pick<RoundRecord, 'samples' | 'warmup' | 'steadyState'>, number][] = [
       [process(30_000, 2_000, 120), 16_500],
-      [process(66_000, 30_000, 900), 16_500],
-      [process(4e6, 60, 240), 1e6],
+      [process(66_000, 30_000, 1_600), 16_500],
+      [process(4e6, 400, 1_600), 1e6],
     ];
     for (const [first, rate] of cases) {
       const h = new TierUpHorizons();

@@ -8,7 +8,7 @@
  */
 import type { MeasureOptions } from '@rtbench/core/measure';
 import type { RoundRecord } from '@rtbench/core/schema';
-import { pastHorizons, TIER_UP_STEP } from '@rtbench/core/steady-state';
+import { pastHorizons, SLOW_STATE_FACTOR, TIER_UP_STEP } from '@rtbench/core/steady-state';
 import { median } from '@rtbench/stats';
 import type { WarmupHorizon } from '@rtbench/host';
 
@@ -91,16 +91,9 @@ export class TierUpHorizons {
 type FirstRecord = Pick<RoundRecord, 'samples'> & Partial<Pick<RoundRecord, 'warmup' | 'steadyState'>>;
 
 /**
- * How much slower than the arm's known rate a first process must be to be
- * judged in another state: processes of one arm differ by tens of percent
- * (memory layout, a neighbour's load) without any state to blame, and a mark
- * must not come from that; a process at half the speed is in a slow state.
- */
-const SLOW_STATE_FACTOR = 2;
-
-/**
  * The first process of an arm held to the test its later processes meet:
- * sampled in a slow state (SLOW_STATE_FACTOR) where the known rate's
+ * sampled in a slow state (core steady-state.ts SLOW_STATE_FACTOR: a mark must not come from the tens of percent
+ * processes differ by) where the known rate's
  * projection of the tier-up calls would have kept a later process warming
  * (pastHorizons), its samples were taken before the horizon; it is classed
  * warmed late (still warming as sampling began), its samples kept. Returns
