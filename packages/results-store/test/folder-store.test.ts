@@ -15,7 +15,7 @@ import { historyRead, type HistoryRead, type SavedRun } from '@rtbench/verdicts'
 import { openHistoryReading, readStored, STORE_FILE } from '../src/index.ts';
 import { openDatabase } from '../src/sqlite-store.ts';
 import { STORE_FORMAT } from '../src/schema.ts';
-import { dropShapes } from './walked-folder.ts';
+import { dropShapes, expectFactsAsFiles } from './walked-folder.ts';
 import { historyRuns } from '../../../test/history-synthetic.ts';
 import { writeRun } from '../../../test/compare-synthetic.ts';
 
@@ -123,23 +123,10 @@ describe("a folder's own store", () => {
     return { dir, files };
   }
 
-  /** Each file's run as the store answers a history's reading of it, against its file's. */
-  async function factsAgainstFiles(dir: string, files: readonly string[]): Promise<void> {
-    const reading = await openHistoryReading([dir], files, () => expect.fail('a stored file is not read again'));
-    try {
-      for (const file of files) {
-        const whole = historyRead(loadSavedRun(file));
-        expect(reading.load(file)).toEqual({ ...whole, record: { ...whole.record, results: [] } });
-      }
-    } finally {
-      await reading.close();
-    }
-  }
-
   it("answers a history's reading of a stored run as its file's run without its results", async () => {
     const { dir, files } = runsOfShapes();
     await readFolder(dir, loadSavedRun);
-    await factsAgainstFiles(dir, files);
+    await expectFactsAsFiles(dir, files);
     // Runs of one suite, machine and arms (with a commit or without) share a shape; their commits are their own.
     const db = openDatabase(join(dir, STORE_FILE));
     const shapes = db.prepare('SELECT count(*) FROM shapes').pluck().get();
@@ -160,7 +147,7 @@ describe("a folder's own store", () => {
     dropShapes(db);
     db.prepare("UPDATE rtbench_meta SET value = '5' WHERE key = 'format'").run();
     db.close();
-    await factsAgainstFiles(dir, files);
+    await expectFactsAsFiles(dir, files);
     const after = openDatabase(join(dir, STORE_FILE));
     const cells = ["SELECT value FROM rtbench_meta WHERE key = 'format'", 'SELECT count(*) FROM shapes', 'SELECT count(*) FROM runs WHERE shape IS NULL'].map((sql) => after.prepare(sql).pluck().get());
     after.close();

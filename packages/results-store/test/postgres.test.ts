@@ -12,12 +12,12 @@ import { join } from 'node:path';
 import type { Client as PgClient, ClientConfig } from 'pg';
 import { describe, expect, it } from 'vitest';
 import { historyFiles, loadSavedRun } from '@rtbench/saved-runs';
-import { historyRead } from '@rtbench/verdicts';
-import { openHistoryReading, readStored } from '../src/index.ts';
+import { readStored } from '../src/index.ts';
 import { STORE_FORMAT } from '../src/schema.ts';
 import { writeRun } from '../../../test/compare-synthetic.ts';
 import { historyRuns } from '../../../test/history-synthetic.ts';
 import { clusterForFile } from '../../../test/helpers/postgres.ts';
+import { expectFactsAsFiles } from './walked-folder.ts';
 
 function savedRuns(): string {
   const dir = mkdtempSync(join(tmpdir(), 'rtbench-pg-store-'));
@@ -82,15 +82,7 @@ describe('the results store on PostgreSQL', () => {
     await query('DROP TABLE shapes');
     await query('ALTER TABLE runs DROP COLUMN git, DROP COLUMN shape');
     await query("UPDATE rtbench_meta SET value = '5' WHERE key = 'format'");
-    const reading = await openHistoryReading([dir], files, () => expect.fail('a migrated store answers every file'), cluster().url, 'runner-d');
-    try {
-      for (const file of files) {
-        const whole = historyRead(loadSavedRun(file));
-        expect(reading.load(file)).toEqual({ ...whole, record: { ...whole.record, results: [] } });
-      }
-    } finally {
-      await reading.close();
-    }
+    await expectFactsAsFiles(dir, files, cluster().url, 'runner-d');
     expect(await query("SELECT value FROM rtbench_meta WHERE key = 'format'")).toEqual([{ value: STORE_FORMAT }]);
     expect(await query('SELECT count(*) AS n FROM runs WHERE shape IS NULL')).toEqual([{ n: '0' }]);
   });
