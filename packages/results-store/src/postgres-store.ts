@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import type { Client as PgClient, ClientConfig } from 'pg';
 import { UsageError } from '@rtbench/core/usage-error';
-import { figuresByRun, rowsByRun, shapeOfRows, valuesOf, walkOf, type ArmRow, type FigureRow, type RunFacts, type RunRow, type RunRows, type ShapeRow, type WalkCursorRow } from './records.ts';
+import { figuresByRun, rowsByRun, shapeCellsOfRows, valuesOf, walkOf, type ArmRow, type FigureRow, type RunFacts, type RunRow, type RunRows, type ShapeRow, type WalkCursorRow } from './records.ts';
 import { addNeighbours, ARM_COLUMNS, FIGURE_COLUMNS, LAYOUT_COLUMNS, META_TABLE, MIGRATED_FORMATS, NEIGHBOURLESS_FORMAT, RUN_COLUMNS, SHAPE_COLUMNS, SHAPE_RUN_COLUMNS, SQL, STORE_FORMAT, storeTables, WALKLESS_FORMAT } from './schema.ts';
 import type { RunStore, SeriesRow, StoredFile } from './store.ts';
 
@@ -82,10 +82,9 @@ async function addShapes(client: PgClient): Promise<void> {
   const missing = (await client.query<{ digest: string }>(SQL.shapelessRuns)).rows.map((r) => r.digest);
   for (let i = 0; i < missing.length; i += WALKS_PER_BATCH) {
     for (const [digest, rows] of await rowsOf(client, missing.slice(i, i + WALKS_PER_BATCH), false)) {
-      const shape = shapeOfRows(rows);
+      const { shape, git } = shapeCellsOfRows(rows);
       await client.query(numbered(SQL.insertShape), valuesOf(SHAPE_COLUMNS, shape));
-      const git = (JSON.parse(String(rows.run.facts)) as { git?: unknown }).git;
-      await client.query(numbered(SQL.setShape), [shape.id, git === undefined ? null : JSON.stringify(git), digest]);
+      await client.query(numbered(SQL.setShape), [shape.id, git, digest]);
     }
   }
 }

@@ -135,10 +135,9 @@ export function layoutOf(series: string, intern: Interned): { caseId: string; va
 
 /** The arm a walk row's figure `at` compares by (undefined: no figure, or no arm), with `work` its layout's. */
 function walkArm(numbers: DataView, at: number, work: ArmSummary['work']): ArmSummary | undefined {
+  if (!walkHasArm(numbers, at)) return undefined;
   const o = at * STRIDE;
-  const median = numbers.getFloat64(o, true);
   const armMedian = numbers.getFloat64(o + 8, true);
-  if (Number.isNaN(median) || Number.isNaN(armMedian)) return undefined;
   const values = numbers.getFloat64(o + 24, true);
   const moments = Number.isNaN(values) ? undefined : { values, units: numbers.getFloat64(o + 32, true), mean: numbers.getFloat64(o + 40, true), variance: numbers.getFloat64(o + 48, true) };
   return { median: armMedian, rounds: numbers.getFloat64(o + 16, true), ...(moments ? { moments } : {}), work };
@@ -174,8 +173,14 @@ function shapeOf(facts: Facts, arms: readonly Pick<ArmRow, (typeof ARM_CELLS)[nu
   return { id: createHash('sha256').update(shared).update('\0').update(armCells).digest('hex').slice(0, 32), facts: shared, arms: armCells };
 }
 
-/** A stored run's shape, from its run and arm rows (a store of the format before shapes). */
-export const shapeOfRows = ({ run, arms }: Pick<RunRows, 'run' | 'arms'>): ShapeRow => shapeOf(JSON.parse(text(run.facts)) as Facts, arms);
+/** A run row's `git` cell: its commit as JSON, null without one. */
+const gitCell = (facts: Facts): Cell => (facts.git === undefined ? null : JSON.stringify(facts.git));
+
+/** A stored run's shape and `git` cell, from its run and arm rows (a store of the format before shapes). */
+export function shapeCellsOfRows({ run, arms }: Pick<RunRows, 'run' | 'arms'>): { shape: ShapeRow; git: Cell } {
+  const facts = JSON.parse(text(run.facts)) as Facts;
+  return { shape: shapeOf(facts, arms), git: gitCell(facts) };
+}
 
 /** A loaded run as rows: what a history reads of it (`read`), and its arms' engines from its record beside their versions. */
 export function storedRun(read: HistoryRead, run: RunRecord): StoredRunRows {
@@ -203,7 +208,7 @@ export function storedRun(read: HistoryRead, run: RunRecord): StoredRunRows {
       git_commit: facts.git?.commit ?? null,
       notes: JSON.stringify(notes ?? []),
       facts: JSON.stringify(facts),
-      git: facts.git === undefined ? null : JSON.stringify(facts.git),
+      git: gitCell(facts),
       shape: shape.id,
     },
     arms,

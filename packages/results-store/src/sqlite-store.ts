@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
-import { figuresByRun, rowsByRun, shapeOfRows, valuesOf, walkOf, type ArmRow, type FigureRow, type RunFacts, type RunRow, type ShapeRow, type StoredRunRows, type WalkCursorRow } from './records.ts';
+import { figuresByRun, rowsByRun, shapeCellsOfRows, valuesOf, walkOf, type ArmRow, type FigureRow, type RunFacts, type RunRow, type ShapeRow, type StoredRunRows, type WalkCursorRow } from './records.ts';
 import { addNeighbours, ARM_COLUMNS, DROP_TABLES, FIGURE_COLUMNS, FOLDERS_TABLE, LAYOUT_COLUMNS, META_TABLE, MIGRATED_FORMATS, NEIGHBOURLESS_FORMAT, RUN_COLUMNS, SHAPE_COLUMNS, SHAPE_RUN_COLUMNS, SQL, STORE_FORMAT, storeTables, WALKLESS_FORMAT } from './schema.ts';
 import type { FolderTimes } from './folder-stamp.ts';
 import type { RunStore, SeriesRow, StoredFile } from './store.ts';
@@ -91,10 +91,9 @@ function addShapes(db: Database): void {
   for (let i = 0; i < missing.length; i += WALKS_PER_BATCH) {
     const batch = JSON.stringify(missing.slice(i, i + WALKS_PER_BATCH));
     for (const [digest, rows] of rowsByRun(runs.iterate(batch), arms.iterate(batch), [])) {
-      const shape = shapeOfRows(rows);
+      const { shape, git } = shapeCellsOfRows(rows);
       insertShape.run(...valuesOf(SHAPE_COLUMNS, shape));
-      const git = (JSON.parse(String(rows.run.facts)) as { git?: unknown }).git;
-      setShape.run(shape.id, git === undefined ? null : JSON.stringify(git), digest);
+      setShape.run(shape.id, git, digest);
     }
   }
 }

@@ -77,9 +77,9 @@ export class ChangeWalk {
   private pValues = new Float64Array(1024);
   private m = 0;
   private readonly candidates: Candidate[] = [];
-  /** Per series: the run of its last point with an arm (−1: none yet), and that arm. */
-  private lastPointRun = new Int32Array(0);
-  private readonly lastArm: (ArmReading | undefined)[] = [];
+  /** Per series: its last point with an arm, as its run and that arm (absent: none yet), kept in place: no object a point. */
+  private readonly lastPointRun: number[] = [];
+  private readonly lastArm: ArmReading[] = [];
   /** Per series, per run: the run of the series' last point with an arm before it, −1 for none. */
   private readonly previous: Int32Array[] = [];
   private readonly alpha: number;
@@ -91,7 +91,7 @@ export class ChangeWalk {
 
   /** The run of series `series`' last point with an arm so far: the run its next point is compared from (−1: none yet). */
   lastRun(series: number): number {
-    return series < this.lastPointRun.length ? (this.lastPointRun[series] as number) : -1;
+    return this.lastPointRun[series] ?? -1;
   }
 
   /**
@@ -107,19 +107,14 @@ export class ChangeWalk {
     if (!previous) {
       previous = new Int32Array(this.runs).fill(-1);
       this.previous[series] = previous;
-      if (series >= this.lastPointRun.length) {
-        const grown = new Int32Array(Math.max(series + 1, this.lastPointRun.length * 2)).fill(-1);
-        grown.set(this.lastPointRun);
-        this.lastPointRun = grown;
-      }
     }
-    const beforeRun = this.lastPointRun[series] as number;
+    const beforeRun = this.lastRun(series);
     if (beforeRun >= 0) previous[run] = beforeRun;
     if (!arm) return undefined;
     const beforeArm = this.lastArm[series];
     this.lastPointRun[series] = run;
     this.lastArm[series] = arm;
-    if (beforeRun < 0 || !beforeArm) return undefined;
+    if (!beforeArm) return undefined;
     const p = known !== undefined ? known : (summariesPValue(beforeArm.summary(), arm.summary()) ?? null);
     this.compared(run, { run: beforeRun, arm: beforeArm }, arm, p);
     return known === undefined ? p : undefined;
