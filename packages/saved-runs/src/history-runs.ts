@@ -10,7 +10,7 @@
 import { resolve } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
 import { historyRead, type HistoryEntry, type HistoryRead } from '@rtbench/verdicts';
-import { loadSavedRun, runFilesIn } from './saved-run.ts';
+import { childOf, loadSavedRun, runFileNames } from './saved-run.ts';
 
 /** A line for stderr: `info` may be silenced (--quiet), a warning or a skipped file never is. */
 interface HistoryLine {
@@ -26,8 +26,19 @@ export interface HistoryRuns {
 
 /** The run files the paths name (a folder's `*.json`, sorted), each once, as named. */
 export function historyFiles(paths: readonly string[]): string[] {
+  // By absolute path: a file named twice (a folder and a file in it) is read once.
   const files = new Map<string, string>();
-  for (const file of paths.flatMap(runFilesIn)) if (!files.has(resolve(file))) files.set(resolve(file), file);
+  const add = (absolute: string, named: string): void => void (files.has(absolute) || files.set(absolute, named));
+  for (const path of paths) {
+    const names = runFileNames(path);
+    if (!names) {
+      add(resolve(path), path);
+      continue;
+    }
+    const named = childOf(path);
+    const absolute = childOf(resolve(path));
+    for (const name of names) add(absolute(name), named(name));
+  }
   return [...files.values()];
 }
 

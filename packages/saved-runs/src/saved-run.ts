@@ -161,17 +161,30 @@ function claimsFromSamples(run: RunRecord): string | undefined {
 
 /** The run files a path names: the file itself, or the .json and .json.gz files directly inside a directory (sorted). */
 export function runFilesIn(path: string): string[] {
+  const names = runFileNames(path);
+  return names ? names.map(childOf(path)) : [path];
+}
+
+/** The names of the .json and .json.gz files directly inside `path` (sorted); undefined when it is not a directory. */
+export function runFileNames(path: string): string[] | undefined {
   let stat;
   try {
     stat = statSync(path);
   } catch {
     throw new UsageError(`${path}: no such file or directory`);
   }
-  if (!stat.isDirectory()) return [path];
-  return readdirSync(path)
-    .filter(isRunFileName)
-    .sort()
-    .map((f) => join(path, f));
+  return stat.isDirectory() ? readdirSync(path).filter(isRunFileName).sort() : undefined;
+}
+
+/**
+ * `join(folder, name)` for a plain name (no separator, not `.` or `..`), the
+ * folder normalized once: a history lists ten thousand files, and join
+ * normalizes each whole path again.
+ */
+export function childOf(folder: string): (name: string) => string {
+  // What join puts before any plain name: the folder as it normalizes it, and a separator unless that is nothing.
+  const prefix = join(folder, '_').slice(0, -1);
+  return (name) => prefix + name;
 }
 
 /**
@@ -187,9 +200,10 @@ export function latestRun(dir: string): string {
     /* no results yet */
   }
   // A link to nothing or a folder named like a run is no run: it must not hide the runs beside it.
+  const inDir = childOf(dir);
   const files = names.flatMap((f) => {
-    const stat = statSync(join(dir, f), { throwIfNoEntry: false });
-    return stat?.isFile() ? [{ path: join(dir, f), mtimeMs: stat.mtimeMs }] : [];
+    const stat = statSync(inDir(f), { throwIfNoEntry: false });
+    return stat?.isFile() ? [{ path: inDir(f), mtimeMs: stat.mtimeMs }] : [];
   });
   files.sort((a, b) => b.mtimeMs - a.mtimeMs || b.path.localeCompare(a.path));
   const newest = files[0];

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { finishRun } from '../src/record.ts';
-import { latestRun, loadDistinctRuns, runFilesIn } from '../src/saved-run.ts';
+import { childOf, latestRun, loadDistinctRuns, runFilesIn } from '../src/saved-run.ts';
 import { refusal, tempFolder } from '../../../test/helpers/refusal.ts';
 
 const folder = (): string => tempFolder('run-files');
@@ -41,6 +41,12 @@ describe('the run files a path names', () => {
     symlinkSync(join(dir, 'nowhere.json'), join(dir, 'd.json'));
     expect(runFilesIn(dir)).toEqual(['a.json', 'b.json.gz', 'c.json', 'd.json'].map((f) => join(dir, f)));
     expect(runFilesIn(folder())).toEqual([]);
+  });
+
+  it('are named as join names them, however the folder was written', () => {
+    for (const dir of ['.', '', './', 'a', 'a/', 'a//b', './a/../b', 'a/..', '/', '//', '/x/y/', '../up']) {
+      expect(childOf(dir)('r.json'), dir).toBe(join(dir, 'r.json'));
+    }
   });
 });
 

@@ -46,9 +46,9 @@ export type NeighbourPValue = number | null;
 
 /**
  * A point's arm as the walk takes it: read only when a comparison needs it
- * (its p-value not given, or a candidate change point). A store's cursor
- * passes its packed numbers this way: with the p-values stored, a walk of
- * ten thousand runs reads the arms of a few points, not of every one.
+ * (its p-value not given, or p ≤ α, a candidate change point). A store's
+ * cursor passes its packed numbers this way: with the p-values stored, a walk
+ * of ten thousand runs reads the arms of the few points that can change.
  */
 export interface ArmReading {
   summary(): ArmSummary;
@@ -128,8 +128,9 @@ export class ChangeWalk {
       this.pValues = grown;
     }
     this.pValues[this.m++] = p;
-    // BH selects none above α: only these can be change points.
-    if (this.lastRuns !== undefined && p <= this.alpha) this.candidates.push({ run, from: before.run, p, pair: [before.arm, arm] });
+    // BH selects none above α: only these can be change points. Their arms are read now: a cursor's reading holds its
+    // whole row, and a walk of ten thousand runs would keep most rows through its candidates.
+    if (this.lastRuns !== undefined && p <= this.alpha) this.candidates.push({ run, from: before.run, p, pair: [armRead(before.arm.summary()), armRead(arm.summary())] });
   }
 
   finish(): WalkedHistory {
