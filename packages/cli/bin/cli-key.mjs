@@ -17,7 +17,7 @@ export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..'
 
 /**
  * @param {string} root the repository
- * @returns {string[]} the files the bundle is built from, in a fixed order
+ * @returns {string[]} the files the bundle may be built from (some may not exist), in a fixed order
  */
 function inputs(root) {
   const files = [join(root, 'pnpm-lock.yaml')];
@@ -34,7 +34,7 @@ function inputs(root) {
       }
     }
   }
-  return files.filter((f) => existsSync(f)).sort();
+  return files.sort();
 }
 
 /** Longer than a file system's timestamp step: a file changed this recently may change again within one step unseen. */
@@ -51,13 +51,16 @@ const memoOf = (root) => join(root, 'packages', 'cli', 'node_modules', '.cache',
  * @returns {string} 16 hex digits
  */
 export function sourcesKey(root = repoRoot) {
-  const files = inputs(root);
+  /** @type {string[]} the inputs that exist, each stat-ed once */
+  const files = [];
   // Each file's size, time and inode: while they are those of the last reading (and were then older than RACY_MS), the
   // contents are those read, as git's index trusts a stat; a checkout rewrites times, and the contents are read again.
   const stamp = createHash('sha256').update(root);
   let newest = 0n;
-  for (const file of files) {
-    const s = statSync(file, { bigint: true });
+  for (const file of inputs(root)) {
+    const s = statSync(file, { bigint: true, throwIfNoEntry: false });
+    if (!s) continue;
+    files.push(file);
     if (s.mtimeNs > newest) newest = s.mtimeNs;
     stamp.update(`\0${file.slice(root.length)}\0${s.size}\0${s.mtimeNs}\0${s.ino}`);
   }
