@@ -82,8 +82,10 @@ export function pastHorizons(rule: SteadyRule, elapsedMs: number, calls: number,
   // In a slow state, a case of a fraction of a millisecond or more never nears the tier-up calls in time: it waits out the horizon's time.
   if (inSlowState(rule, fastestCallNs) && elapsedMs < rule.tierUpWithinMs) return false;
   const callNs = rule.tierUpCallNs !== undefined ? min(fastestCallNs, rule.tierUpCallNs) : fastestCallNs;
-  // Short of the calls an engine tiers up by, and they would come within its horizon: wait for them.
-  return !(calls < rule.tierUpCalls && elapsedMs + ((rule.tierUpCalls - calls) * callNs) / 1e6 <= rule.tierUpWithinMs);
+  // Short of the calls an engine tiers up by, and all of them take no longer than its horizon at that rate: wait for
+  // them. Their time at the rate, not the wall clock's: a process sharing its core with other runtimes' runs fewer
+  // calls a second than one alone, and must still warm to the same call (docs/warmup.md, "The learned horizon").
+  return !(calls < rule.tierUpCalls && (rule.tierUpCalls * callNs) / 1e6 <= rule.tierUpWithinMs);
 }
 
 /**

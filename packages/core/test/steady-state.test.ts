@@ -55,11 +55,18 @@ const RULE: SteadyRule = { windowBatches: 8, tolerance: 0.02, minMs: 20, tierUpC
 describe('pastHorizons', () => {
   it('holds a case short of the tier-up calls when they would come within the horizon, and never before minMs', () => {
     expect(pastHorizons(RULE, 10, 1e6, 1)).toBe(false);
-    // 10,000 calls of 20 µs to go: 200 ms more, within 1.5 s.
+    // 30,000 calls of 20 µs: 600 ms, within 1.5 s; 10,000 to go.
     expect(pastHorizons(RULE, 100, 20_000, 20_000)).toBe(false);
-    // 29,000 calls of 200 µs to go: 5.8 s, past the horizon.
+    // 30,000 calls of 200 µs: 6 s, past the horizon.
     expect(pastHorizons(RULE, 100, 1_000, 200_000)).toBe(true);
     expect(pastHorizons(RULE, 100, 30_000, 20_000)).toBe(true);
+  });
+
+  it('holds a process sharing its core to the same call as one alone: the calls counted at their rate, not the wall clock', () => {
+    const known: SteadyRule = { ...RULE, tierUpCallNs: 12_300 };
+    // Alone, 18,000 calls of a 12-28 µs case in 500 ms; beside three runtimes on two cores the same calls took 1.4 s.
+    for (const elapsedMs of [500, 1_400, 2_900]) expect(pastHorizons(known, elapsedMs, 18_000, 12_500)).toBe(false);
+    expect(pastHorizons(known, 1_400, 30_000, 12_500)).toBe(true);
   });
 
   it("holds a process twice its arm's known rate or slower until the horizon's time, however few calls it needs", () => {

@@ -88,6 +88,42 @@ describe("an arm's first process, held to the rate its later ones teach", () => 
   });
 });
 
+describe('a rate that misled a waiver', () => {
+  const v8 = { minMs: 50, tierUpCalls: 30_000, tierUpWithinMs: 1_500, maxMs: 3_000 };
+  /** A process waived at 700 calls (its fastest batch at the known rate), then sampled at `ns` per call. */
+  const waived = (ns: number): Pick<RoundRecord, 'samples' | 'warmup' | 'steadyState'> => ({
+    samples: [ns, ns * 1.01, ns * 0.99],
+    warmup: { calls: [700], ms: [80], ns: [12_500], calibrationCalls: 0, steadyAt: { calls: 700, ms: 80 }, maxMs: 3_000, tierUp: { kind: 'waived', ratio: 0.99 } },
+    steadyState: { class: 'flat' },
+  });
+
+  it("classes a waived process sampled twice as slow warmed late, and tells the arm's later processes no rate for that case", () => {
+    const h = new TierUpHorizons();
+    h.learn('node', 'for loop', round([12_300, 12_400, 12_200]), v8);
+    h.learn('node', 'other', round([500, 510, 490]), v8);
+    const misled = waived(29_000);
+    h.learn('node', 'for loop', misled, v8);
+    expect(misled.steadyState).toEqual({ class: 'warmed-late' });
+    expect(h.callNs('node', 'for loop')).toBeUndefined();
+    // A faster process later does not bring the rate back: the early stretch can mislead again.
+    h.learn('node', 'for loop', round([12_000, 12_100, 11_900]), v8);
+    expect(h.callNs('node', 'for loop')).toBeUndefined();
+    expect(h.callNs('node', 'other')).toBe(500);
+  });
+
+  it('keeps the rate for a waived process within twice it, and for a slow one that was not waived', () => {
+    const h = new TierUpHorizons();
+    h.learn('node', 'a', round([12_300, 12_400, 12_200]), v8);
+    const near = waived(20_000);
+    h.learn('node', 'a', near, v8);
+    expect(near.steadyState).toEqual({ class: 'flat' });
+    const waited = { ...waived(29_000), warmup: { ...waived(29_000).warmup!, tierUp: { kind: 'crossed' as const, flatAt: { calls: 900, ms: 60 }, ratio: 0.6, stepped: true } } };
+    h.learn('node', 'a', waited, v8);
+    expect(waited.steadyState).toEqual({ class: 'flat' });
+    expect(h.callNs('node', 'a')).toBe(12_300);
+  });
+});
+
 describe('withSteadyRule', () => {
   const measure = { warmupMs: 60, warmupMinMs: 20, timeMs: 40, minSamples: 5, maxSamples: 100, sampleMs: 0 };
   const v8 = { minMs: 50, tierUpCalls: 30_000, tierUpWithinMs: 1_500, maxMs: 3_000 };

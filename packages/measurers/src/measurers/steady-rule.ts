@@ -62,15 +62,26 @@ export function withSteadyRule(measure: MeasureOptions, horizon: WarmupHorizon |
  * no rate to be held to; once a later process teaches one, the first is held
  * to the same test after the fact (heldToRate). Why not waive per arm:
  * docs/warmup.md, "The learned horizon".
+ *
+ * A rate can mislead: V8 runs a long loop early in code compiled for the
+ * loop alone (on-stack replacement) at its optimized rate, then for
+ * thousands of calls in a middle tier at twice that or more, until the
+ * function itself is optimized. A process that met the rate in that early
+ * stretch and was sampled SLOW_STATE_FACTOR times slower is classed warmed
+ * late, and the arm's later processes are told no rate for the case: they
+ * wait for the tier-up calls at their own.
  */
 export class TierUpHorizons {
   private readonly learned = new Map<string, number>();
   /** Per arm and case, the record of the process that had no rate to be held to, until a rate judges it. */
   private readonly first = new Map<string, { record: FirstRecord; horizon: WarmupHorizon }>();
+  /** The arms and cases whose rate waived a process that was then sampled in a slower state. */
+  private readonly misled = new Set<string>();
 
-  /** The fastest ns per call this arm's processes ran the case at, when one has. */
+  /** The fastest ns per call this arm's processes ran the case at, when one has and it never misled a process. */
   callNs(armId: string, caseId: string): number | undefined {
-    return this.learned.get(key(armId, caseId));
+    const k = key(armId, caseId);
+    return this.misled.has(k) ? undefined : this.learned.get(k);
   }
 
   /** What a process's round of this case says: its median sample. `horizon` is its engine's, which the first process is judged by. */
@@ -80,6 +91,11 @@ export class TierUpHorizons {
     const k = key(armId, caseId);
     const known = this.learned.get(k);
     if (!(rate > 0 && rate < Infinity)) return;
+    if (known !== undefined && record.warmup?.tierUp?.kind === 'waived' && rate > SLOW_STATE_FACTOR * known) {
+      this.misled.add(k);
+      record.steadyState = { class: 'warmed-late' };
+      return;
+    }
     if (known === undefined) this.first.set(k, { record, horizon: horizon ?? DEFAULT_HORIZON });
     if (known !== undefined && rate >= known) return;
     this.learned.set(k, rate);
