@@ -117,7 +117,8 @@ describe('a rate that misled a waiver', () => {
     const near = waived(20_000);
     h.learn('node', 'a', near, v8);
     expect(near.steadyState).toEqual({ class: 'flat' });
-    const waited = { ...waived(29_000), warmup: { ...waived(29_000).warmup!, tierUp: { kind: 'crossed' as const, flatAt: { calls: 900, ms: 60 }, ratio: 0.6, stepped: true } } };
+    const slow = waived(29_000);
+    const waited = { ...slow, warmup: { ...slow.warmup!, tierUp: { kind: 'crossed' as const, flatAt: { calls: 900, ms: 60 }, ratio: 0.6, stepped: true } } };
     h.learn('node', 'a', waited, v8);
     expect(waited.steadyState).toEqual({ class: 'flat' });
     expect(h.callNs('node', 'a')).toBe(12_300);

@@ -202,8 +202,9 @@ export function latestRun(dir: string): string {
   // A link to nothing or a folder named like a run is no run: it must not hide the runs beside it.
   const inDir = childOf(dir);
   const files = names.flatMap((f) => {
-    const stat = statSync(inDir(f), { throwIfNoEntry: false });
-    return stat?.isFile() ? [{ path: inDir(f), mtimeMs: stat.mtimeMs }] : [];
+    const path = inDir(f);
+    const stat = statSync(path, { throwIfNoEntry: false });
+    return stat?.isFile() ? [{ path, mtimeMs: stat.mtimeMs }] : [];
   });
   files.sort((a, b) => b.mtimeMs - a.mtimeMs || b.path.localeCompare(a.path));
   const newest = files[0];
