@@ -8,10 +8,11 @@
  */
 import { historyViewOf, orderRuns, seriesPoints } from '@rtbench/report';
 import type { HistoryOptions, HistoryOrder, HistoryPoint, HistoryView } from '@rtbench/report';
-import type { StoredSeries } from '@rtbench/results-store';
+import type { SeriesFilter, StoredSeries } from '@rtbench/results-store';
 import { DEFAULT_RATIO_OPTIONS, type HistoryEntry } from '@rtbench/verdicts';
 
-type OrderedOptions = HistoryOptions & { order: HistoryOrder };
+/** A history's options in its order; `pickedCases` names what its caseFilter picks, so that its walk can be kept. */
+type OrderedOptions = HistoryOptions & { order: HistoryOrder } & Pick<SeriesFilter, 'pickedCases'>;
 
 const ratioOf = (options: OrderedOptions) => ({
   threshold: options.threshold ?? DEFAULT_RATIO_OPTIONS.threshold,

@@ -2,7 +2,8 @@
  * `rtbench history --store postgres://…`: the results store on a real
  * PostgreSQL server (a throwaway cluster the test starts, test/helpers/postgres.ts)
  * gives the same history as a folder's own SQLite store, byte for byte; a
- * second history is answered from the server; a server that cannot be
+ * second history is answered from the server, and one with a run appended
+ * goes on from the walk each store kept; a server that cannot be
  * reached is one line. Synthetic runs without a commit
  * (ordered by start time), the CLI in the test's own process.
  */
@@ -20,11 +21,12 @@ const cases = [
   { id: 'stringify', ns: 8_000 },
 ];
 
+/** Whole seconds: a time set back by utimes (to the microsecond) is then the time the store read. */
+const savedAt = new Date(Date.UTC(2026, 0, 5));
+
 /** Four runs, the third on 10% slower, and a file that is not a run. */
 function savedRuns(): string {
   const dir = mkdtempSync(join(tmpdir(), 'rtbench-history-pg-'));
-  // Whole seconds: a time set back by utimes (to the microsecond) is then the time the store read.
-  const savedAt = new Date(Date.UTC(2026, 0, 5));
   historyRuns([1, 1, 1.1, 1.1].map((factor) => ({ factor })), { cases, rounds: 10, seed: 9, suite: 'synthetic' }).forEach((run, i) => utimesSync(writeRun(join(dir, `run-${i}.json`), run), savedAt, savedAt));
   writeFileSync(join(dir, 'notes.json'), '{"hello": "world"}\n');
   return dir;
@@ -45,13 +47,19 @@ describe('the results store on PostgreSQL', () => {
       expect(served.stdout).toBe(embedded.stdout);
       expect(served.stderr).toBe(embedded.stderr);
     }
+    // A run after the others: each store goes on from the walk it kept (walk-checkpoint.ts), and they agree still.
+    const [appended] = historyRuns([{ factor: 1.1, startedAt: new Date(Date.UTC(2026, 0, 9)).toISOString() }], { cases, rounds: 10, seed: 77, suite: 'synthetic' });
+    utimesSync(writeRun(join(dir, 'run-4.json'), { ...appended!, id: 'history-5' }), savedAt, savedAt);
+    const [embedded, served] = [await runCli(['history', dir]), await runCli(['history', dir, '--store', cluster().url])];
+    expect([embedded.status, served.stdout]).toEqual([0, embedded.stdout]);
+    expect(embedded.stdout).toMatch(/2026-01-09 00:00 +run-4\.json/);
     // The same size and modification time, other bytes: only a store that is read still has the run.
     const file = join(dir, 'run-0.json');
     const { atime, mtime, size } = statSync(file);
     writeFileSync(file, 'x'.repeat(size));
     utimesSync(file, atime, mtime);
     const [fromServer, fromFiles] = await Promise.all([runCli(['history', dir, '--format', 'json', '--store', cluster().url]), runCli(['history', join(dir, 'run-0.json'), join(dir, 'run-1.json'), '--format', 'json'])]);
-    expect((JSON.parse(fromServer.stdout) as { runs: unknown[] }).runs).toHaveLength(4);
+    expect((JSON.parse(fromServer.stdout) as { runs: unknown[] }).runs).toHaveLength(5);
     expect(fromFiles.stderr).toMatch(/skipped .*run-0\.json/);
   });
 

@@ -160,6 +160,21 @@ export async function openPostgresStore(url: string): Promise<RunStore> {
         throw error;
       }
     },
+    async checkpoint(key) {
+      const row = (await client.query<{ runs: number; prefix: string; state: Buffer }>(numbered(SQL.checkpoint), [key])).rows[0];
+      return row && { runs: Number(row.runs), prefix: row.prefix, state: row.state };
+    },
+    async keepCheckpoint(key, { runs, prefix, state }) {
+      await client.query('BEGIN');
+      try {
+        await client.query(numbered(SQL.keepCheckpoint), [key, runs, prefix, Buffer.from(state.buffer, state.byteOffset, state.byteLength)]);
+        await client.query(SQL.pruneCheckpoints);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    },
     async layouts() {
       return new Map((await client.query<{ id: string; series: string }>(SQL.layouts)).rows.map((r) => [r.id, r.series]));
     },

@@ -21,6 +21,8 @@
  * one per figure. A walk row also keeps, once a history compared them, the
  * p-values of its figures against the runs before them (`neighbours`,
  * neighbours.ts), so the next history reads them instead of computing them.
+ * `walk_checkpoints` keeps a history's first walk where it stopped
+ * (walk-checkpoint.ts), the newest few, each under what decides it.
  * A report or a comparison of two runs reads their files. `files` says which
  * run each file held when it was read, by the machine that holds the file
  * (`host_id`: two CI runners both keep a run under one path) and the file's
@@ -146,6 +148,14 @@ export function storeTables(d: Dialect): string[] {
       numbers ${BYTES[d]} NOT NULL,
       ${NEIGHBOURS_COLUMN(d)}
     )`,
+    // A history's first walk where it stopped (walk-checkpoint.ts): derived from the runs alone, never stale, only unused.
+    `CREATE TABLE IF NOT EXISTS walk_checkpoints (
+      key TEXT PRIMARY KEY,
+      runs INTEGER NOT NULL,
+      prefix TEXT NOT NULL,
+      state ${BYTES[d]} NOT NULL,
+      kept INTEGER NOT NULL
+    )`,
     `CREATE TABLE IF NOT EXISTS files (
       host_id TEXT NOT NULL,
       path TEXT NOT NULL,
@@ -161,7 +171,10 @@ export function storeTables(d: Dialect): string[] {
 export const FOLDERS_TABLE = 'CREATE TABLE IF NOT EXISTS folders (host_id TEXT NOT NULL, path TEXT NOT NULL, mtime_ns TEXT NOT NULL, PRIMARY KEY (host_id, path))';
 
 /** Emptying a store of another format (a folder's own, rebuilt from its files). */
-export const DROP_TABLES = ['DROP TABLE IF EXISTS folders', 'DROP TABLE IF EXISTS files', 'DROP TABLE IF EXISTS walks', 'DROP TABLE IF EXISTS layouts', 'DROP TABLE IF EXISTS shapes', 'DROP TABLE IF EXISTS figures', 'DROP TABLE IF EXISTS arms', 'DROP TABLE IF EXISTS runs'];
+export const DROP_TABLES = ['DROP TABLE IF EXISTS folders', 'DROP TABLE IF EXISTS walk_checkpoints', 'DROP TABLE IF EXISTS files', 'DROP TABLE IF EXISTS walks', 'DROP TABLE IF EXISTS layouts', 'DROP TABLE IF EXISTS shapes', 'DROP TABLE IF EXISTS figures', 'DROP TABLE IF EXISTS arms', 'DROP TABLE IF EXISTS runs'];
+
+/** How many walk checkpoints a store keeps (the newest): a history asked with a few filters in turn resumes each. */
+const CHECKPOINTS_KEPT = 8;
 
 /** Each table's columns a run is written in, in the order records.ts gives its values. */
 export const RUN_COLUMNS = ['digest', 'run_id', 'machine', 'suite', 'started_at', 'git_commit', 'notes', 'facts', 'git', 'shape'] as const;
@@ -254,6 +267,13 @@ export const SQL = {
   setNeighbours: 'UPDATE walks SET neighbours = ? WHERE digest = ?',
   /** PostgreSQL's: a batch of runs as two arrays, one statement. */
   setNeighboursOf: 'UPDATE walks w SET neighbours = u.cell FROM unnest(?::text[], ?::bytea[]) AS u(digest, cell) WHERE w.digest = u.digest',
+  checkpoint: 'SELECT runs, prefix, state FROM walk_checkpoints WHERE key = ?',
+  /** `kept` counts the walks kept: the newest is the highest. */
+  keepCheckpoint:
+    'INSERT INTO walk_checkpoints (key, runs, prefix, state, kept) VALUES (?, ?, ?, ?, (SELECT coalesce(max(kept), 0) + 1 FROM walk_checkpoints)) ' +
+    'ON CONFLICT (key) DO UPDATE SET runs = excluded.runs, prefix = excluded.prefix, state = excluded.state, kept = excluded.kept',
+  /** The newest CHECKPOINTS_KEPT walks are kept: each filter a history is asked with keeps its own. */
+  pruneCheckpoints: `DELETE FROM walk_checkpoints WHERE key NOT IN (SELECT key FROM walk_checkpoints ORDER BY kept DESC LIMIT ${CHECKPOINTS_KEPT})`,
   upsertFile:
     'INSERT INTO files (host_id, path, size, mtime_ns, digest) VALUES (?, ?, ?, ?, ?) ON CONFLICT (host_id, path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns, digest = excluded.digest',
 } as const;

@@ -13,10 +13,13 @@ import { ChangeWalk, type ArmSummary, type HistoryEntry, type HistoryResult, typ
 import { RunNeighbours } from './neighbours.ts';
 import { historyReadOf, internedStrings, layoutOf, resultOf, walkHasArm, walkLength, WalkRowArm } from './records.ts';
 import type { RunStore } from './store.ts';
+import { checkpointKey, packCheckpoint, prefixDigest, unpackCheckpoint, type WalkCheckpoint } from './walk-checkpoint.ts';
 
 /** Which points a history reads: its --filter and --runtime. */
 export interface SeriesFilter {
   caseFilter?: (caseId: string) => boolean;
+  /** The case ids caseFilter picks, where the caller knows them: a walk with a caseFilter is kept (walk-checkpoint.ts) only then. */
+  pickedCases?: ReadonlySet<string>;
   variants?: readonly string[];
 }
 
@@ -37,6 +40,21 @@ interface SeriesResults {
   close(): Promise<void>;
 }
 
+/**
+ * The walk kept under `key` when these runs, in this order, begin with the
+ * runs it walked; a checkpoint that cannot be read is walked past as if none
+ * were kept (the walk keeps its own in its place).
+ */
+async function resumable(store: RunStore, key: string, digests: readonly string[]): Promise<WalkCheckpoint | undefined> {
+  const kept = await store.checkpoint(key);
+  if (!kept || kept.runs > digests.length || kept.prefix !== prefixDigest(digests, kept.runs)) return undefined;
+  try {
+    return unpackCheckpoint(kept.state);
+  } catch {
+    return undefined;
+  }
+}
+
 /** How many runs are read whole at once. */
 const RUNS_PER_READ = 256;
 
@@ -48,9 +66,21 @@ export function storedSeries(store: RunStore, digestOf: ReadonlyMap<string, stri
   };
   return {
     async walk(ordered, filter, options, last) {
-      const walk = new ChangeWalk(ordered.length, options, last);
-      const series: WalkedSeries[] = [];
-      const index = new Map<string, number>();
+      const digests = ordered.map(digest);
+      const keptUnder = checkpointKey({
+        caseFiltered: filter.caseFilter !== undefined,
+        ...(filter.pickedCases ? { pickedCases: filter.pickedCases } : {}),
+        ...(filter.variants ? { variants: filter.variants } : {}),
+        confidence: options.confidence,
+        windowed: last !== undefined,
+      });
+      const kept = keptUnder === undefined ? undefined : await resumable(store, keptUnder, digests);
+      const walk = kept ? ChangeWalk.resumed(kept.snapshot, ordered.length, options, last) : new ChangeWalk(ordered.length, options, last);
+      // The runs before `start` were walked by the checkpoint's walk: their series are its series, in its order.
+      const start = kept?.snapshot.runs ?? 0;
+      const series: WalkedSeries[] = kept?.series ?? [];
+      if (start === digests.length) return { walked: walk.finish(), series };
+      const index = new Map<string, number>(series.map((s, i) => [`${s.suite}\u0000${s.caseId}\u0000${s.variantId}`, i]));
       const variants = filter.variants ? new Set(filter.variants) : undefined;
       const cases = new Map<string, boolean>();
       const wantedCase = (caseId: string): boolean => {
@@ -85,12 +115,11 @@ export function storedSeries(store: RunStore, digestOf: ReadonlyMap<string, stri
         shapes.set(key, shape);
         return shape;
       };
-      const digests = ordered.map(digest);
       // The runs whose walk rows gained p-values this walk computed: written back once it is over.
       const completed = new Map<string, Uint8Array>();
-      await store.walks(digests, (rows) => {
+      await store.walks(start ? digests.slice(start) : digests, (rows) => {
         for (const [runCell, layoutCell, bytes, neighbourCell] of rows) {
-          const run = Number(runCell);
+          const run = start + Number(runCell);
           const shape = shapeOf(run, String(layoutCell));
           const numbers = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
           if (walkLength(bytes) !== shape.series.length) throw new Error(`${store.place}: a run's walk row does not fit its layout`);
@@ -108,6 +137,10 @@ export function storedSeries(store: RunStore, digestOf: ReadonlyMap<string, stri
         }
       });
       if (completed.size) await store.putNeighbours(completed);
+      if (keptUnder !== undefined) {
+        const state = packCheckpoint({ snapshot: walk.snapshot(), series });
+        await store.keepCheckpoint(keptUnder, { runs: digests.length, prefix: prefixDigest(digests, digests.length), state });
+      }
       return { walked: walk.finish(), series };
     },
     async results(ordered) {

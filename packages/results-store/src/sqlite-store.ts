@@ -10,6 +10,7 @@ import { figuresByRun, rowsByRun, shapeCellsOfRows, valuesOf, walkOf, type ArmRo
 import { addNeighbours, ARM_COLUMNS, DROP_TABLES, FIGURE_COLUMNS, FOLDERS_TABLE, LAYOUT_COLUMNS, META_TABLE, MIGRATED_FORMATS, NEIGHBOURLESS_FORMAT, RUN_COLUMNS, SHAPE_COLUMNS, SHAPE_RUN_COLUMNS, SQL, STORE_FORMAT, storeTables, WALKLESS_FORMAT } from './schema.ts';
 import type { FolderTimes } from './folder-stamp.ts';
 import type { RunStore, SeriesRow, StoredFile } from './store.ts';
+import type { StoredCheckpoint } from './walk-checkpoint.ts';
 
 type Database = BetterSqlite3.Database;
 
@@ -132,6 +133,13 @@ export function openSqliteStore(file: string): SqliteStore {
   const putNeighbours = db.transaction((cells: ReadonlyMap<string, Uint8Array>) => {
     for (const [digest, cell] of cells) setNeighbours.run(cell, digest);
   });
+  const checkpointRow = db.prepare<[string], { runs: number; prefix: string; state: Uint8Array }>(SQL.checkpoint);
+  const upsertCheckpoint = db.prepare(SQL.keepCheckpoint);
+  const pruneCheckpoints = db.prepare(SQL.pruneCheckpoints);
+  const keepCheckpoint = db.transaction((key: string, { runs, prefix, state }: StoredCheckpoint) => {
+    upsertCheckpoint.run(key, runs, prefix, state);
+    pruneCheckpoints.run();
+  });
   const upsertFile = db.prepare(SQL.upsertFile);
   const folderTime = db.prepare<[string, string], string>(SQL.folderTime).pluck();
   const keepFolderTime = db.prepare(SQL.keepFolderTime);
@@ -183,6 +191,8 @@ export function openSqliteStore(file: string): SqliteStore {
       if (batch.length) take(batch);
     },
     putNeighbours: async (cells) => putNeighbours(cells),
+    checkpoint: async (key) => checkpointRow.get(key),
+    keepCheckpoint: async (key, checkpoint) => keepCheckpoint(key, checkpoint),
     layouts: async () => new Map(layoutRows.all().map((r) => [r.id, r.series])),
     shapes: async () => new Map(shapeRows.all().map(({ id, ...shape }) => [String(id), shape])),
     series: async (ordered) => {

@@ -5,6 +5,7 @@
  * decimal strings (nanoseconds do not fit a double).
  */
 import type { FigureRow, RunFacts, RunRows, ShapeRow, StoredRunRows, WalkCursorRow } from './records.ts';
+import type { StoredCheckpoint } from './walk-checkpoint.ts';
 
 export interface FileStamp {
   /** The file's absolute path on the machine that holds it. */
@@ -37,6 +38,10 @@ export interface RunStore {
   walks(ordered: readonly string[], take: (rows: readonly WalkCursorRow[]) => void): Promise<void>;
   /** Writes these runs' walk rows' neighbour p-values (neighbours.ts), by digest, in one transaction. */
   putNeighbours(cells: ReadonlyMap<string, Uint8Array>): Promise<void>;
+  /** The walk kept under this key (walk-checkpoint.ts), if one is. */
+  checkpoint(key: string): Promise<StoredCheckpoint | undefined>;
+  /** Keeps a walk under its key, in place of the one kept before, and forgets the oldest beyond the few kept. */
+  keepCheckpoint(key: string, checkpoint: StoredCheckpoint): Promise<void>;
   /** Every layout the walk rows name: its text by its id. */
   layouts(): Promise<Map<string, string>>;
   /**

@@ -6,37 +6,14 @@
  * neighbour column) is migrated and walks as one built from the files.
  * Synthetic runs in a SQLite store; no process started.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STORE_FILE } from '../src/index.ts';
 import { RunNeighbours } from '../src/neighbours.ts';
 import { STORE_FORMAT } from '../src/schema.ts';
 import { openDatabase } from '../src/sqlite-store.ts';
-import { historyRuns } from '../../../test/history-synthetic.ts';
-import { writeRun } from '../../../test/compare-synthetic.ts';
-import { dropShapes, walkedFolder } from './walked-folder.ts';
-
-const cases = [
-  { id: 'parse', ns: 1_000 },
-  { id: 'stringify', ns: 8_000 },
-];
-const HOUR = 3_600_000;
-const day = Date.UTC(2026, 0, 1);
-
-/** A run file of the folder, started `hours` after the first. */
-function writeHourRun(dir: string, name: string, hours: number, factor: number, seed: number): void {
-  const [run] = historyRuns([{ factor, startedAt: new Date(day + hours * HOUR).toISOString() }], { cases, rounds: 6, seed, suite: 'synthetic' });
-  writeRun(join(dir, name), { ...run!, id: `neighbours-${name}` });
-}
-
-/** 12 runs an hour apart with a step in the middle. */
-function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'rtbench-neighbours-'));
-  [1, 1, 1, 1, 1.3, 1.3, 1.3, 1.3, 1, 1, 1, 1].forEach((factor, i) => writeHourRun(dir, `run-${String(i).padStart(2, '0')}.json`, i, factor, 17 + i * 31));
-  return dir;
-}
+import { cases, dropShapes, hourRunFolder, walkedFolder, writeHourRun } from './walked-folder.ts';
 
 /** The store's answer to one statement, a cell. */
 function cellOf(dir: string, sql: string): unknown {
@@ -50,7 +27,7 @@ function cellOf(dir: string, sql: string): unknown {
 
 describe('neighbour p-values in the walk rows', () => {
   it('are kept by the first walk and read by the next, which decides alike', async () => {
-    const dir = folder();
+    const dir = hourRunFolder('neighbours');
     const first = await walkedFolder(dir);
     // Both series compared at each of the 11 runs after the first: 22 comparisons, every run after the first kept them.
     expect([first.m, first.shown.length > 0, cellOf(dir, 'SELECT count(neighbours) FROM walks')]).toEqual([22, true, 11]);
@@ -58,9 +35,11 @@ describe('neighbour p-values in the walk rows', () => {
   });
 
   it('are what the next walk reads: kept as "no p-value", the walk counts no comparison', async () => {
-    const dir = folder();
+    const dir = hourRunFolder('neighbours');
     await walkedFolder(dir);
     const db = openDatabase(join(dir, STORE_FILE));
+    // The walk kept would answer for these runs without their walk rows (walk-checkpoint.ts).
+    db.exec('DELETE FROM walk_checkpoints');
     const digests = db.prepare('SELECT digest FROM files ORDER BY path').pluck().all() as string[];
     const set = db.prepare('UPDATE walks SET neighbours = ? WHERE digest = ?');
     digests.forEach((digest, i) => {
@@ -74,7 +53,7 @@ describe('neighbour p-values in the walk rows', () => {
   });
 
   it('a run landing between two kept ones: the walk of a store built afresh from the files', async () => {
-    const dir = folder();
+    const dir = hourRunFolder('neighbours');
     await walkedFolder(dir);
     writeHourRun(dir, 'run-05b.json', 5.5, 1.3, 991);
     const incremental = await walkedFolder(dir);
@@ -85,7 +64,7 @@ describe('neighbour p-values in the walk rows', () => {
   });
 
   it('a store of format 4 is migrated (the column added) and walks as a store built from the files', async () => {
-    const dir = folder();
+    const dir = hourRunFolder('neighbours');
     const built = await walkedFolder(dir);
     const db = openDatabase(join(dir, STORE_FILE));
     db.exec('ALTER TABLE walks DROP COLUMN neighbours');

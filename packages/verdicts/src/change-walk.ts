@@ -66,6 +66,23 @@ interface Candidate {
 }
 
 /**
+ * A walk's state after its first `runs` runs, everything a walk over runs
+ * that extend them needs to go on as if it had walked them itself (a results
+ * store keeps it, walk-checkpoint.ts): the p-values so far, the candidates
+ * with their arms, and per series its last arm and each run's previous run.
+ */
+export interface WalkSnapshot {
+  runs: number;
+  pValues: Float64Array;
+  candidates: { run: number; from: number; p: number; pair: [ArmSummary, ArmSummary] }[];
+  /** Per series (as many as the walk met): its last point with an arm, as its run (−1: none) and that arm. */
+  lastPointRun: Int32Array;
+  lastArm: (ArmSummary | undefined)[];
+  /** Per series, per run of the `runs`: the run of the series' last point with an arm before it, −1 for none. */
+  previous: Int32Array[];
+}
+
+/**
  * A comparison's interval at the step's level excludes 1 exactly when its
  * p-value is at most 1 − level (one t gives both), and a change point's
  * interval excludes 1: a candidate beyond that is not read at the level (a t
@@ -87,6 +104,53 @@ export class ChangeWalk {
   /** `runs`: how many runs, indexed 0…runs−1 in order; `last`: the window's newest runs (absent: every run shown). */
   constructor(private readonly runs: number, private readonly options: RatioOptions, private readonly lastRuns?: number) {
     this.alpha = 1 - options.confidence;
+  }
+
+  /**
+   * A walk over `runs` runs that goes on from `snapshot`, made by a walk over
+   * the first `snapshot.runs` of them with the same options and window
+   * (with a window, the candidates were kept; without, none were).
+   */
+  static resumed(snapshot: WalkSnapshot, runs: number, options: RatioOptions, lastRuns?: number): ChangeWalk {
+    if (runs < snapshot.runs) throw new RangeError(`a walk of ${runs} runs cannot go on from one of ${snapshot.runs}`);
+    const walk = new ChangeWalk(runs, options, lastRuns);
+    // Room for the runs after it: a new run adds a comparison a series.
+    walk.pValues = new Float64Array(Math.max(1024, Math.ceil(snapshot.pValues.length * 1.25)));
+    walk.pValues.set(snapshot.pValues);
+    walk.m = snapshot.pValues.length;
+    if (lastRuns !== undefined) for (const c of snapshot.candidates) walk.candidates.push({ ...c, pair: [armRead(c.pair[0]), armRead(c.pair[1])] });
+    snapshot.lastPointRun.forEach((run, series) => {
+      const arm = snapshot.lastArm[series];
+      if (run < 0 || !arm) return;
+      walk.lastPointRun[series] = run;
+      walk.lastArm[series] = armRead(arm);
+    });
+    snapshot.previous.forEach((kept, series) => {
+      const previous = new Int32Array(runs).fill(-1);
+      previous.set(kept.subarray(0, snapshot.runs));
+      walk.previous[series] = previous;
+    });
+    return walk;
+  }
+
+  /** The walk's state once every point of its runs was added, to go on from with `resumed`. */
+  snapshot(): WalkSnapshot {
+    const runs = this.runs;
+    const series = this.previous.length;
+    const lastPointRun = new Int32Array(series).fill(-1);
+    const lastArm: (ArmSummary | undefined)[] = [];
+    for (let s = 0; s < series; s++) {
+      lastPointRun[s] = this.lastRun(s);
+      lastArm.push(this.lastArm[s]?.summary());
+    }
+    return {
+      runs,
+      pValues: this.pValues.slice(0, this.m),
+      candidates: this.candidates.map(({ run, from, p, pair }) => ({ run, from, p, pair: [pair[0].summary(), pair[1].summary()] })),
+      lastPointRun,
+      lastArm,
+      previous: Array.from({ length: series }, (_, s) => this.previous[s]?.slice(0, runs) ?? new Int32Array(runs).fill(-1)),
+    };
   }
 
   /** The run of series `series`' last point with an arm so far: the run its next point is compared from (−1: none yet). */

@@ -18,7 +18,7 @@ export { checkClaims, claimPairs, claimsBlock, countWords, recheckClaims, type C
 export { claimsMatrix, type AcrossColumn, type ClaimFlip, type ClaimsMatrix, type MatrixColumn, type MatrixRowSides } from './claims-matrix.ts';
 export { judgedRatios, regressionsOf, type GatedView, type Regression } from './regressions.ts';
 export { CHANGE_METHOD, decidedDirection, historyChanges, type HistoryChange } from './change-points.ts';
-export { armRead, ChangeWalk, type ArmReading, type NeighbourPValue, type PrewalkedHistory, type WalkedHistory, type WalkedSeries } from './change-walk.ts';
+export { armRead, ChangeWalk, type ArmReading, type NeighbourPValue, type PrewalkedHistory, type WalkedHistory, type WalkedSeries, type WalkSnapshot } from './change-walk.ts';
 export { changedSteps, judgeSteps, type CaseSeries, type ChangePoint, type ReleaseEngine, type ReleaseTrack, type StepVerdict, type TrackAnalysis } from './release-matrix.ts';
 export { lookByCase, unitsToNextWord, type CaseCell, type CaseLook, type CaseLookOptions, type CellState } from './stopping.ts';
 export type { HistoryInput, RunRef, SavedRun } from './runs.ts';

@@ -6,7 +6,8 @@
  * next two are answered from it, in the terminal's format (what it shows of
  * each series) and as JSON (every point), and, once the folder has been
  * unchanged for 4 s, the terminal's again as a reader repeats it (no file
- * stat-ed). Prints the ingest per
+ * stat-ed), with one run saved since (a CI gate's history), and once more
+ * with no walk kept (walk-checkpoint.ts: walked from the first run). Prints the ingest per
  * run and each stored history's wall time and peak resident memory (GNU
  * time's maximum RSS, and its CPU time), the figures docs/history.md's targets name (history ≤ 1 s and ≤ 300 MB once
  * ingested; ingest ≤ 50 ms a run). A figure of the machine it runs on: run it
@@ -22,6 +23,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { STORE_FILE } from '../../../packages/results-store/src/index.ts';
+import { openDatabase } from '../../../packages/results-store/src/sqlite-store.ts';
 import { writeRun } from '../../../test/compare-synthetic.ts';
 import { historyRuns } from '../../../test/history-synthetic.ts';
 
@@ -44,11 +47,13 @@ const gnuTime = '/usr/bin/time';
 const dir = mkdtempSync(join(tmpdir(), 'rtbench-store-scale-'));
 try {
   const day = Date.UTC(2026, 0, 1);
-  for (let i = 0; i < runs; i++) {
-    // One run at a time: 10,000 runs held at once would be gigabytes.
+  /** The folder's run `i`, an hour after run i − 1. */
+  const writeScaleRun = (i: number): void => {
     const [run] = historyRuns([{ factor: 1, startedAt: new Date(day + i * 3_600_000).toISOString() }], { cases, variants, rounds: Number(values.rounds), samplesPerRound: Number(values.samples), seed: 11 + i * 7919, suite: 'scale' });
     writeRun(join(dir, `run-${String(i).padStart(6, '0')}.json`), { ...run!, id: `scale-${i}` });
-  }
+  };
+  // One run at a time: 10,000 runs held at once would be gigabytes.
+  for (let i = 0; i < runs; i++) writeScaleRun(i);
   console.log(`${runs} runs of ${cases.length} cases × ${variants.length} variants × ${values.rounds} rounds of ${values.samples} samples in ${dir}`);
   // The first start may build the CLI's bundle: not a history's cost.
   spawnSync(process.execPath, [cli, '--version'], { stdio: 'ignore' });
@@ -79,6 +84,16 @@ try {
   history('terminal');
   const repeated = history('terminal');
   console.log(`history again, the folder unchanged, --format terminal: ${repeated.seconds.toFixed(2)} s; peak ${mb(repeated.peakMb)}${cpu(repeated.cpuSeconds)}`);
+  // A gate's history: one run saved since the last history, its file read and stored, the walk gone on from the last.
+  writeScaleRun(runs);
+  const appended = history('terminal');
+  console.log(`history with one run appended, --format terminal: ${appended.seconds.toFixed(2)} s; peak ${mb(appended.peakMb)}${cpu(appended.cpuSeconds)}`);
+  // The same history with no walk kept (a filter not asked before walks from the first run too).
+  const db = openDatabase(join(dir, STORE_FILE));
+  db.exec('DELETE FROM walk_checkpoints');
+  db.close();
+  const unkept = history('terminal');
+  console.log(`history again, no walk kept (walked from the first run), --format terminal: ${unkept.seconds.toFixed(2)} s; peak ${mb(unkept.peakMb)}${cpu(unkept.cpuSeconds)}`);
 } finally {
   if (values.keep) console.log(`kept ${dir}`);
   else rmSync(dir, { recursive: true, force: true });

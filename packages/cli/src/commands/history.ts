@@ -147,7 +147,7 @@ async function historyOf({ inputs, skipped, series }: LoadedRuns, flags: History
   const options = {
     ...ratioOptions(flags, inputs.map((x) => x.record.verdict)),
     order,
-    ...(picked ? { caseFilter: (id: string) => picked.has(id) } : {}),
+    ...(picked ? { caseFilter: (id: string) => picked.has(id), pickedCases: picked } : {}),
     ...(wantedVariants ? { variants: wantedVariants } : {}),
     notes,
     // A window's points only: ten thousand runs' points are never built to be left out.
