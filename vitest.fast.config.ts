@@ -24,6 +24,7 @@ export const PURE_TESTS: string[] = [
   'packages/runtime-registry/test/**/*.test.ts',
   'packages/host-timed/test/**/*.test.ts',
   'packages/saved-runs/test/**/*.test.ts',
+  'packages/measurer-records/test/**/*.test.ts',
   'packages/run/test/**/*.test.ts',
   'packages/measurers/test/**/*.test.ts',
   'packages/arms/test/**/*.test.ts',

@@ -30,7 +30,8 @@ import {
 import { judgedRatios, regressionsOf } from '@rtbench/verdicts';
 import { UsageError } from './errors.ts';
 import { writeFileAtomically, writeFileAtomicallyFrom } from '@rtbench/host/files';
-import { assertWritableOutput, outputFileOf } from '@rtbench/saved-runs';
+import { assertWritableOutput } from '@rtbench/saved-runs/results-file';
+import { outputFileOf } from '@rtbench/saved-runs/output-place';
 import { info, type QuietFlag } from './emit/info.ts';
 
 export interface OutputFlags extends QuietFlag {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { historyViewOf, reporterFor, streamedHistoryJson, type HistoryOptions, type HistoryOrder, type HistoryView } from '@rtbench/report';
 import { openHistoryReading } from '@rtbench/results-store';
-import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
+import { historyFiles, loadSavedRun, readForHistory, readHistoryRuns } from '@rtbench/saved-runs';
 import { storedHistoryView, streamedStoredHistory } from '../src/stored-history.ts';
 import { writeRun } from '../../../test/compare-synthetic.ts';
 import { historyRuns } from '../../../test/history-synthetic.ts';
@@ -51,7 +51,7 @@ describe('a history through its store’s cursor', () => {
     ['every run', {}],
   ])('is the history of the runs read whole: %s', async (_, asked) => {
     const options = { ...asked, order, threshold: 0.01, confidence: 0.95 };
-    const whole = historyViewOf(readHistoryRuns([dir]).inputs, options);
+    const whole = historyViewOf(readHistoryRuns([dir], readForHistory).inputs, options);
     // Twice: the first reading fills the store, the second is answered from it.
     for (let i = 0; i < 2; i++) {
       const reading = await openHistoryReading([dir], historyFiles([dir]), loadSavedRun);
@@ -65,7 +65,7 @@ describe('a history through its store’s cursor', () => {
       }
     }
     // The window's first walk leaves out of its reading the comparisons the FDR step cannot decide: the window of every point is the same.
-    if (asked.last !== undefined) expect(changePointsOf(whole)).toEqual(changePointsOf(historyViewOf(readHistoryRuns([dir]).inputs, { ...options, last: undefined })));
+    if (asked.last !== undefined) expect(changePointsOf(whole)).toEqual(changePointsOf(historyViewOf(readHistoryRuns([dir], readForHistory).inputs, { ...options, last: undefined })));
     if (asked.last === 5) {
       expect(whole.window!.runs.length).toBeLessThan(24);
       expect(whole.cases.flatMap((c) => c.series.flatMap((s) => s.points)).some((p) => p.changePoint)).toBe(true);
@@ -79,7 +79,7 @@ describe('a history through its store’s cursor', () => {
   ])('writes its JSON a series at a time, the JSON of the runs read whole: %s', async (_, asked) => {
     const options = { ...asked, order, threshold: 0.01, confidence: 0.95 };
     const json = reporterFor('json')!;
-    const whole = historyViewOf(readHistoryRuns([dir]).inputs, options);
+    const whole = historyViewOf(readHistoryRuns([dir], readForHistory).inputs, options);
     const reading = await openHistoryReading([dir], historyFiles([dir]), loadSavedRun);
     try {
       const { inputs } = readHistoryRuns([dir], reading.load);

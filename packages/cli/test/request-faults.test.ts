@@ -26,7 +26,7 @@ import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type CaseResult, type RunRecord } from '@rtbench/core/schema';
 import { requestsOf } from '../../measurer-records/src/index.ts';
-import { readHistoryRuns } from '@rtbench/saved-runs';
+import { readForHistory, readHistoryRuns } from '@rtbench/saved-runs';
 import { runCliAsync, spawnCli, tempFile } from '../../../test/helpers/cli.ts';
 
 const SUITE = join('test', 'fixtures', 'request-cases');
@@ -164,7 +164,7 @@ describe('request handlers that misbehave once', () => {
     expect(report.status, report.stderr).toBe(0);
     expect(report.stderr).not.toMatch(/RangeError|\n\s+at /);
     expect(report.stdout).toContain('spins once');
-    const history = readHistoryRuns([dirname(inFlightSpin.out)]);
+    const history = readHistoryRuns([dirname(inFlightSpin.out)], readForHistory);
     expect(history.lines.filter((l) => l.level === 'skipped')).toEqual([]);
     expect(history.inputs).toHaveLength(1);
   });

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { engineMetricsSchema } from './engine-metrics.ts';
 import { RUNTIME_NAME_PATTERN } from './suite.ts';
 import { PROTOCOL_VERSION, TOKEN_PATTERN } from './wire.ts';
+import { finite } from './stats-schema.ts';
 
 export const paramValue = z.union([z.string(), z.number(), z.boolean()]);
 
@@ -37,7 +38,7 @@ export function namedRecord<T extends z.ZodType>(value: T) {
 export const runtimeKind = z.string().regex(RUNTIME_NAME_PATTERN);
 /** An engine's id, as its plug-in declares it (EngineDescriptor.id): "v8". */
 export const engineKind = z.string().regex(RUNTIME_NAME_PATTERN);
-export const finite = z.number().finite();
+export { finite };
 
 // ---------------------------------------------------------------- host -> process
 

@@ -5,6 +5,7 @@
  * Host-only: runtime bundles do not import this module.
  */
 import { z } from 'zod';
+import { statsSchema } from './stats-schema.ts';
 import { clockInfoSchema, engineKind, finite, gcCountersSchema, namedRecord, paramValue, runtimeKind, sampleSpanSchema, warmupSeriesSchema } from './protocol-schema.ts';
 import { engineMetricsSchema } from './engine-metrics.ts';
 import { claimsBlockSchema } from './claims-schema.ts';
@@ -251,31 +252,8 @@ export const failureSchema = z.object({
   round: z.number().int().optional(),
 });
 
-export const statsSchema = z.object({
-  n: z.number(),
-  rounds: z.number(),
-  median: finite,
-  mean: finite,
-  min: finite,
-  max: finite,
-  p25: finite,
-  p75: finite,
-  /** The median's interval over processes; absent when there were too few processes for one. */
-  ci: z.tuple([finite, finite]).optional(),
-  ciHalfWidthRel: finite.optional(),
-  roundMedians: z.array(finite),
-  /** Independent processes behind the rounds, and each one's median; absent in older runs (then each round was a process). */
-  processes: z.number().int().positive().optional(),
-  processMedians: z.array(finite).optional(),
-  outliers: z.number(),
-  ciMethod: z.string(),
-  /** What `median` is (e.g. "median-of-medians"); absent in older runs. */
-  estimator: z.string().optional(),
-  /** Clusters of the process medians (@rtbench/stats detectModes); absent in older runs. */
-  modes: z
-    .object({ modes: z.array(z.object({ center: finite, count: z.number().int().positive(), low: finite, high: finite })).min(1), method: z.string() })
-    .optional(),
-});
+/** A case × variant's statistics (stats-schema.ts: its own module, so a view that reads them loads no other schema). */
+export { statsSchema };
 
 /**
  * Adaptive rounds: what a case x variant aimed for and reached. The target is

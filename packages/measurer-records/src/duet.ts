@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import type { MeasurerRecord } from './record.ts';
 import { LOCKSTEP_ROUNDS } from './lockstep.ts';
-import { roundLengths, timedMethod, TIMING_VERDICT } from './timed-methods.ts';
+import { roundLengths, timedMethod } from './timed-methods.ts';
+import { TIMING_VERDICT } from './verdict-defaults.ts';
 
 /**
  * A duet round's own block (measurers' lockstep.ts writes it as it seats the

@@ -5,7 +5,8 @@
 import { finite } from '@rtbench/core/protocol-schema';
 import { z } from 'zod';
 import type { MeasurerRecord } from './record.ts';
-import { timedMethod, TIMING_VERDICT } from './timed-methods.ts';
+import { timedMethod } from './timed-methods.ts';
+import { TIMING_VERDICT } from './verdict-defaults.ts';
 
 /**
  * How a load round's requests ended, counted by the load generator over the

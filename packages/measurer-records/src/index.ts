@@ -16,4 +16,5 @@ export { PROCESSES_RECORD } from './processes.ts';
 export { REQUEST_CPU_RECORD, SMOKE_SERVING, type RequestsRound } from './request-cpu.ts';
 export { countsOf, loadOf, lockstepOf, pairable, requestAnswers, requestsOf } from './readers.ts';
 export type { MeasurerRecord, ShownWith } from './record.ts';
-export { MEASURER_RECORDS, RecordRegistry, UnknownMeasurer } from './saved.ts';
+export { MEASURER_RECORDS, RecordRegistry } from './saved.ts';
+export { UnknownMeasurer, type EngineLookup } from './verdict-defaults.ts';

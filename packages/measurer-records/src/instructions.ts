@@ -5,7 +5,8 @@
  */
 import { finite } from '@rtbench/core/protocol-schema';
 import { z } from 'zod';
-import type { EngineThresholds, MeasurerRecord } from './record.ts';
+import type { MeasurerRecord } from './record.ts';
+import { INSTRUCTIONS_VERDICT } from './verdict-defaults.ts';
 
 /**
  * The counter read around samples of `iterations[0]` and `iterations[1]`
@@ -45,21 +46,10 @@ export type InstructionsFields = z.infer<typeof instructionsFieldsSchema>;
 
 const SMOKE = '; a smoke run (--fixed-warmup): samples of about a million instructions after a tenth of the warm-up, counts not measurements';
 
-/** The threshold of instruction counts when no engine says otherwise: 0.5%. */
-const DEFAULT_COUNT_THRESHOLD = 0.005;
-
-/**
- * The count threshold of a comparison between these engines: the largest of theirs, each declared by its engine
- * (EngineCounting.threshold); the default for an engine not known.
- */
-function instructionThreshold(engines: readonly (EngineThresholds | undefined)[]): number {
-  return Math.max(DEFAULT_COUNT_THRESHOLD, ...engines.map((e) => e?.counting?.threshold ?? DEFAULT_COUNT_THRESHOLD));
-}
-
 /** Runs saved before the measurer block kept the same fields as the options' `instructions`. */
 export const INSTRUCTIONS_RECORD: MeasurerRecord = {
   kind: 'instructions',
-  verdict: { threshold: instructionThreshold, confidence: 0.95 },
+  verdict: INSTRUCTIONS_VERDICT,
   schema: instructionsFieldsSchema,
   rounds: { counts: countsRoundSchema },
   olderKeys: ['instructions'],

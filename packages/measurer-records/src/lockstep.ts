@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { lockstepRoundSchema } from './lockstep-round.ts';
 import { pairable } from './readers.ts';
 import type { MeasurerRecord } from './record.ts';
-import { collectedFieldSchema, roundLengths, timedMethod, TIMING_VERDICT } from './timed-methods.ts';
+import { collectedFieldSchema, roundLengths, timedMethod } from './timed-methods.ts';
+import { TIMING_VERDICT } from './verdict-defaults.ts';
 
 export const LOCKSTEP_ROUNDS = { lockstep: lockstepRoundSchema };
 

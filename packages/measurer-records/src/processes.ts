@@ -1,6 +1,7 @@
 /** What a run of fresh processes records: whether they collected before sampling; its words (also for a saved run that names no measurer, from before lockstep). */
 import type { MeasurerRecord } from './record.ts';
-import { collectedFieldSchema, roundLengths, timedMethod, TIMING_VERDICT } from './timed-methods.ts';
+import { collectedFieldSchema, roundLengths, timedMethod } from './timed-methods.ts';
+import { TIMING_VERDICT } from './verdict-defaults.ts';
 
 // Runs saved before the measurer block kept the field among the options.
 export const PROCESSES_RECORD: MeasurerRecord = {

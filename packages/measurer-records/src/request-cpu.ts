@@ -4,7 +4,8 @@ import { finite } from '@rtbench/core/protocol-schema';
 import { maskedAnswerSchema } from '@rtbench/core/schema';
 import { z } from 'zod';
 import type { MeasurerRecord } from './record.ts';
-import { timedMethod, TIMING_VERDICT } from './timed-methods.ts';
+import { timedMethod } from './timed-methods.ts';
+import { TIMING_VERDICT } from './verdict-defaults.ts';
 
 const WHAT = "each round starts a fresh server of each variant (its runtime's own, as its plug-in declares it: a fetch server of its own, node:http with a fetch adapter where it declares none, or the socket of a runtime that serves modules) and sends the declared requests one at a time on 127.0.0.1 (with --concurrency N, N in flight, in waves); a request's CPU is read by the host from /proc/<pid>/task/<tid>/schedstat before it is sent and after its response, once the threads are idle (with N in flight: around the wave, shared by the requests answered in it); a sample is one request, the first the process's first";
 

@@ -7,7 +7,8 @@
  */
 import { roundSchema, type MeasuredBy, type MeasurerKind, type RoundRecord, type RunRecord, type VerdictBasis, type VerdictParameters } from '@rtbench/core/schema';
 import type { ZodError } from 'zod';
-import type { EngineThresholds, MeasurerRecord, ShownWith } from './record.ts';
+import type { MeasurerRecord, ShownWith } from './record.ts';
+import { UnknownMeasurer, verdictOfRuns, type EngineLookup } from './verdict-defaults.ts';
 import { DUET_RECORD } from './duet.ts';
 import { HOST_TIMED_RECORD } from './host-timed.ts';
 import { INSTRUCTIONS_RECORD } from './instructions.ts';
@@ -24,11 +25,6 @@ function issueAt(error: ZodError, at: string): string {
   return issue ? `${issue.message} at ${[at, ...issue.path.map(String)].join('.')}` : 'invalid';
 }
 
-/** The engine a run records by this id, as far as the reader knows it (undefined: not known). */
-export type EngineLookup = (id: string | undefined) => EngineThresholds | undefined;
-
-/** A saved run names a measurer this rtbench does not have, and needs it (it does not carry its own words and verdict). */
-export class UnknownMeasurer extends Error {}
 
 export class RecordRegistry {
   /** Several records may share a kind (the two lockstep schedules): the first is read. */
@@ -97,14 +93,7 @@ export class RecordRegistry {
    * none, or runs of different measurers, the first record's (the default measurer's) for no engine.
    */
   verdictOfRuns(runs: readonly VerdictBasis[], engineNamed: EngineLookup): VerdictParameters {
-    const oneMeasurer = runs.length > 0 && new Set(runs.map((r) => r.options.measurer)).size === 1;
-    const each = (oneMeasurer ? runs : []).map(({ options, variants }) => {
-      if (options.verdict) return options.verdict;
-      const { verdict } = this.recorded(options.measurer);
-      return { threshold: verdict.threshold(variants.filter((v) => !v.unavailable).map((v) => engineNamed(v.engine))), confidence: verdict.confidence };
-    });
-    const { verdict } = this.records[0]!;
-    return { threshold: each.length ? Math.max(...each.map((v) => v.threshold)) : verdict.threshold([]), confidence: each[0]?.confidence ?? verdict.confidence };
+    return verdictOfRuns(runs, engineNamed, (kind) => this.recorded(kind).verdict, this.records[0]!.verdict);
   }
 
   /** How a saved run was measured: as it says, or, for an older run that does not, as its measurer describes its options. */

@@ -1,16 +1,11 @@
 /**
  * What the timing measurers' records (lockstep, fresh processes, host-timed)
- * share: their verdicts, the field saying their processes collected before sampling, and in
+ * share: the field saying their processes collected before sampling, and in
  * their describe() how a paired and an unpaired ratio of times are made, and
  * the lengths a round's description quotes.
  */
 import type { MeasuredBy, RunRecord } from '@rtbench/core/schema';
-import { DEFAULT_THRESHOLD } from '@rtbench/stats';
 import { z } from 'zod';
-import type { VerdictDefaults } from './record.ts';
-
-/** The timing measurers' verdicts: the 1% threshold, because below it processes of one binary differ for reasons not under test. */
-export const TIMING_VERDICT: VerdictDefaults = { threshold: () => DEFAULT_THRESHOLD, confidence: 0.95 };
 
 /**
  * The timing measurers' own fields of a saved run: whether processes

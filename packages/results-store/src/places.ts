@@ -13,7 +13,7 @@ import { UsageError } from '@rtbench/core/usage-error';
 import { checkFolder, type FolderCheck } from './folder-stamp.ts';
 import { openPostgresStore, isPostgresUrl } from './postgres-store.ts';
 import { historyRead } from '@rtbench/verdicts';
-import { readThrough, type HistoryReader, type RunLoader } from './read-through.ts';
+import { loaderOf, readThrough, type HistoryReader, type RunLoading } from './read-through.ts';
 import { storedSeries, type StoredSeries } from './series.ts';
 import { openSqliteStore, type SqliteStore } from './sqlite-store.ts';
 import type { RunStore } from './store.ts';
@@ -65,7 +65,7 @@ export interface HistoryReading extends StoredReading {
  * store, each file answered by its facts and the store left open for the
  * history's cursor; otherwise as readStored reads them.
  */
-export async function openHistoryReading(paths: readonly string[], files: readonly string[], loader: RunLoader, place?: string, hostId: string = thisHost()): Promise<HistoryReading> {
+export async function openHistoryReading(paths: readonly string[], files: readonly string[], loader: RunLoading, place?: string, hostId: string = thisHost()): Promise<HistoryReading> {
   const folders = [...new Set(paths.filter(isFolder).map((p) => resolve(p)))];
   // Each file's absolute path, made once: ten thousand files' paths resolved again at each step were a tenth of a history.
   const absolute = files.map((f) => resolve(f));
@@ -92,7 +92,7 @@ export async function openHistoryReading(paths: readonly string[], files: readon
   }
 }
 
-async function throughOne(files: readonly string[], open: () => Promise<RunStore>, loader: RunLoader, hostId: string, folder?: (store: RunStore) => FolderCheck, after?: (store: RunStore) => void): Promise<HistoryReader> {
+async function throughOne(files: readonly string[], open: () => Promise<RunStore>, loader: RunLoading, hostId: string, folder?: (store: RunStore) => FolderCheck, after?: (store: RunStore) => void): Promise<HistoryReader> {
   const store = await open();
   try {
     const { read } = await readThrough(files, store, hostId, loader, folder ? { folder: folder(store) } : {});
@@ -107,7 +107,7 @@ async function throughOne(files: readonly string[], open: () => Promise<RunStore
  * A folder's own store: its files read through it, then the runs of files
  * no longer in the folder forgotten (deleting a run file trims its store).
  */
-async function throughFolderStore(folder: string, inside: readonly string[], loader: RunLoader, hostId: string): Promise<HistoryReader> {
+async function throughFolderStore(folder: string, inside: readonly string[], loader: RunLoading, hostId: string): Promise<HistoryReader> {
   const store = openSqliteStore(join(folder, STORE_FILE));
   return throughOne(inside, async () => store, loader, hostId, () => checkFolder(store, hostId, folder), () => store.forgetOthers(hostId, inside.map((f) => resolve(f))));
 }
@@ -116,7 +116,7 @@ async function throughFolderStore(folder: string, inside: readonly string[], loa
  * Reads the run files `files` (those the paths name, as named) through their
  * stores: `place` (a `--store` value) for all of them, or each folder's own.
  */
-export async function readStored(paths: readonly string[], files: readonly string[], loader: RunLoader, place?: string, hostId: string = thisHost()): Promise<StoredReading> {
+export async function readStored(paths: readonly string[], files: readonly string[], loader: RunLoading, place?: string, hostId: string = thisHost()): Promise<StoredReading> {
   if (place !== undefined) {
     const open = isPostgresUrl(place) ? () => openPostgresStore(place) : () => namedSqliteStore(place);
     return { load: await throughOne(files, open, loader, hostId), lines: [] };
@@ -131,5 +131,7 @@ export async function readStored(paths: readonly string[], files: readonly strin
       lines.push(`the store of ${folder} (${STORE_FILE}) could not be used (${(error as Error).message}): its run files are read one by one`);
     }
   }
-  return { load: (file) => byFolder.get(dirname(resolve(file)))?.(file) ?? historyRead(loader(file)), lines };
+  // A file no folder's store answers (named by itself, or in a folder whose store could not be used) is loaded as it is.
+  const loose = files.some((f) => !byFolder.has(dirname(resolve(f)))) ? await loaderOf(loader)() : undefined;
+  return { load: (file) => byFolder.get(dirname(resolve(file)))?.(file) ?? historyRead(loose!(file)), lines };
 }

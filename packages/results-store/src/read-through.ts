@@ -16,6 +16,25 @@ import type { FileStamp, RunStore } from './store.ts';
 
 export type RunLoader = (file: string) => SavedRun;
 
+/**
+ * The loader, imported when a file is first loaded: a history its store
+ * answers whole never imports it (the loader brings the run schema and
+ * every measurer's record).
+ */
+interface LoaderImport {
+  import(): Promise<RunLoader>;
+}
+
+/** A loader, or how to import it. */
+export type RunLoading = RunLoader | LoaderImport;
+
+/** The loader `loading` gives, imported once, at the first call. */
+export function loaderOf(loading: RunLoading): () => Promise<RunLoader> {
+  if (typeof loading === 'function') return async () => loading;
+  let imported: Promise<RunLoader> | undefined;
+  return () => (imported ??= loading.import());
+}
+
 /** A run file as a history reads it. */
 export type HistoryReader = (file: string) => HistoryRead;
 
@@ -26,6 +45,15 @@ function stampOf(file: string): FileStamp | undefined {
     return stat.isFile() ? { path: resolve(file), size: String(stat.size), mtimeNs: String(stat.mtimeNs) } : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** A file as the loader reads it for a history, or the loader's refusal. */
+function loadedOrRefused(loader: RunLoader, file: string): HistoryRead | Error {
+  try {
+    return historyRead(loader(file));
+  } catch (error) {
+    return error as Error;
   }
 }
 
@@ -59,8 +87,9 @@ export interface ReadThrough {
  * answer each run without its results (a history whose points the store's
  * cursor reads: its facts, arms and order keys only).
  */
-export async function readThrough(files: readonly string[], store: RunStore, hostId: string, loader: RunLoader, options: ReadOptions = {}): Promise<ReadThrough> {
+export async function readThrough(files: readonly string[], store: RunStore, hostId: string, loading: RunLoading, options: ReadOptions = {}): Promise<ReadThrough> {
   const { figures = true, folder, resolved } = options;
+  const loader = loaderOf(loading);
   const paths = new Map(files.map((file, i) => [file, resolved?.[i] ?? resolve(file)] as const));
   const stored = await store.storedFiles(hostId, [...paths.values()]);
   const unchanged = (stamp: FileStamp): string | undefined => {
@@ -72,7 +101,7 @@ export async function readThrough(files: readonly string[], store: RunStore, hos
   const ingest = async (file: string, stamp: FileStamp): Promise<string | undefined> => {
     let saved: SavedRun;
     try {
-      saved = loader(file);
+      saved = (await loader())(file);
     } catch (error) {
       read.set(file, error as Error);
       return undefined;
@@ -88,8 +117,11 @@ export async function readThrough(files: readonly string[], store: RunStore, hos
     let digest = folder?.unchanged ? stored.get(path)?.digest : undefined;
     if (digest === undefined) {
       const stamp = stampOf(file);
-      // No stamp (no such file, a FIFO): the loader refuses it in its own words when it is read.
-      if (!stamp) continue;
+      // No stamp (no such file, a FIFO): the loader refuses it in its own words.
+      if (!stamp) {
+        read.set(file, loadedOrRefused(await loader(), file));
+        continue;
+      }
       digest = unchanged(stamp) ?? (await ingest(file, stamp));
       if (digest === undefined) continue;
     }
@@ -113,7 +145,7 @@ export async function readThrough(files: readonly string[], store: RunStore, hos
   return {
     read: (file) => {
       const answer = read.get(file);
-      if (answer === undefined) return historyRead(loader(file));
+      if (answer === undefined) throw new Error(`${file} is not one of the files read through ${store.place}`);
       if (answer instanceof Error) throw answer;
       return answer;
     },

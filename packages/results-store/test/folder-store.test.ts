@@ -10,7 +10,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
+import { historyFiles, loadSavedRun, readForHistory, readHistoryRuns } from '@rtbench/saved-runs';
 import { historyRead, type HistoryRead, type SavedRun } from '@rtbench/verdicts';
 import { openHistoryReading, readStored, STORE_FILE } from '../src/index.ts';
 import { openDatabase } from '../src/sqlite-store.ts';
@@ -92,7 +92,7 @@ describe("a folder's own store", () => {
     await readFolder(dir, loadSavedRun);
     const { load } = await readStored([dir], historyFiles([dir]), () => expect.fail('a stored file is not read again'));
     const fromStore = readHistoryRuns([dir], load).inputs;
-    const fromFiles = readHistoryRuns([dir]).inputs;
+    const fromFiles = readHistoryRuns([dir], readForHistory).inputs;
     const results = fromFiles.flatMap((x) => x.record.results);
     // What these runs bring that synthetic ones do not: request answers in the arms' work, a metric other than time.
     expect(results.some((r) => r.arm?.work.answers?.length)).toBe(true);

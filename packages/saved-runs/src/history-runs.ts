@@ -9,8 +9,8 @@
  */
 import { resolve } from 'node:path';
 import { UsageError } from '@rtbench/core/usage-error';
-import { historyRead, type HistoryEntry, type HistoryRead } from '@rtbench/verdicts';
-import { childOf, loadSavedRun, runFileNames } from './saved-run.ts';
+import type { HistoryEntry, HistoryRead } from '@rtbench/verdicts';
+import { childOf, runFileNames } from './run-files.ts';
 
 /** A line for stderr: `info` may be silenced (--quiet), a warning or a skipped file never is. */
 interface HistoryLine {
@@ -42,15 +42,13 @@ export function historyFiles(paths: readonly string[]): string[] {
   return [...files.values()];
 }
 
-/** A run file as a history reads it, through the loader (the results store's reader answers from its rows instead). */
-export const readForHistory = (file: string): HistoryRead => historyRead(loadSavedRun(file));
-
 /**
  * `load`: how a file is read (the results store's reader answers from the
- * store); the loader by default. `files`: the paths' run files when the
- * caller listed them already (historyFiles), a folder of thousands listed once.
+ * store; saved-run.ts readForHistory through the loader). `files`: the
+ * paths' run files when the caller listed them already (historyFiles), a
+ * folder of thousands listed once.
  */
-export function readHistoryRuns(paths: readonly string[], load: (file: string) => HistoryRead = readForHistory, files: readonly string[] = historyFiles(paths)): HistoryRuns {
+export function readHistoryRuns(paths: readonly string[], load: (file: string) => HistoryRead, files: readonly string[] = historyFiles(paths)): HistoryRuns {
   const inputs: HistoryEntry[] = [];
   const lines: HistoryLine[] = [];
   const byId = new Map<string, { file: string; digest: string }>();

@@ -8,7 +8,6 @@
  * UsageError: one message, no stack trace.
  */
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { RUN_SCHEMA, RUN_SCHEMA_VERSION, type RunRecord } from '@rtbench/core/schema';
 import { UsageError } from '@rtbench/core/usage-error';
 import { computeStats, sameWorkOf, sha256 } from './record.ts';
@@ -16,9 +15,11 @@ import { digest } from '@rtbench/core/digest';
 import { maskedDigestText } from '@rtbench/core/same-work';
 import { MEASURER_RECORDS, type RecordRegistry } from '@rtbench/measurer-records';
 import { requestsOf } from '@rtbench/measurer-records/readers';
-import { isRunFileName, readJsonFile, validateRun } from './results-file.ts';
+import { readJsonFile } from './results-file.ts';
+import { validateRun } from './validate-run.ts';
+import { childOf, isRunFileName } from './run-files.ts';
 import { refuseRepeatedInput } from './output-place.ts';
-import { recheckClaims, type SavedRun } from '@rtbench/verdicts';
+import { historyRead, recheckClaims, type HistoryRead, type SavedRun } from '@rtbench/verdicts';
 
 /** `records`: the measurers' records the run is validated and worded through (rtbench's, or a registry of a test's own). */
 export function loadSavedRun(path: string, records: RecordRegistry = MEASURER_RECORDS): SavedRun {
@@ -159,34 +160,6 @@ function claimsFromSamples(run: RunRecord): string | undefined {
   return `the claims ${named.join(', ')}${more} are not what the samples stored with them decide (the file was edited after it was saved?): the words shown are the samples'`;
 }
 
-/** The run files a path names: the file itself, or the .json and .json.gz files directly inside a directory (sorted). */
-export function runFilesIn(path: string): string[] {
-  const names = runFileNames(path);
-  return names ? names.map(childOf(path)) : [path];
-}
-
-/** The names of the .json and .json.gz files directly inside `path` (sorted); undefined when it is not a directory. */
-export function runFileNames(path: string): string[] | undefined {
-  let stat;
-  try {
-    stat = statSync(path);
-  } catch {
-    throw new UsageError(`${path}: no such file or directory`);
-  }
-  return stat.isDirectory() ? readdirSync(path).filter(isRunFileName).sort() : undefined;
-}
-
-/**
- * `join(folder, name)` for a plain name (no separator, not `.` or `..`), the
- * folder normalized once: a history lists ten thousand files, and join
- * normalizes each whole path again.
- */
-export function childOf(folder: string): (name: string) => string {
-  // What join puts before any plain name: the folder as it normalizes it, and a separator unless that is nothing.
-  const prefix = join(folder, '_').slice(0, -1);
-  return (name) => prefix + name;
-}
-
 /**
  * The newest run saved in `dir` (results/): by the time the file was last
  * written (a run is saved after every round), not by name, so a file named by
@@ -226,3 +199,6 @@ export function loadDistinctRuns(files: readonly string[], what: string): SavedR
   });
   return saved;
 }
+
+/** A run file as a history reads it, through the loader (the results store's reader answers from its rows instead). */
+export const readForHistory = (file: string): HistoryRead => historyRead(loadSavedRun(file));

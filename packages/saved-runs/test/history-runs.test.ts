@@ -30,14 +30,14 @@ describe('the runs a history reads', () => {
   it('reads a run compressed with gzip (.json.gz) as the run it holds, and names a corrupt or oversized one in one line', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rtbench-history-gz-'));
     const [a, b] = historyRuns([1, 1.5].map((factor) => ({ factor })), { cases: [{ id: 'parse', ns: 1_000 }], rounds: 6, suite: 'synthetic' }).map((run, i) => writeRun(join(dir, `run-${i}.json`), run));
-    const plain = readHistoryRuns([dir]);
+    const plain = readHistoryRuns([dir], readForHistory);
     const whole = loadSavedRun(b!).run;
     // The second run compressed in place, as `gzip results/*.json` leaves it; and a file that only says it is gzip.
     writeFileSync(`${b!}.gz`, gzipSync(readFileSync(b!)));
     rmSync(b!);
     writeFileSync(join(dir, 'run-9.json.gz'), Buffer.from([0x1f, 0x8b, 1, 2, 3]));
     expect(loadSavedRun(`${b!}.gz`).run).toEqual(whole);
-    const { inputs, lines } = readHistoryRuns([dir]);
+    const { inputs, lines } = readHistoryRuns([dir], readForHistory);
     expect(inputs.map((x) => x.record)).toEqual(plain.inputs.map((x) => x.record));
     expect(inputs.map((x) => x.file)).toEqual([a, `${b!}.gz`]);
     expect(lines).toHaveLength(1);
@@ -57,7 +57,7 @@ describe('one run in several files', () => {
     const [a, b] = runs(dir);
     const copy = join(dir, 'run-0-copy.json');
     writeFileSync(copy, readFileSync(a!));
-    const { inputs, lines } = readHistoryRuns([dir]);
+    const { inputs, lines } = readHistoryRuns([dir], readForHistory);
     // Sorted by name: run-0-copy.json comes before run-0.json, and is the one read.
     expect(inputs.map((x) => x.file)).toEqual([copy, b, join(dir, 'run-2.json')]);
     expect(lines).toEqual([{ level: 'info', text: `${a} is the same run as ${copy} (id history-1): read once` }]);
@@ -70,7 +70,7 @@ describe('one run in several files', () => {
     // The edited copy names the first run's id.
     const forged = join(dir, 'run-1.json');
     writeFileSync(forged, JSON.stringify({ ...edited, id: 'history-1' }));
-    const { inputs, lines } = readHistoryRuns([dir]);
+    const { inputs, lines } = readHistoryRuns([dir], readForHistory);
     expect(inputs.map((x) => x.file)).toEqual([c]);
     expect(lines).toEqual([{ level: 'skipped', text: `skipped ${forged} and ${a}: both say they are run history-1 but hold different records (one was edited), so neither is read` }]);
   });
@@ -80,7 +80,7 @@ describe('one run in several files', () => {
     const [a, b, c] = runs(dir);
     const named = relative(process.cwd(), b!);
     expect(named).not.toBe(b);
-    const { inputs, lines } = readHistoryRuns([named, dir]);
+    const { inputs, lines } = readHistoryRuns([named, dir], readForHistory);
     expect(inputs.map((x) => x.file)).toEqual([named, a, c]);
     expect(lines).toEqual([]);
   });

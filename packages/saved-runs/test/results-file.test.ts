@@ -11,7 +11,9 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { measuredBySchema, type RunRecord } from '@rtbench/core/schema';
 import { MEASURER_RECORDS, RecordRegistry, type MeasurerRecord } from '@rtbench/measurer-records';
-import { assertWritableOutput, claimResultsPath, defaultResultsPath, isRunFileName, readJsonFile, readRegularFile, releaseUnsaved, tryCreatingIn, validateRun, whyNotWritable } from '../src/results-file.ts';
+import { assertWritableOutput, claimResultsPath, defaultResultsPath, readJsonFile, readRegularFile, releaseUnsaved, tryCreatingIn, whyNotWritable } from '../src/results-file.ts';
+import { isRunFileName } from '../src/run-files.ts';
+import { validateRun } from '../src/validate-run.ts';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { refusal, tempFolder } from '../../../test/helpers/refusal.ts';
 

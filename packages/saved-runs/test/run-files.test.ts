@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { finishRun } from '../src/record.ts';
-import { childOf, latestRun, loadDistinctRuns, runFilesIn } from '../src/saved-run.ts';
+import { latestRun, loadDistinctRuns } from '../src/saved-run.ts';
+import { childOf, runFilesIn } from '../src/run-files.ts';
 import { refusal, tempFolder } from '../../../test/helpers/refusal.ts';
 
 const folder = (): string => tempFolder('run-files');

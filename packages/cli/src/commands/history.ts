@@ -7,7 +7,7 @@
 import { chooseOrder, claimFlipNotes, counted, DEFAULT_LAST_RUNS, historyViewOf, printable, streamedHistoryJson, withWindowNote } from '@rtbench/report';
 import type { HistoryView, Note, Reporter } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
-import { historyFiles, loadSavedRun, readHistoryRuns } from '@rtbench/saved-runs';
+import { historyFiles, readHistoryRuns } from '@rtbench/saved-runs/history-runs';
 import { openHistoryReading, type StoredSeries } from '@rtbench/results-store';
 import { emit, emitStreamed, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
@@ -56,9 +56,12 @@ interface LoadedRuns {
   close: () => Promise<void>;
 }
 
+/** The saved-run loader, imported when a file is not answered by a store: it brings the run schema (zod) and every measurer's record. */
+const savedRunLoader = { import: async () => (await import('@rtbench/saved-runs')).loadSavedRun };
+
 async function loadRuns(paths: readonly string[], flags: HistoryFlags): Promise<LoadedRuns> {
   const files = historyFiles(paths);
-  const stored = await openHistoryReading(paths, files, loadSavedRun, flags.store);
+  const stored = await openHistoryReading(paths, files, savedRunLoader, flags.store);
   try {
     const read = readHistoryRuns(paths, stored.load, files);
     const { inputs } = read;

@@ -6,7 +6,8 @@
 import { loadSection, measurementId } from './load.ts';
 import { requestSummary } from './request-summary.ts';
 import { cpuPerRequestSection } from './cpu-per-request.ts';
-import { statsSchema, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
+import type { CaseResult, CaseStats, Metric, RunRecord } from '@rtbench/core/schema';
+import { statsSchema } from '@rtbench/core/stats-schema';
 import { asCost, metricOf, TIME_PER_OP } from '@rtbench/core/metric';
 import { median, MIN_ROUNDS_FOR_BOOTSTRAP, readByMean, summarizeArm } from '@rtbench/stats';
 import { atLevel, viewLevel } from './interval-level.ts';
