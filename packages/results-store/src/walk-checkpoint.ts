@@ -21,7 +21,7 @@
  * p-values, and each series' previous runs.
  */
 import { createHash } from 'node:crypto';
-import type { ArmSummary, ArmWork, WalkedSeries, WalkSnapshot } from '@rtbench/verdicts';
+import type { ArmReading, ArmSummary, ArmWork, WalkedSeries, WalkSnapshot } from '@rtbench/verdicts';
 
 /** Bumped when the bytes or what a walk keeps change: a checkpoint of another version is never read (its key differs). */
 const VERSION = 1;
@@ -90,7 +90,7 @@ export function packCheckpoint({ snapshot, series }: WalkCheckpoint): Uint8Array
     if (at === undefined) workAt.set(work, (at = works.push(work) - 1));
     return at;
   };
-  const arms: (ArmSummary | undefined)[] = [...lastArm, ...candidates.flatMap((c) => c.pair)];
+  const arms: (ArmSummary | undefined)[] = [...lastArm, ...candidates.flatMap((c) => [c.pair[0].summary(), c.pair[1].summary()])];
   arms.forEach((arm) => arm && workOf(arm.work));
   const header: Header = { series, works, runs, m: pValues.length, candidates: candidates.length };
   const head = Buffer.from(JSON.stringify(header));
@@ -122,6 +122,21 @@ export function packCheckpoint({ snapshot, series }: WalkCheckpoint): Uint8Array
   return out;
 }
 
+/** The arm packed at `at` (packCheckpoint's layout). */
+function packedArm(view: DataView, at: number, works: readonly ArmWork[]): ArmSummary {
+  const values = view.getFloat64(at + 16, true);
+  const moments = Number.isNaN(values) ? {} : { moments: { values, units: view.getFloat64(at + 24, true), mean: view.getFloat64(at + 32, true), variance: view.getFloat64(at + 40, true) } };
+  return { median: view.getFloat64(at, true), rounds: view.getFloat64(at + 8, true), ...moments, work: works[view.getInt32(at + 48, true)]! };
+}
+
+/** A candidate's arm in a checkpoint's bytes, read when asked. */
+class PackedArm implements ArmReading {
+  constructor(private readonly view: DataView, private readonly at: number, private readonly works: readonly ArmWork[]) {}
+  summary(): ArmSummary {
+    return packedArm(this.view, this.at, this.works);
+  }
+}
+
 /** A checkpoint's bytes read back; throws when they are not what packCheckpoint makes. */
 export function unpackCheckpoint(bytes: Uint8Array): WalkCheckpoint {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -136,16 +151,17 @@ export function unpackCheckpoint(bytes: Uint8Array): WalkCheckpoint {
   for (let i = 0; i < m; i++, o += 8) pValues[i] = view.getFloat64(o, true);
   const lastPointRun = new Int32Array(S);
   for (let s = 0; s < S; s++, o += 4) lastPointRun[s] = view.getInt32(o, true);
-  const arm = (): ArmSummary | undefined => {
-    const n = Array.from({ length: 6 }, (_, k) => view.getFloat64(o + 8 * k, true));
-    const work = view.getInt32(o + 48, true);
+  const lastArm = series.map(() => {
+    const at = o;
     o += ARM_BYTES;
-    if (work < 0) return undefined;
-    const [median, rounds, values, units, mean, variance] = n as [number, number, number, number, number, number];
-    return { median, rounds, ...(Number.isNaN(values) ? {} : { moments: { values, units, mean, variance } }), work: works[work]! };
-  };
-  const lastArm = series.map(() => arm());
-  const pairs = Array.from({ length: header.candidates }, () => [arm()!, arm()!] as [ArmSummary, ArmSummary]);
+    return view.getInt32(at + 48, true) < 0 ? undefined : packedArm(view, at, works);
+  });
+  // A candidate's arms are read when the step decides it: few of them.
+  const pairs = Array.from({ length: header.candidates }, () => {
+    const at = o;
+    o += 2 * ARM_BYTES;
+    return [new PackedArm(view, at, works), new PackedArm(view, at + ARM_BYTES, works)] as [ArmReading, ArmReading];
+  });
   const candidates = pairs.map((pair) => {
     const c = { run: view.getInt32(o, true), from: view.getInt32(o + 4, true), p: view.getFloat64(o + 8, true), pair };
     o += 16;

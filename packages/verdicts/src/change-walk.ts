@@ -74,7 +74,8 @@ interface Candidate {
 export interface WalkSnapshot {
   runs: number;
   pValues: Float64Array;
-  candidates: { run: number; from: number; p: number; pair: [ArmSummary, ArmSummary] }[];
+  /** The comparisons at p ≤ α, with their arms as readings: a walk reads the arms of the few its step decides. */
+  candidates: { run: number; from: number; p: number; pair: [ArmReading, ArmReading] }[];
   /** Per series (as many as the walk met): its last point with an arm, as its run (−1: none) and that arm. */
   lastPointRun: Int32Array;
   lastArm: (ArmSummary | undefined)[];
@@ -118,7 +119,7 @@ export class ChangeWalk {
     walk.pValues = new Float64Array(Math.max(1024, Math.ceil(snapshot.pValues.length * 1.25)));
     walk.pValues.set(snapshot.pValues);
     walk.m = snapshot.pValues.length;
-    if (lastRuns !== undefined) for (const c of snapshot.candidates) walk.candidates.push({ ...c, pair: [armRead(c.pair[0]), armRead(c.pair[1])] });
+    if (lastRuns !== undefined) walk.candidates.push(...snapshot.candidates);
     snapshot.lastPointRun.forEach((run, series) => {
       const arm = snapshot.lastArm[series];
       if (run < 0 || !arm) return;
@@ -146,7 +147,7 @@ export class ChangeWalk {
     return {
       runs,
       pValues: this.pValues.slice(0, this.m),
-      candidates: this.candidates.map(({ run, from, p, pair }) => ({ run, from, p, pair: [pair[0].summary(), pair[1].summary()] })),
+      candidates: [...this.candidates],
       lastPointRun,
       lastArm,
       previous: Array.from({ length: series }, (_, s) => this.previous[s]?.slice(0, runs) ?? new Int32Array(runs).fill(-1)),
