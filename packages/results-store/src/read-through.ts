@@ -10,9 +10,9 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { historyRead, type HistoryRead, type SavedRun } from '@rtbench/verdicts';
-import { historyFactsOf, historyReadOf, internedStrings, shapesOf, storedRun } from './records.ts';
+import { historyFactsOf, historyReadOf, internedStrings, shapesOf, storedRun, type RunFacts } from './records.ts';
 import type { FolderCheck } from './folder-stamp.ts';
-import type { FileStamp, RunStore } from './store.ts';
+import type { FileStamp, RunStore, StoredFile } from './store.ts';
 
 export type RunLoader = (file: string) => SavedRun;
 
@@ -91,7 +91,10 @@ export async function readThrough(files: readonly string[], store: RunStore, hos
   const { figures = true, folder, resolved } = options;
   const loader = loaderOf(loading);
   const paths = new Map(files.map((file, i) => [file, resolved?.[i] ?? resolve(file)] as const));
-  const stored = await store.storedFiles(hostId, [...paths.values()]);
+  // An unchanged folder's files as its last reading found them (folder-stamp.ts): neither their rows nor their runs' facts asked again.
+  const kept = !figures && folder?.unchanged ? folder.keptFacts() : undefined;
+  const asked = kept ? [...paths.values()].filter((path) => !kept.has(path)) : [...paths.values()];
+  const stored = asked.length ? await store.storedFiles(hostId, asked) : new Map<string, StoredFile>();
   const unchanged = (stamp: FileStamp): string | undefined => {
     const known = stored.get(stamp.path);
     return known && known.size === stamp.size && known.mtimeNs === stamp.mtimeNs ? known.digest : undefined;
@@ -110,11 +113,15 @@ export async function readThrough(files: readonly string[], store: RunStore, hos
     await store.put(hostId, stamp, storedRun(history, saved.run));
     return history.digest;
   };
-  // The files that hold each run, by its digest.
+  // The files that hold each run, by its digest; each run's facts where the folder kept them.
   const holders = new Map<string, string[]>();
+  const factsOf = new Map<string, RunFacts>();
+  const digestOfPath = new Map<string, string>();
   for (const [file, path] of paths) {
+    const keptFacts = kept?.get(path);
+    if (keptFacts) factsOf.set(String(keptFacts.digest), keptFacts);
     // In an unchanged folder a file the store holds is the one it read (folder-stamp.ts): no stat.
-    let digest = folder?.unchanged ? stored.get(path)?.digest : undefined;
+    let digest = keptFacts ? String(keptFacts.digest) : folder?.unchanged ? stored.get(path)?.digest : undefined;
     if (digest === undefined) {
       const stamp = stampOf(file);
       // No stamp (no such file, a FIFO): the loader refuses it in its own words.
@@ -125,22 +132,38 @@ export async function readThrough(files: readonly string[], store: RunStore, hos
       digest = unchanged(stamp) ?? (await ingest(file, stamp));
       if (digest === undefined) continue;
     }
+    digestOfPath.set(path, digest);
     const held = holders.get(digest);
     if (held) held.push(file);
     else holders.set(digest, [file]);
   }
-  folder?.settle();
-  const digests = [...holders.keys()];
   const strings = internedStrings();
-  // Without results, each run's own cells and its shape, which the runs of one suite, machine and arms share.
-  const shapes = figures ? undefined : shapesOf(await store.shapes(), strings);
-  for (let i = 0; i < digests.length; i += RUNS_PER_READ) {
-    const batch = digests.slice(i, i + RUNS_PER_READ);
-    const answers = shapes
-      ? [...(await store.facts(batch))].map(([digest, facts]) => [digest, (file: string) => historyFactsOf(file, facts, shapes)] as const)
-      : [...(await store.runs(batch))].map(([digest, rows]) => [digest, (file: string) => historyReadOf(file, rows, strings)] as const);
-    for (const [digest, answer] of answers) for (const file of holders.get(digest) ?? []) read.set(file, answer(file));
+  if (figures) {
+    const digests = [...holders.keys()];
+    for (let i = 0; i < digests.length; i += RUNS_PER_READ) {
+      for (const [digest, rows] of await store.runs(digests.slice(i, i + RUNS_PER_READ))) for (const file of holders.get(digest) ?? []) read.set(file, historyReadOf(file, rows, strings));
+    }
+    folder?.settle();
+  } else {
+    // Without results, each run's own cells and its shape, which the runs of one suite, machine and arms share.
+    const shapes = shapesOf(await store.shapes(), strings);
+    const unknown = [...holders.keys()].filter((digest) => !factsOf.has(digest));
+    for (let i = 0; i < unknown.length; i += RUNS_PER_READ) for (const [digest, facts] of await store.facts(unknown.slice(i, i + RUNS_PER_READ))) factsOf.set(digest, facts);
+    for (const [digest, held] of holders) {
+      const facts = factsOf.get(digest);
+      if (facts) for (const file of held) read.set(file, historyFactsOf(file, facts, shapes));
+    }
+    // A folder whose every run was answered from what it kept keeps that (a file refused each time is not kept); any
+    // other keeps what this reading found.
+    const allKept = kept !== undefined && [...digestOfPath.keys()].every((path) => kept.has(path));
+    folder?.settle(allKept ? 'as kept' : () => new Map([...paths.values()].flatMap((path) => {
+      const digest = digestOfPath.get(path);
+      const facts = digest === undefined ? undefined : factsOf.get(digest);
+      return facts ? [[path, facts] as const] : [];
+    })));
   }
+  // A run the store no longer holds (its rows removed under it): read from its file.
+  for (const [file] of paths) if (!read.has(file)) read.set(file, loadedOrRefused(await loader(), file));
   const digestOf = new Map([...holders].flatMap(([digest, held]) => held.map((file) => [file, digest] as const)));
   return {
     read: (file) => {

@@ -170,8 +170,11 @@ export function storeTables(d: Dialect): string[] {
 /** A folder's own store (SQLite): the folder's modification time after its last reading, by machine (folder-stamp.ts). */
 export const FOLDERS_TABLE = 'CREATE TABLE IF NOT EXISTS folders (host_id TEXT NOT NULL, path TEXT NOT NULL, mtime_ns TEXT NOT NULL, PRIMARY KEY (host_id, path))';
 
+/** With a folder's time, what its reading found of each file (folder-stamp.ts factsText), at that time. */
+export const FOLDER_FACTS_TABLE = 'CREATE TABLE IF NOT EXISTS folder_facts (host_id TEXT NOT NULL, path TEXT NOT NULL, mtime_ns TEXT NOT NULL, facts TEXT NOT NULL, PRIMARY KEY (host_id, path))';
+
 /** Emptying a store of another format (a folder's own, rebuilt from its files). */
-export const DROP_TABLES = ['DROP TABLE IF EXISTS folders', 'DROP TABLE IF EXISTS walk_checkpoints', 'DROP TABLE IF EXISTS files', 'DROP TABLE IF EXISTS walks', 'DROP TABLE IF EXISTS layouts', 'DROP TABLE IF EXISTS shapes', 'DROP TABLE IF EXISTS figures', 'DROP TABLE IF EXISTS arms', 'DROP TABLE IF EXISTS runs'];
+export const DROP_TABLES = ['DROP TABLE IF EXISTS folders', 'DROP TABLE IF EXISTS folder_facts', 'DROP TABLE IF EXISTS walk_checkpoints', 'DROP TABLE IF EXISTS files', 'DROP TABLE IF EXISTS walks', 'DROP TABLE IF EXISTS layouts', 'DROP TABLE IF EXISTS shapes', 'DROP TABLE IF EXISTS figures', 'DROP TABLE IF EXISTS arms', 'DROP TABLE IF EXISTS runs'];
 
 /** How many walk checkpoints a store keeps (the newest): a history asked with a few filters in turn resumes each. */
 const CHECKPOINTS_KEPT = 8;
@@ -255,6 +258,9 @@ export const SQL = {
   folderTime: 'SELECT mtime_ns FROM folders WHERE host_id = ? AND path = ?',
   keepFolderTime: 'INSERT INTO folders (host_id, path, mtime_ns) VALUES (?, ?, ?) ON CONFLICT (host_id, path) DO UPDATE SET mtime_ns = excluded.mtime_ns',
   forgetFolderTime: 'DELETE FROM folders WHERE host_id = ? AND path = ?',
+  folderFacts: 'SELECT facts FROM folder_facts WHERE host_id = ? AND path = ? AND mtime_ns = ?',
+  keepFolderFacts: 'INSERT INTO folder_facts (host_id, path, mtime_ns, facts) VALUES (?, ?, ?, ?) ON CONFLICT (host_id, path) DO UPDATE SET mtime_ns = excluded.mtime_ns, facts = excluded.facts',
+  forgetFolderFacts: 'DELETE FROM folder_facts WHERE host_id = ? AND path = ?',
   /** A folder's own store (SQLite): the files of this machine not among these paths (a JSON array), and then the runs no file holds. */
   forgetFiles: 'DELETE FROM files WHERE host_id = ? AND path NOT IN (SELECT value FROM json_each(?))',
   forgetRuns: ['DELETE FROM walks WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM figures WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM arms WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM runs WHERE digest NOT IN (SELECT digest FROM files)', 'DELETE FROM shapes WHERE id NOT IN (SELECT shape FROM runs WHERE shape IS NOT NULL)'],

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import { figuresByRun, rowsByRun, shapeCellsOfRows, valuesOf, walkOf, type ArmRow, type FigureRow, type RunFacts, type RunRow, type ShapeRow, type StoredRunRows, type WalkCursorRow } from './records.ts';
-import { addNeighbours, ARM_COLUMNS, DROP_TABLES, FIGURE_COLUMNS, FOLDERS_TABLE, LAYOUT_COLUMNS, META_TABLE, MIGRATED_FORMATS, NEIGHBOURLESS_FORMAT, RUN_COLUMNS, SHAPE_COLUMNS, SHAPE_RUN_COLUMNS, SQL, STORE_FORMAT, storeTables, WALKLESS_FORMAT } from './schema.ts';
+import { addNeighbours, ARM_COLUMNS, DROP_TABLES, FIGURE_COLUMNS, FOLDER_FACTS_TABLE, FOLDERS_TABLE, LAYOUT_COLUMNS, META_TABLE, MIGRATED_FORMATS, NEIGHBOURLESS_FORMAT, RUN_COLUMNS, SHAPE_COLUMNS, SHAPE_RUN_COLUMNS, SQL, STORE_FORMAT, storeTables, WALKLESS_FORMAT } from './schema.ts';
 import type { FolderTimes } from './folder-stamp.ts';
 import type { RunStore, SeriesRow, StoredFile } from './store.ts';
 import type { StoredCheckpoint } from './walk-checkpoint.ts';
@@ -59,6 +59,7 @@ function prepare(db: Database): void {
     if (format !== undefined && format !== STORE_FORMAT && !MIGRATED_FORMATS.includes(format)) for (const drop of DROP_TABLES) db.exec(drop);
     for (const table of storeTables('sqlite')) db.exec(table);
     db.exec(FOLDERS_TABLE);
+    db.exec(FOLDER_FACTS_TABLE);
     if (format === WALKLESS_FORMAT) addWalks(db);
     if (format === NEIGHBOURLESS_FORMAT) db.exec(addNeighbours('sqlite'));
     if (format !== undefined && MIGRATED_FORMATS.includes(format)) addShapes(db);
@@ -144,6 +145,9 @@ export function openSqliteStore(file: string): SqliteStore {
   const folderTime = db.prepare<[string, string], string>(SQL.folderTime).pluck();
   const keepFolderTime = db.prepare(SQL.keepFolderTime);
   const forgetFolderTime = db.prepare(SQL.forgetFolderTime);
+  const folderFacts = db.prepare<[string, string, string], string>(SQL.folderFacts).pluck();
+  const keepFolderFacts = db.prepare(SQL.keepFolderFacts);
+  const forgetFolderFacts = db.prepare(SQL.forgetFolderFacts);
   const forgetFiles = db.prepare(SQL.forgetFiles);
   const forgetRuns = SQL.forgetRuns.map((sql) => db.prepare(sql));
   const forgetOthers = db.transaction((hostId: string, paths: readonly string[]) => {
@@ -210,6 +214,8 @@ export function openSqliteStore(file: string): SqliteStore {
     forgetOthers: (hostId, paths) => forgetOthers(hostId, paths),
     folderTime: (hostId, folder) => folderTime.get(hostId, folder),
     keepFolderTime: (hostId, folder, mtimeNs) => void (mtimeNs === undefined ? forgetFolderTime.run(hostId, folder) : keepFolderTime.run(hostId, folder, mtimeNs)),
+    folderFacts: (hostId, folder, mtimeNs) => folderFacts.get(hostId, folder, mtimeNs),
+    keepFolderFacts: (hostId, folder, mtimeNs, facts) => void (facts === undefined ? forgetFolderFacts.run(hostId, folder) : keepFolderFacts.run(hostId, folder, mtimeNs, facts)),
     close: async () => void db.close(),
   };
 }

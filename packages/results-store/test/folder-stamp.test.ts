@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { historyFiles, loadSavedRun } from '@rtbench/saved-runs';
 import type { SavedRun } from '@rtbench/verdicts';
-import { openHistoryReading } from '../src/index.ts';
+import { openHistoryReading, STORE_FILE } from '../src/index.ts';
+import { openDatabase } from '../src/sqlite-store.ts';
 import { historyRuns } from '../../../test/history-synthetic.ts';
 import { writeRun } from '../../../test/compare-synthetic.ts';
 
@@ -37,13 +38,20 @@ function settle(dir: string): bigint {
   return statSync(dir, { bigint: true }).mtimeNs;
 }
 
-/** A history's reading of the folder: the ids of its runs, and the files the loader was asked for. */
+/** A history's reading of the folder: the ids of its runs (a file refused: its refusal), and the files the loader was asked for. */
 async function history(dir: string): Promise<{ ids: string[]; asked: string[] }> {
   const asked: string[] = [];
   const files = historyFiles([dir]);
   const reading = await openHistoryReading([dir], files, (file) => (asked.push(file), loadSavedRun(file)));
+  const idOf = (file: string): string => {
+    try {
+      return reading.load(file).record.id;
+    } catch {
+      return 'refused';
+    }
+  };
   try {
-    return { ids: files.map((file) => reading.load(file).record.id), asked };
+    return { ids: files.map(idOf), asked };
   } finally {
     await reading.close();
   }
@@ -99,6 +107,22 @@ describe("a folder's time kept in its own store", () => {
     utimesSync(scratch, atime, new Date(mtime.getTime() + 5_000));
     renameSync(scratch, files[0]!);
     expect(await history(dir)).toEqual({ ids: ['replaced', 'history-3', 'added'], asked: [files[0]] });
+  });
+
+  it("keeps what its reading found of each file: the unchanged folder's runs answered from it, not from their rows", async () => {
+    const { dir } = await keptFolder(2);
+    writeFileSync(join(dir, 'notes.json'), '{"hello": "world"}\n');
+    settle(dir);
+    await history(dir);
+    // The runs' rows changed under the store (as no reading changes them): the folder's kept facts answer instead.
+    const db = openDatabase(join(dir, STORE_FILE));
+    db.exec("UPDATE runs SET run_id = 'from the rows'");
+    db.close();
+    const notes = join(dir, 'notes.json');
+    expect(await history(dir)).toEqual({ ids: ['refused', 'history-1', 'history-2'], asked: [notes] });
+    // The folder changes: its files' runs are read from their rows again.
+    const added = writeRun(join(dir, 'run-9.json'), otherRun('added'));
+    expect(await history(dir)).toEqual({ ids: ['refused', 'from the rows', 'from the rows', 'added'], asked: [notes, added] });
   });
 
   it('is not kept for a folder changed within a clock step of the reading: its files are stat-ed each time', async () => {
