@@ -60,15 +60,16 @@ export interface HistoryReading extends StoredReading {
 }
 
 /**
- * Opens the files for a history: through `place` (a `--store` value), or,
+ * Opens the files for a history (`resolved`: their absolute paths, where the
+ * caller made them): through `place` (a `--store` value), or,
  * when every file is inside one folder named, through that folder's own
  * store, each file answered by its facts and the store left open for the
  * history's cursor; otherwise as readStored reads them.
  */
-export async function openHistoryReading(paths: readonly string[], files: readonly string[], loader: RunLoading, place?: string, hostId: string = thisHost()): Promise<HistoryReading> {
+export async function openHistoryReading(paths: readonly string[], files: readonly string[], loader: RunLoading, place?: string, hostId: string = thisHost(), resolved?: readonly string[]): Promise<HistoryReading> {
   const folders = [...new Set(paths.filter(isFolder).map((p) => resolve(p)))];
-  // Each file's absolute path, made once: ten thousand files' paths resolved again at each step were a tenth of a history.
-  const absolute = files.map((f) => resolve(f));
+  // Each file's absolute path, made once (or by the caller, `resolved`): ten thousand files' paths resolved again at each step were a tenth of a history.
+  const absolute = resolved ?? files.map((f) => resolve(f));
   const one = folders.length === 1 && absolute.every((f) => dirname(f) === folders[0]) ? folders[0]! : undefined;
   if (place === undefined && one === undefined) return { ...(await readStored(paths, files, loader, place, hostId)), close: async () => undefined };
   let store: RunStore;

@@ -24,8 +24,17 @@ export interface HistoryRuns {
   lines: HistoryLine[];
 }
 
+/** The run files the paths name, as named and as absolute paths, in the same order. */
+export interface HistoryFiles {
+  named: string[];
+  absolute: string[];
+}
+
 /** The run files the paths name (a folder's `*.json`, sorted), each once, as named. */
-export function historyFiles(paths: readonly string[]): string[] {
+export const historyFiles = (paths: readonly string[]): string[] => historyFileList(paths).named;
+
+/** historyFiles with each file's absolute path, made once (a store keeps files by it). */
+export function historyFileList(paths: readonly string[]): HistoryFiles {
   // By absolute path: a file named twice (a folder and a file in it) is read once.
   const files = new Map<string, string>();
   const add = (absolute: string, named: string): void => void (files.has(absolute) || files.set(absolute, named));
@@ -39,7 +48,7 @@ export function historyFiles(paths: readonly string[]): string[] {
     const absolute = childOf(resolve(path));
     for (const name of names) add(absolute(name), named(name));
   }
-  return [...files.values()];
+  return { named: [...files.values()], absolute: [...files.keys()] };
 }
 
 /**

@@ -7,7 +7,7 @@
 import { chooseOrder, claimFlipNotes, counted, DEFAULT_LAST_RUNS, historyViewOf, printable, streamedHistoryJson, withWindowNote } from '@rtbench/report';
 import type { HistoryView, Note, Reporter } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
-import { historyFiles, readHistoryRuns } from '@rtbench/saved-runs/history-runs';
+import { historyFileList, readHistoryRuns } from '@rtbench/saved-runs/history-runs';
 import { openHistoryReading, type StoredSeries } from '@rtbench/results-store';
 import { emit, emitStreamed, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
@@ -60,8 +60,8 @@ interface LoadedRuns {
 const savedRunLoader = { import: async () => (await import('@rtbench/saved-runs')).loadSavedRun };
 
 async function loadRuns(paths: readonly string[], flags: HistoryFlags): Promise<LoadedRuns> {
-  const files = historyFiles(paths);
-  const stored = await openHistoryReading(paths, files, savedRunLoader, flags.store);
+  const { named: files, absolute } = historyFileList(paths);
+  const stored = await openHistoryReading(paths, files, savedRunLoader, flags.store, undefined, absolute);
   try {
     const read = readHistoryRuns(paths, stored.load, files);
     const { inputs } = read;
