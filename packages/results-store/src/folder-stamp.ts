@@ -21,7 +21,8 @@
  * missed: a folder changed that recently is stat-ed file by file.
  */
 import { statSync } from 'node:fs';
-import type { RunFacts } from './records.ts';
+import { valuesOf, type Cell, type RunFacts } from './records.ts';
+import { FACT_COLUMNS } from './schema.ts';
 
 /** Longer than a file system's timestamp step (a kernel tick, or 2 s on FAT). */
 const RACY_MS = 3_000;
@@ -57,17 +58,18 @@ export interface FolderCheck {
   settle(facts?: (() => FolderFacts) | 'as kept'): void;
 }
 
-/** The facts' text as a store keeps it: a row a file, [path, digest, run_id, started_at, git, notes, shape]. */
+/** The facts' text as a store keeps it: the columns (a run's facts, as the runs table names them), then a row a file, its path first. */
 function factsText(facts: FolderFacts): string {
-  return JSON.stringify([...facts].map(([path, f]) => [path, f.digest, f.run_id, f.started_at, f.git, f.notes, f.shape]));
+  return JSON.stringify({ columns: FACT_COLUMNS, rows: [...facts].map(([path, f]) => [path, ...valuesOf(FACT_COLUMNS, f)]) });
 }
 
-/** factsText read back; text that is not what it writes is no facts. */
+/** factsText read back; text that is not what it writes, or of other columns, is no facts. */
 function factsOfText(text: string | undefined): FolderFacts | undefined {
   if (text === undefined) return undefined;
   try {
-    const rows = JSON.parse(text) as [string, ...RunFacts[keyof RunFacts][]][];
-    return new Map(rows.map(([path, digest, run_id, started_at, git, notes, shape]) => [path, { digest, run_id, started_at, git, notes, shape } as RunFacts]));
+    const { columns, rows } = JSON.parse(text) as { columns: unknown; rows: [string, ...Cell[]][] };
+    if (JSON.stringify(columns) !== JSON.stringify(FACT_COLUMNS)) return undefined;
+    return new Map(rows.map(([path, ...cells]) => [path, Object.fromEntries(FACT_COLUMNS.map((c, i) => [c, cells[i]])) as RunFacts]));
   } catch {
     return undefined;
   }

@@ -113,10 +113,10 @@ export async function readThrough(files: readonly string[], store: RunStore, hos
     await store.put(hostId, stamp, storedRun(history, saved.run));
     return history.digest;
   };
-  // The files that hold each run, by its digest; each run's facts where the folder kept them.
+  // The files that hold each run, by its digest, and each file's; each run's facts where the folder kept them.
   const holders = new Map<string, string[]>();
+  const digestOf = new Map<string, string>();
   const factsOf = new Map<string, RunFacts>();
-  const digestOfPath = new Map<string, string>();
   for (const [file, path] of paths) {
     const keptFacts = kept?.get(path);
     if (keptFacts) factsOf.set(String(keptFacts.digest), keptFacts);
@@ -132,7 +132,7 @@ export async function readThrough(files: readonly string[], store: RunStore, hos
       digest = unchanged(stamp) ?? (await ingest(file, stamp));
       if (digest === undefined) continue;
     }
-    digestOfPath.set(path, digest);
+    digestOf.set(file, digest);
     const held = holders.get(digest);
     if (held) held.push(file);
     else holders.set(digest, [file]);
@@ -155,16 +155,15 @@ export async function readThrough(files: readonly string[], store: RunStore, hos
     }
     // A folder whose every run was answered from what it kept keeps that (a file refused each time is not kept); any
     // other keeps what this reading found.
-    const allKept = kept !== undefined && [...digestOfPath.keys()].every((path) => kept.has(path));
-    folder?.settle(allKept ? 'as kept' : () => new Map([...paths.values()].flatMap((path) => {
-      const digest = digestOfPath.get(path);
+    const allKept = kept !== undefined && [...paths].every(([file, path]) => !digestOf.has(file) || kept.has(path));
+    folder?.settle(allKept ? 'as kept' : () => new Map([...paths].flatMap(([file, path]) => {
+      const digest = digestOf.get(file);
       const facts = digest === undefined ? undefined : factsOf.get(digest);
       return facts ? [[path, facts] as const] : [];
     })));
   }
   // A run the store no longer holds (its rows removed under it): read from its file.
   for (const [file] of paths) if (!read.has(file)) read.set(file, loadedOrRefused(await loader(), file));
-  const digestOf = new Map([...holders].flatMap(([digest, held]) => held.map((file) => [file, digest] as const)));
   return {
     read: (file) => {
       const answer = read.get(file);

@@ -6,12 +6,12 @@
  * the store is the history of the file.
  */
 import { createHash } from 'node:crypto';
-import { ARM_CELLS, type ARM_COLUMNS, type FIGURE_COLUMNS, type LAYOUT_COLUMNS, type RUN_COLUMNS, type SHAPE_COLUMNS, type WALK_COLUMNS } from './schema.ts';
+import { ARM_CELLS, type ARM_COLUMNS, type FACT_COLUMNS, type FIGURE_COLUMNS, type LAYOUT_COLUMNS, type RUN_COLUMNS, type SHAPE_COLUMNS, type WALK_COLUMNS } from './schema.ts';
 import type { RunRecord } from '@rtbench/core/schema';
 import { TIME_PER_OP } from '@rtbench/core/metric';
 import type { ArmReading, ArmSummary, HistoryRead, HistoryRecord, HistoryResult, HistoryVariant } from '@rtbench/verdicts';
 
-type Cell = string | number | null;
+export type Cell = string | number | null;
 
 /** A row as the engines return it, by column. */
 type Row<C extends readonly string[]> = Record<C[number], Cell>;
@@ -30,7 +30,7 @@ export type WalkCursorRow = readonly [run: Cell, layout: Cell, numbers: Uint8Arr
  * its own (its id, start, commit and notes) and the id of its shape, what it
  * shares with the runs of one suite, machine and arms (shapeOf).
  */
-export type RunFacts = Pick<RunRow, 'digest' | 'run_id' | 'started_at' | 'git' | 'notes' | 'shape'>;
+export type RunFacts = Row<typeof FACT_COLUMNS>;
 
 /** The rows of one run. */
 export interface RunRows {

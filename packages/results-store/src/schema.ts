@@ -190,8 +190,8 @@ export const ARM_CELLS = ['variant_id', 'runtime', 'version', 'engine_version', 
 export const WALK_COLUMNS = ['digest', 'layout', 'numbers'] as const;
 export const LAYOUT_COLUMNS = ['id', 'series'] as const;
 export const SHAPE_COLUMNS = ['id', 'facts', 'arms'] as const;
-/** What a history's first reading reads of each run (records.ts RunFacts): its shape holds the rest. */
-const FACT_COLUMNS = ['digest', 'notes', 'run_id', 'started_at', 'git', 'shape'] as const;
+/** What a history's first reading reads of each run (records.ts RunFacts), and an unchanged folder keeps of each file (folder-stamp.ts): its shape holds the rest. */
+export const FACT_COLUMNS = ['digest', 'notes', 'run_id', 'started_at', 'git', 'shape'] as const;
 
 const insert = (table: string, columns: readonly string[], conflict: string): string => `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT ${conflict}`;
 
