@@ -8,7 +8,7 @@
 import { roundSchema, type MeasuredBy, type MeasurerKind, type RoundRecord, type RunRecord, type VerdictBasis, type VerdictParameters } from '@rtbench/core/schema';
 import type { ZodError } from 'zod';
 import type { MeasurerRecord, ShownWith } from './record.ts';
-import { UnknownMeasurer, verdictOfRuns, type EngineLookup } from './verdict-defaults.ts';
+import { UNNAMED_KIND, unknownMeasurer, verdictOfRuns, type EngineLookup } from './verdict-defaults.ts';
 import { DUET_RECORD } from './duet.ts';
 import { HOST_TIMED_RECORD } from './host-timed.ts';
 import { INSTRUCTIONS_RECORD } from './instructions.ts';
@@ -33,13 +33,13 @@ export class RecordRegistry {
   /** The record a saved run names by its kind (a run that names none is from fresh processes, before lockstep); a kind this registry lacks is refused. */
   recorded(kind: MeasurerKind | undefined): MeasurerRecord {
     const found = this.known(kind);
-    if (!found) throw new UnknownMeasurer(`measured by "${kind ?? PROCESSES_RECORD.kind}", a measurer this rtbench does not have (it has ${[...new Set(this.records.map((r) => r.kind))].join(', ')})`);
+    if (!found) throw unknownMeasurer(kind, this.records.map((r) => r.kind));
     return found;
   }
 
   /** The record a saved run names by its kind, or undefined where this registry lacks it. */
   private known(kind: MeasurerKind | undefined): MeasurerRecord | undefined {
-    return this.records.find((r) => r.kind === (kind ?? PROCESSES_RECORD.kind));
+    return this.records.find((r) => r.kind === (kind ?? UNNAMED_KIND));
   }
 
   /**

@@ -44,10 +44,14 @@ export class UnknownMeasurer extends Error {}
 /** The engine a run records by this id, as far as the reader knows it (undefined: not known). */
 export type EngineLookup = (id: string | undefined) => EngineThresholds | undefined;
 
+/** The refusal of a run that names a kind a registry lacks (`kinds`: those it has). */
+export const unknownMeasurer = (kind: MeasurerKind | undefined, kinds: Iterable<MeasurerKind>): UnknownMeasurer =>
+  new UnknownMeasurer(`measured by "${kind ?? UNNAMED_KIND}", a measurer this rtbench does not have (it has ${[...new Set(kinds)].join(', ')})`);
+
 /** The verdict defaults of the measurer a run names by its kind; a kind not known is refused (UnknownMeasurer). */
 function verdictOfKind(kind: MeasurerKind | undefined): VerdictDefaults {
   const found = MEASURER_VERDICTS.get(kind ?? UNNAMED_KIND);
-  if (!found) throw new UnknownMeasurer(`measured by "${kind ?? UNNAMED_KIND}", a measurer this rtbench does not have (it has ${[...MEASURER_VERDICTS.keys()].join(', ')})`);
+  if (!found) throw unknownMeasurer(kind, MEASURER_VERDICTS.keys());
   return found;
 }
 
