@@ -1,13 +1,14 @@
-/** The lockstep measurer's warmup rule: the steady rule built from an engine's horizon, and the tier-up horizon learned per arm and case. */
+/** The lockstep measurer's warmup rule: the steady rule built from an engine's horizon, and the tier-up horizon learned per runtime as run and case. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { RoundRecord } from '@rtbench/core/schema';
-import { TierUpHorizons, withSteadyRule } from '../src/measurers/steady-rule.ts';
+import type { Arm } from '../src/measurer.ts';
+import { TierUpHorizons, warmupKey, withSteadyRule } from '../src/measurers/steady-rule.ts';
 
 const round = (samples: number[]): Pick<RoundRecord, 'samples'> => ({ samples });
 
 describe('TierUpHorizons', () => {
-  it('learns a process\'s median sample, for that arm and case only', () => {
+  it('learns a process\'s median sample, for that runtime and case only', () => {
     const h = new TierUpHorizons();
     expect(h.callNs('node', 'a')).toBeUndefined();
     h.learn('node', 'a', round([18, 16, 30, 15, 17]));
@@ -48,7 +49,7 @@ describe("an arm's first process, held to the rate its later ones teach", () => 
     h.learn('node', 'a', first, v8);
     expect(first.steadyState).toEqual({ class: 'flat' });
     const second = process(16_500, 30_000, 600);
-    h.learn('node', 'a', second, v8);
+    h.learn('node', 'a', second, v8, 66_000);
     expect(first.steadyState).toEqual({ class: 'warmed-late' });
     expect(first.samples[0]).toBe(66_000);
     expect(second.steadyState).toEqual({ class: 'flat' });
@@ -76,15 +77,44 @@ describe("an arm's first process, held to the rate its later ones teach", () => 
     }
   });
 
-  it('judges only the first: a later slow process met the test when it ran', () => {
+  it('holds every process of the first round, the slower learned after the faster (an A/A\'s two arms, one runtime as run)', () => {
+    const h = new TierUpHorizons();
+    const fast = process(16_500, 30_000, 600);
+    const slow = process(66_000, 200, 20);
+    h.learn('node', 'a', fast, v8);
+    h.learn('node', 'a', slow, v8);
+    expect(slow.steadyState).toEqual({ class: 'warmed-late' });
+    expect(fast.steadyState).toEqual({ class: 'flat' });
+    expect(h.callNs('node', 'a')).toBe(16_500);
+  });
+
+  it('judges only processes told no rate: a later slow process met the test when it ran', () => {
     const h = new TierUpHorizons();
     const first = process(16_500, 30_000, 600);
     h.learn('node', 'a', first, v8);
     const slowLater = process(66_000, 2_000, 120);
-    h.learn('node', 'a', slowLater, v8);
-    h.learn('node', 'a', process(16_000, 30_000, 600), v8);
+    h.learn('node', 'a', slowLater, v8, 16_500);
+    h.learn('node', 'a', process(16_000, 30_000, 600), v8, 16_500);
     expect(slowLater.steadyState).toEqual({ class: 'flat' });
     expect(first.steadyState).toEqual({ class: 'flat' });
+  });
+});
+
+describe('warmupKey', () => {
+  const arm = (over: { binary?: string; args?: string[]; env?: Record<string, string>; bundlePath?: string; id?: string } = {}): Pick<Arm, 'plugin' | 'target' | 'flags' | 'bundlePath'> & { id: string } => ({
+    id: over.id ?? 'node@26',
+    plugin: { name: 'node' } as Arm['plugin'],
+    target: { runtime: 'node', spec: 'node@26', binary: over.binary ?? '/n/26/bin/node', source: 'npm', version: '26.0.0', engine: 'v8', engineVersion: '14.1' },
+    flags: { args: over.args ?? [], env: over.env ?? {} },
+    bundlePath: over.bundlePath ?? '/b/node.mjs',
+  });
+
+  it('is one for arms alike but in name, and apart for another binary, flag, environment or bundle', () => {
+    expect(warmupKey(arm({ id: 'node@26#2' }))).toBe(warmupKey(arm()));
+    expect(warmupKey(arm({ env: { B: '1', A: '2' } }))).toBe(warmupKey(arm({ env: { A: '2', B: '1' } })));
+    for (const other of [arm({ binary: '/n/24/bin/node' }), arm({ args: ['--no-maglev'] }), arm({ env: { NODE_ENV: 'production' } }), arm({ bundlePath: '/b/node-react18.mjs' })]) {
+      expect(warmupKey(other)).not.toBe(warmupKey(arm()));
+    }
   });
 });
 
@@ -102,7 +132,7 @@ describe('a rate that misled a waiver', () => {
     h.learn('node', 'for loop', round([12_300, 12_400, 12_200]), v8);
     h.learn('node', 'other', round([500, 510, 490]), v8);
     const misled = waived(29_000);
-    h.learn('node', 'for loop', misled, v8);
+    h.learn('node', 'for loop', misled, v8, 12_300);
     expect(misled.steadyState).toEqual({ class: 'warmed-late' });
     expect(h.callNs('node', 'for loop')).toBeUndefined();
     // A faster process later does not bring the rate back: the early stretch can mislead again.
@@ -115,11 +145,11 @@ describe('a rate that misled a waiver', () => {
     const h = new TierUpHorizons();
     h.learn('node', 'a', round([12_300, 12_400, 12_200]), v8);
     const near = waived(20_000);
-    h.learn('node', 'a', near, v8);
+    h.learn('node', 'a', near, v8, 12_300);
     expect(near.steadyState).toEqual({ class: 'flat' });
     const slow = waived(29_000);
     const waited = { ...slow, warmup: { ...slow.warmup!, tierUp: { kind: 'crossed' as const, flatAt: { calls: 900, ms: 60 }, ratio: 0.6, stepped: true } } };
-    h.learn('node', 'a', waited, v8);
+    h.learn('node', 'a', waited, v8, 12_300);
     expect(waited.steadyState).toEqual({ class: 'flat' });
     expect(h.callNs('node', 'a')).toBe(12_300);
   });

@@ -27,7 +27,7 @@ import { corroborate, wantsQuietExchange } from './corroborate.ts';
 import { armResultOf, crashAfterLastAnswer, timedMsOf } from './judge.ts';
 import { capStack, capText } from '../case-text.ts';
 import { WarmPool, type ClosedOutcome } from './warm-pool.ts';
-import { TierUpHorizons, withSteadyRule } from './steady-rule.ts';
+import { TierUpHorizons, warmupKey, withSteadyRule } from './steady-rule.ts';
 import { TIMING_DEFAULTS } from './timing-defaults.ts';
 
 export interface LockstepOptions {
@@ -389,23 +389,24 @@ function lockstepMeasurer(options: LockstepOptions): Measurer {
       const caseId = unit.cases[0]!.id;
       // Start-up and warmup are not measured: the processes start together and warm up side by side, each until steady by its engine's rule;
       // so they load the bundle's code compiled by an earlier process where the runtime keeps it (runtime-kit code-cache.ts).
-      const sessions: LiveCase[] = arms.map((arm) => {
+      const told = arms.map((arm) => horizons.callNs(warmupKey(arm), caseId));
+      const sessions: LiveCase[] = arms.map((arm, i) => {
         context.onArmStart?.(arm);
-        const job = pacedJob(caseId, withSteadyRule(options.measure, arm.plugin.engine.warmup, horizons.callNs(arm.id, caseId)));
+        const job = pacedJob(caseId, withSteadyRule(options.measure, arm.plugin.engine.warmup, told[i]));
         return arm.plugin.startSession({ target: arm.target, flags: collectingFlags(arm), bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs, codeCache: true, ...(context.signal ? { signal: context.signal } : {}) });
       });
       const { results } = await sampleInTurn(sessions, arms, options, context);
-      learnHorizons(horizons, caseId, arms, results);
+      learnHorizons(horizons, caseId, arms, results, told);
       return results;
     },
   };
 }
 
-/** What each arm's process found at the tier-up horizon with this case, for the arm's next processes. */
-function learnHorizons(horizons: TierUpHorizons, caseId: string, arms: readonly Arm[], results: readonly ArmResult[]): void {
+/** What each arm's process found at the tier-up horizon with this case (told: the rate each was told), for the next processes of its runtime. */
+function learnHorizons(horizons: TierUpHorizons, caseId: string, arms: readonly Arm[], results: readonly ArmResult[], told: readonly (number | undefined)[]): void {
   results.forEach((result, i) => {
     const outcome = result.outcomes[0];
-    if (outcome?.kind === 'round') horizons.learn(arms[i]!.id, caseId, outcome.record, arms[i]!.plugin.engine.warmup);
+    if (outcome?.kind === 'round') horizons.learn(warmupKey(arms[i]!), caseId, outcome.record, arms[i]!.plugin.engine.warmup, told[i]);
   });
 }
 
@@ -607,7 +608,8 @@ async function warmReplicate(w: WarmState, unit: Unit, given: readonly Arm[], co
   const visit = held.map((h) => (h.visits.get(caseId) ?? 0) + 1);
   // Kept warm for the next set unless this is the process's last one (a case's own process: its case's last visit).
   const keep = held.map((h, i) => (w.perCase ? visit[i]! : h.sets + 1) < w.setsPerProcess);
-  const cases = held.map((h, i) => h.process.open(caseId, w.options.timeoutMs, keep[i], w.horizons.callNs(arms[i]!.id, caseId)));
+  const told = arms.map((arm) => w.horizons.callNs(warmupKey(arm), caseId));
+  const cases = held.map((h, i) => h.process.open(caseId, w.options.timeoutMs, keep[i], told[i]));
   const loadedAhead = startAhead(w, arms, context);
   // Nothing of ours runs while the arms sample: processes ending, or the next case's still loading.
   const quiet = async (): Promise<void> => {
@@ -615,7 +617,7 @@ async function warmReplicate(w: WarmState, unit: Unit, given: readonly Arm[], co
     await Promise.all(loadedAhead);
   };
   const { results, outcomes } = await sampleInTurn(cases, arms, w.options, context, quiet, w.seating !== undefined);
-  learnHorizons(w.horizons, caseId, arms, results);
+  learnHorizons(w.horizons, caseId, arms, results, told);
   results.forEach((result, i) => recordServed(w, { unit, caseId, context, seat: seats[i]!, held: held[i]!, keep: keep[i]!, visit: visit[i]!, servedBefore: servedBefore[i]!, sampled: outcomes[i]! }, result));
   return results;
 }

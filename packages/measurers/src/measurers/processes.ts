@@ -17,7 +17,7 @@ import { timedMeasureOptions } from './measure-options.ts';
 import { collectedFields } from './lockstep.ts';
 import { TIMING_DEFAULTS } from './timing-defaults.ts';
 import { PROCESSES_RECORD } from '@rtbench/measurer-records';
-import { TierUpHorizons, withSteadyRule } from './steady-rule.ts';
+import { TierUpHorizons, warmupKey, withSteadyRule } from './steady-rule.ts';
 
 export const PROCESSES: MeasurerDescriptor = {
   name: 'processes',
@@ -44,11 +44,13 @@ function processesMeasurer(options: MeasureOptions, timeoutMs: number): Measurer
       for (const [position, arm] of arms.entries()) {
         if (context.signal?.aborted) break;
         context.onArmStart?.(arm);
-        const job: Job = { protocol: 1, kind: 'measure', caseId, options: withSteadyRule(options, arm.plugin.engine.warmup, horizons.callNs(arm.id, caseId)) };
+        const runtimeKey = warmupKey(arm);
+        const toldNs = horizons.callNs(runtimeKey, caseId);
+        const job: Job = { protocol: 1, kind: 'measure', caseId, options: withSteadyRule(options, arm.plugin.engine.warmup, toldNs) };
         const outcome = await arm.plugin.runJob({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs, ...(context.signal ? { signal: context.signal } : {}) });
         const result = armResultOf(arm, outcome, timeoutMs, context.round, position);
         const round = result.outcomes[0];
-        if (round?.kind === 'round') horizons.learn(arm.id, caseId, round.record, arm.plugin.engine.warmup);
+        if (round?.kind === 'round') horizons.learn(runtimeKey, caseId, round.record, arm.plugin.engine.warmup, toldNs);
         // The process's clock from its hello to its answer, against the host's (corroborate.ts).
         const elapsedMs = outcome.messages.find((m): m is CaseResultMessage => m.type === 'result')?.elapsedMs;
         const clockDoubt = round?.kind === 'round' && elapsedMs !== undefined && outcome.hostSpanMs !== undefined ? corroborateProcess(elapsedMs, outcome.hostSpanMs, round.record.clock.resolutionNs, outcome.hostLateMs) : undefined;

@@ -11,6 +11,7 @@ import type { RoundRecord } from '@rtbench/core/schema';
 import { pastHorizons, SLOW_STATE_FACTOR, TIER_UP_STEP } from '@rtbench/core/steady-state';
 import { median } from '@rtbench/stats';
 import type { WarmupHorizon } from '@rtbench/host';
+import type { Arm } from '../measurer.ts';
 
 /** Batches in each of the two windows compared: ~8 ms of ~1 ms batches, or 8 calls of a long case. */
 const STEADY_WINDOW_BATCHES = 8;
@@ -51,17 +52,18 @@ export function withSteadyRule(measure: MeasureOptions, horizon: WarmupHorizon |
 }
 
 /**
- * The rate past the tier-up horizon, learned per arm and case. Waiting for
+ * The rate past the tier-up horizon, learned per runtime as run (warmupKey)
+ * and case. Waiting for
  * tier-up calls is the costliest part of a table's warmup, and tier-ups only
  * speed a case up, so the fastest median of an arm's processes so far is a
  * rate the arm reaches past the horizon. Later processes are told it: one
  * already one level within the least tier-up step of it ends there (core
  * steady-state.ts atKnownRate; its series says `waived`), one slower waits,
  * projecting the calls at that rate (pastHorizons), so a process that starts
- * in a slow state is not sampled there. An arm's first process waits, with
- * no rate to be held to; once a later process teaches one, the first is held
- * to the same test after the fact (heldToRate). Why not waive per arm:
- * docs/warmup.md, "The learned horizon".
+ * in a slow state is not sampled there. A process told no rate (the first
+ * round's) waits with none to be held to; once another process teaches one,
+ * it is held to the same test after the fact (heldToRate). Why not waive per
+ * arm: docs/warmup.md, "The learned horizon".
  *
  * A rate can mislead: V8 runs a long loop early in code compiled for the
  * loop alone (on-stack replacement) at its optimized rate, then for
@@ -73,22 +75,26 @@ export function withSteadyRule(measure: MeasureOptions, horizon: WarmupHorizon |
  */
 export class TierUpHorizons {
   private readonly learned = new Map<string, number>();
-  /** Per arm and case, the record of the process that had no rate to be held to, until a rate judges it. */
-  private readonly first = new Map<string, { record: FirstRecord; horizon: WarmupHorizon }>();
-  /** The arms and cases whose rate waived a process that was then sampled in a slower state. */
+  /** Per runtime and case, the records of processes that were told no rate, until a rate judges each. */
+  private readonly untold = new Map<string, { record: FirstRecord; horizon: WarmupHorizon }[]>();
+  /** The runtimes and cases whose rate waived a process that was then sampled in a slower state. */
   private readonly misled = new Set<string>();
 
-  /** The fastest ns per call this arm's processes ran the case at, when one has and it never misled a process. */
-  callNs(armId: string, caseId: string): number | undefined {
-    const k = key(armId, caseId);
+  /** The fastest ns per call this runtime's processes ran the case at, when one has and it never misled a process. */
+  callNs(runtimeKey: string, caseId: string): number | undefined {
+    const k = key(runtimeKey, caseId);
     return this.misled.has(k) ? undefined : this.learned.get(k);
   }
 
-  /** What a process's round of this case says: its median sample. `horizon` is its engine's, which the first process is judged by. */
-  learn(armId: string, caseId: string, record: FirstRecord, horizon?: WarmupHorizon): void {
+  /**
+   * What a process's round of this case says: its median sample. `horizon`
+   * is its engine's, which a process told no rate is judged by; `toldNs` the
+   * rate it was told (callNs when it started).
+   */
+  learn(runtimeKey: string, caseId: string, record: FirstRecord, horizon?: WarmupHorizon, toldNs?: number): void {
     if (!record.samples.length) return;
     const rate = median(record.samples);
-    const k = key(armId, caseId);
+    const k = key(runtimeKey, caseId);
     const known = this.learned.get(k);
     if (!(rate > 0 && rate < Infinity)) return;
     if (known !== undefined && record.warmup?.tierUp?.kind === 'waived' && rate > SLOW_STATE_FACTOR * known) {
@@ -96,18 +102,32 @@ export class TierUpHorizons {
       record.steadyState = { class: 'warmed-late' };
       return;
     }
-    if (known === undefined) this.first.set(k, { record, horizon: horizon ?? DEFAULT_HORIZON });
-    if (known !== undefined && rate >= known) return;
-    this.learned.set(k, rate);
-    const first = this.first.get(k);
-    if (first && first.record !== record && heldToRate(first.record, first.horizon, rate)) this.first.delete(k);
+    const untold = this.untold.get(k) ?? [];
+    if (toldNs === undefined) this.untold.set(k, [...untold, { record, horizon: horizon ?? DEFAULT_HORIZON }]);
+    const best = known === undefined ? rate : Math.min(known, rate);
+    this.learned.set(k, best);
+    // Two processes of the first round (an A/A's two arms) are both told none: each is held to the best rate either found.
+    this.untold.set(k, (this.untold.get(k) ?? []).filter((u) => !heldToRate(u.record, u.horizon, best)));
   }
+}
+
+/**
+ * What decides how a case warms on an arm: its runtime's binary and version,
+ * the flags and environment it starts with, and the bundle it loads. Arms
+ * alike in all of these (an A/A's, or one runtime under two names) learn one
+ * tier-up horizon: a rate one of them reached past it is a rate the others'
+ * processes can reach, and an arm whose own processes all started in a slow
+ * state would otherwise never learn it.
+ */
+export function warmupKey(arm: Pick<Arm, 'plugin' | 'target' | 'flags' | 'bundlePath'>): string {
+  const env = Object.entries(arm.flags.env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([arm.plugin.name, arm.target.binary, arm.target.version, arm.flags.args, env, arm.bundlePath]);
 }
 
 type FirstRecord = Pick<RoundRecord, 'samples'> & Partial<Pick<RoundRecord, 'warmup' | 'steadyState'>>;
 
 /**
- * The first process of an arm held to the test its later processes meet:
+ * A process told no rate held to the test later processes meet:
  * sampled in a slow state (core steady-state.ts SLOW_STATE_FACTOR: a mark must not come from the tens of percent
  * processes differ by) where the known rate's
  * projection of the tier-up calls would have kept a later process warming
