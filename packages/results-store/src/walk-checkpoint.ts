@@ -15,16 +15,21 @@
  * is never stale, only unused.
  *
  * Bytes: a little-endian u32 header length and the header as JSON (the
- * series and the distinct works of the arms), then the walk's numbers
- * (WalkSnapshot): the p-values, each series' last point's run, the arms
- * (each series' last, then each candidate's pair), the candidates' runs and
- * p-values, and each series' previous runs.
+ * series, the distinct works of the arms, the byte order), padded to 8
+ * bytes, then the walk's numbers (WalkSnapshot) in the host's byte order:
+ * the p-values (ascending), each series' previous runs, each series' last
+ * point's run, the arms (each series' last, then each candidate's pair),
+ * and the candidates' runs and p-values. The p-values and previous runs, a
+ * checkpoint's bulk, are copied as whole arrays.
  */
 import { createHash } from 'node:crypto';
 import type { ArmReading, ArmSummary, ArmWork, WalkedSeries, WalkSnapshot } from '@rtbench/verdicts';
 
 /** Bumped when the bytes or what a walk keeps change: a checkpoint of another version is never read (its key differs). */
-const VERSION = 1;
+const VERSION = 2;
+
+/** The numbers are kept in the host's byte order, copied whole; a store moved to a host of the other order walks from the first run. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** An arm's numbers: median, rounds, then its moments (NaN without), then its work's place in the header. */
 const ARM_BYTES = 6 * 8 + 4;
@@ -78,7 +83,21 @@ interface Header {
   runs: number;
   m: number;
   candidates: number;
+  littleEndian: boolean;
 }
+
+/** Where the numbers start: after the length and the header, at a multiple of 8. */
+const numbersAt = (headBytes: number): number => Math.ceil((4 + headBytes) / 8) * 8;
+
+/**
+ * A copy of `length` numbers of `type` at `at` in `bytes`, which need not be
+ * aligned (a Buffer of a driver's pool, whose own slice is a view).
+ */
+function copied<T extends Float64Array | Int32Array>(type: { new (buffer: ArrayBuffer): T; BYTES_PER_ELEMENT: number }, bytes: Uint8Array, at: number, length: number): T {
+  return new type(new Uint8Array(bytes.buffer, bytes.byteOffset + at, length * type.BYTES_PER_ELEMENT).slice().buffer);
+}
+
+const asBytes = (numbers: Float64Array | Int32Array): Uint8Array => new Uint8Array(numbers.buffer, numbers.byteOffset, numbers.byteLength);
 
 export function packCheckpoint({ snapshot, series }: WalkCheckpoint): Uint8Array {
   const { runs, pValues, candidates, lastPointRun, lastArm, previous } = snapshot;
@@ -92,41 +111,40 @@ export function packCheckpoint({ snapshot, series }: WalkCheckpoint): Uint8Array
   };
   const arms: (ArmSummary | undefined)[] = [...lastArm, ...candidates.flatMap((c) => [c.pair[0].summary(), c.pair[1].summary()])];
   arms.forEach((arm) => arm && workOf(arm.work));
-  const header: Header = { series, works, runs, m: pValues.length, candidates: candidates.length };
+  const header: Header = { series, works, runs, m: pValues.length, candidates: candidates.length, littleEndian: LITTLE_ENDIAN };
   const head = Buffer.from(JSON.stringify(header));
   const S = lastPointRun.length;
-  const size = 4 + head.byteLength + 8 * pValues.length + 4 * S + ARM_BYTES * arms.length + 16 * candidates.length + 4 * S * runs;
-  const out = new Uint8Array(size);
+  let o = numbersAt(head.byteLength);
+  const out = new Uint8Array(o + 8 * pValues.length + 4 * S * runs + 4 * S + ARM_BYTES * arms.length + 16 * candidates.length);
   const view = new DataView(out.buffer);
   view.setUint32(0, head.byteLength, true);
   out.set(head, 4);
-  let o = 4 + head.byteLength;
-  for (const p of pValues) (view.setFloat64(o, p, true), (o += 8));
-  for (const run of lastPointRun) (view.setInt32(o, run, true), (o += 4));
+  out.set(asBytes(pValues), o);
+  o += 8 * pValues.length;
+  for (let s = 0; s < S; s++, o += 4 * runs) out.set(asBytes(previous[s]!.subarray(0, runs)), o);
+  out.set(asBytes(lastPointRun), o);
+  o += 4 * S;
   for (const arm of arms) {
     const numbers = arm ? [arm.median, arm.rounds, arm.moments?.values ?? NaN, arm.moments?.units ?? NaN, arm.moments?.mean ?? NaN, arm.moments?.variance ?? NaN] : [NaN, NaN, NaN, NaN, NaN, NaN];
-    for (const n of numbers) (view.setFloat64(o, n, true), (o += 8));
-    view.setInt32(o, arm ? workOf(arm.work) : -1, true);
+    for (const n of numbers) (view.setFloat64(o, n, LITTLE_ENDIAN), (o += 8));
+    view.setInt32(o, arm ? workOf(arm.work) : -1, LITTLE_ENDIAN);
     o += 4;
   }
   for (const c of candidates) {
-    view.setInt32(o, c.run, true);
-    view.setInt32(o + 4, c.from, true);
-    view.setFloat64(o + 8, c.p, true);
+    view.setInt32(o, c.run, LITTLE_ENDIAN);
+    view.setInt32(o + 4, c.from, LITTLE_ENDIAN);
+    view.setFloat64(o + 8, c.p, LITTLE_ENDIAN);
     o += 16;
-  }
-  for (let s = 0; s < S; s++) {
-    out.set(new Uint8Array(previous[s]!.buffer, previous[s]!.byteOffset, 4 * runs), o);
-    o += 4 * runs;
   }
   return out;
 }
 
 /** The arm packed at `at` (packCheckpoint's layout). */
 function packedArm(view: DataView, at: number, works: readonly ArmWork[]): ArmSummary {
-  const values = view.getFloat64(at + 16, true);
-  const moments = Number.isNaN(values) ? {} : { moments: { values, units: view.getFloat64(at + 24, true), mean: view.getFloat64(at + 32, true), variance: view.getFloat64(at + 40, true) } };
-  return { median: view.getFloat64(at, true), rounds: view.getFloat64(at + 8, true), ...moments, work: works[view.getInt32(at + 48, true)]! };
+  const le = LITTLE_ENDIAN;
+  const values = view.getFloat64(at + 16, le);
+  const moments = Number.isNaN(values) ? {} : { moments: { values, units: view.getFloat64(at + 24, le), mean: view.getFloat64(at + 32, le), variance: view.getFloat64(at + 40, le) } };
+  return { median: view.getFloat64(at, le), rounds: view.getFloat64(at + 8, le), ...moments, work: works[view.getInt32(at + 48, le)]! };
 }
 
 /** A candidate's arm in a checkpoint's bytes, read when asked. */
@@ -137,24 +155,30 @@ class PackedArm implements ArmReading {
   }
 }
 
-/** A checkpoint's bytes read back; throws when they are not what packCheckpoint makes. */
+/** A checkpoint's bytes read back; throws when they are not what packCheckpoint makes on a host of this byte order. */
 export function unpackCheckpoint(bytes: Uint8Array): WalkCheckpoint {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const headBytes = view.getUint32(0, true);
   const header = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset + 4, headBytes).toString()) as Header;
   const { series, works, runs, m } = header;
+  if (header.littleEndian !== LITTLE_ENDIAN) throw new Error('a walk checkpoint kept on a host of the other byte order');
   const S = series.length;
-  const expected = 4 + headBytes + 8 * m + 4 * S + ARM_BYTES * (S + 2 * header.candidates) + 16 * header.candidates + 4 * S * runs;
+  let o = numbersAt(headBytes);
+  const expected = o + 8 * m + 4 * S * runs + 4 * S + ARM_BYTES * (S + 2 * header.candidates) + 16 * header.candidates;
   if (expected !== bytes.byteLength) throw new Error(`a walk checkpoint of ${bytes.byteLength} bytes where its header says ${expected}`);
-  let o = 4 + headBytes;
-  const pValues = new Float64Array(m);
-  for (let i = 0; i < m; i++, o += 8) pValues[i] = view.getFloat64(o, true);
-  const lastPointRun = new Int32Array(S);
-  for (let s = 0; s < S; s++, o += 4) lastPointRun[s] = view.getInt32(o, true);
+  const pValues = copied(Float64Array, bytes, o, m);
+  o += 8 * m;
+  const previous = series.map(() => {
+    const kept = copied(Int32Array, bytes, o, runs);
+    o += 4 * runs;
+    return kept;
+  });
+  const lastPointRun = copied(Int32Array, bytes, o, S);
+  o += 4 * S;
   const lastArm = series.map(() => {
     const at = o;
     o += ARM_BYTES;
-    return view.getInt32(at + 48, true) < 0 ? undefined : packedArm(view, at, works);
+    return view.getInt32(at + 48, LITTLE_ENDIAN) < 0 ? undefined : packedArm(view, at, works);
   });
   // A candidate's arms are read when the step decides it: few of them.
   const pairs = Array.from({ length: header.candidates }, () => {
@@ -163,14 +187,9 @@ export function unpackCheckpoint(bytes: Uint8Array): WalkCheckpoint {
     return [new PackedArm(view, at, works), new PackedArm(view, at + ARM_BYTES, works)] as [ArmReading, ArmReading];
   });
   const candidates = pairs.map((pair) => {
-    const c = { run: view.getInt32(o, true), from: view.getInt32(o + 4, true), p: view.getFloat64(o + 8, true), pair };
+    const c = { run: view.getInt32(o, LITTLE_ENDIAN), from: view.getInt32(o + 4, LITTLE_ENDIAN), p: view.getFloat64(o + 8, LITTLE_ENDIAN), pair };
     o += 16;
     return c;
-  });
-  const previous = series.map(() => {
-    const kept = new Int32Array(runs);
-    for (let r = 0; r < runs; r++, o += 4) kept[r] = view.getInt32(o, true);
-    return kept;
   });
   return { snapshot: { runs, pValues, candidates, lastPointRun, lastArm, previous }, series };
 }

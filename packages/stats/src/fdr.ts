@@ -26,16 +26,20 @@ export function benjaminiHochberg(pValues: readonly number[]): number[] {
  * hundreds of thousands of neighbour comparisons are kept as a
  * Float64Array): the q-value of any p among them, and how many are selected
  * at `alpha`. A q-value depends only on its p-value (equal p-values share
- * one), so it is the running minimum at the last rank of that value.
+ * one), so it is the running minimum at the last rank of that value. The
+ * order they come in does not matter; already ascending, they are not sorted.
  */
 function bhStep(pValues: ArrayLike<number>): { m: number; qValue(p: number): number; selected(alpha: number): number } {
   const m = pValues.length;
+  let ascending = true;
   for (let i = 0; i < m; i++) {
     const p = pValues[i] as number;
     if (!(p >= 0 && p <= 1)) throw new RangeError(`benjaminiHochberg: p-values must be in [0, 1], got ${p}`);
+    if (i > 0 && p < (pValues[i - 1] as number)) ascending = false;
   }
-  // A typed array sorts numerically, without a comparator called per pair.
-  const sorted = Float64Array.from(pValues).sort();
+  // A typed array sorts numerically, without a comparator called per pair; p-values kept in order (a history's walk
+  // resumed from its checkpoint) are not sorted again.
+  const sorted = ascending ? new Float64Array(pValues) : new Float64Array(pValues).sort();
   const q = new Float64Array(m);
   let running = 1;
   for (let r = m - 1; r >= 0; r--) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { applyFdr, benjaminiHochberg, fdrStep } from '../src/fdr.ts';
 import { comparePaired, type Comparison } from '../src/verdict.ts';
 import { lognormal, normalSource } from './helpers.ts';
@@ -48,6 +49,21 @@ describe('fdrStep (applyFdr over p-values alone)', () => {
     const step = fdrStep(Float64Array.from(cells.map((c) => c.pValue)), { alpha: 0.05 });
     expect(cells.map((c) => step.readAt(c))).toEqual(applyFdr(cells, { alpha: 0.05 }));
     expect(applyFdr(cells, { alpha: 0.05 }).some((c) => c.verdict === 'faster' || c.verdict === 'slower')).toBe(true);
+  });
+
+  it('reads the same from p-values in any order, ascending ones (a resumed history walk\'s) taken as they are', () => {
+    const pValue = fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(0, 0.01, 0.05, 1));
+    fc.assert(
+      fc.property(fc.array(pValue, { minLength: 1, maxLength: 60 }), fc.integer(), (pValues, seed) => {
+        const ascending = Float64Array.from(pValues).sort();
+        const shuffled = [...pValues].sort((a, b) => Math.sin(a * 1e3 + seed) - Math.sin(b * 1e3 + seed));
+        const cell = (p: number): Comparison => ({ ...comparePaired([1, 1.1, 0.9], [1, 1.2, 1]), pValue: p });
+        const [one, other] = [fdrStep(ascending), fdrStep(shuffled)];
+        expect(one.level).toBe(other.level);
+        for (const p of pValues) expect(one.readAt(cell(p)).qValue).toBe(other.readAt(cell(p)).qValue);
+        expect(pValues.map((p) => one.readAt(cell(p)).qValue)).toEqual(benjaminiHochberg(pValues));
+      }),
+    );
   });
 });
 

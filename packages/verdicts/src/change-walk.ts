@@ -73,6 +73,7 @@ interface Candidate {
  */
 export interface WalkSnapshot {
   runs: number;
+  /** In ascending order: the FDR step reads them as a set, and a walk resumed from them sorts only the ones it adds. */
   pValues: Float64Array;
   /** The comparisons at p ≤ α, with their arms as readings: a walk reads the arms of the few its step decides. */
   candidates: { run: number; from: number; p: number; pair: [ArmReading, ArmReading] }[];
@@ -94,6 +95,8 @@ const BEYOND_LEVEL = 1 + 1e-6;
 export class ChangeWalk {
   private pValues = new Float64Array(1024);
   private m = 0;
+  /** How many of the first p-values are in ascending order (a resumed walk's kept ones). */
+  private ascendingUpTo = 0;
   private readonly candidates: Candidate[] = [];
   /** Per series: its last point with an arm, as its run and that arm (absent: none yet), kept in place: no object a point. */
   private readonly lastPointRun: number[] = [];
@@ -119,6 +122,7 @@ export class ChangeWalk {
     walk.pValues = new Float64Array(Math.max(1024, Math.ceil(snapshot.pValues.length * 1.25)));
     walk.pValues.set(snapshot.pValues);
     walk.m = snapshot.pValues.length;
+    walk.ascendingUpTo = walk.m;
     if (lastRuns !== undefined) walk.candidates.push(...snapshot.candidates);
     snapshot.lastPointRun.forEach((run, series) => {
       const arm = snapshot.lastArm[series];
@@ -146,7 +150,7 @@ export class ChangeWalk {
     }
     return {
       runs,
-      pValues: this.pValues.slice(0, this.m),
+      pValues: this.ascending().slice(),
       candidates: [...this.candidates],
       lastPointRun,
       lastArm,
@@ -198,8 +202,28 @@ export class ChangeWalk {
     if (this.lastRuns !== undefined && p <= this.alpha) this.candidates.push({ run, from: before.run, p, pair: [armRead(before.arm.summary()), armRead(arm.summary())] });
   }
 
+  /**
+   * The p-values so far in ascending order, kept so: those added since the
+   * last call are sorted alone and merged into the ones already in order,
+   * so a walk resumed from ten thousand runs sorts its new runs' few.
+   */
+  private ascending(): Float64Array {
+    const m = this.m;
+    const from = this.ascendingUpTo;
+    if (from < m) {
+      const added = this.pValues.slice(from, m).sort();
+      const merged = new Float64Array(this.pValues.length);
+      let i = 0;
+      let j = 0;
+      for (let k = 0; k < m; k++) merged[k] = j >= added.length || (i < from && this.pValues[i]! <= added[j]!) ? this.pValues[i++]! : added[j++]!;
+      this.pValues = merged;
+      this.ascendingUpTo = m;
+    }
+    return this.pValues.subarray(0, m);
+  }
+
   finish(): WalkedHistory {
-    const step = fdrStep(this.pValues.subarray(0, this.m), { alpha: this.alpha });
+    const step = fdrStep(this.ascending(), { alpha: this.alpha });
     if (this.lastRuns === undefined || this.lastRuns >= this.runs) return { step, m: this.m };
     const shown = new Set<number>();
     for (let i = this.runs - this.lastRuns; i < this.runs; i++) shown.add(i);
