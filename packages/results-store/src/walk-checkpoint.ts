@@ -20,7 +20,8 @@
  * the p-values (ascending), each series' previous runs, each series' last
  * point's run, the arms (each series' last, then each candidate's pair),
  * and the candidates' runs and p-values. The p-values and previous runs, a
- * checkpoint's bulk, are copied as whole arrays.
+ * checkpoint's bulk, are written as whole arrays and read as views of the
+ * bytes (the walk resumed from them takes them as its own).
  */
 import { createHash } from 'node:crypto';
 import type { ArmReading, ArmSummary, ArmWork, WalkedSeries, WalkSnapshot } from '@rtbench/verdicts';
@@ -90,11 +91,14 @@ interface Header {
 const numbersAt = (headBytes: number): number => Math.ceil((4 + headBytes) / 8) * 8;
 
 /**
- * A copy of `length` numbers of `type` at `at` in `bytes`, which need not be
- * aligned (a Buffer of a driver's pool, whose own slice is a view).
+ * `length` numbers of `type` at `at` in `bytes`: a view of them where they
+ * are aligned (a large blob is a buffer of its own), else a copy (a Buffer
+ * of a driver's pool need not be).
  */
-function copied<T extends Float64Array | Int32Array>(type: { new (buffer: ArrayBuffer): T; BYTES_PER_ELEMENT: number }, bytes: Uint8Array, at: number, length: number): T {
-  return new type(new Uint8Array(bytes.buffer, bytes.byteOffset + at, length * type.BYTES_PER_ELEMENT).slice().buffer);
+function numbersIn<T extends Float64Array | Int32Array>(type: { new (buffer: ArrayBufferLike, byteOffset?: number, length?: number): T; BYTES_PER_ELEMENT: number }, bytes: Uint8Array, at: number, length: number): T {
+  const offset = bytes.byteOffset + at;
+  if (offset % type.BYTES_PER_ELEMENT === 0) return new type(bytes.buffer, offset, length);
+  return new type(new Uint8Array(bytes.buffer, offset, length * type.BYTES_PER_ELEMENT).slice().buffer);
 }
 
 const asBytes = (numbers: Float64Array | Int32Array): Uint8Array => new Uint8Array(numbers.buffer, numbers.byteOffset, numbers.byteLength);
@@ -166,14 +170,14 @@ export function unpackCheckpoint(bytes: Uint8Array): WalkCheckpoint {
   let o = numbersAt(headBytes);
   const expected = o + 8 * m + 4 * S * runs + 4 * S + ARM_BYTES * (S + 2 * header.candidates) + 16 * header.candidates;
   if (expected !== bytes.byteLength) throw new Error(`a walk checkpoint of ${bytes.byteLength} bytes where its header says ${expected}`);
-  const pValues = copied(Float64Array, bytes, o, m);
+  const pValues = numbersIn(Float64Array, bytes, o, m);
   o += 8 * m;
   const previous = series.map(() => {
-    const kept = copied(Int32Array, bytes, o, runs);
+    const kept = numbersIn(Int32Array, bytes, o, runs);
     o += 4 * runs;
     return kept;
   });
-  const lastPointRun = copied(Int32Array, bytes, o, S);
+  const lastPointRun = numbersIn(Int32Array, bytes, o, S);
   o += 4 * S;
   const lastArm = series.map(() => {
     const at = o;

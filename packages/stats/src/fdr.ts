@@ -27,7 +27,8 @@ export function benjaminiHochberg(pValues: readonly number[]): number[] {
  * Float64Array): the q-value of any p among them, and how many are selected
  * at `alpha`. A q-value depends only on its p-value (equal p-values share
  * one), so it is the running minimum at the last rank of that value. The
- * order they come in does not matter; already ascending, they are not sorted.
+ * order they come in does not matter; already ascending, they are not sorted,
+ * and a Float64Array of them is read in place (not to be changed after).
  */
 function bhStep(pValues: ArrayLike<number>): { m: number; qValue(p: number): number; selected(alpha: number): number } {
   const m = pValues.length;
@@ -39,7 +40,7 @@ function bhStep(pValues: ArrayLike<number>): { m: number; qValue(p: number): num
   }
   // A typed array sorts numerically, without a comparator called per pair; p-values kept in order (a history's walk
   // resumed from its checkpoint) are not sorted again.
-  const sorted = ascending ? new Float64Array(pValues) : new Float64Array(pValues).sort();
+  const sorted = ascending ? (pValues instanceof Float64Array ? pValues : new Float64Array(pValues)) : new Float64Array(pValues).sort();
   const q = new Float64Array(m);
   let running = 1;
   for (let r = m - 1; r >= 0; r--) {

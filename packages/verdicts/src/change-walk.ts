@@ -93,7 +93,7 @@ export interface WalkSnapshot {
 const BEYOND_LEVEL = 1 + 1e-6;
 
 export class ChangeWalk {
-  private pValues = new Float64Array(1024);
+  private pValues: Float64Array<ArrayBufferLike> = new Float64Array(1024);
   private m = 0;
   /** How many of the first p-values are in ascending order (a resumed walk's kept ones). */
   private ascendingUpTo = 0;
@@ -113,15 +113,21 @@ export class ChangeWalk {
   /**
    * A walk over `runs` runs that goes on from `snapshot`, made by a walk over
    * the first `snapshot.runs` of them with the same options and window
-   * (with a window, the candidates were kept; without, none were).
+   * (with a window, the candidates were kept; without, none were). The walk
+   * takes the snapshot's arrays as its own where it adds no run: the
+   * snapshot is not to be read after.
    */
   static resumed(snapshot: WalkSnapshot, runs: number, options: RatioOptions, lastRuns?: number): ChangeWalk {
     if (runs < snapshot.runs) throw new RangeError(`a walk of ${runs} runs cannot go on from one of ${snapshot.runs}`);
     const walk = new ChangeWalk(runs, options, lastRuns);
-    // Room for the runs after it: a new run adds a comparison a series.
-    walk.pValues = new Float64Array(Math.max(1024, Math.ceil(snapshot.pValues.length * 1.25)));
-    walk.pValues.set(snapshot.pValues);
+    const added = runs - snapshot.runs;
     walk.m = snapshot.pValues.length;
+    if (added === 0) walk.pValues = snapshot.pValues;
+    else {
+      // Room for the runs after it: a new run adds at most a comparison a series.
+      walk.pValues = new Float64Array(walk.m + added * snapshot.previous.length + 1024);
+      walk.pValues.set(snapshot.pValues);
+    }
     walk.ascendingUpTo = walk.m;
     if (lastRuns !== undefined) walk.candidates.push(...snapshot.candidates);
     snapshot.lastPointRun.forEach((run, series) => {
@@ -131,6 +137,7 @@ export class ChangeWalk {
       walk.lastArm[series] = armRead(arm);
     });
     snapshot.previous.forEach((kept, series) => {
+      if (added === 0) return void (walk.previous[series] = kept);
       const previous = new Int32Array(runs).fill(-1);
       previous.set(kept.subarray(0, snapshot.runs));
       walk.previous[series] = previous;
@@ -138,7 +145,7 @@ export class ChangeWalk {
     return walk;
   }
 
-  /** The walk's state once every point of its runs was added, to go on from with `resumed`. */
+  /** The walk's state once every point of its runs was added, to go on from with `resumed`; its arrays are the walk's own, to be read before the walk goes on. */
   snapshot(): WalkSnapshot {
     const runs = this.runs;
     const series = this.previous.length;
@@ -150,11 +157,11 @@ export class ChangeWalk {
     }
     return {
       runs,
-      pValues: this.ascending().slice(),
+      pValues: this.ascending(),
       candidates: [...this.candidates],
       lastPointRun,
       lastArm,
-      previous: Array.from({ length: series }, (_, s) => this.previous[s]?.slice(0, runs) ?? new Int32Array(runs).fill(-1)),
+      previous: Array.from({ length: series }, (_, s) => this.previous[s]?.subarray(0, runs) ?? new Int32Array(runs).fill(-1)),
     };
   }
 
