@@ -12,23 +12,17 @@
  * folder: its journal is kept between transactions (sqlite-store.ts).
  *
  * With its time a folder keeps what its reading found of each file (the
- * facts of the run it held, and the file's size and time then): an
- * unchanged folder's history reads that one row instead of a file row and a
- * run row a file, and a changed one's (a run saved since: a CI gate's
- * history) answers each file whose stat still matches from it, asking the
- * store only for the others.
+ * facts of the run it held): an unchanged folder's history reads that one
+ * row instead of a file row and a run row a file.
  *
  * A folder time is kept only when it is older than the reading by more than
  * the file system's clock step (RACY_MS), so that a name added in the same
  * step as the reading, which leaves the folder's time as it was, is never
- * missed: a folder changed that recently is stat-ed file by file. Its
- * files' facts are kept all the same: a file is matched by its own stat, as
- * the store's files are.
+ * missed: a folder changed that recently is stat-ed file by file.
  */
 import { statSync } from 'node:fs';
 import { valuesOf, type Cell, type RunFacts } from './records.ts';
 import { FACT_COLUMNS } from './schema.ts';
-import type { FileStamp } from './store.ts';
 
 /** Longer than a file system's timestamp step (a kernel tick, or 2 s on FAT). */
 const RACY_MS = 3_000;
@@ -43,50 +37,39 @@ export interface FolderTimes {
   folderTime(hostId: string, folder: string): string | undefined;
   /** Keeps the folder's time, or forgets it (undefined). */
   keepFolderTime(hostId: string, folder: string, mtimeNs: string | undefined): void;
-  /** What the folder's last reading kept of its files (factsText), with the folder's time then. */
-  folderFacts(hostId: string, folder: string): { mtimeNs: string; facts: string } | undefined;
+  /** What a reading kept of the folder's files at its time `mtimeNs` (factsText), if it kept anything then. */
+  folderFacts(hostId: string, folder: string, mtimeNs: string): string | undefined;
   /** Keeps it with the folder's time, or forgets it (undefined). */
   keepFolderFacts(hostId: string, folder: string, mtimeNs: string, facts: string | undefined): void;
 }
 
-/** What a reading found of a file: its size and time, and the facts of the run it held. */
-export type KeptFile = Omit<FileStamp, 'path'> & { facts: RunFacts };
-
-/** Each file's, by its absolute path. */
-type FolderFiles = ReadonlyMap<string, KeptFile>;
-
-/** What the folder's last reading kept: `current` when the folder is unchanged since, so each file is still as kept without a stat. */
-interface KeptFolder {
-  files: FolderFiles;
-  current: boolean;
-}
+/** Each file's run facts by its absolute path. */
+type FolderFacts = ReadonlyMap<string, RunFacts>;
 
 /** A folder's check for one reading: whether it is unchanged, what its last reading kept, and, once its files were read, its time kept. */
 export interface FolderCheck {
   unchanged: boolean;
-  /** What the folder's last reading kept of each file (undefined: nothing kept). */
-  kept(): KeptFolder | undefined;
+  /** Of an unchanged folder: what its last reading kept of each file (undefined: nothing kept). */
+  keptFacts(): FolderFacts | undefined;
   /**
-   * Called once every file was read: keeps the folder's time if it is settled, and `files` as found (absent: none
-   * kept; 'as kept': what kept gave, still current).
+   * Called once every file was read: keeps the folder's time if it is settled, with `facts` of its files (absent:
+   * none kept; 'as kept': what keptFacts gave, still true).
    */
-  settle(files?: (() => FolderFiles) | 'as kept'): void;
+  settle(facts?: (() => FolderFacts) | 'as kept'): void;
 }
 
-/** The columns of a kept file's row after its path: its stamp, then its run's facts as the runs table names them. */
-const KEPT_COLUMNS = ['size', 'mtime_ns', ...FACT_COLUMNS] as const;
-
-/** The files' text as a store keeps it: the columns, then a row a file, its path first. */
-function filesText(files: FolderFiles): string {
-  return JSON.stringify({ columns: KEPT_COLUMNS, rows: [...files].map(([path, f]) => [path, f.size, f.mtimeNs, ...valuesOf(FACT_COLUMNS, f.facts)]) });
+/** The facts' text as a store keeps it: the columns (a run's facts, as the runs table names them), then a row a file, its path first. */
+function factsText(facts: FolderFacts): string {
+  return JSON.stringify({ columns: FACT_COLUMNS, rows: [...facts].map(([path, f]) => [path, ...valuesOf(FACT_COLUMNS, f)]) });
 }
 
-/** filesText read back; text that is not what it writes, or of other columns, is nothing kept. */
-function filesOfText(text: string): FolderFiles | undefined {
+/** factsText read back; text that is not what it writes, or of other columns, is no facts. */
+function factsOfText(text: string | undefined): FolderFacts | undefined {
+  if (text === undefined) return undefined;
   try {
-    const { columns, rows } = JSON.parse(text) as { columns: unknown; rows: [string, string, string, ...Cell[]][] };
-    if (JSON.stringify(columns) !== JSON.stringify(KEPT_COLUMNS)) return undefined;
-    return new Map(rows.map(([path, size, mtimeNs, ...cells]) => [path, { size, mtimeNs, facts: Object.fromEntries(FACT_COLUMNS.map((c, i) => [c, cells[i]])) as RunFacts }]));
+    const { columns, rows } = JSON.parse(text) as { columns: unknown; rows: [string, ...Cell[]][] };
+    if (JSON.stringify(columns) !== JSON.stringify(FACT_COLUMNS)) return undefined;
+    return new Map(rows.map(([path, ...cells]) => [path, Object.fromEntries(FACT_COLUMNS.map((c, i) => [c, cells[i]])) as RunFacts]));
   } catch {
     return undefined;
   }
@@ -99,21 +82,17 @@ export function checkFolder(times: FolderTimes, hostId: string, folder: string):
   try {
     stat = statSync(folder, { bigint: true });
   } catch {
-    return { unchanged: false, kept: () => undefined, settle: () => times.keepFolderTime(hostId, folder, undefined) };
+    return { unchanged: false, keptFacts: () => undefined, settle: () => times.keepFolderTime(hostId, folder, undefined) };
   }
   const mtimeNs = String(stat.mtimeNs);
   const settled = Number(stat.mtimeMs) < started - RACY_MS;
   const unchanged = times.folderTime(hostId, folder) === mtimeNs;
   return {
     unchanged,
-    kept: () => {
-      const row = times.folderFacts(hostId, folder);
-      const files = row && filesOfText(row.facts);
-      return files && { files, current: unchanged && row.mtimeNs === mtimeNs };
-    },
-    settle: (files) => {
+    keptFacts: () => (unchanged ? factsOfText(times.folderFacts(hostId, folder, mtimeNs)) : undefined),
+    settle: (facts) => {
       times.keepFolderTime(hostId, folder, settled ? mtimeNs : undefined);
-      if (files !== 'as kept') times.keepFolderFacts(hostId, folder, mtimeNs, files ? filesText(files()) : undefined);
+      if (facts !== 'as kept') times.keepFolderFacts(hostId, folder, mtimeNs, settled && facts ? factsText(facts()) : undefined);
     },
   };
 }

@@ -5,15 +5,13 @@
  * computes its figures from its rounds) and stored. A file the loader refuses
  * is not stored: it is refused again, in the loader's words, each time it is
  * read. In a folder unchanged since its own store last read it, a file the
- * store holds is answered without even a stat, and without its rows where
- * the folder kept what it found (folder-stamp.ts); in a changed one, a file
- * whose stat matches what the folder kept is answered from that.
+ * store holds is answered without even a stat (folder-stamp.ts).
  */
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { historyRead, type HistoryRead, type SavedRun } from '@rtbench/verdicts';
 import { historyFactsOf, historyReadOf, internedStrings, shapesOf, storedRun, type RunFacts } from './records.ts';
-import type { FolderCheck, KeptFile } from './folder-stamp.ts';
+import type { FolderCheck } from './folder-stamp.ts';
 import type { FileStamp, RunStore, StoredFile } from './store.ts';
 
 export type RunLoader = (file: string) => SavedRun;
@@ -93,25 +91,9 @@ export async function readThrough(files: readonly string[], store: RunStore, hos
   const { figures = true, folder, resolved } = options;
   const loader = loaderOf(loading);
   const paths = new Map(files.map((file, i) => [file, resolved?.[i] ?? resolve(file)] as const));
-  // Each file's stamp where it was stat-ed, and what the folder kept of it where that is still true (folder-stamp.ts):
-  // neither its row nor its run's facts are asked again.
-  const stamps = new Map<string, FileStamp>();
-  const stamped = (file: string, path: string): FileStamp | undefined => {
-    const stamp = stamps.get(path) ?? stampOf(file);
-    if (stamp) stamps.set(path, stamp);
-    return stamp;
-  };
-  const kept = figures ? undefined : folder?.kept();
-  const still = new Map<string, KeptFile>();
-  if (kept) {
-    for (const [file, path] of paths) {
-      const k = kept.files.get(path);
-      if (!k) continue;
-      const stamp = kept.current ? k : stamped(file, path);
-      if (stamp && stamp.size === k.size && stamp.mtimeNs === k.mtimeNs) still.set(path, k);
-    }
-  }
-  const asked = [...paths.values()].filter((path) => !still.has(path));
+  // An unchanged folder's files as its last reading found them (folder-stamp.ts): neither their rows nor their runs' facts asked again.
+  const kept = !figures && folder?.unchanged ? folder.keptFacts() : undefined;
+  const asked = kept ? [...paths.values()].filter((path) => !kept.has(path)) : [...paths.values()];
   const stored = asked.length ? await store.storedFiles(hostId, asked) : new Map<string, StoredFile>();
   const unchanged = (stamp: FileStamp): string | undefined => {
     const known = stored.get(stamp.path);
@@ -136,12 +118,12 @@ export async function readThrough(files: readonly string[], store: RunStore, hos
   const digestOf = new Map<string, string>();
   const factsOf = new Map<string, RunFacts>();
   for (const [file, path] of paths) {
-    const keptFile = still.get(path);
-    if (keptFile) factsOf.set(String(keptFile.facts.digest), keptFile.facts);
+    const keptFacts = kept?.get(path);
+    if (keptFacts) factsOf.set(String(keptFacts.digest), keptFacts);
     // In an unchanged folder a file the store holds is the one it read (folder-stamp.ts): no stat.
-    let digest = keptFile ? String(keptFile.facts.digest) : folder?.unchanged ? stored.get(path)?.digest : undefined;
+    let digest = keptFacts ? String(keptFacts.digest) : folder?.unchanged ? stored.get(path)?.digest : undefined;
     if (digest === undefined) {
-      const stamp = stamped(file, path);
+      const stamp = stampOf(file);
       // No stamp (no such file, a FIFO): the loader refuses it in its own words.
       if (!stamp) {
         read.set(file, loadedOrRefused(await loader(), file));
@@ -171,14 +153,13 @@ export async function readThrough(files: readonly string[], store: RunStore, hos
       const facts = factsOf.get(digest);
       if (facts) for (const file of held) read.set(file, historyFactsOf(file, facts, shapes));
     }
-    // A folder unchanged since it kept what it found, every run answered from that, keeps it (a file refused each time
-    // is not kept); any other keeps what this reading found, each file with the stamp it was answered by.
-    const allKept = kept?.current === true && [...paths].every(([file, path]) => !digestOf.has(file) || still.has(path));
+    // A folder whose every run was answered from what it kept keeps that (a file refused each time is not kept); any
+    // other keeps what this reading found.
+    const allKept = kept !== undefined && [...paths].every(([file, path]) => !digestOf.has(file) || kept.has(path));
     folder?.settle(allKept ? 'as kept' : () => new Map([...paths].flatMap(([file, path]) => {
       const digest = digestOf.get(file);
       const facts = digest === undefined ? undefined : factsOf.get(digest);
-      const stamp = still.get(path) ?? stamps.get(path) ?? stored.get(path);
-      return facts && stamp ? [[path, { size: stamp.size, mtimeNs: stamp.mtimeNs, facts }] as const] : [];
+      return facts ? [[path, facts] as const] : [];
     })));
   }
   // A run the store no longer holds (its rows removed under it): read from its file.

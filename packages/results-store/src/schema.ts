@@ -258,7 +258,7 @@ export const SQL = {
   folderTime: 'SELECT mtime_ns FROM folders WHERE host_id = ? AND path = ?',
   keepFolderTime: 'INSERT INTO folders (host_id, path, mtime_ns) VALUES (?, ?, ?) ON CONFLICT (host_id, path) DO UPDATE SET mtime_ns = excluded.mtime_ns',
   forgetFolderTime: 'DELETE FROM folders WHERE host_id = ? AND path = ?',
-  folderFacts: 'SELECT mtime_ns, facts FROM folder_facts WHERE host_id = ? AND path = ?',
+  folderFacts: 'SELECT facts FROM folder_facts WHERE host_id = ? AND path = ? AND mtime_ns = ?',
   keepFolderFacts: 'INSERT INTO folder_facts (host_id, path, mtime_ns, facts) VALUES (?, ?, ?, ?) ON CONFLICT (host_id, path) DO UPDATE SET mtime_ns = excluded.mtime_ns, facts = excluded.facts',
   forgetFolderFacts: 'DELETE FROM folder_facts WHERE host_id = ? AND path = ?',
   /** A folder's own store (SQLite): the files of this machine not among these paths (a JSON array), and then the runs no file holds. */

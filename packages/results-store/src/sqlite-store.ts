@@ -145,7 +145,7 @@ export function openSqliteStore(file: string): SqliteStore {
   const folderTime = db.prepare<[string, string], string>(SQL.folderTime).pluck();
   const keepFolderTime = db.prepare(SQL.keepFolderTime);
   const forgetFolderTime = db.prepare(SQL.forgetFolderTime);
-  const folderFacts = db.prepare<[string, string], { mtime_ns: string; facts: string }>(SQL.folderFacts);
+  const folderFacts = db.prepare<[string, string, string], string>(SQL.folderFacts).pluck();
   const keepFolderFacts = db.prepare(SQL.keepFolderFacts);
   const forgetFolderFacts = db.prepare(SQL.forgetFolderFacts);
   const forgetFiles = db.prepare(SQL.forgetFiles);
@@ -214,10 +214,7 @@ export function openSqliteStore(file: string): SqliteStore {
     forgetOthers: (hostId, paths) => forgetOthers(hostId, paths),
     folderTime: (hostId, folder) => folderTime.get(hostId, folder),
     keepFolderTime: (hostId, folder, mtimeNs) => void (mtimeNs === undefined ? forgetFolderTime.run(hostId, folder) : keepFolderTime.run(hostId, folder, mtimeNs)),
-    folderFacts: (hostId, folder) => {
-      const row = folderFacts.get(hostId, folder);
-      return row && { mtimeNs: row.mtime_ns, facts: row.facts };
-    },
+    folderFacts: (hostId, folder, mtimeNs) => folderFacts.get(hostId, folder, mtimeNs),
     keepFolderFacts: (hostId, folder, mtimeNs, facts) => void (facts === undefined ? forgetFolderFacts.run(hostId, folder) : keepFolderFacts.run(hostId, folder, mtimeNs, facts)),
     close: async () => void db.close(),
   };
