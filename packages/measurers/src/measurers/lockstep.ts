@@ -389,10 +389,10 @@ function lockstepMeasurer(options: LockstepOptions): Measurer {
       const caseId = unit.cases[0]!.id;
       // Start-up and warmup are not measured: the processes start together and warm up side by side, each until steady by its engine's rule;
       // so they load the bundle's code compiled by an earlier process where the runtime keeps it (runtime-kit code-cache.ts).
-      const told = arms.map((arm) => horizons.callNs(warmupKey(arm), caseId));
+      const told = toldRates(horizons, caseId, arms);
       const sessions: LiveCase[] = arms.map((arm, i) => {
         context.onArmStart?.(arm);
-        const job = pacedJob(caseId, withSteadyRule(options.measure, arm.plugin.engine.warmup, told[i]));
+        const job = pacedJob(caseId, withSteadyRule(options.measure, arm.plugin.engine.warmup, told[i]!.ns));
         return arm.plugin.startSession({ target: arm.target, flags: collectingFlags(arm), bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs, codeCache: true, ...(context.signal ? { signal: context.signal } : {}) });
       });
       const { results } = await sampleInTurn(sessions, arms, options, context);
@@ -402,11 +402,24 @@ function lockstepMeasurer(options: LockstepOptions): Measurer {
   };
 }
 
-/** What each arm's process found at the tier-up horizon with this case (told: the rate each was told), for the next processes of its runtime. */
-function learnHorizons(horizons: TierUpHorizons, caseId: string, arms: readonly Arm[], results: readonly ArmResult[], told: readonly (number | undefined)[]): void {
+/** Each arm's runtime as run (warmupKey) and the tier-up rate its process is told for this case. */
+interface ToldRate {
+  key: string;
+  ns: number | undefined;
+}
+
+function toldRates(horizons: TierUpHorizons, caseId: string, arms: readonly Arm[]): ToldRate[] {
+  return arms.map((arm) => {
+    const key = warmupKey(arm);
+    return { key, ns: horizons.callNs(key, caseId) };
+  });
+}
+
+/** What each arm's process found at the tier-up horizon with this case, for the next processes of its runtime. */
+function learnHorizons(horizons: TierUpHorizons, caseId: string, arms: readonly Arm[], results: readonly ArmResult[], told: readonly ToldRate[]): void {
   results.forEach((result, i) => {
     const outcome = result.outcomes[0];
-    if (outcome?.kind === 'round') horizons.learn(warmupKey(arms[i]!), caseId, outcome.record, arms[i]!.plugin.engine.warmup, told[i]);
+    if (outcome?.kind === 'round') horizons.learn(told[i]!.key, caseId, outcome.record, arms[i]!.plugin.engine.warmup, told[i]!.ns);
   });
 }
 
@@ -608,8 +621,8 @@ async function warmReplicate(w: WarmState, unit: Unit, given: readonly Arm[], co
   const visit = held.map((h) => (h.visits.get(caseId) ?? 0) + 1);
   // Kept warm for the next set unless this is the process's last one (a case's own process: its case's last visit).
   const keep = held.map((h, i) => (w.perCase ? visit[i]! : h.sets + 1) < w.setsPerProcess);
-  const told = arms.map((arm) => w.horizons.callNs(warmupKey(arm), caseId));
-  const cases = held.map((h, i) => h.process.open(caseId, w.options.timeoutMs, keep[i], told[i]));
+  const told = toldRates(w.horizons, caseId, arms);
+  const cases = held.map((h, i) => h.process.open(caseId, w.options.timeoutMs, keep[i], told[i]!.ns));
   const loadedAhead = startAhead(w, arms, context);
   // Nothing of ours runs while the arms sample: processes ending, or the next case's still loading.
   const quiet = async (): Promise<void> => {

@@ -76,7 +76,7 @@ export function withSteadyRule(measure: MeasureOptions, horizon: WarmupHorizon |
 export class TierUpHorizons {
   private readonly learned = new Map<string, number>();
   /** Per runtime and case, the records of processes that were told no rate, until a rate judges each. */
-  private readonly untold = new Map<string, { record: FirstRecord; horizon: WarmupHorizon }[]>();
+  private readonly untold = new Map<string, { record: ProcessRecord; horizon: WarmupHorizon }[]>();
   /** The runtimes and cases whose rate waived a process that was then sampled in a slower state. */
   private readonly misled = new Set<string>();
 
@@ -91,7 +91,7 @@ export class TierUpHorizons {
    * is its engine's, which a process told no rate is judged by; `toldNs` the
    * rate it was told (callNs when it started).
    */
-  learn(runtimeKey: string, caseId: string, record: FirstRecord, horizon?: WarmupHorizon, toldNs?: number): void {
+  learn(runtimeKey: string, caseId: string, record: ProcessRecord, horizon?: WarmupHorizon, toldNs?: number): void {
     if (!record.samples.length) return;
     const rate = median(record.samples);
     const k = key(runtimeKey, caseId);
@@ -103,11 +103,11 @@ export class TierUpHorizons {
       return;
     }
     const untold = this.untold.get(k) ?? [];
-    if (toldNs === undefined) this.untold.set(k, [...untold, { record, horizon: horizon ?? DEFAULT_HORIZON }]);
+    if (toldNs === undefined) untold.push({ record, horizon: horizon ?? DEFAULT_HORIZON });
     const best = known === undefined ? rate : Math.min(known, rate);
     this.learned.set(k, best);
     // Two processes of the first round (an A/A's two arms) are both told none: each is held to the best rate either found.
-    this.untold.set(k, (this.untold.get(k) ?? []).filter((u) => !heldToRate(u.record, u.horizon, best)));
+    this.untold.set(k, untold.filter((u) => !heldToRate(u.record, u.horizon, best)));
   }
 }
 
@@ -124,7 +124,7 @@ export function warmupKey(arm: Pick<Arm, 'plugin' | 'target' | 'flags' | 'bundle
   return JSON.stringify([arm.plugin.name, arm.target.binary, arm.target.version, arm.flags.args, env, arm.bundlePath]);
 }
 
-type FirstRecord = Pick<RoundRecord, 'samples'> & Partial<Pick<RoundRecord, 'warmup' | 'steadyState'>>;
+type ProcessRecord = Pick<RoundRecord, 'samples'> & Partial<Pick<RoundRecord, 'warmup' | 'steadyState'>>;
 
 /**
  * A process told no rate held to the test later processes meet:
@@ -135,7 +135,7 @@ type FirstRecord = Pick<RoundRecord, 'samples'> & Partial<Pick<RoundRecord, 'war
  * warmed late (still warming as sampling began), its samples kept. Returns
  * whether it was.
  */
-function heldToRate(record: FirstRecord, horizon: WarmupHorizon, rateNs: number): boolean {
+function heldToRate(record: ProcessRecord, horizon: WarmupHorizon, rateNs: number): boolean {
   const steadyAt = record.warmup?.steadyAt;
   const unmarked = record.steadyState?.class === 'flat' || record.steadyState?.class === 'warmed';
   if (!steadyAt || !unmarked || record.warmup?.tierUp?.kind === 'waived') return false;
