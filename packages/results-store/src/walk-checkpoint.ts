@@ -24,13 +24,14 @@
  * bytes (the walk resumed from them takes them as its own).
  */
 import { createHash } from 'node:crypto';
+import { endianness } from 'node:os';
 import type { ArmReading, ArmSummary, ArmWork, WalkedSeries, WalkSnapshot } from '@rtbench/verdicts';
 
 /** Bumped when the bytes or what a walk keeps change: a checkpoint of another version is never read (its key differs). */
 const VERSION = 2;
 
-/** The numbers are kept in the host's byte order, copied whole; a store moved to a host of the other order walks from the first run. */
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/** The numbers are kept in the host's byte order, written whole; a store moved to a host of the other order walks from the first run. */
+const LITTLE_ENDIAN = endianness() === 'LE';
 
 /** An arm's numbers: median, rounds, then its moments (NaN without), then its work's place in the header. */
 const ARM_BYTES = 6 * 8 + 4;
