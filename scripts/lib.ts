@@ -83,6 +83,29 @@ export const readRun = (path: string): RunRecord => parseRun(JSON.parse(readFile
 /** The load averages now (1, 5, 15 minutes), printed beside every figure. */
 export const loadText = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
 
+/**
+ * How fast this machine is this hour, printed beside a figure so figures of
+ * different hours can be read side by side: the host's speed swings by the
+ * hour (the same command ran 2.4× apart on one day, load alike). The median
+ * of five starts of `node -e 0`, and of five fresh processes each filling
+ * 64 MB of memory it never touched (the guest's page faults, what a fresh
+ * process pays most for).
+ */
+export function machineSpeedText(): string {
+  const median = (xs: number[]): number => xs.sort((a, b) => a - b)[xs.length >> 1]!;
+  const timed = (args: string[]): number => {
+    const started = process.hrtime.bigint();
+    const r = spawnSync(process.execPath, args, { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+    return Number(process.hrtime.bigint() - started) / 1e6;
+  };
+  const fill = 'const t = performance.now(); new Uint8Array(64 << 20).fill(1); console.log(performance.now() - t)';
+  const filled = (): number => Number(spawnSync(process.execPath, ['-e', fill], { encoding: 'utf8' }).stdout);
+  const starts = median(Array.from({ length: 5 }, () => timed(['-e', '0'])));
+  const fills = median(Array.from({ length: 5 }, filled));
+  return `\`node -e 0\` ${starts.toFixed(0)} ms, 64 MB of fresh memory filled in ${fills.toFixed(0)} ms (medians of 5); load ${loadText()}`;
+}
+
 /** Whether a comparison's word is a verdict (not "same" or "inconclusive"). */
 export const isDecided = (verdict: string | undefined): boolean => verdict === 'faster' || verdict === 'slower' || verdict === 'small';
 

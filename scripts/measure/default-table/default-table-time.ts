@@ -19,7 +19,7 @@ import { parseRun, type RoundRecord, type RunRecord } from '@rtbench/core/schema
 import { benchView } from '@rtbench/report';
 import { processesOf } from '@rtbench/stats';
 import { pairable } from '../../../packages/measurer-records/src/index.ts';
-import { benchRun } from '../../lib.ts';
+import { benchRun, machineSpeedText } from '../../lib.ts';
 
 const args = process.argv.slice(2);
 const from = args[0] === '--from' ? args[1] : undefined;
@@ -30,7 +30,7 @@ if (from) run = parseRun(JSON.parse(readFileSync(from, 'utf8')), from);
 else {
   const dash = args.indexOf('--');
   const suite = (dash < 0 ? args : args.slice(0, dash))[0] ?? 'json-reviver';
-  console.log(`load before: ${load()}`);
+  console.log(`before: ${machineSpeedText()}`);
   const r = benchRun([suite, ...(dash < 0 ? [] : args.slice(dash + 1))]);
   if (r.status !== 0) console.log(`! the bench exited with ${r.status}`);
   run = r.run;

@@ -11,7 +11,7 @@
  * run and each stored history's wall time and peak resident memory (GNU
  * time's maximum RSS, and its CPU time), the figures docs/history.md's targets name (history ≤ 1 s and ≤ 300 MB once
  * ingested; ingest ≤ 50 ms a run). A figure of the machine it runs on: run it
- * alone on a quiet one.
+ * alone on a quiet one; its speed that hour is printed at the start and the end.
  *
  *   npx tsx scripts/measure/history/store-scale.ts [--runs 10000] [--cases 8] [--variants 4] [--rounds 10] [--samples 15] [--keep]
  *
@@ -23,6 +23,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { machineSpeedText } from '../../lib.ts';
 import { STORE_FILE } from '../../../packages/results-store/src/index.ts';
 import { openDatabase } from '../../../packages/results-store/src/sqlite-store.ts';
 import { writeRun } from '../../../test/compare-synthetic.ts';
@@ -45,6 +46,7 @@ const cli = join(import.meta.dirname, '../../../packages/cli/bin/rtbench.mjs');
 const gnuTime = '/usr/bin/time';
 
 const dir = mkdtempSync(join(tmpdir(), 'rtbench-store-scale-'));
+console.log(`this machine at the start: ${machineSpeedText()}`);
 try {
   const day = Date.UTC(2026, 0, 1);
   /** The folder's run `i`, an hour after run i − 1. */
@@ -94,6 +96,7 @@ try {
   db.close();
   const unkept = history('terminal');
   console.log(`history again, no walk kept (walked from the first run), --format terminal: ${unkept.seconds.toFixed(2)} s; peak ${mb(unkept.peakMb)}${cpu(unkept.cpuSeconds)}`);
+  console.log(`this machine at the end: ${machineSpeedText()}`);
 } finally {
   if (values.keep) console.log(`kept ${dir}`);
   else rmSync(dir, { recursive: true, force: true });

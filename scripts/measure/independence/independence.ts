@@ -37,7 +37,7 @@ import { join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { benchView, formatDuration, formatRatio, ratioWithCi } from '@rtbench/report';
 import { ALONE_TOLERANCE, companyRows, LOOP_TOLERANCE, type CompanyRow } from '../../../packages/verdicts/src/index.ts';
-import { isDecided, loadText, readRun, repoRoot, tableRatios, underLock } from '../../lib.ts';
+import { isDecided, loadText, machineSpeedText, readRun, repoRoot, tableRatios, underLock } from '../../lib.ts';
 
 const MISSION_SUITES = ['json-reviver', 'gc-pressure', 'buffer-concat', 'streams', 'trig', 'ssr'];
 /** --brought: five files in the shapes other projects write (mitata, tinybench, vitest's bench(), benchmark.js, Deno.bench), each run as it is. */
@@ -162,7 +162,7 @@ function printFloor(target: string, ms: readonly Measured[]): { company: string[
   return { company, flips };
 }
 
-console.log(`# independence: ${new Date().toISOString()}, load ${loadText()}, ${targets.length} targets${repeats > 1 ? `, ${repeats} repeats each` : ''}${passed.length ? `, bench args ${passed.join(' ')}` : ''}`);
+console.log(`# independence: ${new Date().toISOString()}, ${machineSpeedText()}, ${targets.length} targets${repeats > 1 ? `, ${repeats} repeats each` : ''}${passed.length ? `, bench args ${passed.join(' ')}` : ''}`);
 let cells = 0;
 let alone = 0;
 let loop = 0;
