@@ -2,7 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { parseRun, type RoundRecord, type RunRecord } from '@rtbench/core/schema';
 import type { BenchView } from '@rtbench/report';
 import { parseProcStat } from '../test/helpers/cpu-budget.ts';
@@ -35,9 +35,20 @@ export function underLock(lock: string, command: readonly string[]): string[] {
   return held ? [...command] : ['flock', lock, ...command];
 }
 
+/** Where this script's runs are saved: one folder a script's start, named by the script, made at its first run. */
+let figuresDir: string | undefined;
+let runsSaved = 0;
+
+/** The next saved run's path: `<tmp>/rtbench-figures-<script>-XXXXXX/run-001.json`, `run-002.json`, … */
+function nextRunPath(): string {
+  const script = basename(process.argv[1] ?? 'script').replace(/\.[cm]?[jt]s$/, '');
+  figuresDir ??= mkdtempSync(join(tmpdir(), `rtbench-figures-${script}-`));
+  return join(figuresDir, `run-${String(++runsSaved).padStart(3, '0')}.json`);
+}
+
 /** `pnpm bench <args>` in a child process; returns the saved run and wall time. */
 export function benchRun(args: string[], lock?: string): { run: RunRecord; wallMs: number; status: number | null; path: string } {
-  const out = join(mkdtempSync(join(tmpdir(), 'rtbench-figures-')), 'run.json');
+  const out = nextRunPath();
   const started = performance.now();
   const command = [process.execPath, join(repoRoot, 'packages/cli/bin/rtbench.mjs'), 'bench', ...args, '--quiet', '--save', out];
   // With a lock file, the run waits for it (flock) and holds it for this run alone, so others measure between runs.

@@ -116,6 +116,15 @@ describe('warmupKey', () => {
       expect(warmupKey(other)).not.toBe(warmupKey(arm()));
     }
   });
+
+  it("tells an arm, under its key, the rate its runtime as run learned from any arm alike, and another runtime none", () => {
+    const h = new TierUpHorizons();
+    expect(h.told('a', arm())).toEqual({ key: warmupKey(arm()), ns: undefined });
+    h.learn(warmupKey(arm({ id: 'node@26#2' })), 'a', round([20, 21, 19]));
+    expect(h.told('a', arm())).toEqual({ key: warmupKey(arm()), ns: 20 });
+    expect(h.told('b', arm()).ns).toBeUndefined();
+    expect(h.told('a', arm({ args: ['--no-maglev'] })).ns).toBeUndefined();
+  });
 });
 
 describe('a rate that misled a waiver', () => {

@@ -124,8 +124,10 @@ export async function readStored(paths: readonly string[], files: readonly strin
   }
   const lines: string[] = [];
   const byFolder = new Map<string, HistoryReader>();
+  // Each file's folder, resolved once: every folder's store is asked for its own files, then each file of its folder's.
+  const folderOf = new Map(files.map((f) => [f, dirname(resolve(f))]));
   for (const folder of new Set(paths.filter(isFolder).map((p) => resolve(p)))) {
-    const inside = files.filter((f) => dirname(resolve(f)) === folder);
+    const inside = files.filter((f) => folderOf.get(f) === folder);
     try {
       byFolder.set(folder, await throughFolderStore(folder, inside, loader, hostId));
     } catch (error) {
@@ -133,6 +135,6 @@ export async function readStored(paths: readonly string[], files: readonly strin
     }
   }
   // A file no folder's store answers (named by itself, or in a folder whose store could not be used) is loaded as it is.
-  const loose = files.some((f) => !byFolder.has(dirname(resolve(f)))) ? await loaderOf(loader)() : undefined;
-  return { load: (file) => byFolder.get(dirname(resolve(file)))?.(file) ?? historyRead(loose!(file)), lines };
+  const loose = files.some((f) => !byFolder.has(folderOf.get(f)!)) ? await loaderOf(loader)() : undefined;
+  return { load: (file) => byFolder.get(folderOf.get(file) ?? dirname(resolve(file)))?.(file) ?? historyRead(loose!(file)), lines };
 }

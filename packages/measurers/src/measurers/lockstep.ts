@@ -27,7 +27,7 @@ import { corroborate, wantsQuietExchange } from './corroborate.ts';
 import { armResultOf, crashAfterLastAnswer, timedMsOf } from './judge.ts';
 import { capStack, capText } from '../case-text.ts';
 import { WarmPool, type ClosedOutcome } from './warm-pool.ts';
-import { TierUpHorizons, warmupKey, withSteadyRule } from './steady-rule.ts';
+import { TierUpHorizons, withSteadyRule, type ToldRate } from './steady-rule.ts';
 import { TIMING_DEFAULTS } from './timing-defaults.ts';
 
 export interface LockstepOptions {
@@ -403,17 +403,7 @@ function lockstepMeasurer(options: LockstepOptions): Measurer {
 }
 
 /** Each arm's runtime as run (warmupKey) and the tier-up rate its process is told for this case. */
-interface ToldRate {
-  key: string;
-  ns: number | undefined;
-}
-
-function toldRates(horizons: TierUpHorizons, caseId: string, arms: readonly Arm[]): ToldRate[] {
-  return arms.map((arm) => {
-    const key = warmupKey(arm);
-    return { key, ns: horizons.callNs(key, caseId) };
-  });
-}
+const toldRates = (horizons: TierUpHorizons, caseId: string, arms: readonly Arm[]): ToldRate[] => arms.map((arm) => horizons.told(caseId, arm));
 
 /** What each arm's process found at the tier-up horizon with this case, for the next processes of its runtime. */
 function learnHorizons(horizons: TierUpHorizons, caseId: string, arms: readonly Arm[], results: readonly ArmResult[], told: readonly ToldRate[]): void {

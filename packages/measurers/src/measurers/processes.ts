@@ -17,7 +17,7 @@ import { timedMeasureOptions } from './measure-options.ts';
 import { collectedFields } from './lockstep.ts';
 import { TIMING_DEFAULTS } from './timing-defaults.ts';
 import { PROCESSES_RECORD } from '@rtbench/measurer-records';
-import { TierUpHorizons, warmupKey, withSteadyRule } from './steady-rule.ts';
+import { TierUpHorizons, withSteadyRule } from './steady-rule.ts';
 
 export const PROCESSES: MeasurerDescriptor = {
   name: 'processes',
@@ -44,13 +44,12 @@ function processesMeasurer(options: MeasureOptions, timeoutMs: number): Measurer
       for (const [position, arm] of arms.entries()) {
         if (context.signal?.aborted) break;
         context.onArmStart?.(arm);
-        const runtimeKey = warmupKey(arm);
-        const toldNs = horizons.callNs(runtimeKey, caseId);
-        const job: Job = { protocol: 1, kind: 'measure', caseId, options: withSteadyRule(options, arm.plugin.engine.warmup, toldNs) };
+        const told = horizons.told(caseId, arm);
+        const job: Job = { protocol: 1, kind: 'measure', caseId, options: withSteadyRule(options, arm.plugin.engine.warmup, told.ns) };
         const outcome = await arm.plugin.runJob({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs, ...(context.signal ? { signal: context.signal } : {}) });
         const result = armResultOf(arm, outcome, timeoutMs, context.round, position);
         const round = result.outcomes[0];
-        if (round?.kind === 'round') horizons.learn(runtimeKey, caseId, round.record, arm.plugin.engine.warmup, toldNs);
+        if (round?.kind === 'round') horizons.learn(told.key, caseId, round.record, arm.plugin.engine.warmup, told.ns);
         // The process's clock from its hello to its answer, against the host's (corroborate.ts).
         const elapsedMs = outcome.messages.find((m): m is CaseResultMessage => m.type === 'result')?.elapsedMs;
         const clockDoubt = round?.kind === 'round' && elapsedMs !== undefined && outcome.hostSpanMs !== undefined ? corroborateProcess(elapsedMs, outcome.hostSpanMs, round.record.clock.resolutionNs, outcome.hostLateMs) : undefined;

@@ -86,6 +86,12 @@ export class TierUpHorizons {
     return this.misled.has(k) ? undefined : this.learned.get(k);
   }
 
+  /** The arm's runtime as run (warmupKey) and the rate its next process with this case is told. */
+  told(caseId: string, arm: WarmupArm): ToldRate {
+    const runtimeKey = warmupKey(arm);
+    return { key: runtimeKey, ns: this.callNs(runtimeKey, caseId) };
+  }
+
   /**
    * What a process's round of this case says: its median sample. `horizon`
    * is its engine's, which a process told no rate is judged by; `toldNs` the
@@ -102,10 +108,12 @@ export class TierUpHorizons {
       record.steadyState = { class: 'warmed-late' };
       return;
     }
-    const untold = this.untold.get(k) ?? [];
-    if (toldNs === undefined) untold.push({ record, horizon: horizon ?? DEFAULT_HORIZON });
     const best = known === undefined ? rate : Math.min(known, rate);
     this.learned.set(k, best);
+    // Nothing new to judge: no process told none, and the rate the untold were held to stands.
+    if (toldNs !== undefined && best === known) return;
+    const untold = this.untold.get(k) ?? [];
+    if (toldNs === undefined) untold.push({ record, horizon: horizon ?? DEFAULT_HORIZON });
     // Two processes of the first round (an A/A's two arms) are both told none: each is held to the best rate either found.
     this.untold.set(k, untold.filter((u) => !heldToRate(u.record, u.horizon, best)));
   }
@@ -119,9 +127,18 @@ export class TierUpHorizons {
  * processes can reach, and an arm whose own processes all started in a slow
  * state would otherwise never learn it.
  */
-export function warmupKey(arm: Pick<Arm, 'plugin' | 'target' | 'flags' | 'bundlePath'>): string {
+export function warmupKey(arm: WarmupArm): string {
   const env = Object.entries(arm.flags.env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify([arm.plugin.name, arm.target.binary, arm.target.version, arm.flags.args, env, arm.bundlePath]);
+}
+
+/** What of an arm decides how a case warms on it (warmupKey). */
+type WarmupArm = Pick<Arm, 'plugin' | 'target' | 'flags' | 'bundlePath'>;
+
+/** An arm's runtime as run (warmupKey) and the tier-up rate its process is told for a case (undefined: none). */
+export interface ToldRate {
+  key: string;
+  ns: number | undefined;
 }
 
 type ProcessRecord = Pick<RoundRecord, 'samples'> & Partial<Pick<RoundRecord, 'warmup' | 'steadyState'>>;
