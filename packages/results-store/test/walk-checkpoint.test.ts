@@ -4,7 +4,7 @@
  * from it without reading their walk rows and decides as a walk from the
  * first run would; a walk whose runs do not begin with the kept ones, or
  * with another filter or window, walks from the first run; a checkpoint
- * that cannot be read is walked past. Synthetic runs in a SQLite store; no
+ * that cannot be read, or was kept in the other byte order, is walked past. Synthetic runs in a SQLite store; no
  * process started.
  */
 import { rmSync, unlinkSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STORE_FILE } from '../src/index.ts';
 import { openDatabase, openSqliteStore } from '../src/sqlite-store.ts';
+import { unpackCheckpoint } from '../src/walk-checkpoint.ts';
 import { hourRunFolder, walkedFolder, writeHourRun, type WalkedFolder } from './walked-folder.ts';
 
 /** Runs one statement on the folder's store; its first cell when it returns one. */
@@ -32,6 +33,24 @@ const spoilWalkRows = (dir: string): unknown => onStore(dir, "UPDATE walks SET n
 async function walkedAfresh(dir: string): Promise<WalkedFolder> {
   rmSync(join(dir, STORE_FILE));
   return walkedFolder(dir);
+}
+
+/**
+ * A checkpoint as a host of the other byte order would have kept it: its header says so (the numbers are left as
+ * they are; the header is what a reader checks first).
+ */
+function inOtherOrder(state: Uint8Array): Uint8Array {
+  const bytes = Buffer.from(state);
+  const headBytes = bytes.readUInt32LE(0);
+  const header = JSON.parse(bytes.subarray(4, 4 + headBytes).toString()) as { littleEndian: boolean };
+  const head = Buffer.from(JSON.stringify({ ...header, littleEndian: !header.littleEndian }));
+  const numbersAt = (n: number): number => Math.ceil((4 + n) / 8) * 8;
+  const numbers = bytes.subarray(numbersAt(headBytes));
+  const out = Buffer.alloc(numbersAt(head.byteLength) + numbers.byteLength);
+  out.writeUInt32LE(head.byteLength, 0);
+  head.copy(out, 4);
+  numbers.copy(out, numbersAt(head.byteLength));
+  return out;
 }
 
 const picked = { caseFilter: (id: string) => id === 'parse', pickedCases: new Set(['parse']) };
@@ -89,6 +108,21 @@ describe('a walk kept where it stopped', () => {
     onStore(dir, "UPDATE walk_checkpoints SET state = x'0000'");
     expect(await walkedFolder(dir)).toEqual(first);
     expect(onStore(dir, 'SELECT length(state) FROM walk_checkpoints')).toBeGreaterThan(100);
+  });
+
+  it('one kept on a host of the other byte order is refused, walked past, and kept again in this host\'s', async () => {
+    const dir = hourRunFolder('checkpoint-byte-order');
+    const first = await walkedFolder(dir);
+    const kept = onStore(dir, 'SELECT state FROM walk_checkpoints') as Uint8Array;
+    const other = inOtherOrder(kept);
+    expect(() => unpackCheckpoint(other)).toThrow(/other byte order/);
+    const db = openDatabase(join(dir, STORE_FILE));
+    db.prepare('UPDATE walk_checkpoints SET state = ?').run(other);
+    db.close();
+    // Read as if it were of this order, its numbers would be another walk's: the walk from the first run is the answer.
+    expect(await walkedFolder(dir)).toEqual(first);
+    const again = onStore(dir, 'SELECT state FROM walk_checkpoints') as Uint8Array;
+    expect(Buffer.from(again).equals(Buffer.from(kept))).toBe(true);
   });
 
   it('a store keeps the newest 8, the one kept again counted newest', async () => {
