@@ -551,7 +551,7 @@ async function spannedSampler(
   const batchNs = (spanned.batchNs * n) / spanned.n;
   if (n > spanned.n) span.flooredBy = n / spanned.n;
   // Each lockstep sample's run-up, decided once (run-up.ts).
-  span.runUpCalls = runUpCalls(n, batchNs, span);
+  span.runUpCalls = runUpCalls(n, span);
   // The series says its batches were shorter than the samples: its level is not held against theirs (stats classifyProcess).
   const samplesGrown = n / warmed.n;
   const warmup = rest.warmup && samplesGrown > 1 ? { ...rest.warmup, samplesGrown } : rest.warmup;

@@ -11,7 +11,7 @@
  * accepts exactly one answer per process.
  */
 import type { Job, MeasureOptions, RuntimeMessage, SampleSpan, WireJob } from './protocol-schema.ts';
-import { runUpCalls } from './run-up.ts';
+import { derivedRunUpCalls } from './run-up.ts';
 import { CASE_COMMAND, KEEP_COMMAND, LINE_MARKER, PROTOCOL_VERSION, SAMPLE_COMMAND, TOKEN_PATTERN } from './wire.ts';
 
 // The shapes are declared once, as schemas (protocol-schema.ts); only their types come here.
@@ -113,11 +113,11 @@ export function lockstepSampleIterations(iterationsPerSample: number, batchNs = 
 
 /**
  * The untimed batch before each lockstep sample: what the runtime decided
- * and the span recorded (run-up.ts), or for a run saved before the span
- * recorded it, the same rule from the batch and the span.
+ * and the span recorded (run-up.ts), or, for a run saved before the span
+ * recorded it, derived from the batch and the span by the rule of its time.
  */
 export function lockstepPreBatch(iterationsPerSample: number, batchNs = 0, span?: SampleSpan): number {
-  return span?.runUpCalls ?? runUpCalls(iterationsPerSample, batchNs, span);
+  return span?.runUpCalls ?? derivedRunUpCalls(iterationsPerSample, batchNs, span);
 }
 
 // Taken when the harness loads, before any case code runs: a case that

@@ -12,10 +12,8 @@ import { ceil } from './primordials.ts';
 import type { SampleSpan } from './protocol-schema.ts';
 
 /**
- * Batches at least this long get no run-up: one operation of 4 ms or more
- * (json-reviver's 500 KB cases: 8–16 ms) is its own warm-up of the caches,
- * and a run-up of one more operation would halve the time a set spends
- * in timed samples.
+ * Batches at least this long took no run-up in runs saved before a span
+ * recorded its own (derivedRunUpCalls reads such a run by that rule).
  */
 export const NO_PRE_BATCH_NS = 4e6;
 
@@ -24,10 +22,17 @@ export const NO_PRE_BATCH_NS = 4e6;
  * whole batch of the span's size when the span saw the case's periodic
  * costs (amortize.ts spansCollections: one batch that spans a cycle; the
  * span's, not the sample's, once the sample was raised to the floor, which
- * a run-up as long would double); none for a long batch of few calls.
+ * a run-up as long would double). A long batch of few calls gets its run-up
+ * too: one 8–16 ms operation after a wait is not its own warm-up of the
+ * caches (docs/lockstep.md, "The run-up").
  */
-export function runUpCalls(iterationsPerSample: number, batchNs: number, span: SampleSpan | undefined): number {
-  if (iterationsPerSample < 4 && batchNs >= NO_PRE_BATCH_NS) return 0;
+export function runUpCalls(iterationsPerSample: number, span: SampleSpan | undefined): number {
   if (spansCollections(span)) return ceil(iterationsPerSample / (span.flooredBy ?? 1));
   return iterationsPerSample >> 2 || 1;
+}
+
+/** The run-up of a run saved before spans recorded theirs: the rule then, none for a batch of fewer than 4 calls that took NO_PRE_BATCH_NS or more. */
+export function derivedRunUpCalls(iterationsPerSample: number, batchNs: number, span: SampleSpan | undefined): number {
+  if (iterationsPerSample < 4 && batchNs >= NO_PRE_BATCH_NS) return 0;
+  return runUpCalls(iterationsPerSample, span);
 }
