@@ -104,16 +104,16 @@ export const loadText = (): string => loadavg().map((x) => x.toFixed(1)).join(' 
  */
 export function machineSpeedText(): string {
   const median = (xs: number[]): number => xs.sort((a, b) => a - b)[xs.length >> 1]!;
-  const timed = (args: string[]): number => {
+  /** `node -e <code>`: its stdout, and how long the process took from spawn to exit, in ms. */
+  const node = (code: string): { stdout: string; ms: number } => {
     const started = process.hrtime.bigint();
-    const r = spawnSync(process.execPath, args, { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-    return Number(process.hrtime.bigint() - started) / 1e6;
+    const r = spawnSync(process.execPath, ['-e', code], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`node -e ${code} exited ${r.status}: ${r.stderr}`);
+    return { stdout: r.stdout, ms: Number(process.hrtime.bigint() - started) / 1e6 };
   };
   const fill = 'const t = performance.now(); new Uint8Array(64 << 20).fill(1); console.log(performance.now() - t)';
-  const filled = (): number => Number(spawnSync(process.execPath, ['-e', fill], { encoding: 'utf8' }).stdout);
-  const starts = median(Array.from({ length: 5 }, () => timed(['-e', '0'])));
-  const fills = median(Array.from({ length: 5 }, filled));
+  const starts = median(Array.from({ length: 5 }, () => node('0').ms));
+  const fills = median(Array.from({ length: 5 }, () => Number(node(fill).stdout)));
   return `\`node -e 0\` ${starts.toFixed(0)} ms, 64 MB of fresh memory filled in ${fills.toFixed(0)} ms (medians of 5); load ${loadText()}`;
 }
 

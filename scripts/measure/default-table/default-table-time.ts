@@ -14,16 +14,14 @@
  * Prints the load beside the figures (it is a measurement: take the lock).
  */
 import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { parseRun, type RoundRecord, type RunRecord } from '@rtbench/core/schema';
 import { benchView } from '@rtbench/report';
 import { processesOf } from '@rtbench/stats';
 import { pairable } from '../../../packages/measurer-records/src/index.ts';
-import { benchRun, machineSpeedText } from '../../lib.ts';
+import { benchRun, loadText, machineSpeedText } from '../../lib.ts';
 
 const args = process.argv.slice(2);
 const from = args[0] === '--from' ? args[1] : undefined;
-const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' / ');
 let run: RunRecord;
 let wallMs: number | undefined;
 if (from) run = parseRun(JSON.parse(readFileSync(from, 'utf8')), from);
@@ -35,7 +33,7 @@ else {
   if (r.status !== 0) console.log(`! the bench exited with ${r.status}`);
   run = r.run;
   wallMs = r.wallMs;
-  console.log(`load after: ${load()}; saved ${r.path}`);
+  console.log(`load after: ${loadText()}; saved ${r.path}`);
 }
 
 const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
