@@ -49,20 +49,33 @@ function noneRunnable(pid: number, tids: Iterable<number>): boolean {
 
 const sameTimes = (a: ThreadTimes, b: ThreadTimes): boolean => a.size === b.size && [...a].every(([tid, ns]) => b.get(tid) === ns);
 
+/** What readWhenIdle reads of a process: its threads' times, and whether any of them is runnable. */
+export interface ThreadsView {
+  times(): ThreadTimes;
+  anyRunnable(tids: Iterable<number>): boolean;
+}
+
+const procView = (pid: number): ThreadsView => ({ times: () => threadCpuTimes(pid), anyRunnable: (tids) => !noneRunnable(pid, tids) });
+
 /**
- * The threads' times once they are idle: no thread runnable and no time
- * moved between two reads (first a moment apart, then about a millisecond
- * apart), or after `maxPolls` polls; `settled` says which. A thread still
- * running then (a helper thread's long GC task) counts up to the read.
+ * The threads' times once they are idle, or after `maxPolls` polls; `settled`
+ * says which. Idle: no time moved between two reads (first a moment apart,
+ * then about a millisecond apart), no thread runnable after the second, and
+ * no time moved while the states were read. The last read closes a race: the
+ * states are read one thread at a time, so a thread seen asleep (V8's main
+ * thread waiting on a collection's helper) may be woken by one that runs,
+ * finishes and sleeps before its own state is read; that run moves its time.
+ * A thread still running at the last poll (a helper's long GC task) counts up
+ * to the read.
  */
-export async function readWhenIdle(pid: number, maxPolls: number): Promise<{ times: ThreadTimes; settled: boolean }> {
-  let times = threadCpuTimes(pid);
+export async function readWhenIdle(pid: number, maxPolls: number, view: ThreadsView = procView(pid)): Promise<{ times: ThreadTimes; settled: boolean }> {
+  let times = view.times();
   for (let i = 0; i < maxPolls; i++) {
     await (i === 0 ? nextTurn() : sleep(1));
-    const next = threadCpuTimes(pid);
-    const idle = sameTimes(times, next) && noneRunnable(pid, next.keys());
-    times = next;
-    if (idle) return { times, settled: true };
+    const next = view.times();
+    const idle = sameTimes(times, next) && !view.anyRunnable(next.keys());
+    times = idle ? view.times() : next;
+    if (idle && sameTimes(next, times)) return { times, settled: true };
   }
   return { times, settled: false };
 }
