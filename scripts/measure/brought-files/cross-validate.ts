@@ -16,12 +16,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import type { RunRecord } from '@rtbench/core/schema';
 import { caseId } from '@rtbench/core/suite';
-import { repoRoot } from '../../lib.ts';
+import { loadText, machineSpeedText, repoRoot } from '../../lib.ts';
 
 const DEFAULT_FILES = ['examples/mitata-json.mjs', 'examples/mitata-collections.mjs', 'examples/tinybench-strings.mjs', 'examples/tinybench-arrays.ts'];
 const MARKER = '@@reference ';
@@ -132,7 +132,7 @@ function formatNs(ns: number): string {
 
 async function main(): Promise<void> {
   const { files, rounds, time } = parseArgs(process.argv.slice(2));
-  console.log(`# cross-validation ${new Date().toISOString()}  load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}  (rtbench: --rounds ${rounds} --time ${time})`);
+  console.log(`# cross-validation ${new Date().toISOString()}  ${machineSpeedText()}  (rtbench: --rounds ${rounds} --time ${time})`);
   const ratios: number[] = [];
   for (const file of files) {
     const run = rtbenchRun(file, rounds, time);
@@ -154,7 +154,7 @@ async function main(): Promise<void> {
   const sorted = [...ratios].sort((a, b) => a - b);
   const within10 = ratios.filter((r) => r >= 0.9 && r <= 1.1).length;
   console.log(`\n${ratios.length} cases; ratio median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(3)}, range ${sorted[0]?.toFixed(3)}–${sorted.at(-1)?.toFixed(3)}; within ±10%: ${within10} of ${ratios.length}`);
-  console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`load average at the end: ${loadText()}`);
 }
 
 await main();

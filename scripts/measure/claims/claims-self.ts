@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadText, repoRoot } from '../../lib.ts';
+import { loadText, machineSpeedText, repoRoot } from '../../lib.ts';
 
 const argv = process.argv.slice(2);
 const dashes = argv.indexOf('--');
@@ -18,7 +18,7 @@ const extra = dashes === -1 ? [] : argv.slice(dashes + 1);
 const repetitions = Number(own[0] ?? 20);
 const scratch = mkdtempSync(join(tmpdir(), 'rtbench-claims-self-'));
 const words: Record<string, number> = { held: 0, broken: 0, undecided: 0 };
-const before = loadText();
+const before = machineSpeedText();
 const started = performance.now();
 for (let i = 0; i < repetitions; i++) {
   const r = spawnSync(process.execPath, [join(repoRoot, 'packages/cli/bin/rtbench.mjs'), 'claims', join(repoRoot, 'test/fixtures/claims/index.ts'), '--claim', 'than itself', '--format', 'json', '--quiet', '--save', join(scratch, String(i)), ...extra], {
@@ -32,4 +32,4 @@ for (let i = 0; i < repetitions; i++) {
   console.log(`${i + 1}/${repetitions}: ${view.outcomes.map((o) => `${o.subject.variantId} ${o.word} (${o.ratio?.toFixed(3)})`).join(', ')}`);
 }
 const minutes = (performance.now() - started) / 60_000;
-console.log(`"at least 5% faster than itself" × 4 runtimes × ${repetitions}: ${words.held} held, ${words.broken} broken, ${words.undecided} undecided; ${minutes.toFixed(1)} min, load ${before} before, ${loadText()} after`);
+console.log(`"at least 5% faster than itself" × 4 runtimes × ${repetitions}: ${words.held} held, ${words.broken} broken, ${words.undecided} undecided; ${minutes.toFixed(1)} min, before: ${before}; load after ${loadText()}`);

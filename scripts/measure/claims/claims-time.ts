@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadText, repoRoot } from '../../lib.ts';
+import { loadText, machineSpeedText, repoRoot } from '../../lib.ts';
 
 const argv = process.argv.slice(2);
 const dashes = argv.indexOf('--');
@@ -20,7 +20,7 @@ const own = dashes === -1 ? argv : argv.slice(0, dashes);
 const extra = dashes === -1 ? [] : argv.slice(dashes + 1);
 const save = own.includes('--save') ? own[own.indexOf('--save') + 1]! : join(mkdtempSync(join(tmpdir(), 'rtbench-claims-')), 'runs');
 
-const before = loadText();
+const before = machineSpeedText();
 const started = performance.now();
 const r = spawnSync(process.execPath, [join(repoRoot, 'packages/cli/bin/rtbench.mjs'), 'claims', '--save', save, '--format', 'json', ...extra], {
   cwd: repoRoot,
@@ -41,7 +41,7 @@ for (const o of view.outcomes) {
   counts[o.word]!++;
   perSuite.set(o.suite, counts);
 }
-console.log(`rtbench claims over every suite: ${(seconds / 60).toFixed(1)} min (${seconds.toFixed(0)} s), exit ${r.status}; load ${before} before, ${loadText()} after`);
+console.log(`rtbench claims over every suite: ${(seconds / 60).toFixed(1)} min (${seconds.toFixed(0)} s), exit ${r.status}; before: ${before}; load after ${loadText()}`);
 console.log(`checks: ${view.outcomes.length}: ${view.counts.held} held, ${view.counts.broken} broken, ${view.counts.undecided} undecided`);
 for (const [suite, c] of perSuite) console.log(`  ${suite}: ${c.held} held, ${c.broken} broken, ${c.undecided} undecided`);
 console.log(`runs in ${save}`);

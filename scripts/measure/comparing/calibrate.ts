@@ -28,12 +28,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ComparisonView as ComparisonReport } from '../../../packages/report/src/index.ts';
 import { classify } from '../../../packages/stats/src/index.ts';
 import { parseRun } from '@rtbench/core/schema';
-import { clockAlarms, repoRoot, startAntagonist } from '../../lib.ts';
+import { clockAlarms, machineSpeedText, repoRoot, startAntagonist } from '../../lib.ts';
 
 
 const dashes = process.argv.indexOf('--');
@@ -163,7 +163,7 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length
 const oneCase = rows.flatMap((r) => r.wall);
 const smallest = [...rows].sort((a, b) => a.effect - b.effect).find((r) => r.detected === r.reps);
 process.stdout.write(`
-## Calibration figures (${new Date().toISOString().slice(0, 10)}, ${runtime}, load ${loadavg().map((x) => x.toFixed(1)).join(' ')} at the end; defaults: 20 lockstep sets, 100 ms of sampling per process and set, warmup ≥ 150 ms, 1% threshold)
+## Calibration figures (${new Date().toISOString().slice(0, 10)}, ${runtime}, at the end ${machineSpeedText()}; defaults: 20 lockstep sets, 100 ms of sampling per process and set, warmup ≥ 150 ms, 1% threshold)
 
 | A/A (same variant twice) | value |
 |---|--:|

@@ -96,7 +96,7 @@ import { benchView, reporterFor, viewOfRun } from '@rtbench/report';
 import { agreementWithFixed, components, direction, firstCandidate, fixedTable, stoppedTable, unitLogRatios, type DesignOptions, type Noise, type TableOutcome } from '../stopping/stopping-simulation.ts';
 import { anytimeHalfWidth } from '../../../packages/stats/src/confidence-sequence.ts';
 import { pairable } from '../../../packages/measurer-records/src/index.ts';
-import { benchRun, calibrationArgs, isDecided, loadText, mcError, pct, readRun, tableRatios, type RatioCell } from '../../lib.ts';
+import { benchRun, calibrationArgs, isDecided, loadText, machineSpeedText, mcError, pct, type RatioCell, readRun, tableRatios } from '../../lib.ts';
 
 
 /** How a run's cells were read: those whose samples stayed bimodal at their cap are read by means (stats amortized.ts), in their figures and ratios, and in these simulations' units alike. */
@@ -509,7 +509,7 @@ function recalibrate(source: string | undefined, before: string, tables: number,
 }
 
 const { command, rest, flag, files, benchArgs } = calibrationArgs();
-console.log(`${new Date().toISOString()}  load ${loadText()}`);
+console.log(`${new Date().toISOString()}  ${machineSpeedText()}`);
 if (command === 'simulate' && !files.length) {
   console.error('simulate: name at least one saved run (a table of A/A noise to draw units from)');
   process.exitCode = 2;

@@ -19,7 +19,7 @@
 import { readFileSync } from 'node:fs';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { benchView, formatDuration, type BenchView } from '@rtbench/report';
-import { benchRun, clockAlarms, loadText, pct, startAntagonist, tableRatios, type RatioCell } from '../../lib.ts';
+import { benchRun, clockAlarms, loadText, machineSpeedText, pct, type RatioCell, startAntagonist, tableRatios } from '../../lib.ts';
 
 const argv = process.argv.slice(2);
 const dashes = argv.indexOf('--');
@@ -46,7 +46,7 @@ function readRun(path: string): ReturnType<typeof benchRun> {
   return { run, wallMs: run.timing?.wallMs ?? NaN, status: run.status === 'complete' ? 0 : 1, path };
 }
 
-console.log(`${new Date().toISOString()}  load ${loadText()}${antagonist ? '  (beside the antagonist)' : ''}`);
+console.log(`${new Date().toISOString()}  ${machineSpeedText()}${antagonist ? '  (beside the antagonist)' : ''}`);
 const stopNeighbour = antagonist ? startAntagonist() : undefined;
 const runs: ReturnType<typeof benchRun>[] = [];
 try {

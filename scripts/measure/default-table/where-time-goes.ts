@@ -9,9 +9,11 @@
  *   - timed: every arm's timed batches together;
  *   - turns, and the sets in which the case was set up afresh (visit 1) or kept warm.
  * For the sets outside their sampling spans, the longest watched warmup (to its
- * steady point, on its process's clock) and the rest, and what the host waited
- * for before a set's first turn: its processes ready, then its other
- * processes quiet (runs that recorded them).
+ * steady point, on its process's clock) and the rest; what the host took to
+ * open a set (its processes taken or started, the case sent, the next case's
+ * processes started ahead), and what it waited for before a set's first
+ * turn: its processes ready, then its other processes quiet (runs that
+ * recorded them).
  * Then the same over the run, against run.timing; the sets split by first
  * visit (set up and fully warmed in that process) and kept visits (rewarmed),
  * with the wall time outside the sampling spans; and per runtime, what one
@@ -49,7 +51,7 @@ interface Split {
 }
 const byCase = new Map<string, Split>();
 /** The same sets split by first visit (set up and fully warmed in that process) and kept visits (rewarmed). */
-const visits = new Map<string, { sets: number; wall: number; span: number; timed: number; watched: number; ready: number; quiet: number }>();
+const visits = new Map<string, { sets: number; wall: number; span: number; timed: number; watched: number; opening: number; ready: number; quiet: number }>();
 for (const c of run.cases) {
   const results = run.results.filter((r) => r.caseId === c.id);
   const rounds = new Set(results.flatMap((r) => r.rounds.map((x) => x.round)));
@@ -73,13 +75,14 @@ for (const c of run.cases) {
     const kind = kept ? 'kept visits' : 'first visits';
     // The host's waits are the set's, the same on each arm's round (lockstep.ts sampleInTurn; absent in older runs).
     const waits = lockstepOf(set[0]!);
-    const v = visits.get(kind) ?? { sets: 0, wall: 0, span: 0, timed: 0, watched: 0, ready: 0, quiet: 0 };
+    const v = visits.get(kind) ?? { sets: 0, wall: 0, span: 0, timed: 0, watched: 0, opening: 0, ready: 0, quiet: 0 };
     visits.set(kind, {
       sets: v.sets + 1,
       wall: v.wall + wall,
       span: v.span + span,
       timed: v.timed + timed,
       watched: v.watched + watched,
+      opening: v.opening + (waits?.openingUs ?? 0) / 1e3,
       ready: v.ready + (waits?.readyWaitUs ?? 0) / 1e3,
       quiet: v.quiet + (waits?.quietWaitUs ?? 0) / 1e3,
     });
@@ -113,6 +116,7 @@ const s1 = (ms: number): string => `${(ms / 1e3).toFixed(1)} s`;
 for (const [kind, v] of visits) {
   console.log(`${kind}: ${v.sets} case-sets, ${s1(v.wall)} of wall time, sampling spans ${s1(v.span)}, timed ${s1(v.timed)}; outside the spans ${((v.wall - v.span) / v.sets).toFixed(0)} ms a case-set`);
   if (v.watched) console.log(`  outside the spans: the longest watched warmup ${s1(v.watched)} (on its process's clock), the rest (set-up, first call and digest, answers, process starts) ${s1(v.wall - v.span - v.watched)}`);
+  if (v.opening) console.log(`  the host took ${s1(v.opening)} opening the sets: taking or starting their processes, sending the case, starting the next case's processes ahead`);
   if (v.ready || v.quiet) console.log(`  the host waited ${s1(v.ready)} for the sets' processes to be warm and ready, then ${s1(v.quiet)} for its other processes (ending, or loading ahead) before the first turn`);
 }
 

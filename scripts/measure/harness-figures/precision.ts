@@ -15,11 +15,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EdgeTimer, type Clock } from '../../../packages/core/src/clock.ts';
 import type { RunRecord } from '../../../packages/core/src/schema.ts';
+import { loadText, machineSpeedText } from '../../lib.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const TARGET = 0.02;
@@ -198,14 +198,13 @@ function main(): void {
   const suitePath = join(dir, 'index.ts');
   writeFileSync(suitePath, SUITE);
   try {
-    const load = loadavg().map((x) => x.toFixed(2)).join(' ');
-    console.log(`rtbench precision — ${new Date().toISOString()}, load average ${load} on this machine`);
+    console.log(`rtbench precision — ${new Date().toISOString()}, ${machineSpeedText()}`);
     // Kept for inspection (round medians, raw samples, clock facts).
     const run = runBench(suitePath, join(dir, 'run.json'));
     const hold = printPrecision(run);
     printDenoWorkerd(run);
     printEdgeCheck();
-    console.log(`\nload average after: ${loadavg().map((x) => x.toFixed(2)).join(' ')}; 2% target ${hold ? 'held for every runtime' : 'NOT held everywhere'}`);
+    console.log(`\nload average after: ${loadText()}; 2% target ${hold ? 'held for every runtime' : 'NOT held everywhere'}`);
   } finally {
     console.log(`raw run: ${join(dir, 'run.json')}`);
   }

@@ -15,9 +15,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pluginForSpec } from '@rtbench/runtime-registry';
+import { loadText, machineSpeedText } from '../../lib.ts';
 
 const BODIES: Record<string, string> = {
   'sum of a Float64Array': `const a = new Float64Array(LEN).map((_, i) => i * 0.5);
@@ -85,7 +86,7 @@ function analyse(trace: [number, number, number][]): Row {
 
 const specs = (process.argv[2] ?? 'node@26,node@24,deno,bun').split(',');
 const dir = mkdtempSync(join(tmpdir(), 'rtbench-tier-up-'));
-console.log(`${new Date().toISOString()}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}; up to ${MAX_CALLS} calls or ${MAX_MS} ms per process`);
+console.log(`${new Date().toISOString()}, ${machineSpeedText()}; up to ${MAX_CALLS} calls or ${MAX_MS} ms per process`);
 console.log('runtime | body | loop | final per call | first batches / final | slow until call | slow until ms | calls run');
 for (const spec of specs) {
   const plugin = pluginForSpec(spec);
@@ -106,4 +107,4 @@ for (const spec of specs) {
     }
   }
 }
-console.log(`done, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(`done, load ${loadText()}`);

@@ -32,7 +32,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Job } from '@rtbench/core/protocol';
@@ -42,7 +42,7 @@ import type { RuntimePlugin, RuntimeTarget, TranslatedFlags } from '@rtbench/run
 import { bundleSuite, locateSuite } from '@rtbench/suite-loader';
 import { median } from '@rtbench/stats';
 import { parseProcStat, TICKS_PER_S } from '../../../test/helpers/cpu-budget.ts';
-import { repoRoot } from '../../lib.ts';
+import { loadText, machineSpeedText, repoRoot } from '../../lib.ts';
 
 const USAGE = 'usage: npx tsx scripts/measure/independence/start-cpu.ts [--runs n] [--runtime node,deno,bun,workerd] [--suite <name>] [--case <id>]';
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' }, runtime: { type: 'string' }, suite: { type: 'string', default: 'json-reviver' }, case: { type: 'string' } } });
@@ -162,9 +162,9 @@ async function measureRuntime(spec: string, scratch: string): Promise<void> {
 
 const scratch = mkdtempSync(join(tmpdir(), 'rtbench-start-cpu-'));
 try {
-  console.log(`# start CPU of a case's process (user+sys, s), median of ${runs} (lowest–highest); suite ${values.suite}; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`# start CPU of a case's process (user+sys, s), median of ${runs} (lowest–highest); suite ${values.suite}; ${machineSpeedText()}`);
   for (const spec of specs) await measureRuntime(spec, scratch);
-  console.log(`\nload at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`\nload at the end ${loadText()}`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -16,12 +16,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { median } from '@rtbench/stats';
+import { machineSpeedText } from '../../lib.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, runtime: { type: 'string', default: 'node,deno,bun' } } });
 const runs = Number(values.runs);
@@ -48,7 +49,7 @@ const dir = mkdtempSync(join(tmpdir(), 'rtbench-waiting-'));
 try {
   writeFileSync(join(dir, 'program.mjs'), PROGRAM);
   await build({ entryPoints: [join(dir, 'program.mjs')], bundle: true, format: 'esm', platform: 'node', outfile: join(dir, 'bundle.mjs'), logLevel: 'error' });
-  console.log(`${new Date().toISOString()}  load ${loadavg().map((l) => l.toFixed(1)).join(' ')}  ${runs} fresh processes each`);
+  console.log(`${new Date().toISOString()}  ${machineSpeedText()}  ${runs} fresh processes each`);
   for (const spec of values.runtime.split(',')) {
     const plugin = pluginForSpec(spec);
     if (!plugin) throw new Error(`${spec}: no such runtime`);

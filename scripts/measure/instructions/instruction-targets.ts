@@ -13,7 +13,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pairedComparisonView } from '@rtbench/report';
-import { benchRun, loadText, pct } from '../../lib.ts';
+import { benchRun, loadText, machineSpeedText, pct } from '../../lib.ts';
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -49,7 +49,7 @@ const scope = filter ? ['--filter', filter] : [];
 const minutes = (ms: number): string => `${(ms / 60000).toFixed(1)} min`;
 const countWord = (verdict: string): string => (verdict === 'faster' ? 'fewer' : verdict === 'slower' ? 'more' : verdict);
 
-console.log(`${new Date().toISOString()}  load ${loadText()}`);
+console.log(`${new Date().toISOString()}  ${machineSpeedText()}`);
 if (only.has('1')) {
   console.log(`\n1. pnpm bench json-reviver ${scope.join(' ')} --measure instructions --rounds ${rounds} (node, deno, bun, workerd)`);
   const r = benchRun(['json-reviver', ...scope, '--measure', 'instructions', '--rounds', rounds]);

@@ -60,7 +60,7 @@ import { lockstepPreBatch, pacedJob } from '@rtbench/core/protocol';
 import { cpuNsBetween, whichOnPath } from '@rtbench/process';
 import { collectorShare, median, quantile } from '@rtbench/stats';
 import { lockstepOf } from '../../../packages/measurer-records/src/index.ts';
-import { benchRun, calibrationArgs, loadText, repoRoot } from '../../lib.ts';
+import { benchRun, calibrationArgs, loadText, machineSpeedText, repoRoot } from '../../lib.ts';
 import { aloneArgs, judged, tablesFigure } from './long-loop-check/judge.ts';
 
 interface CheckedCase {
@@ -311,5 +311,5 @@ const pinned = args.flag('--pinned', 1);
 const alone = args.flag('--alone', 1) > 0;
 const caseAt = args.rest.indexOf('--case');
 const cases = caseAt >= 0 ? [{ target: args.rest[caseAt + 1]!, filter: args.rest[caseAt + 2]!, label: `${args.rest[caseAt + 1]}: ${args.rest[caseAt + 2]}` }] : CASES;
-console.log(`long loop against the table: ${processes} fresh process(es) of about ${loopMs} ms per cell, and ${ONE_CORE ? pinned : 0} on one core; load ${loadText()}`);
+console.log(`long loop against the table: ${processes} fresh process(es) of about ${loopMs} ms per cell, and ${ONE_CORE ? pinned : 0} on one core; ${machineSpeedText()}`);
 for (const c of cases) await check(c, args.benchArgs, loopMs, processes, pinned, alone);

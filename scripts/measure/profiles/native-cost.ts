@@ -9,14 +9,14 @@
  *   flock /tmp/rtbench-measure.lock npx tsx scripts/measure/profiles/native-cost.ts [runtime=node@26] [pairs=3]
  */
 import { mkdtempSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { guardDir, removeGuardedDir } from '../../../packages/process/src/index.ts';
 import { findPerf } from '../../../packages/host/src/tools.ts';
 import { profileCase, profileNative, type ProfileArm } from '../../../packages/profile/src/index.ts';
 import { bundleSuite } from '@rtbench/suite-loader';
 import { pluginForSpec } from '@rtbench/runtime-registry';
-import { repoRoot } from '../../lib.ts';
+import { loadText, machineSpeedText, repoRoot } from '../../lib.ts';
 
 const CASE = 'parse / identity reviver (arrow) [size=10kb]';
 const spec = process.argv[2] ?? 'node@26';
@@ -31,7 +31,7 @@ const out = mkdtempSync(join(tmpdir(), 'rtbench-native-cost-'));
 guardDir(out);
 const s = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 
-console.log(`${CASE} on ${spec}: ${pairs} pairs, 300 ms warmup + 1 s sampling each; ${new Date().toISOString()}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(`${CASE} on ${spec}: ${pairs} pairs, 300 ms warmup + 1 s sampling each; ${new Date().toISOString()}, ${machineSpeedText()}`);
 const ratios: number[] = [];
 try {
   for (let i = 0; i < pairs; i++) {
@@ -48,7 +48,7 @@ try {
       `  pair ${i + 1}: cpu ${s(cpuMs)}  native ${s(nativeMs)} (perf record + runtime ${s(recordMs)}, perf script ${s(scriptMs)}, fold ${s(foldMs)}; ${native.resolution.samples} samples)  ${(nativeMs / cpuMs).toFixed(2)}×`,
     );
   }
-  console.log(`native / cpu: ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}× (target ≤ 2×); load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(`native / cpu: ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}× (target ≤ 2×); load ${loadText()}`);
 } finally {
   removeGuardedDir(out);
 }

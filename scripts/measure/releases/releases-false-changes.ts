@@ -18,7 +18,7 @@ import { cacheDir, repoRoot } from '@rtbench/suite-loader';
 import { runCliAsync } from '../../../test/helpers/cli.ts';
 import { MATRIX_PACKAGE } from '../../../test/fixtures/release-runtime/matrix-plugin.ts';
 import { startReleaseRegistry } from '../../../test/fixtures/release-runtime/registry.ts';
-import { loadText } from '../../lib.ts';
+import { loadText, machineSpeedText } from '../../lib.ts';
 
 
 /** The one-sided 95% upper bound on a rate after `k` of `n` (Clopper–Pearson, by bisection on the binomial tail). */
@@ -70,7 +70,7 @@ const registry = await startReleaseRegistry({
   runtimes: join(cacheDir, 'runtimes'),
 });
 const range = `mxrt@${versions[0]}..mxrt@${versions.at(-1)}`;
-console.log(`${times} matrices of ${range} (${releaseCount} releases of one binary: ${process.execPath}) on ${suite} ${extra.join(' ')}; load ${loadText()}`);
+console.log(`${times} matrices of ${range} (${releaseCount} releases of one binary: ${process.execPath}) on ${suite} ${extra.join(' ')}; ${machineSpeedText()}`);
 
 let withChange = 0;
 let done = 0;

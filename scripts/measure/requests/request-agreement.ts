@@ -21,7 +21,7 @@
  */
 import { benchView } from '@rtbench/report';
 import { median } from '../../../packages/stats/src/index.ts';
-import { benchRun, loadText } from '../../lib.ts';
+import { benchRun, loadText, machineSpeedText } from '../../lib.ts';
 
 const argv = process.argv.slice(2);
 const dash = argv.indexOf('--');
@@ -30,7 +30,7 @@ const extra = dash < 0 ? ['--runtime', 'node,deno,bun,workerd'] : argv.slice(das
 const lockAt = own.indexOf('--lock');
 const lock = lockAt < 0 ? undefined : own[lockAt + 1];
 
-console.log(`load before: ${loadText()}`);
+console.log(`before: ${machineSpeedText()}`);
 const requests = benchRun(['scripts/measure/requests/request-agreement/requests.ts', ...extra], lock);
 console.log(`request run: ${(requests.wallMs / 1e3).toFixed(0)} s, load ${loadText()}, saved ${requests.path}`);
 const loop = benchRun(['scripts/measure/requests/request-agreement', ...extra], lock);

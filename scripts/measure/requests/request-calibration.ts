@@ -29,7 +29,7 @@ import type { CaseResult, RunRecord } from '@rtbench/core/schema';
 import { pairedComparisonView, reporterFor, type ComparisonView } from '@rtbench/report';
 import { adjustAll, DEFAULT_RATIO_OPTIONS, isRequestResult, quantilePairs } from '../../../packages/verdicts/src/index.ts';
 import { createRandom } from '../../../packages/stats/src/index.ts';
-import { benchRun, calibrationArgs, isDecided, loadText, mcError, pct, readRun } from '../../lib.ts';
+import { benchRun, calibrationArgs, isDecided, loadText, machineSpeedText, mcError, pct, readRun } from '../../lib.ts';
 
 
 /** Per variant, per request case: its processes' rounds (the source of the null draws). */
@@ -124,7 +124,7 @@ function aa(n: number, extra: string[], lock: string | undefined): void {
 }
 
 const { command, rest, flag, files, benchArgs } = calibrationArgs();
-console.log(`${new Date().toISOString()}  load ${loadText()}`);
+console.log(`${new Date().toISOString()}  ${machineSpeedText()}`);
 if (command === 'simulate') {
   simulate(files, flag('--pairs', 10), flag('--tables', 2000), flag('--seed', 1));
 } else if (command === 'aa') {

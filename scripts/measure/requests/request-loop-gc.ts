@@ -21,7 +21,7 @@ import { bundleProgram } from '@rtbench/host-timed';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
 import { median } from '../../../packages/stats/src/index.ts';
-import { loadText, repoRoot } from '../../lib.ts';
+import { loadText, machineSpeedText, repoRoot } from '../../lib.ts';
 import { collectionsOf, tracedRequests } from './request-loop/gc-trace.ts';
 
 const argv = process.argv.slice(2);
@@ -44,7 +44,7 @@ async function driverFor(plugin: RuntimePlugin): Promise<string> {
 }
 
 const fixed = (x: number, digits = 1): string => x.toFixed(digits);
-console.log(`load before: ${loadText()}; ${page} page${read ? ', bodies read as bytes' : ''}, ${requests} requests a process, figures over requests ${from}–${requests - 1}`);
+console.log(`before: ${machineSpeedText()}; ${page} page${read ? ', bodies read as bytes' : ''}, ${requests} requests a process, figures over requests ${from}–${requests - 1}`);
 console.log('runtime | calls a request | request p50 (wall) | young collections | their pause | full collections | their pause | most heap in use before one');
 try {
   for (const spec of specs) {

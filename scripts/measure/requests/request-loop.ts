@@ -40,7 +40,7 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { benchView } from '@rtbench/report';
 import { requestsOf } from '../../../packages/measurer-records/src/index.ts';
 import { median } from '../../../packages/stats/src/index.ts';
-import { loadText, readRun, repoRoot } from '../../lib.ts';
+import { loadText, machineSpeedText, readRun, repoRoot } from '../../lib.ts';
 import { BAND, ratioCells, type PathRounds } from './request-loop-ratio.ts';
 
 const argv = process.argv.slice(2);
@@ -259,7 +259,7 @@ function printParts(reads: readonly { id: string; reads: Parameters<typeof figur
   }
 }
 
-console.log(`load before: ${loadText()}; saving in ${dir}`);
+console.log(`before: ${machineSpeedText()}; saving in ${dir}`);
 for (const page of pages) {
   const paired = rtbenchRun(`${page}-paired`, 'in-process.js', ['--requests', pairedMix(page)]);
   console.log(`\n${page}: ${paired.seconds.toFixed(0)} s, exit ${paired.status}, load ${loadText()}`);

@@ -16,7 +16,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pairedComparisonView } from '@rtbench/report';
-import { calibrationArgs, isDecided, loadText, readRun, repoRoot } from '../../lib.ts';
+import { calibrationArgs, isDecided, loadText, machineSpeedText, readRun, repoRoot } from '../../lib.ts';
 
 const { flag, benchArgs } = calibrationArgs(['aa', ...process.argv.slice(2)]);
 const tables = flag('--tables', 20);
@@ -24,7 +24,7 @@ const worker = join('scripts', 'same-work-aa', 'worker.js');
 
 let quiet = 0;
 let differing = 0;
-console.log(`same-work A/A: ${tables} tables of rtbench run ${worker} --request "GET /" --compare node node ${benchArgs.join(' ')}; load ${loadText()}`);
+console.log(`same-work A/A: ${tables} tables of rtbench run ${worker} --request "GET /" --compare node node ${benchArgs.join(' ')}; ${machineSpeedText()}`);
 for (let t = 1; t <= tables; t++) {
   const out = join(mkdtempSync(join(tmpdir(), 'rtbench-same-work-aa-')), 'run.json');
   const started = performance.now();

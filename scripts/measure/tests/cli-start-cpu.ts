@@ -15,10 +15,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseProcStat, TICKS_PER_S } from '../../../test/helpers/cpu-budget.ts';
+import { loadText, machineSpeedText } from '../../lib.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' }, only: { type: 'string' }, checkout: { type: 'string' } } });
 const repoRoot = resolve(values.checkout ?? join(import.meta.dirname, '../../..'));
@@ -62,13 +63,13 @@ if (unknown.length) {
 try {
   // Builds the bundle if the sources changed, and saves the run `report` reads.
   start(lines.bench!);
-  console.log(`rtbench start CPU (user+sys, s), median of ${runs}; node ${process.version}; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`rtbench start CPU (user+sys, s), median of ${runs}; node ${process.version}; ${machineSpeedText()}`);
   for (const name of chosen) {
     const cpu = Array.from({ length: runs }, () => start(lines[name]!)).sort((a, b) => a - b);
     const median = cpu[Math.floor(cpu.length / 2)]!;
     console.log(`${name.padEnd(8)} ${median.toFixed(2)}  (${cpu[0]!.toFixed(2)}–${cpu.at(-1)!.toFixed(2)})  rtbench ${lines[name]!.join(' ').replaceAll(repoRoot + '/', '').replaceAll(scratch, '<tmp>')}`);
   }
-  console.log(`load at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`load at the end ${loadText()}`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -14,16 +14,14 @@
  * Real runs take the measurement lock; every figure is printed with the load.
  */
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { benchView } from '@rtbench/report';
 import { fileStamp } from '@rtbench/host/files';
 import { mannWhitney, median } from '@rtbench/stats';
-import { benchRun, repoRoot } from '../../lib.ts';
+import { benchRun, loadText, repoRoot } from '../../lib.ts';
 
 const REFERENCE_ARGS = ['--warmup', '5s', '--rounds', '3', '--max-rounds', '3'];
-const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' / ');
 
 /** Per cell: the table's median and mark, and each process's median (a process is the unit that is independent). */
 function cells(run: RunRecord): Map<string, { median: number; mark?: string; processes: number[] }> {
@@ -84,13 +82,13 @@ if (command === 'check' && rest.length === 2) {
   mkdirSync(join(repoRoot, 'results'), { recursive: true });
   const saved: string[] = [];
   for (const [what, args] of [['reference', [...REFERENCE_ARGS, ...extra]], ['default', extra]] as const) {
-    const before = load();
+    const before = loadText();
     const r = benchRun([suite!, ...args]);
     // Named as results/ keeps saved runs (README there; test/tracked-state.test.ts): <stamp>Z-<suite>-….json.
     const path = join(repoRoot, 'results', `${fileStamp(r.run.startedAt)}-${suite!.replace(/[^\w.-]+/g, '_')}-warmup-${what}.json`);
     copyFileSync(r.path, path);
     saved.push(path);
-    console.log(`${what}: ${(r.wallMs / 1e3).toFixed(0)} s, exit ${r.status}, load ${before} → ${load()}; saved ${path}`);
+    console.log(`${what}: ${(r.wallMs / 1e3).toFixed(0)} s, exit ${r.status}, load ${before} → ${loadText()}; saved ${path}`);
   }
   check(parseRun(JSON.parse(readFileSync(saved[0]!, 'utf8')), saved[0]!), parseRun(JSON.parse(readFileSync(saved[1]!, 'utf8')), saved[1]!));
 } else {

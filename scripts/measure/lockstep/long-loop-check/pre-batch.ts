@@ -17,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pluginForSpec, runtimePlugins } from '@rtbench/runtime-registry';
 import { median } from '@rtbench/stats';
-import { loadText } from '../../../lib.ts';
+import { machineSpeedText } from '../../../lib.ts';
 
 const MODES = [
   { name: 'loop', wait: 0, pre: 0 },
@@ -37,7 +37,7 @@ const repeat = Number(option('--repeat', '3'));
 const specs = option('--runtime', runtimePlugins().filter((p) => p.programs.kind === 'process').map((p) => p.name).join(',')).split(',');
 const probe = join(import.meta.dirname, 'pre-batch.mjs');
 
-console.log(`${kase}: ${calls} timed calls in batches of ${batch} per process, ${repeat} processes per mode; load ${loadText()}`);
+console.log(`${kase}: ${calls} timed calls in batches of ${batch} per process, ${repeat} processes per mode; ${machineSpeedText()}`);
 for (const spec of specs) {
   const plugin = pluginForSpec(spec);
   if (!plugin || plugin.programs.kind !== 'process') {
