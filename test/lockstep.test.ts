@@ -131,6 +131,8 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
     expect(status, stderr).toBe(0);
     expect(run.options.measurerFields).toMatchObject({ processes: 'per-case' });
     for (const r of run.results) expect(r.rounds.every((x) => lockstepOf(x) !== undefined && lockstepOf(x)!.servedBefore === undefined)).toBe(true);
+    // Each set's processes are started as it opens: the opening is kept with its rounds.
+    for (const r of run.results) for (const x of r.rounds) expect(lockstepOf(x)!.openingUs).toBeGreaterThan(0);
   });
 
   it('gives every case processes of its own by default, each started ahead while the case before warmed up: no process serves two cases', async () => {
@@ -141,8 +143,9 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
     const served = run.results.flatMap((r) => r.rounds.map((x) => lockstepOf(x)!));
     expect(served).toHaveLength(4);
     for (const l of served) expect([l.visit, l.servedBefore]).toEqual([1, 0]);
-    // What the host waited for before each set's first turn is kept with its rounds (where-time-goes reads it).
+    // What the host took to open each set and waited for before its first turn is kept with its rounds (where-time-goes reads it).
     for (const l of served) expect([typeof l.readyWaitUs, typeof l.quietWaitUs]).toEqual(['number', 'number']);
+    for (const l of served) expect(l.openingUs).toBeGreaterThan(0);
     // Two cases × two sets: four processes, none of which served another case or set.
     expect(new Set(served.map((l) => l.process)).size).toBe(4);
   });

@@ -21,6 +21,8 @@ export const lockstepRoundSchema = z.object({
   processCpuUs: finite.nonnegative().optional(),
   /** µs of CPU its main thread (the busiest main thread of its tree) ran over the same stretch: the thread that runs JavaScript, which the samples are held against (absent off Linux and in older runs). */
   mainThreadCpuUs: finite.nonnegative().optional(),
+  /** µs the host took from turning to the set to every process having its case: taking or starting the processes, sending the case, and (the default schedule) starting the next case's processes ahead (absent in older runs). */
+  openingUs: finite.nonnegative().optional(),
   /** µs the host waited, after the set's processes had opened the case, for all of them to be warmed and ready (absent in older runs). */
   readyWaitUs: finite.nonnegative().optional(),
   /** µs it then waited for its own other work to end before the first turn: the previous case's processes exiting, the next case's loading (absent in older runs). */

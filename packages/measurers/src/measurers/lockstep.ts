@@ -250,6 +250,16 @@ export async function takeTurn(cases: readonly Pick<LiveCase, 'sample'>[], live:
   return out;
 }
 
+/** How a set is run beyond its cases: what the host waits for before the first turn, whether its arms sample at once, when it began. */
+interface SetRun {
+  /** Resolves once nothing else of the host's runs (processes ending, the next case's loading). */
+  quiet?: () => Promise<void>;
+  /** The arms sample at the same time (seated on cores of their own). */
+  together?: boolean;
+  /** performance.now() when the host turned to the set, before it took or started its processes and opened the case. */
+  begunAt?: number;
+}
+
 /**
  * One case on live processes, one per arm, already asked to set it up: wait
  * for them to be ready, take the turns, finish, and judge each arm's answer
@@ -263,18 +273,22 @@ async function sampleInTurn(
   arms: readonly Arm[],
   options: LockstepOptions,
   context: ReplicateContext,
-  quiet?: () => Promise<void>,
-  together = false,
+  { quiet, together = false, begunAt }: SetRun = {},
 ): Promise<{ results: ArmResult[]; outcomes: JobOutcome[] }> {
-  // The processes have their case and warm it: the host's own work goes here, not between sets.
+  // The opening ends as the processes have their case, before the host's own work, which goes here (not between sets).
+  const openingUs = begunAt !== undefined ? usOf((performance.now() - begunAt) * 1e6) : undefined;
   context.whileUntimed?.();
   const opened = performance.now();
   const ready = await Promise.all(cases.map((s) => s.ready));
   const readyAt = performance.now();
   // Nothing else of ours runs while the arms take their samples (a previous set's processes still ending).
   await quiet?.();
-  // Both waits are kept with the set's rounds, so a run says what its sets cost beyond their samples (where-time-goes).
-  const waits = { readyWaitUs: usOf((readyAt - opened) * 1e6), quietWaitUs: usOf((performance.now() - readyAt) * 1e6) };
+  // The host's time before each stretch is kept with the set's rounds, so a run says what its sets cost beyond their samples (where-time-goes).
+  const waits = {
+    ...(openingUs !== undefined ? { openingUs } : {}),
+    readyWaitUs: usOf((readyAt - opened) * 1e6),
+    quietWaitUs: usOf((performance.now() - readyAt) * 1e6),
+  };
   let live = arms.map((_, i) => i).filter((i) => ready[i] !== undefined);
   const positions: number[][] = arms.map(() => []);
   const readings: SampleReading[][] = arms.map(() => []);
@@ -386,6 +400,7 @@ function lockstepMeasurer(options: LockstepOptions): Measurer {
     descriptor: LOCKSTEP_PER_CASE,
     untimedStart: true,
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
+      const begunAt = performance.now();
       const caseId = unit.cases[0]!.id;
       // Start-up and warmup are not measured: the processes start together and warm up side by side, each until steady by its engine's rule;
       // so they load the bundle's code compiled by an earlier process where the runtime keeps it (runtime-kit code-cache.ts).
@@ -395,7 +410,7 @@ function lockstepMeasurer(options: LockstepOptions): Measurer {
         const job = pacedJob(caseId, withSteadyRule(options.measure, arm.plugin.engine.warmup, told[i]!.ns));
         return arm.plugin.startSession({ target: arm.target, flags: collectingFlags(arm), bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs, codeCache: true, ...(context.signal ? { signal: context.signal } : {}) });
       });
-      const { results } = await sampleInTurn(sessions, arms, options, context);
+      const { results } = await sampleInTurn(sessions, arms, options, context, { begunAt });
       learnHorizons(horizons, caseId, arms, results, told);
       return results;
     },
@@ -598,6 +613,7 @@ async function endProcesses(w: WarmState, all: boolean): Promise<LateFailure[]> 
 
 /** One case on every seated arm's warm process, sampled in turn (or at once, seated). */
 async function warmReplicate(w: WarmState, unit: Unit, given: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
+  const begunAt = performance.now();
   // A runtime whose plug-in cannot serve many cases gets a process per case (a seating's descriptor refuses it).
   if (!w.seating && given.some((a) => !a.plugin.startWarm)) return w.sessionsPerCase.replicate(unit, given, context);
   const seats: readonly (Pick<Seat, 'arm'> & Partial<Seat>)[] = w.seating ? w.seating.seat(given, context) : given.map((arm) => ({ arm }));
@@ -619,7 +635,7 @@ async function warmReplicate(w: WarmState, unit: Unit, given: readonly Arm[], co
     await w.processes.ended();
     await Promise.all(loadedAhead);
   };
-  const { results, outcomes } = await sampleInTurn(cases, arms, w.options, context, quiet, w.seating !== undefined);
+  const { results, outcomes } = await sampleInTurn(cases, arms, w.options, context, { quiet, together: w.seating !== undefined, begunAt });
   learnHorizons(w.horizons, caseId, arms, results, told);
   results.forEach((result, i) => recordServed(w, { unit, caseId, context, seat: seats[i]!, held: held[i]!, keep: keep[i]!, visit: visit[i]!, servedBefore: servedBefore[i]!, sampled: outcomes[i]! }, result));
   return results;
