@@ -127,7 +127,7 @@ for (const r of run.results) {
     const waits = lockstepOf(x)?.hostWaitUs;
     const spans = lockstepOf(x)?.spanUs;
     if (!waits) continue;
-    // Batches of 4 ms or more (core run-up.ts NO_PRE_BATCH_NS): a bucket of their own, their run-up one call or none (older runs).
+    // Batches of 4 ms or more (core run-up.ts NO_PRE_BATCH_NS): a bucket of their own, their run-up a call or a few (none in older runs).
     const long = median(x.samples) * x.iterationsPerSample >= NO_PRE_BATCH_NS;
     const key = `${r.variantId}, batches ${long ? '≥' : '<'} 4 ms`;
     const p = perSample.get(key) ?? { wait: [], span: [], timed: [] };

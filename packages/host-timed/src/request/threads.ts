@@ -33,18 +33,18 @@ export function cpuAfter(idle: ThreadTimes, next: ThreadTimes, empties: readonly
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** Whether no thread of the process is running or waiting to run (state R in /proc/<pid>/task/<tid>/stat). */
-function noneRunnable(pid: number, tids: Iterable<number>): boolean {
+/** Whether a thread of the process is running or waiting to run (state R in /proc/<pid>/task/<tid>/stat). */
+function anyRunnable(pid: number, tids: Iterable<number>): boolean {
   for (const tid of tids) {
     try {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
       // The state follows the command name, which is in parentheses and may hold spaces.
-      if (stat[stat.lastIndexOf(')') + 2] === 'R') return false;
+      if (stat[stat.lastIndexOf(')') + 2] === 'R') return true;
     } catch {
       // Ended: it runs no more.
     }
   }
-  return true;
+  return false;
 }
 
 const sameTimes = (a: ThreadTimes, b: ThreadTimes): boolean => a.size === b.size && [...a].every(([tid, ns]) => b.get(tid) === ns);
@@ -55,7 +55,7 @@ export interface ThreadsView {
   anyRunnable(tids: Iterable<number>): boolean;
 }
 
-const procView = (pid: number): ThreadsView => ({ times: () => threadCpuTimes(pid), anyRunnable: (tids) => !noneRunnable(pid, tids) });
+const procView = (pid: number): ThreadsView => ({ times: () => threadCpuTimes(pid), anyRunnable: (tids) => anyRunnable(pid, tids) });
 
 /**
  * The threads' times once they are idle, or after `maxPolls` polls; `settled`
