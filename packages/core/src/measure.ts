@@ -550,8 +550,9 @@ async function spannedSampler(
   const n = floorNs > 0 ? flooredCalls(spanned.n, spanned.batchNs, floorNs) : spanned.n;
   const batchNs = (spanned.batchNs * n) / spanned.n;
   if (n > spanned.n) span.flooredBy = n / spanned.n;
-  // Each lockstep sample's run-up, decided once (run-up.ts).
-  span.runUpCalls = runUpCalls(n, span);
+  // Each lockstep sample's run-up, decided once (run-up.ts): at least the time asked (--run-up) at the sample's rate.
+  const asked = options.runUpMs !== undefined ? { ns: options.runUpMs * 1e6, callNs: batchNs / n } : undefined;
+  span.runUpCalls = runUpCalls(n, span, asked);
   // The series says its batches were shorter than the samples: its level is not held against theirs (stats classifyProcess).
   const samplesGrown = n / warmed.n;
   const warmup = rest.warmup && samplesGrown > 1 ? { ...rest.warmup, samplesGrown } : rest.warmup;

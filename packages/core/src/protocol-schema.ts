@@ -110,6 +110,8 @@ export const measureOptionsSchema = z.object({
   amortize: z.literal(true).optional(),
   /** With amortize: a sample lasts at least this long, in ms (amortize.ts SAMPLE_FLOOR_MS). */
   sampleFloorMs: finite.positive().optional(),
+  /** With amortize: each lockstep sample's untimed run-up lasts at least this long, in ms (--run-up; run-up.ts runUpCalls). */
+  runUpMs: finite.positive().optional(),
   /**
    * The run asked for the engine's collection counts (--metrics gc). A
    * runtime that reads them only from a log its engine writes at every

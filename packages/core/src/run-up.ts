@@ -8,7 +8,7 @@
  * Runs beside case code: no Math.
  */
 import { spansCollections } from './amortize.ts';
-import { ceil } from './primordials.ts';
+import { ceil, max } from './primordials.ts';
 import type { SampleSpan } from './protocol-schema.ts';
 
 /**
@@ -24,11 +24,14 @@ export const NO_PRE_BATCH_NS = 4e6;
  * span's, not the sample's, once the sample was raised to the floor, which
  * a run-up as long would double). A long batch of few calls gets its run-up
  * too: one 8–16 ms operation after a wait is not its own warm-up of the
- * caches (docs/lockstep.md, "The run-up").
+ * caches (docs/lockstep.md, "The run-up"). `asked` (--run-up): at least the
+ * calls that fill that many ns at the sample's ns per call, for an engine
+ * that paces its collections by its allocation rate in wall time, which a
+ * wait lowers (docs/lockstep.md, "A longer run-up").
  */
-export function runUpCalls(iterationsPerSample: number, span: SampleSpan | undefined): number {
-  if (spansCollections(span)) return ceil(iterationsPerSample / (span.flooredBy ?? 1));
-  return iterationsPerSample >> 2 || 1;
+export function runUpCalls(iterationsPerSample: number, span: SampleSpan | undefined, asked?: { ns: number; callNs: number }): number {
+  const rule = spansCollections(span) ? ceil(iterationsPerSample / (span.flooredBy ?? 1)) : iterationsPerSample >> 2 || 1;
+  return asked !== undefined && asked.callNs > 0 ? max(rule, ceil(asked.ns / asked.callNs)) : rule;
 }
 
 /** The run-up of a run saved before spans recorded theirs: the rule then, none for a batch of fewer than 4 calls that took NO_PRE_BATCH_NS or more. */

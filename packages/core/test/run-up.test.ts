@@ -35,6 +35,17 @@ describe('the run-up before a lockstep sample', () => {
     expect(runUpCalls(3, { ...grown, flooredBy: 3 })).toBe(1);
   });
 
+  it('lasts the time asked (--run-up) at the sample\'s rate where that is longer than the rule, never shorter', () => {
+    // 150 ms at 5 µs a call: 30,000 calls; the rule's whole batch of 1,000 is shorter.
+    expect(runUpCalls(1_000, grown, { ns: 150e6, callNs: 5_000 })).toBe(30_000);
+    expect(runUpCalls(1_000, flat, { ns: 150e6, callNs: 5_000 })).toBe(30_000);
+    // A call longer than the time asked: the rule's one call.
+    expect(runUpCalls(3, grown, { ns: 150e6, callNs: 200e6 })).toBe(3);
+    expect(runUpCalls(1, flat, { ns: 150e6, callNs: 200e6 })).toBe(1);
+    // A clock that did not see the batch: the rule alone.
+    expect(runUpCalls(1_000, grown, { ns: 150e6, callNs: 0 })).toBe(1_000);
+  });
+
   it('of a run saved before spans recorded it: none for a batch of fewer than 4 calls that took 4 ms or more, else the rule above', () => {
     expect(derivedRunUpCalls(3, NO_PRE_BATCH_NS, grown)).toBe(0);
     expect(derivedRunUpCalls(3, 24e6, { ...grown, flooredBy: 3 })).toBe(0);

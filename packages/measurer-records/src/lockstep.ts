@@ -28,6 +28,8 @@ const lockstepFieldsSchema = collectedFieldSchema.extend({
   startedAhead: z.literal(true).optional(),
   /** Per runtime, the environment its processes ran with so that waiting their turn cost their next sample nothing (RuntimePlugin.waitingEnv; absent: none, or a run saved before). */
   waitingEnv: z.record(z.string(), z.array(z.string())).optional(),
+  /** Each sample's untimed run-up lasted at least this long, in ms (--run-up; absent: the run-up's own rule). */
+  runUpMs: finite.positive().optional(),
 });
 type LockstepFields = z.infer<typeof lockstepFieldsSchema>;
 
@@ -64,7 +66,8 @@ function describeLockstep(options: RunRecord['options']): MeasuredBy {
         : o.startedAhead
           ? `each case has live processes of its own, one per arm, that serve no other case (started while the case before it warmed up, idle until it opened), warmed together and sampled in turn, a few ms apart: ${perArm} of sampling per arm and round after ${warmup}${sets > 1 ? `; a case's processes serve it in ${sets} rounds in a row, rewarming it briefly in the later ones` : ''}; pairs are (round, case)`
           : `each round (a lockstep set) starts one live process per arm and samples them in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`;
-  return timedMethod(`${held}${collections(o)}${waiting(o)}`);
+  const runUp = o.runUpMs !== undefined ? `; each sample followed at least ${o.runUpMs} ms of the case run untimed (--run-up)` : '';
+  return timedMethod(`${held}${collections(o)}${waiting(o)}${runUp}`);
 }
 
 /** Runs saved before the measurer block kept these fields among their options, by these names. */

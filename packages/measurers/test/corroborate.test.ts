@@ -81,6 +81,24 @@ describe('corroborate (lockstep sets)', () => {
     expect(corroborate(hurried.record, hurried.readings)).toMatch(/samples claimed more time than the host waited/);
   });
 
+  it('leaves the run-up the host asked for (--run-up) out of the exchange a sample explains, and still fails shrunk figures', () => {
+    // 20 ms samples after 150 ms of untimed run-up: each span is 170 ms, so an honest sample is 12% of it.
+    const spec = schedule(Array.from({ length: 12 }, () => ({ gap: 3, delayIn: 0.05, batchMs: 20, delayOut: 0.05 })));
+    const honest = turns(spec);
+    const withRunUp = honest.readings.map((r) => ({ ...r, spanNs: r.spanNs! + 150e6, waitedNs: r.waitedNs + 150e6, receivedMs: r.receivedMs + 150 }));
+    const record = { ...honest.record, sampleStartMs: honest.record.sampleStartMs.map((ms, i) => ms + 150 * (i + 1)) };
+    const later = withRunUp.map((r, i) => ({ ...r, sentMs: r.sentMs + 150 * i, receivedMs: r.receivedMs + 150 * i }));
+    // Without the run-up counted, the honest samples explain too little of a 170 ms exchange with harness work: shrink them to a tenth's edge.
+    const edge = { ...record, samples: record.samples.map((s) => s * 0.6) };
+    expect(corroborate(edge, later)).toMatch(/^no sample accounts for a tenth of the time its exchange took/);
+    expect(corroborate(edge, later, { runUpMs: 150 })).toBeUndefined();
+    const shrunk = { ...record, samples: record.samples.map((s) => s / 100) };
+    expect(corroborate(shrunk, later, { runUpMs: 150 })).toMatch(/^no sample accounts for a tenth of the time its exchange took/);
+    // Spans shrunk with the samples: the run-up left out is at most half a span, so the rest still has to be explained.
+    const spansShrunk = later.map((r) => ({ ...r, spanNs: r.spanNs! / 100 }));
+    expect(corroborate(shrunk, spansShrunk, { runUpMs: 150 })).toMatch(/^no sample accounts for a fiftieth of the time the host waited for it/);
+  });
+
   it('fails figures shrunk on their way to the host (the clock untouched), and names the share', () => {
     const spec = schedule(Array.from({ length: 20 }, () => ({ gap: 3, delayIn: 0.05, batchMs: 1, delayOut: 0.05 })));
     const honest = turns(spec);

@@ -45,6 +45,12 @@ describe('when a lockstep set stops taking turns', () => {
     expect(takesTurn(5, 12, 481, options, 4)).toBe(false);
     expect(takesTurn(4, 12, 10_000, options, 4)).toBe(true);
   });
+  it('holds only the time beyond the run-up asked for (--run-up) against the cap', () => {
+    // 4 arms, turn 6: 6 × 4 × 150 ms of run-up asked; the cap is 3 × 40 ms × 4 arms beyond it.
+    expect(takesTurn(6, 12, 3_600 + 480, { ...options, runUpMs: 150 }, 4)).toBe(true);
+    expect(takesTurn(6, 12, 3_600 + 481, { ...options, runUpMs: 150 }, 4)).toBe(false);
+    expect(takesTurn(6, 12, 3_600, options, 4)).toBe(false);
+  });
   it('scales the cap with the number of arms sampling in turn', () => {
     expect(takesTurn(6, 12, 200, options, 1)).toBe(false);
     expect(takesTurn(6, 12, 200, options, 2)).toBe(true);

@@ -4,35 +4,20 @@
  */
 import { UsageError } from '../errors.ts';
 import { BYTE_SIZE_HINT, parseByteSize } from '@rtbench/core/byte-size';
+import { parseDurationMs } from '@rtbench/core/duration';
 
-/** The longest duration any option takes (a day): longer is a typo, and timers overflow past 24.8 days. */
-export const MAX_DURATION_MS = 24 * 3600_000;
+export { MAX_DURATION_MS } from '@rtbench/core/duration';
+
 /** More fresh processes per case and runtime than anyone can wait for. */
 const MAX_ROUNDS = 10_000;
 /** Seeds are 32-bit (createRandom). */
 const MAX_SEED = 2 ** 32 - 1;
 
-const UNITS: Record<string, number> = { ms: 1, s: 1e3, m: 60e3, h: 3600e3 };
-/** The units and range every duration option takes, for its messages. */
-const DURATIONS_TAKEN = 'units ms, s, m and h (e.g. 500ms, 2s, 1m, 1h), more than 0 and at most 24h';
-
-/** "500ms", "2s", "1.5s", "1m", "1h" -> milliseconds. A bare number is rejected: say the unit. */
+/** "500ms", "2s", "1.5s", "1m", "1h" -> milliseconds (core duration.ts). A bare number is rejected: say the unit. */
 export function parseDuration(text: string | number, option: string): number {
-  const raw = String(text).trim();
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(raw);
-  if (!m) {
-    const unit = /^\d+(?:\.\d+)?\s*(\D\S*)$/.exec(raw)?.[1];
-    const why = /^-/.test(raw)
-      ? 'a duration cannot be negative'
-      : unit !== undefined
-        ? `"${unit}" is not a unit rtbench takes`
-        : 'write a duration with its unit';
-    throw new UsageError(`${option} ${String(text)}: ${why}; durations take ${DURATIONS_TAKEN}`);
-  }
-  const ms = Number(m[1]) * UNITS[m[2]!]!;
-  if (!(ms > 0)) throw new UsageError(`${option} ${String(text)}: must be more than 0`);
-  if (ms > MAX_DURATION_MS) throw new UsageError(`${option} ${String(text)}: at most 24h (1440m)`);
-  return ms;
+  const parsed = parseDurationMs(text);
+  if ('why' in parsed) throw new UsageError(`${option} ${String(text)}: ${parsed.why}`);
+  return parsed.ms;
 }
 
 /** A whole number from `min` to `max`, written in decimal digits. */

@@ -17,6 +17,16 @@ import type { RoundRecord } from '@rtbench/core/schema';
 import type { SampleReading, ThreadSchedule } from '@rtbench/process';
 import type { MeasureOptions } from '@rtbench/core/protocol';
 
+/**
+ * An exchange less the run-up the host asked for (--run-up), which no sample
+ * accounts for: at most half the exchange, so that a process whose figures
+ * and spans both shrank still has a span to explain (the CPU rule holds the
+ * spans against the kernel's count).
+ */
+function spanLessRunUp(spanMs: number, runUpMs: number): number {
+  return spanMs - Math.min(runUpMs, spanMs / 2);
+}
+
 /** Slack beyond the clocks' resolution: the µs rounding of sampleStartMs and the host's timer. */
 const READING_SLACK_MS = 0.01;
 
@@ -99,9 +109,10 @@ type Corroborated = Pick<RoundRecord, 'samples' | 'sampleStartMs' | 'iterationsP
 export function corroborate(
   record: Corroborated,
   readings: readonly SampleReading[],
-  host: { threadCpuNs?: number | undefined; ownMainThread?: ThreadSchedule | undefined; emulator?: string | undefined } = {},
+  host: { threadCpuNs?: number | undefined; ownMainThread?: ThreadSchedule | undefined; emulator?: string | undefined; runUpMs?: number | undefined } = {},
 ): string | undefined {
   const { threadCpuNs, emulator } = host;
+  const runUpMs = host.runUpMs ?? 0;
   const tickMs = record.clock.resolutionNs / 1e6;
   const slack = 2 * tickMs + READING_SLACK_MS;
   let tooLong = 0;
@@ -113,7 +124,7 @@ export function corroborate(
     if (claimedMs > waitedMs + slack) tooLong++;
     best.ofWait = Math.max(best.ofWait, shareOf(claimedMs, waitedMs, slack));
     if (r.spanNs === undefined) spans = false;
-    else best.ofSpan = Math.max(best.ofSpan, shareOf(claimedMs, r.spanNs / 1e6, slack));
+    else best.ofSpan = Math.max(best.ofSpan, shareOf(claimedMs, spanLessRunUp(r.spanNs / 1e6, runUpMs), slack));
   });
   if (tooLong) return `${tooLong} of ${readings.length} samples claimed more time than the host waited for them: the process's clock cannot be trusted, so the set is not used`;
   const clockDoubt = clockAdvance(record.sampleStartMs, readings, slack);

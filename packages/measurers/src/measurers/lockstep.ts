@@ -22,7 +22,7 @@ import { EVERY_PLATFORM } from '@rtbench/host/platform';
 import { runtimePlugins } from '@rtbench/runtime-registry';
 import type { TranslatedFlags } from '@rtbench/runtime-kit';
 import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, MeasurerOption, MeasurerSetup, PrepareContext, PreparedMeasurer, ReplicateContext, Unit } from '../measurer.ts';
-import { collectsBeforeSampling, givenWholeNumber, isSmoke, SMOKE_SAMPLES, smokeSized, timedMeasureOptions, type TimedSetup } from './measure-options.ts';
+import { collectsBeforeSampling, givenDurationMs, givenWholeNumber, isSmoke, SMOKE_SAMPLES, smokeSized, timedMeasureOptions, type TimedSetup } from './measure-options.ts';
 import { corroborate, wantsQuietExchange } from './corroborate.ts';
 import { armResultOf, crashAfterLastAnswer, timedMsOf } from './judge.ts';
 import { capStack, capText } from '../case-text.ts';
@@ -58,6 +58,8 @@ export interface LockstepOptions {
    * samples wait until it has loaded and sits idle.
    */
   startAhead?: boolean;
+  /** Each sample's untimed run-up lasts at least this long, in ms (--run-up): the set's sampling cap and the host's corroboration allow for it. */
+  runUpMs?: number;
 }
 
 /**
@@ -69,12 +71,14 @@ export interface LockstepOptions {
 const MIN_TURNS = 12;
 const MAX_TURNS = 10_000;
 
-/** Lockstep's own setup, which its prepare() makes from --sets-per-process and the kind of run. */
+/** Lockstep's own setup, which its prepare() makes from --sets-per-process, --run-up and the kind of run. */
 export interface LockstepSetup {
   /** Turns per set at least. */
   minTurns: number;
   /** Consecutive sets one process serves; absent: one. */
   setsPerProcess?: number;
+  /** Each sample's untimed run-up lasts at least this long, in ms (--run-up); absent: the run-up's own rule. */
+  runUpMs?: number;
 }
 
 /**
@@ -94,12 +98,23 @@ const SETS_PER_PROCESS_OPTION: MeasurerOption = {
   help: `With --schedule lockstep: one process per runtime serves this many sets in a row, its cases kept warm between them (a full collection before each case), so a case warms up fully once per process (with lockstep-per-case: one process per runtime and case, 1 by default); sets that share processes count as one process pair in every interval (docs/comparing.md) (default ${LOCKSTEP_OWN.bench.setsPerProcess}; --compare ${LOCKSTEP_OWN.compare.setsPerProcess})`,
 };
 
-/** Lockstep's setup from its option: warm processes serve the kind of run's sets by default, a process per case only when asked. */
+const RUN_UP = 'run-up';
+
+const RUN_UP_OPTION: MeasurerOption = {
+  name: RUN_UP,
+  kind: 'value',
+  value: 'duration',
+  help: "With a lockstep schedule: before each sample, run the case untimed for at least this long (e.g. 150ms). V8 sizes its heap by the program's allocation rate in wall time, and a process that waited its turn reads as a slow allocator and collects more; about 150 ms of running restores a long loop's rate (docs/lockstep.md, \"A longer run-up\"). Costs that much machine time per sample (default: the run-up's own rule, a quarter or a whole batch)",
+};
+
+/** Lockstep's setup from its options: warm processes serve the kind of run's sets by default, a process per case only when asked. */
 function prepareLockstep(context: PrepareContext, setsByDefault: boolean): PreparedMeasurer {
   const own = LOCKSTEP_OWN[context.mode];
   const setsPerProcess = givenWholeNumber(context, SETS_PER_PROCESS) ?? context.roundsPerProcess ?? (setsByDefault ? own.setsPerProcess : undefined);
-  const setup: LockstepSetup = { minTurns: own.minTurns, ...(setsPerProcess !== undefined ? { setsPerProcess } : {}) };
-  return { setup, ...(setsPerProcess !== undefined ? { fields: { setsPerProcess }, roundsPerProcess: setsPerProcess } : {}) };
+  const runUpMs = givenDurationMs(context, RUN_UP);
+  const setup: LockstepSetup = { minTurns: own.minTurns, ...(setsPerProcess !== undefined ? { setsPerProcess } : {}), ...(runUpMs !== undefined ? { runUpMs } : {}) };
+  const fields = { ...(setsPerProcess !== undefined ? { setsPerProcess } : {}), ...(runUpMs !== undefined ? { runUpMs } : {}) };
+  return { setup, ...(Object.keys(fields).length ? { fields } : {}), ...(setsPerProcess !== undefined ? { roundsPerProcess: setsPerProcess } : {}) };
 }
 
 /** The setup prepare() made; a build without one (a test's) takes a comparison's turns and one set per process. */
@@ -110,13 +125,17 @@ function lockstepSetupOf(setup: MeasurerSetup): LockstepSetup {
 /** A set's turns: from the sampling time within the kind of run's bounds; a smoke run's, SMOKE_SAMPLES exactly (measure-options.ts smokeSized). */
 export function lockstepOptions(setup: TimedSetup, own: LockstepSetup): LockstepOptions {
   const smoke = smokeSized(setup);
+  const measure = timedMeasureOptions(setup);
+  // The run-up's time asked goes with samples grown to span the case (run-up.ts decides it there).
+  const runUpMs = measure.amortize ? own.runUpMs : undefined;
   return {
-    measure: timedMeasureOptions(setup),
+    measure: runUpMs !== undefined ? { ...measure, runUpMs } : measure,
     sampleTimeMs: setup.sampleTimeMs,
     minTurns: smoke ? SMOKE_SAMPLES : own.minTurns,
     maxTurns: smoke ? SMOKE_SAMPLES : MAX_TURNS,
     timeoutMs: setup.timeoutMs,
     ...(own.setsPerProcess !== undefined ? { setsPerProcess: own.setsPerProcess } : {}),
+    ...(runUpMs !== undefined ? { runUpMs } : {}),
   };
 }
 
@@ -140,7 +159,7 @@ const LOCKSTEP_KIND = {
   platforms: EVERY_PLATFORM,
   measures: 'time per operation',
   timesCalls: true,
-  options: [SETS_PER_PROCESS_OPTION],
+  options: [SETS_PER_PROCESS_OPTION, RUN_UP_OPTION],
   warmsInRuntime: true,
   defaults: TIMING_DEFAULTS,
 } as const satisfies Partial<MeasurerDescriptor>;
@@ -196,9 +215,11 @@ const LOADED_MIN_TURNS = 5;
  * planned turns, and, past LOADED_MIN_TURNS, while its sampling has taken no
  * more than SAMPLING_CAP_FACTOR times the sampling time of its live arms.
  */
-export function takesTurn(turn: number, plannedTurns: number, elapsedMs: number, options: Pick<LockstepOptions, 'sampleTimeMs'>, liveArms: number): boolean {
+export function takesTurn(turn: number, plannedTurns: number, elapsedMs: number, options: Pick<LockstepOptions, 'sampleTimeMs' | 'runUpMs'>, liveArms: number): boolean {
   if (turn >= plannedTurns) return false;
-  return turn < LOADED_MIN_TURNS || elapsedMs <= SAMPLING_CAP_FACTOR * options.sampleTimeMs * liveArms;
+  // The run-up asked (--run-up) is time the set was told to spend: the cap holds only the rest.
+  const runUpsMs = turn * liveArms * (options.runUpMs ?? 0);
+  return turn < LOADED_MIN_TURNS || elapsedMs - runUpsMs <= SAMPLING_CAP_FACTOR * options.sampleTimeMs * liveArms;
 }
 
 /** The most turns a set takes beyond its planned ones while an arm's exchanges are all too loaded to corroborate it (sampleInTurn). */
@@ -345,7 +366,7 @@ async function sampleInTurn(
     const memory = outcomes[i]!.memory;
     // The resident set after each sample, aligned with the samples (a reading that failed leaves none).
     if (memory) outcome.record.memory = memory.sampleBytes.length === outcome.record.samples.length ? memory : { ...memory, sampleBytes: [] };
-    const doubt = corroborate(outcome.record, readings[i]!, { threadCpuNs: cpu[i]?.mainThreadNs, ownMainThread: own[i], emulator: emulators[i] });
+    const doubt = corroborate(outcome.record, readings[i]!, { threadCpuNs: cpu[i]?.mainThreadNs, ownMainThread: own[i], emulator: emulators[i], runUpMs: options.runUpMs });
     if (doubt) result.outcomes[0] = { kind: 'failure', failure: { kind: 'error', message: `${arm.plugin.name}: ${doubt}` } };
     return result;
   });

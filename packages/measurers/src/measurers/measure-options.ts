@@ -1,6 +1,7 @@
 /** The in-runtime loop's options for the timing measurers (lockstep, fresh processes): warmup, then samples chosen from the clock. */
 import type { MeasureOptions } from '@rtbench/core/measure';
 import { SAMPLE_FLOOR_MS } from '@rtbench/core/amortize';
+import { parseDurationMs } from '@rtbench/core/duration';
 import { MeasurerRefused, type MeasurerSetup, type PrepareContext } from '../measurer.ts';
 
 /** What of a measurer's setup the timing measurers read. */
@@ -61,4 +62,13 @@ export function givenWholeNumber(context: PrepareContext, name: string): number 
   const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(n) || n < 1) throw new MeasurerRefused(`--${name} ${JSON.stringify(String(value))}: expected a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`);
   return n;
+}
+
+/** A measurer option's duration, as given ("150ms", "0.2s"; absent: undefined); anything else refused in one line. */
+export function givenDurationMs(context: PrepareContext, name: string): number | undefined {
+  const value = context.given[name];
+  if (value === undefined) return undefined;
+  const parsed = parseDurationMs(String(value));
+  if ('why' in parsed) throw new MeasurerRefused(`--${name} ${JSON.stringify(String(value))}: ${parsed.why}`);
+  return parsed.ms;
 }
