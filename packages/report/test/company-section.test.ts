@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompanyRow } from '@rtbench/verdicts';
 import { markdownCompany, terminalCompany } from '../src/reporters/company.ts';
-import type { CompanySection } from '../src/views/company.ts';
+import { slowerWithoutRunUp, type CompanySection } from '../src/views/company.ts';
 
 const row = (variantId: string, alone: CompanyRow['alone'], reading?: CompanyRow['reading']): CompanyRow => ({ caseId: 'a', variantId, tableNs: 150_000, aloneNs: 100_000, ...(alone ? { alone } : {}), ...(reading ? { reading } : {}), company: reading === 'company', apartFromLoop: false });
 
@@ -33,5 +33,18 @@ describe('the self-check section', () => {
     expect(text.replace(/\s+/g, ' ')).toContain('company: that whole interval lies more than 10% from 1');
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(100);
     expect(markdownCompany(section)).toContain('| node | 150 µs | 100 µs | — | 1.500 [1.310–1.720] | — | company |');
+  });
+
+  it('names --run-up under the table where a cell reads slower than alone and the table asked no run-up time', () => {
+    expect(slowerWithoutRunUp(section.rows, {})).toBe(true);
+    expect(slowerWithoutRunUp(section.rows, { measurerFields: { runUpMs: 150 } })).toBe(false);
+    // Faster than alone: the wait did not slow it, so the run-up is not what to try.
+    const faster = section.rows.map((r) => (r.company ? { ...r, alone: { ratio: 0.7, ci: [0.6, 0.8] as [number, number] } } : r));
+    expect(slowerWithoutRunUp(faster, {})).toBe(false);
+    expect(slowerWithoutRunUp(section.rows.filter((r) => !r.company), {})).toBe(false);
+    const hinted = terminalCompany({ ...section, slowerWithoutRunUp: true }, { color: false, columns: 100 }).replace(/\s+/g, ' ');
+    expect(hinted).toContain('try the table with --run-up 150ms');
+    expect(terminalCompany(section, { color: false, columns: 100 })).not.toContain('--run-up');
+    expect(markdownCompany({ ...section, slowerWithoutRunUp: true })).toContain('try the table with --run-up 150ms');
   });
 });

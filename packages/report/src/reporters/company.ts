@@ -52,6 +52,12 @@ function summaryLine(section: CompanySection): string {
   return `self-check: ${what}, ${within} within ±${ALONE_TOLERANCE * 100}%, ${undecided} undecided; ${loop} more than ${LOOP_TOLERANCE * 100}% from a long loop${machines.length ? `; not judged where the machine moved between the runs (machine): ${machines.join('; ')}` : ''}`;
 }
 
+/** What to try where a cell reads slower among the table's runtimes than alone (views/company.ts slowerWithoutRunUp). */
+function runUpLines(section: CompanySection): string[] {
+  if (!section.slowerWithoutRunUp) return [];
+  return ['a cell slower in the table than alone may pay collections that its wait for its turn brought on (node, deno and workerd pace full collections by the allocation rate in wall time): try the table with --run-up 150ms (docs/lockstep.md, "A longer run-up")'];
+}
+
 /** How many processes each runtime's halves alone took, and why (views/company.ts design). */
 function designLines(section: CompanySection): string[] {
   return section.design?.length ? [`halves alone: ${section.design.join('; ')}`] : [];
@@ -69,7 +75,7 @@ export function terminalCompany(section: CompanySection, options: ReporterOption
     previous = row.caseId;
   }
   const files = [...section.files.alone, ...(section.files.loop ? [section.files.loop] : [])];
-  const notes = [summaryLine(section), ...designLines(section), KEY, `the runs: ${files.join(', ')}`];
+  const notes = [summaryLine(section), ...runUpLines(section), ...designLines(section), KEY, `the runs: ${files.join(', ')}`];
   return [...renderGrid(columns, rows, { maxWidth, bold: c.bold, dim: c.dim }), ...notes.flatMap((n) => wrapWords(n, maxWidth).map((l) => c.dim(l)))].join('\n') + '\n';
 }
 
@@ -80,6 +86,6 @@ export function markdownCompany(section: CompanySection): string {
     lines.push(`| ${row.caseId === previous ? '' : markdownCell(row.caseId)} | ${cells(row).map(markdownCell).join(' | ')} |`);
     previous = row.caseId;
   }
-  lines.push('', summaryLine(section), ...designLines(section).flatMap((l) => ['', l]), '', `<sub>${KEY}</sub>`);
+  lines.push('', summaryLine(section), ...[...runUpLines(section), ...designLines(section)].flatMap((l) => ['', l]), '', `<sub>${KEY}</sub>`);
   return lines.join('\n') + '\n';
 }

@@ -12,6 +12,8 @@ export interface CompanySection {
   files: { alone: readonly string[]; loop?: string };
   /** How many processes each runtime's halves took and why, a line each (the CLI's self-check says them). */
   design?: readonly string[];
+  /** Some cell reads `company` slower than alone in a table whose samples had the run-up's own rule, not a time asked (--run-up). */
+  slowerWithoutRunUp?: true;
 }
 
 interface Saved {
@@ -21,13 +23,21 @@ interface Saved {
 
 /** The section from the table, each half alone (its runs, saved), the long loop and the halves' design in words. */
 export function companySection(table: RunRecord, halves: readonly (readonly Saved[])[], loop: Saved | undefined, design?: readonly string[]): CompanySection {
+  const rows = companyRows(
+    table,
+    halves.map((h) => h.map((a) => a.run)),
+    loop?.run,
+  );
   return {
-    rows: companyRows(
-      table,
-      halves.map((h) => h.map((a) => a.run)),
-      loop?.run,
-    ),
+    rows,
     files: { alone: halves.flat().map((a) => a.file), ...(loop ? { loop: loop.file } : {}) },
     ...(design?.length ? { design } : {}),
+    ...(slowerWithoutRunUp(rows, table.options) ? { slowerWithoutRunUp: true as const } : {}),
   };
+}
+
+/** Whether a cell reads `company` slower than alone in a table that asked no run-up time (--run-up): the self-check then names the option. */
+export function slowerWithoutRunUp(rows: readonly CompanyRow[], options: Pick<RunRecord['options'], 'measurerFields'>): boolean {
+  if (options.measurerFields?.runUpMs !== undefined) return false;
+  return rows.some((r) => r.company && r.alone !== undefined && r.alone.ratio > 1);
 }

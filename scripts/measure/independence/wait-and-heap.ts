@@ -1,0 +1,95 @@
+/**
+ * What a turn's wait does to an engine that paces its full collections by
+ * the program's allocation rate (docs/lockstep.md, "A longer run-up"), per
+ * runtime: buffer-concat's `Buffer.concat` of 50 chunks of 2 KB in samples of
+ * ~20 ms, in a fresh process per schedule, after a 1 s warm-up:
+ *
+ *   back to back        samples with nothing between them (a long loop)
+ *   a turn in four      each sample after a run-up of one batch and a wait of three others' run-ups and samples,
+ *                       blocked as a lockstep process blocks on its input (the default run-up)
+ *   --run-up 150ms      the same with 150 ms of run-up, the wait three times as long again
+ *
+ * It prints the median µs per call over the samples and, where the runtime
+ * has node:v8's GCProfiler (node), the full (mark-compact) collections per
+ * 1,000 timed calls.
+ *
+ *   npx tsx scripts/measure/independence/wait-and-heap.ts [--runs 2] [--runtime node,deno,bun] [--samples 30]
+ *
+ * Run it on a quiet machine (`flock /tmp/rtbench-measure.lock …` on a shared one).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+import { pluginForSpec } from '@rtbench/runtime-registry';
+import { median } from '@rtbench/stats';
+import { machineSpeedText } from '../../lib.ts';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '2' }, runtime: { type: 'string', default: 'node,deno,bun' }, samples: { type: 'string', default: '30' } } });
+const runs = Number(values.runs);
+
+/** A schedule: the run-up before each sample (none, a batch, or ms); the program waits by the schedule's place in this list. */
+const SCHEDULES = [
+  { name: 'back to back', runUp: 'none' },
+  { name: 'a turn in four', runUp: 'batch' },
+  { name: '--run-up 150ms', runUp: '150' },
+] as const;
+
+/** The program each process runs: argv run-up, samples, schedule; prints one line of JSON. Waits are three others' run-ups and samples. */
+const PROGRAM = `
+import { Buffer } from 'node:buffer';
+import * as v8 from 'node:v8';
+import { makeChunks } from ${JSON.stringify(join(process.cwd(), 'bench/buffer-concat/chunks.ts'))};
+const [runUp, samples, schedule] = process.argv.slice(-3);
+const chunks = makeChunks(50);
+let sink = 0;
+const batch = (n) => { for (let i = 0; i < n; i++) sink += Buffer.concat(chunks).length; };
+let n = 16;
+for (;;) { const s = performance.now(); batch(n); if (performance.now() - s >= 20) break; n *= 2; }
+const warm = performance.now();
+while (performance.now() - warm < 1000) batch(n);
+const sampleMs = (() => { const s = performance.now(); batch(n); return performance.now() - s; })();
+const waitMs = schedule === '0' ? 0 : schedule === '1' ? 3 * 2 * sampleMs : 3 * (150 + sampleMs);
+const runUpCalls = runUp === 'none' ? 0 : runUp === 'batch' ? n : Math.ceil((Number(runUp) * n) / sampleMs);
+const blocked = new Int32Array(new SharedArrayBuffer(4));
+let profiler; try { profiler = new v8.GCProfiler(); } catch {}
+let full = 0;
+const perCall = [];
+for (let i = 0; i < Number(samples); i++) {
+  if (waitMs) Atomics.wait(blocked, 0, 0, waitMs);
+  batch(runUpCalls);
+  profiler?.start();
+  const s = performance.now(); batch(n); perCall.push(((performance.now() - s) * 1000) / n);
+  const stats = profiler?.stop();
+  for (const e of stats?.statistics ?? []) if (e.gcType === 'MarkSweepCompact') full++;
+}
+console.log(JSON.stringify({ perCall, fullPer1k: profiler ? (full * 1000) / (n * perCall.length) : null, sampleMs, waitMs, sink }));
+`;
+
+const dir = mkdtempSync(join(tmpdir(), 'rtbench-wait-heap-'));
+try {
+  writeFileSync(join(dir, 'program.mjs'), PROGRAM);
+  await build({ entryPoints: [join(dir, 'program.mjs')], bundle: true, format: 'esm', platform: 'node', outfile: join(dir, 'bundle.mjs'), logLevel: 'error' });
+  console.log(`${new Date().toISOString()}  ${machineSpeedText()}  ${runs} fresh processes per runtime and schedule, ${values.samples} samples each`);
+  for (const spec of values.runtime.split(',')) {
+    const plugin = pluginForSpec(spec);
+    if (!plugin) throw new Error(`${spec}: no such runtime`);
+    const target = await plugin.resolve(spec);
+    const args = spec === 'deno' ? ['run', '-A', join(dir, 'bundle.mjs')] : [join(dir, 'bundle.mjs')];
+    for (const [index, schedule] of SCHEDULES.entries()) {
+      const per: { us: number; full: number | null; waitMs: number }[] = [];
+      for (let i = 0; i < runs; i++) {
+        const r = spawnSync(target.binary, [...args, schedule.runUp, values.samples, String(index)], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, ...plugin.waitingEnv } });
+        if (r.status !== 0) throw new Error(`${spec}: exit ${r.status}: ${r.stderr.slice(0, 300)}`);
+        const out = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { perCall: number[]; fullPer1k: number | null; waitMs: number };
+        per.push({ us: median(out.perCall), full: out.fullPer1k, waitMs: out.waitMs });
+      }
+      const full = per[0]!.full === null ? '' : `  full collections/1k calls ${per.map((p) => p.full!.toFixed(2)).join(', ')}`;
+      console.log(`${spec.padEnd(8)} ${schedule.name.padEnd(15)} wait ${per.map((p) => p.waitMs.toFixed(0)).join(', ').padEnd(9)} ms  µs/call ${per.map((p) => p.us.toFixed(2)).join(', ')}${full}`);
+    }
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
