@@ -29,6 +29,19 @@ function turns(spec: { sentMs: number; delayIn: number; batchMs: number; delayOu
   return { record: { samples, sampleStartMs, iterationsPerSample: 1, clock: clockTick ? COARSE : FINE }, readings };
 }
 
+/** As turns(), each exchange with `runUpMs` of untimed run-up before its batch: in the process's span and the host's wait. */
+function turnsWithRunUp(spec: { sentMs: number; delayIn: number; batchMs: number; delayOut: number }[], runUpMs: number) {
+  let shift = 0;
+  const shifted = spec.map((t) => {
+    const out = { ...t, sentMs: t.sentMs + shift, delayIn: t.delayIn + runUpMs };
+    shift += runUpMs;
+    return out;
+  });
+  const { record, readings } = turns(shifted);
+  // The process's span: the run-up, a quarter batch untimed and the batch.
+  return { record, readings: readings.map((r) => ({ ...r, spanNs: r.spanNs! + runUpMs * 1e6 })) };
+}
+
 const turnArb = fc.record({ gap: fc.double({ min: 0, max: 50, noNaN: true }), delayIn: fc.double({ min: 0, max: 30, noNaN: true }), batchMs: fc.double({ min: 0.001, max: 16, noNaN: true }), delayOut: fc.double({ min: 0, max: 30, noNaN: true }) });
 
 function schedule(arb: { gap: number; delayIn: number; batchMs: number; delayOut: number }[]) {
@@ -82,21 +95,22 @@ describe('corroborate (lockstep sets)', () => {
   });
 
   it('leaves the run-up the host asked for (--run-up) out of the exchange a sample explains, and still fails shrunk figures', () => {
-    // 20 ms samples after 150 ms of untimed run-up: each span is 170 ms, so an honest sample is 12% of it.
-    const spec = schedule(Array.from({ length: 12 }, () => ({ gap: 3, delayIn: 0.05, batchMs: 20, delayOut: 0.05 })));
-    const honest = turns(spec);
-    const withRunUp = honest.readings.map((r) => ({ ...r, spanNs: r.spanNs! + 150e6, waitedNs: r.waitedNs + 150e6, receivedMs: r.receivedMs + 150 }));
-    const record = { ...honest.record, sampleStartMs: honest.record.sampleStartMs.map((ms, i) => ms + 150 * (i + 1)) };
-    const later = withRunUp.map((r, i) => ({ ...r, sentMs: r.sentMs + 150 * i, receivedMs: r.receivedMs + 150 * i }));
-    // Without the run-up counted, the honest samples explain too little of a 170 ms exchange with harness work: shrink them to a tenth's edge.
-    const edge = { ...record, samples: record.samples.map((s) => s * 0.6) };
-    expect(corroborate(edge, later)).toMatch(/^no sample accounts for a tenth of the time its exchange took/);
-    expect(corroborate(edge, later, { runUpMs: 150 })).toBeUndefined();
-    const shrunk = { ...record, samples: record.samples.map((s) => s / 100) };
-    expect(corroborate(shrunk, later, { runUpMs: 150 })).toMatch(/^no sample accounts for a tenth of the time its exchange took/);
-    // Spans shrunk with the samples: the run-up left out is at most half a span, so the rest still has to be explained.
-    const spansShrunk = later.map((r) => ({ ...r, spanNs: r.spanNs! / 100 }));
+    const set = (runUpMs: number) => turnsWithRunUp(schedule(Array.from({ length: 12 }, () => ({ gap: 3, delayIn: 0.05, batchMs: 20, delayOut: 0.05 }))), runUpMs);
+    // 20 ms samples after 150 ms of run-up, their figures at 0.6 of the batch (harness work in the span): under a tenth of the
+    // whole exchange, over a tenth of the rest.
+    const { record, readings } = set(150);
+    const edge = { ...record, samples: record.samples.map((x) => x * 0.6) };
+    expect(corroborate(edge, readings)).toMatch(/^no sample accounts for a tenth of the time its exchange took/);
+    expect(corroborate(edge, readings, { runUpMs: 150 })).toBeUndefined();
+    const shrunk = { ...record, samples: record.samples.map((x) => x / 100) };
+    expect(corroborate(shrunk, readings, { runUpMs: 150 })).toMatch(/^no sample accounts for a tenth of the time its exchange took/);
+    // Spans shrunk with the samples: the host's wait, less the run-up, is still there to explain.
+    const spansShrunk = readings.map((r) => ({ ...r, spanNs: r.spanNs! / 100 }));
     expect(corroborate(shrunk, spansShrunk, { runUpMs: 150 })).toMatch(/^no sample accounts for a fiftieth of the time the host waited for it/);
+    // A run-up a hundred times the sample: honest figures pass, shrunk ones fail.
+    const long = set(2_000);
+    expect(corroborate(long.record, long.readings, { runUpMs: 2_000 })).toBeUndefined();
+    expect(corroborate({ ...long.record, samples: long.record.samples.map((x) => x / 100) }, long.readings, { runUpMs: 2_000 })).toMatch(/^no sample accounts for a tenth/);
   });
 
   it('fails figures shrunk on their way to the host (the clock untouched), and names the share', () => {

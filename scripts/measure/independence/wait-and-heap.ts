@@ -7,11 +7,12 @@
  *   back to back        samples with nothing between them (a long loop)
  *   a turn in four      each sample after a run-up of one batch and a wait of three others' run-ups and samples,
  *                       blocked as a lockstep process blocks on its input (the default run-up)
- *   --run-up 150ms      the same with 150 ms of run-up, the wait three times as long again
+ *   three batches       the same with a run-up of three batches
+ *   --run-up 150ms      the same with 150 ms of run-up
  *
- * It prints the median µs per call over the samples and, where the runtime
- * has node:v8's GCProfiler (node), the full (mark-compact) collections per
- * 1,000 timed calls.
+ * It prints the median µs per call over the samples and, on V8 (node and
+ * deno, through node:v8's GCProfiler), the full (mark-compact) collections
+ * per 1,000 timed calls.
  *
  *   npx tsx scripts/measure/independence/wait-and-heap.ts [--runs 2] [--runtime node,deno,bun] [--samples 30]
  *
@@ -30,19 +31,20 @@ import { machineSpeedText } from '../../lib.ts';
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '2' }, runtime: { type: 'string', default: 'node,deno,bun' }, samples: { type: 'string', default: '30' } } });
 const runs = Number(values.runs);
 
-/** A schedule: the run-up before each sample (none, a batch, or ms); the program waits by the schedule's place in this list. */
+/** A schedule: the run-up before each sample (none, batches, or ms); the wait is three others' run-ups and samples. */
 const SCHEDULES = [
   { name: 'back to back', runUp: 'none' },
-  { name: 'a turn in four', runUp: 'batch' },
-  { name: '--run-up 150ms', runUp: '150' },
+  { name: 'a turn in four', runUp: '1' },
+  { name: 'three batches', runUp: '3' },
+  { name: '--run-up 150ms', runUp: '150ms' },
 ] as const;
 
-/** The program each process runs: argv run-up, samples, schedule; prints one line of JSON. Waits are three others' run-ups and samples. */
+/** The program each process runs: argv run-up and samples; prints one line of JSON. */
 const PROGRAM = `
 import { Buffer } from 'node:buffer';
 import * as v8 from 'node:v8';
 import { makeChunks } from ${JSON.stringify(join(process.cwd(), 'bench/buffer-concat/chunks.ts'))};
-const [runUp, samples, schedule] = process.argv.slice(-3);
+const [runUp, samples] = process.argv.slice(-2);
 const chunks = makeChunks(50);
 let sink = 0;
 const batch = (n) => { for (let i = 0; i < n; i++) sink += Buffer.concat(chunks).length; };
@@ -51,10 +53,11 @@ for (;;) { const s = performance.now(); batch(n); if (performance.now() - s >= 2
 const warm = performance.now();
 while (performance.now() - warm < 1000) batch(n);
 const sampleMs = (() => { const s = performance.now(); batch(n); return performance.now() - s; })();
-const waitMs = schedule === '0' ? 0 : schedule === '1' ? 3 * 2 * sampleMs : 3 * (150 + sampleMs);
-const runUpCalls = runUp === 'none' ? 0 : runUp === 'batch' ? n : Math.ceil((Number(runUp) * n) / sampleMs);
+const runUpCalls = runUp === 'none' ? 0 : runUp.endsWith('ms') ? Math.ceil((parseFloat(runUp) * n) / sampleMs) : Number(runUp) * n;
+const waitMs = runUp === 'none' ? 0 : (3 * (sampleMs * (runUpCalls + n))) / n;
 const blocked = new Int32Array(new SharedArrayBuffer(4));
-let profiler; try { profiler = new v8.GCProfiler(); } catch {}
+// V8's collection types: bun's node:v8 is not its engine's.
+let profiler; try { if (!globalThis.Bun) profiler = new v8.GCProfiler(); } catch {}
 let full = 0;
 const perCall = [];
 for (let i = 0; i < Number(samples); i++) {
@@ -78,10 +81,10 @@ try {
     if (!plugin) throw new Error(`${spec}: no such runtime`);
     const target = await plugin.resolve(spec);
     const args = spec === 'deno' ? ['run', '-A', join(dir, 'bundle.mjs')] : [join(dir, 'bundle.mjs')];
-    for (const [index, schedule] of SCHEDULES.entries()) {
+    for (const schedule of SCHEDULES) {
       const per: { us: number; full: number | null; waitMs: number }[] = [];
       for (let i = 0; i < runs; i++) {
-        const r = spawnSync(target.binary, [...args, schedule.runUp, values.samples, String(index)], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, ...plugin.waitingEnv } });
+        const r = spawnSync(target.binary, [...args, schedule.runUp, values.samples], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, ...plugin.waitingEnv } });
         if (r.status !== 0) throw new Error(`${spec}: exit ${r.status}: ${r.stderr.slice(0, 300)}`);
         const out = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { perCall: number[]; fullPer1k: number | null; waitMs: number };
         per.push({ us: median(out.perCall), full: out.fullPer1k, waitMs: out.waitMs });

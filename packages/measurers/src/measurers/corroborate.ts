@@ -18,13 +18,14 @@ import type { SampleReading, ThreadSchedule } from '@rtbench/process';
 import type { MeasureOptions } from '@rtbench/core/protocol';
 
 /**
- * An exchange less the run-up the host asked for (--run-up), which no sample
- * accounts for: at most half the exchange, so that a process whose figures
- * and spans both shrank still has a span to explain (the CPU rule holds the
- * spans against the kernel's count).
+ * An exchange (as the process timed it, or as the host waited for it) less
+ * the run-up the host asked for (--run-up), which no sample accounts for; a
+ * hundredth of it at least. An exchange shorter than the run-up asked is a
+ * span shrunk with its samples, which the rules that hold the exchange
+ * itself tell: the kernel's CPU count, or the host's wait.
  */
-function spanLessRunUp(spanMs: number, runUpMs: number): number {
-  return spanMs - Math.min(runUpMs, spanMs / 2);
+function lessRunUp(exchangeMs: number, runUpMs: number): number {
+  return Math.max(exchangeMs - runUpMs, 0.01 * exchangeMs);
 }
 
 /** Slack beyond the clocks' resolution: the µs rounding of sampleStartMs and the host's timer. */
@@ -122,9 +123,9 @@ export function corroborate(
     const claimedMs = claimedMsOf(record, i);
     const waitedMs = r.receivedMs - r.sentMs;
     if (claimedMs > waitedMs + slack) tooLong++;
-    best.ofWait = Math.max(best.ofWait, shareOf(claimedMs, waitedMs, slack));
+    best.ofWait = Math.max(best.ofWait, shareOf(claimedMs, lessRunUp(waitedMs, runUpMs), slack));
     if (r.spanNs === undefined) spans = false;
-    else best.ofSpan = Math.max(best.ofSpan, shareOf(claimedMs, spanLessRunUp(r.spanNs / 1e6, runUpMs), slack));
+    else best.ofSpan = Math.max(best.ofSpan, shareOf(claimedMs, lessRunUp(r.spanNs / 1e6, runUpMs), slack));
   });
   if (tooLong) return `${tooLong} of ${readings.length} samples claimed more time than the host waited for them: the process's clock cannot be trusted, so the set is not used`;
   const clockDoubt = clockAdvance(record.sampleStartMs, readings, slack);
