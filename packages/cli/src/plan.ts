@@ -31,6 +31,7 @@ import {
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { broughtCompareBudget } from './plan/brought-defaults.ts';
+import { withSuiteDefaults } from './plan/suite-defaults.ts';
 import { refusingVariants } from './plan/refused-variants.ts';
 import { machinePlanHost, type PlanHost } from './plan/plan-host.ts';
 import { parseShard, shardCases } from './shards/shard.ts';
@@ -163,7 +164,8 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   };
   // A native suite's cases are listed on the host before anything is resolved: their kind may choose the measurer
   // (host-timed, request-shaped). A brought file's are listed in a runtime, later; they run inside it.
-  const native = isBroughtEntry(location.entry) ? undefined : pick((await loadSuite(location)).cases);
+  const loaded = isBroughtEntry(location.entry) ? undefined : await loadSuite(location);
+  const native = loaded && pick(loaded.cases);
   const kind = compare ? 'compare' : 'bench';
   // The measurer is chosen, refused on this platform, and given its own options and tools (valgrind) once, before anything is resolved or run.
   const { measurer, note, prepared } = refusedAsUsage(() => {
@@ -171,7 +173,7 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
     refuseOnPlatform(choice.measurer, platform);
     return {
       ...choice,
-      prepared: MEASURERS.prepare(choice.measurer, flags.measurerOptions ?? {}, {
+      prepared: MEASURERS.prepare(choice.measurer, withSuiteDefaults(flags.measurerOptions ?? {}, loaded?.suite, choice.measurer), {
         mode: kind,
         cacheDir,
         ...(flags.roundsPerProcess !== undefined ? { roundsPerProcess: flags.roundsPerProcess } : {}),

@@ -97,6 +97,15 @@ describe('a table planned against the store', () => {
     expect(decided.options.timeMs).toBe(160);
   });
 
+  it("takes a suite's own run-up (buffer-concat: 150 ms) unless --run-up says otherwise", async () => {
+    const plan = await makePlan('buffer-concat', { runtime: ['node'], seed: 1 }, undefined, fakeHost().host);
+    expect(plan.options.prepared?.setup).toMatchObject({ runUpMs: 150 });
+    const given = await makePlan('buffer-concat', { runtime: ['node'], seed: 1, measurerOptions: { 'run-up': '20ms' } }, undefined, fakeHost().host);
+    expect(given.options.prepared?.setup).toMatchObject({ runUpMs: 20 });
+    const trig = await makePlan('trig', { runtime: ['node'], seed: 1 }, undefined, fakeHost().host);
+    expect(trig.options.prepared?.setup ?? {}).not.toHaveProperty('runUpMs');
+  });
+
   it('--fixed-warmup: the warmup is --warmup exactly, with no floor to watch from', async () => {
     const plan = await makePlan('trig', { runtime: ['node'], seed: 1, warmup: '50ms', fixedWarmup: true }, undefined, fakeHost().host);
     expect(plan.options.warmupMs).toBe(50);

@@ -7,7 +7,7 @@
  * `./execute`, …) by the packages that need it.
  */
 export { suite, group, bench } from './suite.ts';
-export type { BenchHandle, CaseBody, CaseContext, ParamValue, Params, SuiteDefinition, TimedFn } from './suite.ts';
+export type { BenchHandle, CaseBody, CaseContext, ParamValue, Params, SuiteDefinition, SuiteOptions, TimedFn } from './suite.ts';
 export { atMost, below, claim, faster, same, slower, within, type ClaimOptions, type ClaimSpec, type Expectation, type Size } from './claims.ts';
 export { digest } from './digest.ts';
 export { seededRandom } from './random.ts';

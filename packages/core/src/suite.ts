@@ -127,6 +127,19 @@ export interface SuiteDefinition {
   readonly name: string;
   /** Runs the suite's declaration once and returns every case. */
   cases(): CaseSpec[];
+  /** How its runs are measured unless the command line says otherwise (SuiteOptions). */
+  readonly options?: SuiteOptions;
+}
+
+/** What a suite asks of its runs by default; an option on the command line overrides it. */
+export interface SuiteOptions {
+  /**
+   * Before each lockstep sample, run the case untimed for at least this long
+   * ("150ms"; `--run-up`): for cases whose engine paces its full collections
+   * by the allocation rate, which a process waiting its turn lowers
+   * (docs/lockstep.md, "A longer run-up").
+   */
+  readonly runUp?: string;
 }
 
 export class UnsupportedError extends Error {
@@ -160,12 +173,13 @@ function activeCollector(fn: string): Collector {
  */
 const quoted = (name: string): string => JSON.stringify(name);
 
-/** Declare a suite. `define` runs lazily, each time the cases are listed. */
-export function suite(name: string, define: () => void): SuiteDefinition {
+/** Declare a suite. `define` runs lazily, each time the cases are listed; `options`: what its runs ask by default. */
+export function suite(name: string, define: () => void, options?: SuiteOptions): SuiteDefinition {
   if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) throw new Error(`suite name ${quoted(name)} must be kebab-case`);
   return {
     kind: 'rtbench.suite',
     name,
+    ...(options ? { options } : {}),
     cases() {
       const previous = collector;
       const own: Collector = { group: undefined, defs: [] };

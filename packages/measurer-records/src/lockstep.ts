@@ -28,7 +28,7 @@ const lockstepFieldsSchema = collectedFieldSchema.extend({
   startedAhead: z.literal(true).optional(),
   /** Per runtime, the environment its processes ran with so that waiting their turn cost their next sample nothing (RuntimePlugin.waitingEnv; absent: none, or a run saved before). */
   waitingEnv: z.record(z.string(), z.array(z.string())).optional(),
-  /** Each sample's untimed run-up lasted at least this long, in ms (--run-up; absent: the run-up's own rule). */
+  /** Each sample's untimed run-up lasted at least this long, in ms (--run-up or the suite's runUp; absent: the run-up's own rule). */
   runUpMs: finite.positive().optional(),
 });
 type LockstepFields = z.infer<typeof lockstepFieldsSchema>;
@@ -66,7 +66,7 @@ function describeLockstep(options: RunRecord['options']): MeasuredBy {
         : o.startedAhead
           ? `each case has live processes of its own, one per arm, that serve no other case (started while the case before it warmed up, idle until it opened), warmed together and sampled in turn, a few ms apart: ${perArm} of sampling per arm and round after ${warmup}${sets > 1 ? `; a case's processes serve it in ${sets} rounds in a row, rewarming it briefly in the later ones` : ''}; pairs are (round, case)`
           : `each round (a lockstep set) starts one live process per arm and samples them in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`;
-  const runUp = o.runUpMs !== undefined ? `; each sample followed at least ${o.runUpMs} ms of the case run untimed (--run-up)` : '';
+  const runUp = o.runUpMs !== undefined ? `; each sample followed at least ${o.runUpMs} ms of the case run untimed (--run-up, or the suite's own runUp)` : '';
   return timedMethod(`${held}${collections(o)}${waiting(o)}${runUp}`);
 }
 

@@ -113,8 +113,7 @@ function prepareLockstep(context: PrepareContext, setsByDefault: boolean): Prepa
   const setsPerProcess = givenWholeNumber(context, SETS_PER_PROCESS) ?? context.roundsPerProcess ?? (setsByDefault ? own.setsPerProcess : undefined);
   const runUpMs = givenDurationMs(context, RUN_UP);
   const setup: LockstepSetup = { minTurns: own.minTurns, ...(setsPerProcess !== undefined ? { setsPerProcess } : {}), ...(runUpMs !== undefined ? { runUpMs } : {}) };
-  const fields = { ...(setsPerProcess !== undefined ? { setsPerProcess } : {}), ...(runUpMs !== undefined ? { runUpMs } : {}) };
-  return { setup, ...(Object.keys(fields).length ? { fields } : {}), ...(setsPerProcess !== undefined ? { roundsPerProcess: setsPerProcess } : {}) };
+  return { setup, ...(setsPerProcess !== undefined ? { fields: { setsPerProcess }, roundsPerProcess: setsPerProcess } : {}) };
 }
 
 /** The setup prepare() made; a build without one (a test's) takes a comparison's turns and one set per process. */
@@ -407,10 +406,12 @@ export function collectingFlags(arm: Pick<Arm, 'plugin' | 'flags' | 'variantFlag
  * The record's fields of a lockstep run: collectedFields, and the environment the lockstep processes of each runtime
  * whose engine the run has start with (RuntimePlugin.waitingEnv), so a run says nothing of runtimes it did not start.
  */
-function lockstepRecordFields(setup: Pick<MeasurerSetup, 'needs' | 'warmupMinMs' | 'engines'>): { fields?: MeasurerFields } {
+function lockstepRecordFields(setup: MeasurerSetup): { fields?: MeasurerFields } {
   const ran = runtimePlugins().filter((p) => p.waitingEnv && setup.engines.includes(p.engine.id));
   const waiting = Object.fromEntries(ran.map((p) => [p.name, Object.entries(p.waitingEnv!).map(([k, v]) => `${k}=${v}`)]));
-  const fields: MeasurerFields = { ...collectedFields(setup).fields, ...(Object.keys(waiting).length ? { waitingEnv: waiting } : {}) };
+  // The run-up asked, where the samples had it (not a smoke run's, nor the memory view's).
+  const { runUpMs } = lockstepOptions(setup, lockstepSetupOf(setup));
+  const fields: MeasurerFields = { ...collectedFields(setup).fields, ...(Object.keys(waiting).length ? { waitingEnv: waiting } : {}), ...(runUpMs !== undefined ? { runUpMs } : {}) };
   return Object.keys(fields).length ? { fields } : {};
 }
 
