@@ -5,11 +5,8 @@
  */
 import type { SuiteOptions } from '@rtbench/core';
 import { parseDurationMs } from '@rtbench/core/duration';
-import type { MeasurerDescriptor, MeasurerOptionValue } from '@rtbench/measurers';
+import { RUN_UP, type MeasurerDescriptor, type MeasurerOptionValue } from '@rtbench/measurers';
 import { UsageError } from '../errors.ts';
-
-/** The lockstep measurers' option a suite's `runUp` stands for. */
-const RUN_UP = 'run-up';
 
 export function withSuiteDefaults(
   given: Readonly<Record<string, MeasurerOptionValue>>,

@@ -98,7 +98,8 @@ const SETS_PER_PROCESS_OPTION: MeasurerOption = {
   help: `With --schedule lockstep: one process per runtime serves this many sets in a row, its cases kept warm between them (a full collection before each case), so a case warms up fully once per process (with lockstep-per-case: one process per runtime and case, 1 by default); sets that share processes count as one process pair in every interval (docs/comparing.md) (default ${LOCKSTEP_OWN.bench.setsPerProcess}; --compare ${LOCKSTEP_OWN.compare.setsPerProcess})`,
 };
 
-const RUN_UP = 'run-up';
+/** The option a suite's own runUp stands for (core suite.ts SuiteOptions; the CLI's plan/suite-defaults.ts). */
+export const RUN_UP = 'run-up';
 
 const RUN_UP_OPTION: MeasurerOption = {
   name: RUN_UP,
