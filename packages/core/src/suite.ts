@@ -131,6 +131,9 @@ export interface SuiteDefinition {
   readonly options?: SuiteOptions;
 }
 
+/** The lockstep measurers' option a suite's `runUp` is the default of (the CLI's plan/suite-defaults.ts maps one to the other). */
+export const RUN_UP_OPTION = 'run-up';
+
 /** What a suite asks of its runs by default; an option on the command line overrides it. */
 export interface SuiteOptions {
   /**

@@ -34,8 +34,8 @@ const lockstepFieldsSchema = collectedFieldSchema.extend({
 type LockstepFields = z.infer<typeof lockstepFieldsSchema>;
 
 /** A saved run's lockstep fields, as loading validated them (saved-runs' results-file.ts); anything else reads as none. */
-function lockstepFields(o: RunRecord['options']): LockstepFields {
-  const parsed = lockstepFieldsSchema.safeParse(o.measurerFields ?? {});
+function lockstepFields(fields: MeasurerFields | undefined): LockstepFields {
+  const parsed = lockstepFieldsSchema.safeParse(fields ?? {});
   return parsed.success ? parsed.data : {};
 }
 
@@ -56,7 +56,7 @@ function waiting(o: LockstepFields): string {
 /** How a lockstep run measured: its sets, how its processes were held, the lengths. */
 function describeLockstep(options: RunRecord['options']): MeasuredBy {
   const { perArm, warmup } = roundLengths(options);
-  const o = lockstepFields(options);
+  const o = lockstepFields(options.measurerFields);
   const sets = o.setsPerProcess ?? 1;
   const held =
     o.processes === 'warm' && sets > 1
@@ -87,10 +87,11 @@ export const LOCKSTEP_RECORD: MeasurerRecord = {
   },
   // Runs saved before rounds named their process: rounds that shared one are read as processes of their own.
   doubts(run) {
-    const { setsPerProcess = 1 } = lockstepFields(run.options);
+    const { setsPerProcess = 1 } = lockstepFields(run.options.measurerFields);
     const unlabelled = run.results.some((r) => r.rounds.some((x) => x.samples.length) && !processesOf(r.rounds.filter((x) => x.samples.length).map(pairable)));
     if (setsPerProcess <= 1 || !unlabelled) return [];
     return [`this run's processes served ${setsPerProcess} rounds each but its record does not say which process served which round: each round is taken as a process of its own, so its intervals may be too narrow`];
   },
   describe: describeLockstep,
+  runUpMs: (fields) => lockstepFields(fields).runUpMs,
 };

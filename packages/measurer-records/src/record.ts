@@ -54,4 +54,6 @@ export interface MeasurerRecord {
   readonly verdict: VerdictDefaults;
   /** How a run with these options was measured, in its words: the run saves it, reports print it, and an older run that saved none is worded by it. */
   describe(options: RunRecord['options']): MeasuredBy;
+  /** The untimed run-up each sample was asked to have, in ms (--run-up or a suite's runUp), where the run recorded one. */
+  runUpMs?(fields: MeasurerFields): number | undefined;
 }

@@ -82,6 +82,11 @@ export class RecordRegistry {
     return (options.measurerFields && this.known(options.measurer)?.shownWith?.(options.measurerFields)) ?? {};
   }
 
+  /** The untimed run-up a saved run's samples were asked to have, in ms, where its measurer records one (a known kind only). */
+  runUpMs(options: Pick<RunRecord['options'], 'measurer' | 'measurerFields'>): number | undefined {
+    return options.measurerFields && this.known(options.measurer)?.runUpMs?.(options.measurerFields);
+  }
+
   /** What a saved run's record cannot say that its analysis assumes, in its measurer's words (a known kind only). */
   doubts(run: RunRecord): string[] {
     return this.known(run.options.measurer)?.doubts?.(run) ?? [];

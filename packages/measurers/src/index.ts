@@ -11,4 +11,3 @@ export { MeasurerRefused, type Arm, type ArmResult, type BuiltMeasurer, type Lat
 export { broughtSchedule, kindOf, longestWarmupMs, MeasurerRegistry, MEASURERS } from './measurers/all.ts';
 export { capText } from './case-text.ts';
 export { bundledPackagesAhead, nodeEnvWarning, suiteBundle, type SuiteBundle } from './suite-code.ts';
-export { RUN_UP } from './measurers/lockstep.ts';

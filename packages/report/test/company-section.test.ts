@@ -37,7 +37,9 @@ describe('the self-check section', () => {
 
   it('names --run-up under the table where a cell reads slower than alone and the table asked no run-up time', () => {
     expect(slowerWithoutRunUp(section.rows, {})).toBe(true);
-    expect(slowerWithoutRunUp(section.rows, { measurerFields: { runUpMs: 150 } })).toBe(false);
+    expect(slowerWithoutRunUp(section.rows, { measurer: 'lockstep', measurerFields: { runUpMs: 150 } })).toBe(false);
+    // Another measurer's field of that name is not lockstep's run-up.
+    expect(slowerWithoutRunUp(section.rows, { measurer: 'processes', measurerFields: { runUpMs: 150 } })).toBe(true);
     // Faster than alone: the wait did not slow it, so the run-up is not what to try.
     const faster = section.rows.map((r) => (r.company ? { ...r, alone: { ratio: 0.7, ci: [0.6, 0.8] as [number, number] } } : r));
     expect(slowerWithoutRunUp(faster, {})).toBe(false);

@@ -5,7 +5,8 @@
  */
 import type { SuiteOptions } from '@rtbench/core';
 import { parseDurationMs } from '@rtbench/core/duration';
-import { RUN_UP, type MeasurerDescriptor, type MeasurerOptionValue } from '@rtbench/measurers';
+import { RUN_UP_OPTION as RUN_UP } from '@rtbench/core/suite';
+import type { MeasurerDescriptor, MeasurerOptionValue } from '@rtbench/measurers';
 import { UsageError } from '../errors.ts';
 
 export function withSuiteDefaults(

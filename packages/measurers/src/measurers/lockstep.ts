@@ -29,6 +29,7 @@ import { capStack, capText } from '../case-text.ts';
 import { WarmPool, type ClosedOutcome } from './warm-pool.ts';
 import { TierUpHorizons, withSteadyRule, type ToldRate } from './steady-rule.ts';
 import { TIMING_DEFAULTS } from './timing-defaults.ts';
+import { RUN_UP_OPTION as RUN_UP } from '@rtbench/core/suite';
 
 export interface LockstepOptions {
   /** Warmup (adaptive when warmupMinMs is set) and the sample length, as in a fresh process. */
@@ -97,9 +98,6 @@ const SETS_PER_PROCESS_OPTION: MeasurerOption = {
   value: 'n',
   help: `With --schedule lockstep: one process per runtime serves this many sets in a row, its cases kept warm between them (a full collection before each case), so a case warms up fully once per process (with lockstep-per-case: one process per runtime and case, 1 by default); sets that share processes count as one process pair in every interval (docs/comparing.md) (default ${LOCKSTEP_OWN.bench.setsPerProcess}; --compare ${LOCKSTEP_OWN.compare.setsPerProcess})`,
 };
-
-/** The option a suite's own runUp stands for (core suite.ts SuiteOptions; the CLI's plan/suite-defaults.ts). */
-export const RUN_UP = 'run-up';
 
 const RUN_UP_OPTION: MeasurerOption = {
   name: RUN_UP,

@@ -4,6 +4,7 @@
  * company.ts); reporters/company.ts lays it out.
  */
 import type { RunRecord } from '@rtbench/core/schema';
+import { MEASURER_RECORDS } from '@rtbench/measurer-records';
 import { companyRows, type CompanyRow } from '@rtbench/verdicts';
 
 export interface CompanySection {
@@ -37,7 +38,7 @@ export function companySection(table: RunRecord, halves: readonly (readonly Save
 }
 
 /** Whether a cell reads `company` slower than alone in a table that asked no run-up time (--run-up): the self-check then names the option. */
-export function slowerWithoutRunUp(rows: readonly CompanyRow[], options: Pick<RunRecord['options'], 'measurerFields'>): boolean {
-  if (options.measurerFields?.runUpMs !== undefined) return false;
+export function slowerWithoutRunUp(rows: readonly CompanyRow[], options: Pick<RunRecord['options'], 'measurer' | 'measurerFields'>): boolean {
+  if (MEASURER_RECORDS.runUpMs(options) !== undefined) return false;
   return rows.some((r) => r.company && r.alone !== undefined && r.alone.ratio > 1);
 }
