@@ -163,6 +163,15 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
     expect(run.digestMismatches).toEqual([]);
   });
 
+  it('runs each sample after the run-up asked (--run-up), records it, and says so in how it measured', async () => {
+    const { run, status, stderr } = await bench(fixture('tiny'), ['--rounds', '1', '--filter', 'sum [n=200]', '--run-up', '100ms'], HOST_SCHEDULE);
+    expect(status, stderr).toBe(0);
+    expect(run.options.measurerFields).toMatchObject({ runUpMs: 100 });
+    expect(run.options.measuredBy?.rounds).toContain('each sample followed at least 100 ms of the case run untimed');
+    // A sample of the 20 ms floor: the rule's run-up is a batch at most, 100 ms of calls at its rate about five.
+    for (const r of run.results) for (const x of r.rounds) expect(x.span!.runUpCalls!).toBeGreaterThanOrEqual(2 * x.iterationsPerSample);
+  });
+
   it("starts bun's processes keeping freed pages while they wait their turn, unless the variant says otherwise, and says so in how it measured", async () => {
     const { run, status, stderr } = await bench(fixture('waiting-env'), ['--rounds', '1', FIXED], 'bun');
     expect(status, stderr).toBe(0);
