@@ -18,15 +18,11 @@
  *
  * Run it on a quiet machine (`flock /tmp/rtbench-measure.lock …` on a shared one).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
-import { pluginForSpec } from '@rtbench/runtime-registry';
 import { median } from '@rtbench/stats';
 import { machineSpeedText } from '../../lib.ts';
+import { bundledProgram } from './plain-program/bundled.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '2' }, runtime: { type: 'string', default: 'node,deno,bun' }, samples: { type: 'string', default: '30' } } });
 const runs = Number(values.runs);
@@ -73,22 +69,15 @@ for (let i = 0; i < Number(samples); i++) {
 console.log(JSON.stringify({ perCall, fullPer1k: profiler ? (full * 1000) / (n * perCall.length) : null, sampleMs, waitMs, sink }));
 `;
 
-const dir = mkdtempSync(join(tmpdir(), 'rtbench-wait-heap-'));
+const program = await bundledProgram(PROGRAM);
 try {
-  writeFileSync(join(dir, 'program.mjs'), PROGRAM);
-  await build({ entryPoints: [join(dir, 'program.mjs')], bundle: true, format: 'esm', platform: 'node', outfile: join(dir, 'bundle.mjs'), logLevel: 'error' });
   console.log(`${new Date().toISOString()}  ${machineSpeedText()}  ${runs} fresh processes per runtime and schedule, ${values.samples} samples each`);
   for (const spec of values.runtime.split(',')) {
-    const plugin = pluginForSpec(spec);
-    if (!plugin) throw new Error(`${spec}: no such runtime`);
-    const target = await plugin.resolve(spec);
-    const args = spec === 'deno' ? ['run', '-A', join(dir, 'bundle.mjs')] : [join(dir, 'bundle.mjs')];
+    const runner = await program.runner(spec);
     for (const schedule of SCHEDULES) {
       const per: { us: number; full: number | null; waitMs: number }[] = [];
       for (let i = 0; i < runs; i++) {
-        const r = spawnSync(target.binary, [...args, schedule.runUp, values.samples], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, ...plugin.waitingEnv } });
-        if (r.status !== 0) throw new Error(`${spec}: exit ${r.status}: ${r.stderr.slice(0, 300)}`);
-        const out = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { perCall: number[]; fullPer1k: number | null; waitMs: number };
+        const out = runner.run<{ perCall: number[]; fullPer1k: number | null; waitMs: number }>([schedule.runUp, values.samples], runner.waitingEnv);
         per.push({ us: median(out.perCall), full: out.fullPer1k, waitMs: out.waitMs });
       }
       const full = per[0]!.full === null ? '' : `  full collections/1k calls ${per.map((p) => p.full!.toFixed(2)).join(', ')}`;
@@ -96,5 +85,5 @@ try {
     }
   }
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  program.remove();
 }

@@ -14,15 +14,11 @@
  *
  * Run it on a quiet machine (`flock /tmp/rtbench-measure.lock …` on a shared one).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
-import { pluginForSpec } from '@rtbench/runtime-registry';
 import { median } from '@rtbench/stats';
 import { machineSpeedText } from '../../lib.ts';
+import { bundledProgram } from './plain-program/bundled.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, runtime: { type: 'string', default: 'node,deno,bun' } } });
 const runs = Number(values.runs);
@@ -45,24 +41,17 @@ while (performance.now() - started < 3000) {
 console.log(JSON.stringify({ bursts, sink }));
 `;
 
-const dir = mkdtempSync(join(tmpdir(), 'rtbench-waiting-'));
+const program = await bundledProgram(PROGRAM);
 try {
-  writeFileSync(join(dir, 'program.mjs'), PROGRAM);
-  await build({ entryPoints: [join(dir, 'program.mjs')], bundle: true, format: 'esm', platform: 'node', outfile: join(dir, 'bundle.mjs'), logLevel: 'error' });
   console.log(`${new Date().toISOString()}  ${machineSpeedText()}  ${runs} fresh processes each`);
   for (const spec of values.runtime.split(',')) {
-    const plugin = pluginForSpec(spec);
-    if (!plugin) throw new Error(`${spec}: no such runtime`);
-    const target = await plugin.resolve(spec);
-    const args = spec === 'deno' ? ['run', '-A', join(dir, 'bundle.mjs')] : [join(dir, 'bundle.mjs')];
-    const envs: [string, Record<string, string>][] = [['as shipped', {}], ...(plugin.waitingEnv ? [[Object.entries(plugin.waitingEnv).map(([k, v]) => `${k}=${v}`).join(' '), { ...plugin.waitingEnv }] as [string, Record<string, string>]] : [])];
+    const runner = await program.runner(spec);
+    const envs: [string, Readonly<Record<string, string>>][] = [['as shipped', {}], ...(runner.waitingEnv ? [[Object.entries(runner.waitingEnv).map(([k, v]) => `${k}=${v}`).join(' '), runner.waitingEnv] as [string, Readonly<Record<string, string>>]] : [])];
     for (const [name, env] of envs) {
       for (const idleMs of [0, 150]) {
         const per: { us: number; faults: number }[] = [];
         for (let i = 0; i < runs; i++) {
-          const r = spawnSync(target.binary, [...args, String(idleMs)], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } });
-          if (r.status !== 0) throw new Error(`${spec}: exit ${r.status}: ${r.stderr.slice(0, 300)}`);
-          const { bursts } = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { bursts: [number, number][] };
+          const { bursts } = runner.run<{ bursts: [number, number][] }>([String(idleMs)], env);
           const later = bursts.slice(5);
           per.push({ us: median(later.map((b) => b[0])), faults: median(later.map((b) => b[1])) });
         }
@@ -72,5 +61,5 @@ try {
     }
   }
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  program.remove();
 }
