@@ -10,7 +10,7 @@ const UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1e3, m: 60e3, h: 360
 export const MAX_DURATION_MS = 24 * 3600_000;
 
 /** The units and range every duration option takes, for its messages. */
-export const DURATIONS_TAKEN = 'units ms, s, m and h (e.g. 500ms, 2s, 1m, 1h), more than 0 and at most 24h';
+const DURATIONS_TAKEN = 'units ms, s, m and h (e.g. 500ms, 2s, 1m, 1h), more than 0 and at most 24h';
 
 /** The milliseconds a duration names, or why it names none (the option's name and value go before it). */
 export function parseDurationMs(text: string | number): { ms: number } | { why: string } {

@@ -162,7 +162,7 @@ const LOCKSTEP_KIND = {
   defaults: TIMING_DEFAULTS,
 } as const satisfies Partial<MeasurerDescriptor>;
 
-// Every kind warms the case together in every process, then takes one sample each in turn (order rotating every turn, an untimed run-up before each sample: a quarter batch, a whole one once the sample grew to hold collections, none before a batch of under 4 calls that takes 4 ms or more: core run-up.ts, recorded in each round's span).
+// Every kind warms the case together in every process, then takes one sample each in turn (order rotating every turn, an untimed run-up before each sample: a quarter batch, a whole one once the sample grew to hold collections, at least the time --run-up or the suite asks: core run-up.ts, recorded in each round's span).
 // The default gives every case processes of its own, so that a cell is a property of its case and runtime: a process
 // that served other cases hands the next one their heap, the engine's sizing of its young generation and their compiled
 // code (docs/lockstep.md, "A case's own processes"); the next case's processes start while this one warms up, so the
