@@ -1,8 +1,8 @@
 /**
  * What a turn's wait does to an engine that paces its full collections by
  * the program's allocation rate (docs/lockstep.md, "A longer run-up"), per
- * runtime: buffer-concat's `Buffer.concat` of 50 chunks of 2 KB in samples of
- * ~20 ms, in a fresh process per schedule, after a 1 s warm-up:
+ * runtime: one allocating call (--workload, below) in samples of ~20 ms, in a
+ * fresh process per schedule, after a 1 s warm-up:
  *
  *   back to back        samples with nothing between them (a long loop)
  *   a turn in four      each sample after a run-up of one batch and a wait of three others' run-ups and samples,
@@ -14,7 +14,12 @@
  * deno, through node:v8's GCProfiler), the full (mark-compact) collections
  * per 1,000 timed calls.
  *
- *   npx tsx scripts/measure/independence/wait-and-heap.ts [--runs 2] [--runtime node,deno,bun] [--samples 30]
+ * Workloads: concat-50 (buffer-concat's `Buffer.concat` of 50 chunks of 2 KB,
+ * the default), retained-200k and retained-20k (gc-pressure's 10k objects a
+ * call into a ring that keeps that many alive), records-100k and records-25k
+ * (gc-pressure's request that keeps every record it builds until it ends).
+ *
+ *   npx tsx scripts/measure/independence/wait-and-heap.ts [--workload concat-50] [--runs 2] [--runtime node,deno,bun] [--samples 30]
  *
  * Run it on a quiet machine (`flock /tmp/rtbench-measure.lock …` on a shared one).
  */
@@ -24,7 +29,7 @@ import { median } from '@rtbench/stats';
 import { machineSpeedText } from '../../lib.ts';
 import { bundledProgram } from './plain-program/bundled.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '2' }, runtime: { type: 'string', default: 'node,deno,bun' }, samples: { type: 'string', default: '30' } } });
+const { values } = parseArgs({ options: { workload: { type: 'string', default: 'concat-50' }, runs: { type: 'string', default: '2' }, runtime: { type: 'string', default: 'node,deno,bun' }, samples: { type: 'string', default: '30' } } });
 const runs = Number(values.runs);
 
 /** A schedule: the run-up before each sample (none, batches, or ms); the wait is three others' run-ups and samples. */
@@ -35,16 +40,29 @@ const SCHEDULES = [
   { name: '--run-up 150ms', runUp: '150ms' },
 ] as const;
 
+const gcPressure = JSON.stringify(join(process.cwd(), 'bench/gc-pressure/workloads.ts'));
+/** Each workload's set-up: it defines `call`, one call of the case returning a number. */
+const WORKLOADS: Record<string, string> = {
+  'concat-50': `import { Buffer } from 'node:buffer';
+import { makeChunks } from ${JSON.stringify(join(process.cwd(), 'bench/buffer-concat/chunks.ts'))};
+const chunks = makeChunks(50);
+const call = () => Buffer.concat(chunks).length;`,
+  'retained-200k': `import { retainedSet } from ${gcPressure};\nconst call = retainedSet(200_000);`,
+  'retained-20k': `import { retainedSet } from ${gcPressure};\nconst call = retainedSet(20_000);`,
+  'records-100k': `import { requestScoped } from ${gcPressure};\nconst call = requestScoped(100_000);`,
+  'records-25k': `import { requestScoped } from ${gcPressure};\nconst call = requestScoped(25_000);`,
+};
+const workload = WORKLOADS[values.workload];
+if (workload === undefined) throw new Error(`--workload: one of ${Object.keys(WORKLOADS).join(', ')}`);
+
 /** The program each process runs: argv run-up and samples; prints one line of JSON. */
 const PROGRAM = `
-import { Buffer } from 'node:buffer';
 import * as v8 from 'node:v8';
-import { makeChunks } from ${JSON.stringify(join(process.cwd(), 'bench/buffer-concat/chunks.ts'))};
+${workload}
 const [runUp, samples] = process.argv.slice(-2);
-const chunks = makeChunks(50);
 let sink = 0;
-const batch = (n) => { for (let i = 0; i < n; i++) sink += Buffer.concat(chunks).length; };
-let n = 16;
+const batch = (n) => { for (let i = 0; i < n; i++) sink += call(); };
+let n = 1;
 for (;;) { const s = performance.now(); batch(n); if (performance.now() - s >= 20) break; n *= 2; }
 const warm = performance.now();
 while (performance.now() - warm < 1000) batch(n);
@@ -71,7 +89,7 @@ console.log(JSON.stringify({ perCall, fullPer1k: profiler ? (full * 1000) / (n *
 
 const program = await bundledProgram(PROGRAM);
 try {
-  console.log(`${new Date().toISOString()}  ${machineSpeedText()}  ${runs} fresh processes per runtime and schedule, ${values.samples} samples each`);
+  console.log(`${new Date().toISOString()}  ${machineSpeedText()}  ${values.workload}: ${runs} fresh processes per runtime and schedule, ${values.samples} samples each`);
   for (const spec of values.runtime.split(',')) {
     const runner = await program.runner(spec);
     for (const schedule of SCHEDULES) {
