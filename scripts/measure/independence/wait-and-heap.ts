@@ -12,7 +12,7 @@
  *
  * It prints the median µs per call over the samples and, on V8 (node and
  * deno, through node:v8's GCProfiler), the full (mark-compact) collections
- * per 1,000 timed calls.
+ * per 1,000 timed calls and the young generation's size at the end.
  *
  * Workloads: concat-50 (buffer-concat's `Buffer.concat` of 50 chunks of 2 KB,
  * the default), retained-200k and retained-20k (gc-pressure's 10k objects a
@@ -84,7 +84,9 @@ for (let i = 0; i < Number(samples); i++) {
   const stats = profiler?.stop();
   for (const e of stats?.statistics ?? []) if (e.gcType === 'MarkSweepCompact') full++;
 }
-console.log(JSON.stringify({ perCall, fullPer1k: profiler ? (full * 1000) / (n * perCall.length) : null, sampleMs, waitMs, sink }));
+// The young generation's size at the end (V8's new space: both semi-spaces), where node:v8 reports it.
+let youngMB = null; try { if (!globalThis.Bun) youngMB = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 2 ** 20; } catch {}
+console.log(JSON.stringify({ perCall, fullPer1k: profiler ? (full * 1000) / (n * perCall.length) : null, youngMB, sampleMs, waitMs, sink }));
 `;
 
 const program = await bundledProgram(PROGRAM);
@@ -93,13 +95,14 @@ try {
   for (const spec of values.runtime.split(',')) {
     const runner = await program.runner(spec);
     for (const schedule of SCHEDULES) {
-      const per: { us: number; full: number | null; waitMs: number }[] = [];
+      const per: { us: number; full: number | null; youngMB: number | null; waitMs: number }[] = [];
       for (let i = 0; i < runs; i++) {
-        const out = runner.run<{ perCall: number[]; fullPer1k: number | null; waitMs: number }>([schedule.runUp, values.samples], runner.waitingEnv);
-        per.push({ us: median(out.perCall), full: out.fullPer1k, waitMs: out.waitMs });
+        const out = runner.run<{ perCall: number[]; fullPer1k: number | null; youngMB: number | null; waitMs: number }>([schedule.runUp, values.samples], runner.waitingEnv);
+        per.push({ us: median(out.perCall), full: out.fullPer1k, youngMB: out.youngMB, waitMs: out.waitMs });
       }
       const full = per[0]!.full === null ? '' : `  full collections/1k calls ${per.map((p) => p.full!.toFixed(2)).join(', ')}`;
-      console.log(`${spec.padEnd(8)} ${schedule.name.padEnd(15)} wait ${per.map((p) => p.waitMs.toFixed(0)).join(', ').padEnd(9)} ms  µs/call ${per.map((p) => p.us.toFixed(2)).join(', ')}${full}`);
+      const young = per[0]!.youngMB === null ? '' : `  young MB ${per.map((p) => p.youngMB!.toFixed(1)).join(', ')}`;
+      console.log(`${spec.padEnd(8)} ${schedule.name.padEnd(15)} wait ${per.map((p) => p.waitMs.toFixed(0)).join(', ').padEnd(9)} ms  µs/call ${per.map((p) => p.us.toFixed(2)).join(', ')}${full}${young}`);
     }
   }
 } finally {
