@@ -12,7 +12,8 @@
  *
  * It prints the median µs per call over the samples and, on V8 (node and
  * deno, through node:v8's GCProfiler), the full (mark-compact) collections
- * per 1,000 timed calls and the young generation's size at the end.
+ * per 1,000 timed calls and the young generation's size at the end; on every
+ * runtime the minor page faults per timed call.
  *
  * Workloads: concat-50 (buffer-concat's `Buffer.concat` of 50 chunks of 2 KB,
  * the default), retained-200k and retained-20k (gc-pressure's 10k objects a
@@ -75,18 +76,21 @@ const blocked = new Int32Array(new SharedArrayBuffer(4));
 // V8's collection types: bun's node:v8 is not its engine's.
 let profiler; try { if (!globalThis.Bun) profiler = new v8.GCProfiler(); } catch {}
 let full = 0;
+let faults = 0;
 const perCall = [];
 for (let i = 0; i < Number(samples); i++) {
   if (waitMs) Atomics.wait(blocked, 0, 0, waitMs);
   batch(runUpCalls);
   profiler?.start();
+  const before = process.resourceUsage().minorPageFault;
   const s = performance.now(); batch(n); perCall.push(((performance.now() - s) * 1000) / n);
+  faults += process.resourceUsage().minorPageFault - before;
   const stats = profiler?.stop();
   for (const e of stats?.statistics ?? []) if (e.gcType === 'MarkSweepCompact') full++;
 }
 // The young generation's size at the end (V8's new space: both semi-spaces), where node:v8 reports it.
 let youngMB = null; try { if (!globalThis.Bun) youngMB = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 2 ** 20; } catch {}
-console.log(JSON.stringify({ perCall, fullPer1k: profiler ? (full * 1000) / (n * perCall.length) : null, youngMB, sampleMs, waitMs, sink }));
+console.log(JSON.stringify({ perCall, fullPer1k: profiler ? (full * 1000) / (n * perCall.length) : null, faultsPerCall: faults / (n * perCall.length), youngMB, sampleMs, waitMs, sink }));
 `;
 
 const program = await bundledProgram(PROGRAM);
@@ -95,14 +99,14 @@ try {
   for (const spec of values.runtime.split(',')) {
     const runner = await program.runner(spec);
     for (const schedule of SCHEDULES) {
-      const per: { us: number; full: number | null; youngMB: number | null; waitMs: number }[] = [];
+      const per: { us: number; full: number | null; faults: number; youngMB: number | null; waitMs: number }[] = [];
       for (let i = 0; i < runs; i++) {
-        const out = runner.run<{ perCall: number[]; fullPer1k: number | null; youngMB: number | null; waitMs: number }>([schedule.runUp, values.samples], runner.waitingEnv);
-        per.push({ us: median(out.perCall), full: out.fullPer1k, youngMB: out.youngMB, waitMs: out.waitMs });
+        const out = runner.run<{ perCall: number[]; fullPer1k: number | null; faultsPerCall: number; youngMB: number | null; waitMs: number }>([schedule.runUp, values.samples], runner.waitingEnv);
+        per.push({ us: median(out.perCall), full: out.fullPer1k, faults: out.faultsPerCall, youngMB: out.youngMB, waitMs: out.waitMs });
       }
       const full = per[0]!.full === null ? '' : `  full collections/1k calls ${per.map((p) => p.full!.toFixed(2)).join(', ')}`;
       const young = per[0]!.youngMB === null ? '' : `  young MB ${per.map((p) => p.youngMB!.toFixed(1)).join(', ')}`;
-      console.log(`${spec.padEnd(8)} ${schedule.name.padEnd(15)} wait ${per.map((p) => p.waitMs.toFixed(0)).join(', ').padEnd(9)} ms  µs/call ${per.map((p) => p.us.toFixed(2)).join(', ')}${full}${young}`);
+      console.log(`${spec.padEnd(8)} ${schedule.name.padEnd(15)} wait ${per.map((p) => p.waitMs.toFixed(0)).join(', ').padEnd(9)} ms  µs/call ${per.map((p) => p.us.toFixed(2)).join(', ')}  page faults/call ${per.map((p) => p.faults.toFixed(1)).join(', ')}${full}${young}`);
     }
   }
 } finally {
