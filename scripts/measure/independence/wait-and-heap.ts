@@ -15,20 +15,18 @@
  * per 1,000 timed calls and the young generation's size at the end; on every
  * runtime the minor page faults per timed call.
  *
- * Workloads: concat-50 (buffer-concat's `Buffer.concat` of 50 chunks of 2 KB,
- * the default), retained-200k and retained-20k (gc-pressure's 10k objects a
- * call into a ring that keeps that many alive), records-100k and records-25k
- * (gc-pressure's request that keeps every record it builds until it ends).
+ * Workloads (plain-program/workloads.ts): concat-50, the default,
+ * retained-200k, retained-20k, records-100k, records-25k.
  *
  *   npx tsx scripts/measure/independence/wait-and-heap.ts [--workload concat-50] [--runs 2] [--runtime node,deno,bun] [--samples 30]
  *
  * Run it on a quiet machine (`flock /tmp/rtbench-measure.lock …` on a shared one).
  */
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { median } from '@rtbench/stats';
 import { machineSpeedText } from '../../lib.ts';
 import { bundledProgram } from './plain-program/bundled.ts';
+import { workloadSource } from './plain-program/workloads.ts';
 
 const { values } = parseArgs({ options: { workload: { type: 'string', default: 'concat-50' }, runs: { type: 'string', default: '2' }, runtime: { type: 'string', default: 'node,deno,bun' }, samples: { type: 'string', default: '30' } } });
 const runs = Number(values.runs);
@@ -41,20 +39,7 @@ const SCHEDULES = [
   { name: '--run-up 150ms', runUp: '150ms' },
 ] as const;
 
-const gcPressure = JSON.stringify(join(process.cwd(), 'bench/gc-pressure/workloads.ts'));
-/** Each workload's set-up: it defines `call`, one call of the case returning a number. */
-const WORKLOADS: Record<string, string> = {
-  'concat-50': `import { Buffer } from 'node:buffer';
-import { makeChunks } from ${JSON.stringify(join(process.cwd(), 'bench/buffer-concat/chunks.ts'))};
-const chunks = makeChunks(50);
-const call = () => Buffer.concat(chunks).length;`,
-  'retained-200k': `import { retainedSet } from ${gcPressure};\nconst call = retainedSet(200_000);`,
-  'retained-20k': `import { retainedSet } from ${gcPressure};\nconst call = retainedSet(20_000);`,
-  'records-100k': `import { requestScoped } from ${gcPressure};\nconst call = requestScoped(100_000);`,
-  'records-25k': `import { requestScoped } from ${gcPressure};\nconst call = requestScoped(25_000);`,
-};
-const workload = WORKLOADS[values.workload];
-if (workload === undefined) throw new Error(`--workload: one of ${Object.keys(WORKLOADS).join(', ')}`);
+const workload = workloadSource(values.workload);
 
 /** The program each process runs: argv run-up and samples; prints one line of JSON. */
 const PROGRAM = `

@@ -19,7 +19,8 @@ export interface ProgramRunner {
 }
 
 export interface BundledProgram {
-  runner(spec: string): Promise<ProgramRunner>;
+  /** How `spec`'s plug-in runs the program, with these engine flags in rtbench's syntax (translated as a variant's are). */
+  runner(spec: string, flags?: readonly string[]): Promise<ProgramRunner>;
   remove(): void;
 }
 
@@ -36,10 +37,10 @@ export async function bundledProgram(source: string): Promise<BundledProgram> {
     throw error;
   }
   return {
-    async runner(spec) {
+    async runner(spec, flags = []) {
       const plugin = pluginForSpec(spec);
       if (!plugin || plugin.programs.kind !== 'process') throw new Error(`${spec}: not a runtime that runs a plain program`);
-      const command = plugin.programs.command(await plugin.resolve(spec), plugin.translateFlags([]), bundle);
+      const command = plugin.programs.command(await plugin.resolve(spec), plugin.translateFlags(flags), bundle);
       return {
         waitingEnv: plugin.waitingEnv,
         run<T>(args: readonly string[], env: Readonly<Record<string, string>> = {}): T {

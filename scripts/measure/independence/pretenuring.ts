@@ -1,0 +1,70 @@
+/**
+ * Whether a case's cost in a fresh process hangs on V8's allocation-site
+ * pretenuring: V8 decides, per allocation site and once, from how much of
+ * what the site allocated survived the early scavenges, whether the site
+ * allocates straight into the old generation; the decision sticks for the
+ * process's life. A workload's call (plain-program/workloads.ts) timed in
+ * fresh processes of each V8 runtime, with pretenuring as shipped and with
+ * `--no-allocation-site-pretenuring`, in two loop shapes: one call at a time,
+ * and batches of four calls through a helper (as a harness's batch calls a
+ * case). 1 s of warm-up, then 30 samples of at least 20 ms; it prints each
+ * process's median ms per call.
+ *
+ *   npx tsx scripts/measure/independence/pretenuring.ts [--workload records-100k] [--runs 6] [--runtime node,deno]
+ *
+ * Run it on a quiet machine (`flock /tmp/rtbench-measure.lock …` on a shared one).
+ */
+import { parseArgs } from 'node:util';
+import { machineSpeedText } from '../../lib.ts';
+import { bundledProgram } from './plain-program/bundled.ts';
+import { workloadSource } from './plain-program/workloads.ts';
+
+const { values } = parseArgs({ options: { workload: { type: 'string', default: 'records-100k' }, runs: { type: 'string', default: '6' }, runtime: { type: 'string', default: 'node,deno' } } });
+const runs = Number(values.runs);
+
+const SHAPES = [
+  { name: 'one call at a time', arg: 'single' },
+  { name: 'batches of four', arg: 'batch4' },
+] as const;
+const PRETENURING = [
+  { name: 'as shipped', flags: [] },
+  { name: 'pretenuring off', flags: ['--no-allocation-site-pretenuring'] },
+] as const;
+
+/** The program each process runs: argv its loop's shape; prints one line of JSON. */
+const PROGRAM = `
+${workloadSource(values.workload)}
+const batched = process.argv.at(-1) === 'batch4';
+let sink = 0;
+const batch = (n) => { for (let i = 0; i < n; i++) sink += call(); };
+const step = batched ? () => batch(4) : () => { sink += call(); };
+const perStep = batched ? 4 : 1;
+const warm = performance.now();
+while (performance.now() - warm < 1000) step();
+const samples = [];
+for (let i = 0; i < 30; i++) {
+  let calls = 0;
+  const s = performance.now();
+  do { step(); calls += perStep; } while (performance.now() - s < 20);
+  samples.push((performance.now() - s) / calls);
+}
+samples.sort((a, b) => a - b);
+console.log(JSON.stringify({ msPerCall: samples[15], sink }));
+`;
+
+const program = await bundledProgram(PROGRAM);
+try {
+  console.log(`${new Date().toISOString()}  ${machineSpeedText()}  ${values.workload}: ${runs} fresh processes per runtime, pretenuring and shape`);
+  for (const spec of values.runtime.split(',')) {
+    for (const pretenuring of PRETENURING) {
+      const runner = await program.runner(spec, pretenuring.flags);
+      for (const shape of SHAPES) {
+        const ms = Array.from({ length: runs }, () => runner.run<{ msPerCall: number }>([shape.arg]).msPerCall);
+        const text = ms.map((m) => (m < 1 ? `${(m * 1000).toFixed(1)} µs` : `${m.toFixed(2)} ms`)).join(', ');
+        console.log(`${spec.padEnd(6)} ${pretenuring.name.padEnd(16)} ${shape.name.padEnd(19)} per call: ${text}`);
+      }
+    }
+  }
+} finally {
+  program.remove();
+}
