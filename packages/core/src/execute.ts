@@ -50,8 +50,8 @@ export interface RuntimeEnvironment {
   commands?: CommandSource;
   /**
    * A full collection the runtime can force (Bun.gc(true); gc() under
-   * --expose-gc). A warm process runs it before it opens each case, so a case
-   * starts from a collected heap whatever ran before it in the process: on
+   * --expose-gc). A warm process runs it before it opens each case after its
+   * first, so a case starts from a collected heap whatever ran before it in the process: on
    * bun, cases read slower the more other cases had run before them in the
    * process without it (docs/measurements/lockstep.md, "What ran before").
    */
@@ -536,12 +536,17 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
 /**
  * A warm process: one case after another, each opened by a CASE_COMMAND and
  * answered as a lockstep job would be, until the host closes the channel;
- * each opened on a collected heap unless the job is a smoke run's
- * (MeasureOptions.noCollections).
+ * each after the first opened on a collected heap unless the job is a smoke
+ * run's (MeasureOptions.noCollections).
  */
 async function serveCases(env: RuntimeEnvironment, answer: (opened: CaseOpening) => Promise<RuntimeMessage>, collectBetween = true): Promise<void> {
   const next = env.commands;
   if (!next) throw new Error('rtbench entry: a serve job needs a command channel');
+  // The first case finds only the runner's and the suite's loading in the heap, the same for every case. A full
+  // collection of that fresh heap can set V8's allocation-site pretenuring the other way for the process's life: a
+  // retained set's processes then read twice a long loop's time (docs/measurements/independence.md, "A case's
+  // process and V8's pretenuring").
+  let first = true;
   for (;;) {
     const line = await next();
     if (line === undefined) return;
@@ -549,7 +554,8 @@ async function serveCases(env: RuntimeEnvironment, answer: (opened: CaseOpening)
     if (line === FINISH_COMMAND) continue;
     const opened = caseOfCommand(line);
     if (opened === undefined) throw new Error(`rtbench entry: expected a case command, got "${line.slice(0, 100)}"`);
-    if (collectBetween) env.collect?.();
+    if (collectBetween && !first) env.collect?.();
+    first = false;
     awaited = opened.caseId;
     env.emit(await answer(opened));
     answers++;

@@ -217,12 +217,14 @@ describe('a serve job (a warm process that serves many cases)', () => {
     await executeJob(kept, { protocol: 1, kind: 'serve', options: { warmupMs: 240, warmupMinMs: 80, timeMs: 1, minSamples: 1, maxSamples: 10, sampleMs: 0, collectBeforeSampling: true } }, env);
     // Set up by the first keep; the second keep reuses it; the plain case after it tears it down; the last keep sets it up anew, torn down at the close.
     expect(log.filter((l) => l === 'setup' || l === 'teardown' || l === 'keep' || l === 'case')).toEqual(['keep', 'setup', 'case', 'keep', 'case', 'teardown', 'keep', 'setup', 'teardown']);
-    // A collection between a case's command and its setup or rewarm, every time, kept or not (what ran before is garbage by then);
-    // one after its warmup, before its ready (asked for: collectBeforeSampling), and one after its last sample, before its
-    // answer (the host reads the resident set as each of those messages arrives).
-    expect(log.filter((l) => l !== 'sample' && l !== 'setup' && l !== 'teardown')).toEqual(
-      ['keep', 'case', 'keep', 'case', 'keep'].flatMap((opened) => [opened, 'collect', 'collect', 'finish', 'collect']),
-    );
+    // A collection between a case's command and its setup or rewarm, every time after the process's first case, kept or not
+    // (what ran before is garbage by then; before the first only the process's loading ran); one after its warmup, before its
+    // ready (asked for: collectBeforeSampling), and one after its last sample, before its answer (the host reads the
+    // resident set as each of those messages arrives).
+    expect(log.filter((l) => l !== 'sample' && l !== 'setup' && l !== 'teardown')).toEqual([
+      ...['keep', 'collect', 'finish', 'collect'],
+      ...['case', 'keep', 'case', 'keep'].flatMap((opened) => [opened, 'collect', 'collect', 'finish', 'collect']),
+    ]);
     const results = messages.filter((m): m is CaseResultMessage => m.type === 'result');
     expect(results.map((r) => r.samples.length)).toEqual([1, 1, 2, 1, 1]);
     const ready = messages.filter((m) => m.type === 'ready');
@@ -257,10 +259,10 @@ describe('a serve job (a warm process that serves many cases)', () => {
       return messages.find((m) => m.type === 'ready');
     };
     expect((await readyOf(false)) as { collected?: boolean }).not.toHaveProperty('collected');
-    // Not asked: one collection as the case opens and one after its last sample, none just before ready.
-    expect(log.splice(0)).toEqual(['collect', 'ready', 'collect']);
+    // Not asked: one collection after its last sample, none just before ready (nor as the process's first case opens).
+    expect(log.splice(0)).toEqual(['ready', 'collect']);
     expect((await readyOf(true)) as { collected?: boolean }).toMatchObject({ collected: true });
-    expect(log.splice(0)).toEqual(['collect', 'collect', 'ready', 'collect']);
+    expect(log.splice(0)).toEqual(['collect', 'ready', 'collect']);
   });
 
   it('reads what the engine held right after the collections before the first sample and after the last, asked for the memory view', async () => {
@@ -269,7 +271,7 @@ describe('a serve job (a warm process that serves many cases)', () => {
     const resultOf = async (collectBeforeSampling: boolean): Promise<RuntimeMessage | undefined> => {
       const commands = [`case ${id}`, 'sample', 'sample', 'finish'];
       const messages: RuntimeMessage[] = [];
-      // The engine's figure goes up by 1 MiB at each collection: the readings must come right after the second and the last.
+      // The engine's figure goes up by 1 MiB at each collection: the readings must come right after the one before ready and the last.
       let collections = 0;
       const env: RuntimeEnvironment = {
         facts: { runtime: 'node', version: process.versions.node, engine: 'v8', engineVersion: process.versions.v8, gcExposed: true },
@@ -283,7 +285,7 @@ describe('a serve job (a warm process that serves many cases)', () => {
       await executeJob(one, { protocol: 1, kind: 'serve', options }, env);
       return messages.find((m) => m.type === 'result');
     };
-    expect((await resultOf(true)) as { metrics?: { heap?: object } }).toMatchObject({ metrics: { heap: { heapUsedBytes: 1, heldReadyBytes: 2 * 1024 * 1024, heldEndBytes: 3 * 1024 * 1024 } } });
+    expect((await resultOf(true)) as { metrics?: { heap?: object } }).toMatchObject({ metrics: { heap: { heapUsedBytes: 1, heldReadyBytes: 1 * 1024 * 1024, heldEndBytes: 2 * 1024 * 1024 } } });
     // Not asked: no collection before the first sample, so nothing the engine held there is what the case kept.
     expect(((await resultOf(false)) as { metrics?: { heap?: object } }).metrics?.heap).not.toHaveProperty('heldReadyBytes');
   });

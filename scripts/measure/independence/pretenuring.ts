@@ -12,14 +12,23 @@
  *
  *   npx tsx scripts/measure/independence/pretenuring.ts [--workload records-100k] [--runs 6] [--runtime node,deno]
  *
+ * `--from <run>` instead reads a saved run (rtbench's own processes, e.g.
+ * `bench gc-pressure --filter retained --compare node@26 "node@26
+ * --no-allocation-site-pretenuring" --save <run>`) and prints each cell's
+ * processes' medians, lowest to highest.
+ *
  * Run it on a quiet machine (`flock /tmp/rtbench-measure.lock …` on a shared one).
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { parseRun } from '@rtbench/core/schema';
+import { median, processesOf } from '@rtbench/stats';
+import { pairable } from '../../../packages/measurer-records/src/index.ts';
 import { machineSpeedText } from '../../lib.ts';
 import { bundledProgram } from './plain-program/bundled.ts';
 import { workloadSource } from './plain-program/workloads.ts';
 
-const { values } = parseArgs({ options: { workload: { type: 'string', default: 'records-100k' }, runs: { type: 'string', default: '6' }, runtime: { type: 'string', default: 'node,deno' } } });
+const { values } = parseArgs({ options: { workload: { type: 'string', default: 'records-100k' }, runs: { type: 'string', default: '6' }, runtime: { type: 'string', default: 'node,deno' }, from: { type: 'string' } } });
 const runs = Number(values.runs);
 
 const SHAPES = [
@@ -51,6 +60,24 @@ for (let i = 0; i < 30; i++) {
 samples.sort((a, b) => a - b);
 console.log(JSON.stringify({ msPerCall: samples[15], sink }));
 `;
+
+/** Per cell of a saved run, the median of each of its processes' samples (a round its own process where the run kept no label). */
+function printProcesses(file: string): void {
+  const run = parseRun(JSON.parse(readFileSync(file, 'utf8')), file);
+  for (const result of run.results) {
+    const rounds = result.rounds.filter((r) => r.samples.length);
+    const labels = processesOf(rounds.map(pairable)) ?? rounds.map((r) => r.round);
+    const samples = new Map<number, number[]>();
+    rounds.forEach((r, i) => samples.set(labels[i]!, [...(samples.get(labels[i]!) ?? []), ...r.samples]));
+    const medians = [...samples.values()].map((xs) => median(xs) / 1e3).sort((a, b) => a - b);
+    console.log(`${result.variantId}  ${result.caseId}\n  ${medians.length} processes, µs: ${medians.map((m) => m.toFixed(m < 1000 ? 1 : 0)).join(' ')}`);
+  }
+}
+
+if (values.from !== undefined) {
+  printProcesses(values.from);
+  process.exit(0);
+}
 
 const program = await bundledProgram(PROGRAM);
 try {
