@@ -543,7 +543,7 @@ async function serveCases(env: RuntimeEnvironment, answer: (opened: CaseOpening)
   const next = env.commands;
   if (!next) throw new Error('rtbench entry: a serve job needs a command channel');
   // The first case finds only the runner's and the suite's loading in the heap, the same for every case. A full
-  // collection of that fresh heap can set V8's allocation-site pretenuring the other way for the process's life: a
+  // collection of that fresh heap can set V8's allocation-site pretenuring the other way for the rest of the process: a
   // retained set's processes then read twice a long loop's time (docs/measurements/independence.md, "A case's
   // process and V8's pretenuring").
   let first = true;

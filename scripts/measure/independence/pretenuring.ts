@@ -2,9 +2,11 @@
  * Whether a case's cost in a fresh process hangs on V8's allocation-site
  * pretenuring: V8 decides, per allocation site and once, from how much of
  * what the site allocated survived the early scavenges, whether the site
- * allocates straight into the old generation; the decision sticks for the
- * process's life. A workload's call (plain-program/workloads.ts) timed in
- * fresh processes of each V8 runtime, with pretenuring as shipped and with
+ * allocates straight into the old generation, and a process's samples then
+ * stay in the state it chose. A workload's call (plain-program/workloads.ts) timed in
+ * fresh processes of each V8 runtime, with pretenuring as shipped, after a
+ * full collection forced before the call's set-up (what a warm process's
+ * first case met until it no longer took one), and with
  * `--no-allocation-site-pretenuring`, in two loop shapes: one call at a time,
  * and batches of four calls through a helper (as a harness's batch calls a
  * case). 1 s of warm-up, then 30 samples of at least 20 ms; it prints each
@@ -35,13 +37,16 @@ const SHAPES = [
   { name: 'one call at a time', arg: 'single' },
   { name: 'batches of four', arg: 'batch4' },
 ] as const;
+/** Each process's engine: as shipped; with a full collection forced before the workload's set-up (as a warm process once took one before every case); with pretenuring off. */
 const PRETENURING = [
-  { name: 'as shipped', flags: [] },
-  { name: 'pretenuring off', flags: ['--no-allocation-site-pretenuring'] },
+  { name: 'as shipped', flags: [], arg: 'plain' },
+  { name: 'collected first', flags: ['--expose-gc'], arg: 'collect-first' },
+  { name: 'pretenuring off', flags: ['--no-allocation-site-pretenuring'], arg: 'plain' },
 ] as const;
 
-/** The program each process runs: argv its loop's shape; prints one line of JSON. */
+/** The program each process runs: argv whether to collect first and its loop's shape; prints one line of JSON. */
 const PROGRAM = `
+if (process.argv.at(-2) === 'collect-first') globalThis.gc();
 ${workloadSource(values.workload)}
 const batched = process.argv.at(-1) === 'batch4';
 let sink = 0;
@@ -86,7 +91,7 @@ try {
     for (const pretenuring of PRETENURING) {
       const runner = await program.runner(spec, pretenuring.flags);
       for (const shape of SHAPES) {
-        const ms = Array.from({ length: runs }, () => runner.run<{ msPerCall: number }>([shape.arg]).msPerCall);
+        const ms = Array.from({ length: runs }, () => runner.run<{ msPerCall: number }>([pretenuring.arg, shape.arg]).msPerCall);
         const text = ms.map((m) => (m < 1 ? `${(m * 1000).toFixed(1)} µs` : `${m.toFixed(2)} ms`)).join(', ');
         console.log(`${spec.padEnd(6)} ${pretenuring.name.padEnd(16)} ${shape.name.padEnd(19)} per call: ${text}`);
       }
