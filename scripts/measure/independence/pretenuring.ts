@@ -24,7 +24,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseRun } from '@rtbench/core/schema';
-import { median, processesOf } from '@rtbench/stats';
+import { processesOf, summarizeRounds } from '@rtbench/stats';
 import { pairable } from '../../../packages/measurer-records/src/index.ts';
 import { machineSpeedText } from '../../lib.ts';
 import { bundledProgram } from './plain-program/bundled.ts';
@@ -66,15 +66,14 @@ samples.sort((a, b) => a - b);
 console.log(JSON.stringify({ msPerCall: samples[15], sink }));
 `;
 
-/** Per cell of a saved run, the median of each of its processes' samples (a round its own process where the run kept no label). */
+/** Per cell of a saved run, the median of each of its processes' samples as the table pools them (a round its own process where the run kept no label). */
 function printProcesses(file: string): void {
   const run = parseRun(JSON.parse(readFileSync(file, 'utf8')), file);
   for (const result of run.results) {
-    const rounds = result.rounds.filter((r) => r.samples.length);
-    const labels = processesOf(rounds.map(pairable)) ?? rounds.map((r) => r.round);
-    const samples = new Map<number, number[]>();
-    rounds.forEach((r, i) => samples.set(labels[i]!, [...(samples.get(labels[i]!) ?? []), ...r.samples]));
-    const medians = [...samples.values()].map((xs) => median(xs) / 1e3).sort((a, b) => a - b);
+    const rounds = result.rounds.filter((r) => r.samples.length).map(pairable);
+    const processes = processesOf(rounds);
+    const perProcess = rounds.length ? summarizeRounds(rounds.map((r) => r.samples), processes ? { processes } : {}).processMedians : [];
+    const medians = perProcess.map((ns) => ns / 1e3).sort((a, b) => a - b);
     console.log(`${result.variantId}  ${result.caseId}\n  ${medians.length} processes, µs: ${medians.map((m) => m.toFixed(m < 1000 ? 1 : 0)).join(' ')}`);
   }
 }
