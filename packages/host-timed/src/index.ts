@@ -18,4 +18,4 @@ export { bundleRequestServer, runRequestRound, type RequestRoundOutcome, type Re
 export { namedWrkProblem } from './wrk.ts';
 export { LOAD_WINDOWS } from './load-windows.ts';
 export { serveUnderProfiler, type ProfiledServe, type ProfileServing, type ServedPhases } from './request/profile-serve.ts';
-export { PROFILE_MARK } from './request/paths.ts';
+export { PROFILE_MARKS } from './request/paths.ts';

@@ -32,7 +32,7 @@ describe('a request round, measuring and smoke', () => {
 
   it("the profile pass: the profiler's own phases when measuring; a smoke run's short ones, its marks still told apart", () => {
     expect(profilePhases(false)).toBeUndefined();
-    // The profile's marks are told apart only more than 200 ms apart (profile cpuprofile.ts MARK_SPAN_US).
+    // The steady requests between the profile's marks: long enough to be sampled hundreds of times.
     expect(SMOKE_SERVING.profileSteadyMs).toBeGreaterThan(200);
     expect(profilePhases(true)).toEqual({ warmupRequests: SMOKE_SERVING.profileWarmupRequests, warmupMs: 0, steadyRequests: SMOKE_SERVING.profileSteadyRequests, steadyMs: SMOKE_SERVING.profileSteadyMs });
   });

@@ -196,32 +196,22 @@ function keepSamples(profile: CpuProfile, times: readonly number[], from: number
 }
 
 /**
- * How many samples in a row under another frame a mark may hold (a sample
- * inside its loop may fall to the collector, the program or idle): more, and
- * the mark has ended. The steady requests between the marks are hundreds of
- * samples; a mark's length in time is not used, because a loaded machine
- * stretches it past any fixed span.
- */
-const MARK_STRAY_SAMPLES = 8;
-
-/**
  * A request server's profile restricted to its steady requests: the samples
- * between the marks sent before them and after them (a mark: a run of
- * samples under the mark function, `isMark`, with at most
- * MARK_STRAY_SAMPLES others in a row inside it). The first run is the first
- * mark, the last run the last; fewer than two runs: the whole profile is
- * kept ('none').
+ * after the last one under the begin mark and before the first one under
+ * the end mark (`isBegin`, `isEnd`: the mark functions the server runs
+ * around them, each once). A sample inside a mark that fell to another
+ * frame, or a mark a loaded machine stretched, moves no edge. Either mark
+ * unseen, or no sample after the begin's last and before the end's first:
+ * the whole profile is kept ('none').
  */
-export function restrictBetweenMarks(profile: CpuProfile, isMark: (frame: CallFrame) => boolean): { profile: CpuProfile; window: SamplingWindow } {
-  const marks = markSamples(profile, isMark);
-  if (marks.length === 0) return wholeProfile(profile);
-  const apart = (i: number): boolean => marks[i + 1]! - marks[i]! - 1 > MARK_STRAY_SAMPLES;
-  let firstEnd = 0;
-  while (firstEnd < marks.length - 1 && !apart(firstEnd)) firstEnd++;
-  let lastStart = marks.length - 1;
-  while (lastStart > 0 && !apart(lastStart - 1)) lastStart--;
-  if (firstEnd >= lastStart) return wholeProfile(profile);
-  return keepSamples(profile, sampleTimes(profile), marks[firstEnd]! + 1, marks[lastStart]! - 1, 'markers');
+export function restrictBetweenMarks(profile: CpuProfile, isBegin: (frame: CallFrame) => boolean, isEnd: (frame: CallFrame) => boolean): { profile: CpuProfile; window: SamplingWindow } {
+  const begin = markSamples(profile, isBegin);
+  const end = markSamples(profile, isEnd);
+  if (begin.length === 0 || end.length === 0) return wholeProfile(profile);
+  const from = begin[begin.length - 1]! + 1;
+  const to = end[0]! - 1;
+  if (to < from) return wholeProfile(profile);
+  return keepSamples(profile, sampleTimes(profile), from, to, 'markers');
 }
 
 /** The indices of the samples under a mark function (the frame or one of its callers). */

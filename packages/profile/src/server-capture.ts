@@ -5,7 +5,7 @@
  * sent a warm-up, then its steady requests, then asked to exit. How is the
  * plug-in's `cpuProfile` hook, as for a bench case: 'file' (node, deno,
  * bun: `--cpu-prof` before the variant's flags, written at the exit the
- * server takes on SIGTERM), kept between the server's profile marks around
+ * server takes on SIGTERM), kept between the server's begin and end marks around
  * the steady requests; 'inspector' (workerd: its inspector on, the
  * Profiler started after the warm-up and stopped after the last steady
  * request). The same `.cpuprofile`, summary and tree as a bench case's.
@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cannotMessage, isUnavailable } from '@rtbench/host/platform';
 import { guardDir, removeGuardedDir } from '@rtbench/process';
-import { PROFILE_MARK, serveUnderProfiler, type ProfiledServe, type ProfileServing, type RunnableVariant } from '@rtbench/host-timed';
+import { PROFILE_MARKS, serveUnderProfiler, type ProfiledServe, type ProfileServing, type RunnableVariant } from '@rtbench/host-timed';
 import { DEFAULT_PROFILE_INTERVAL_US, DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX, saveProfile, type ProfileCaseResult } from './capture.ts';
 import { parseCpuProfile, restrictBetweenMarks, wholeProfile, type CpuProfile } from './cpuprofile.ts';
 import { inspectorProfiler } from './inspector.ts';
@@ -40,9 +40,13 @@ const WARMUP_REQUESTS = 50;
 /** The steady requests under the profiler: at least this many, however long they take. */
 const STEADY_REQUESTS = 10;
 
-/** The mark's function, as a bundler may have renamed it (a number added). */
-const MARK_NAME = new RegExp(`^${PROFILE_MARK}\\d*$`);
-const isMark = (frame: { functionName: string }): boolean => MARK_NAME.test(frame.functionName);
+/** A mark's function, as a bundler may have renamed it (a number added). */
+const markNamed = (name: string): ((frame: { functionName: string }) => boolean) => {
+  const pattern = new RegExp(`^${name}\\d*$`);
+  return (frame) => pattern.test(frame.functionName);
+};
+const isBeginMark = markNamed(PROFILE_MARKS.begin);
+const isEndMark = markNamed(PROFILE_MARKS.end);
 
 /** Profiles one request case's server on one arm. Never throws for what the runtime or the server did; the result says what happened. */
 export async function profileServer(options: ServerProfileOptions): Promise<ProfileCaseResult> {
@@ -89,7 +93,7 @@ export async function profileServer(options: ServerProfileOptions): Promise<Prof
     } catch (error) {
       return { status: 'failed', reason: (error as Error).message };
     }
-    return saveProfile(raw, restrictBetweenMarks(raw, isMark), locate, outPath, options.fullOutPath, method(outcome));
+    return saveProfile(raw, restrictBetweenMarks(raw, isBeginMark, isEndMark), locate, outPath, options.fullOutPath, method(outcome));
   } finally {
     removeGuardedDir(dir);
   }

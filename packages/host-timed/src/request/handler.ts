@@ -8,7 +8,7 @@
  * server's own cost), a spin of fixed work (which thread runs JavaScript),
  * the in-runtime thread clock's readings where the runtime has one, and how
  * many console lines the handler wrote (counted, and written where the
- * runtime writes them: never into the table), and a profile's mark.
+ * runtime writes them: never into the table), and a profile's two marks.
  * Web APIs only: workerd serves this module as it is.
  */
 import { RESERVED, type ServedOutcome } from './paths.ts';
@@ -27,10 +27,24 @@ function spin(): number {
   return x;
 }
 
-/** The profile's mark (paths.ts PROFILE_MARK): a few milliseconds of work a sampling profiler sees, by a count (a Worker's clock stands still while it runs). */
-function rtbenchProfileMark(): number {
-  let x = 0;
-  for (let i = 0; i < 2_000_000; i++) x += Math.sqrt(i) % 5;
+/**
+ * The profile's marks (paths.ts PROFILE_MARKS): tens of milliseconds of work
+ * a sampling profiler sees, by a count (a Worker's clock stands still while
+ * it runs). Integer arithmetic only: optimized code that calls out to C for
+ * a step (a double's `%`) is where JavaScriptCore's sampler loses a sample
+ * or credits it to the caller.
+ */
+const MARK_STEPS = 32_000_000;
+
+function rtbenchProfileMarkBegin(): number {
+  let x = 1;
+  for (let i = 0; i < MARK_STEPS; i++) x = (Math.imul(x ^ i, 0x5bd1e995) + 0x6b) | 0;
+  return x;
+}
+
+function rtbenchProfileMarkEnd(): number {
+  let x = 3;
+  for (let i = 0; i < MARK_STEPS; i++) x = (Math.imul(x ^ i, 0x5bd1e995) + 0x6b) | 0;
   return x;
 }
 
@@ -77,7 +91,8 @@ export function wrapHandler(module: WorkersModule, threadClock?: () => string): 
       if (url.endsWith(RESERVED.threadClock)) return threadClock ? new ResponseOf(threadClock()) : new ResponseOf('', { status: 404 });
       if (url.endsWith(RESERVED.outcomes)) return new ResponseOf(stringify(outcomes));
       if (url.endsWith(RESERVED.consoleLines)) return new ResponseOf(String(consoleLines.count()));
-      if (url.endsWith(RESERVED.profileMark)) return new ResponseOf(String(rtbenchProfileMark()));
+      if (url.endsWith(RESERVED.profileMarkBegin)) return new ResponseOf(String(rtbenchProfileMarkBegin()));
+      if (url.endsWith(RESERVED.profileMarkEnd)) return new ResponseOf(String(rtbenchProfileMarkEnd()));
       const call = outcomes.push(null) - 1;
       let answer: unknown;
       try {

@@ -5,16 +5,20 @@ export const RESERVED = {
   threadClock: '/.rtbench/thread-clock',
   outcomes: '/.rtbench/outcomes',
   consoleLines: '/.rtbench/console-lines',
-  profileMark: '/.rtbench/profile-mark',
+  profileMarkBegin: '/.rtbench/profile-mark/begin',
+  profileMarkEnd: '/.rtbench/profile-mark/end',
 } as const;
 
 /**
- * The function the profile-mark path runs (fixed work under a name of its
- * own): a CPU profile of the server shows where its requests under the
- * profiler began and ended (@rtbench/profile). A bundler may add a number
- * to the name.
+ * The functions the profile-mark paths run (fixed work under names of their
+ * own): a CPU profile of the server shows where its steady requests under
+ * the profiler began and where they ended (@rtbench/profile). Two names,
+ * each called once: a sampler that credits an inlined callee to its caller
+ * (JavaScriptCore's, once the caller is optimized) cannot fold the second
+ * mark into the handler, and either edge is told by its name alone. A
+ * bundler may add a number to a name.
  */
-export const PROFILE_MARK = 'rtbenchProfileMark';
+export const PROFILE_MARKS = { begin: 'rtbenchProfileMarkBegin', end: 'rtbenchProfileMarkEnd' } as const;
 
 /**
  * How the handler's nth call ended, as the wrapper saw it: it returned a

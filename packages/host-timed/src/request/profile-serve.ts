@@ -4,8 +4,8 @@
  * flags before the variant's (a runtime that writes its profile at exit) or
  * with its inspector on (a runtime that serves programs), sent the case's
  * requests one at a time, in their drawn order and again from the first:
- * a warm-up, the profile's mark (paths.ts PROFILE_MARK), the steady requests
- * the profile is of, the mark again; then asked to exit, so that a runtime
+ * a warm-up, the profile's begin mark (paths.ts PROFILE_MARKS), the steady
+ * requests the profile is of, its end mark; then asked to exit, so that a runtime
  * that writes its profile at exit writes it. Never a measured server: no
  * CPU is read.
  */
@@ -88,21 +88,22 @@ export async function serveUnderProfiler(v: RunnableVariant, serving: ProfileSer
       }
       return sent;
     };
-    const mark = async (): Promise<string | undefined> => {
-      const answer = await send(port, { path: '/' }, ownRequestTimeoutMs(serving.requestTimeoutMs), RESERVED.profileMark);
-      return answered(answer) && answer.status === 200 ? undefined : "the server did not answer the profile's mark";
+    const mark = async (edge: 'begin' | 'end'): Promise<string | undefined> => {
+      const path = edge === 'begin' ? RESERVED.profileMarkBegin : RESERVED.profileMarkEnd;
+      const answer = await send(port, { path: '/' }, ownRequestTimeoutMs(serving.requestTimeoutMs), path);
+      return answered(answer) && answer.status === 200 ? undefined : `the server did not answer the profile's ${edge} mark`;
     };
     // A server that ended is named by its end; one still running, by what its request got.
     const failed = async (why: string): Promise<RoundFailure> => (server.alive() ? fail('error', why, server.output.toString()) : fail('crash', await serverExit(v, server, ' under the profiler'), server.output.toString()));
     const warmup = await phase(how.warmupRequests, how.warmupMs);
     if (typeof warmup === 'string') return await failed(warmup);
-    const first = await mark();
+    const first = await mark('begin');
     if (first) return await failed(first);
     await how.steady?.(server.inspector);
     const steady = await phase(how.steadyRequests, how.steadyMs);
     await how.done?.();
     if (typeof steady === 'string') return await failed(steady);
-    const last = await mark();
+    const last = await mark('end');
     if (last) return await failed(last);
     await server.end(EXIT_GRACE_MS);
     return { ok: true, warmup, steady, output: server.output.toString() };
