@@ -1,6 +1,7 @@
 /**
  * A build step is the app's code: it reaches no network but its own
- * loopback nor a host service's socket file, writes nowhere but its folder (and a /tmp of its own), whatever it starts (a detached daemon included) ends with it,
+ * loopback nor a host service's socket file, writes nowhere but its folder (and a /tmp of its own, where its tools'
+ * config and cache folders are), whatever it starts (a detached daemon included) ends with it,
  * and one that never finishes or writes past its bound ends with one line. One node
  * process per test, a daemon each.
  */
@@ -55,7 +56,10 @@ const tried = (host, port) => new Promise((done) => {
   for (const [i, name] of [[8, 'srvSocket'], [9, 'varLibSocket']]) if (process.argv[i]) reached[name] = await tried(undefined, process.argv[i]);
   // Outside its folder: the user's home (read-only to it) and /tmp (its own, dropped when it ends).
   const attempt = (file) => { try { fs.writeFileSync(file, 'x'); return 'written'; } catch (e) { return e.code; } };
-  const wrote = { home: attempt(process.argv[4]), tmp: attempt(process.argv[5]) };
+  // A tool's own log under its config folder (wrangler's ~/.config/.wrangler), its folders made as it goes.
+  const configDir = require('node:path').join(process.env.XDG_CONFIG_HOME || require('node:path').join(require('node:os').homedir(), '.config'), '.' + require('node:path').basename(process.cwd()));
+  const toolLog = () => { fs.mkdirSync(configDir, { recursive: true }); fs.writeFileSync(configDir + '/log', 'x'); return 'written'; };
+  const wrote = { home: attempt(process.argv[4]), tmp: attempt(process.argv[5]), config: (() => { try { return toolLog(); } catch (e) { return e.code; } })() };
   fs.writeFileSync('reached.json', JSON.stringify({ ...reached, wrote }));
   if (process.argv[3] === 'write') fs.writeFileSync(process.argv[4], 'x');
   if (process.argv[3] === 'hang') { console.log('error: still waiting for the config'); setInterval(() => {}, 1000); }
@@ -177,8 +181,12 @@ describe('a build step', () => {
 
   /** Files outside a step's folder it tries to write: in the user's home, and in /tmp. */
   const outside = (dir: string): [string, string] => [join(homedir(), `.${basename(dir)}`), `${dir}.tmp`];
+  /** Where a step in `dir` keeps its tool's log when nothing holds its writes: the user's config folder. */
+  const toolConfig = (dir: string): string => join(homedir(), '.config', `.${basename(dir)}`);
   afterAll(() => {
     for (const file of readdirSync(homedir()).filter((f) => f.startsWith('.rtbench-build-step-'))) rmSync(join(homedir(), file), { force: true });
+    const config = join(homedir(), '.config');
+    if (existsSync(config)) for (const f of readdirSync(config).filter((f) => f.startsWith('.rtbench-build-step-'))) rmSync(join(config, f), { recursive: true, force: true });
   });
 
   it.runIf(namespaces)("reaches its own loopback but not the host's, writes only its folder, and leaves no process behind", () => {
@@ -191,11 +199,12 @@ describe('a build step', () => {
     // Its home is a read-only overlay, where a socket file refuses a connect; any other the host bound is covered by /dev/null.
     const refused = isolation().writesHeld ? 'ECONNREFUSED' : 'connected';
     const others = Object.fromEntries(Object.entries(elsewhere).flatMap(([name, path]) => (path ? [[name, refused]] : [])));
-    expect(reached).toEqual({ host: 'ECONNREFUSED', own: 'connected', ...run, homeSocket: refused, ...others, wrote: isolation().writesHeld ? { home: 'EROFS', tmp: 'written' } : { home: 'written', tmp: 'written' } });
+    // A tool's log in its config folder is written (in the step's own /tmp, where XDG_CONFIG_HOME points) and dropped.
+    expect(reached).toEqual({ host: 'ECONNREFUSED', own: 'connected', ...run, homeSocket: refused, ...others, wrote: { home: isolation().writesHeld ? 'EROFS' : 'written', tmp: 'written', config: 'written' } });
     expect(connections).toBe(0);
     if (isolation().writesHeld) expect([runConnections, homeConnections, elsewhereConnections]).toEqual([0, 0, 0]);
     expect(leftNamingDir(dir)).toEqual([]);
-    if (isolation().writesHeld) expect([existsSync(home), existsSync(tmp)]).toEqual([false, false]);
+    if (isolation().writesHeld) expect([existsSync(home), existsSync(tmp), existsSync(toolConfig(dir))]).toEqual([false, false, false]);
   });
 
   it.runIf(isolation().writesHeld)('that writes outside its folder fails in one line naming the write', () => {

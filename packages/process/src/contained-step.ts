@@ -76,7 +76,10 @@ const RUN_BYTES = 16 << 20;
  * covered (mount's --no-canonicalize keeps /proc/self/fd/N the folder it was
  * opened on, not its path looked up again under an overlay; an overlay's
  * lower layer read through it is the folder itself, not an overlay on an
- * overlay, which the kernel allows only two deep).
+ * overlay, which the kernel allows only two deep); and the XDG base folders
+ * (config, cache, data, state) set in the step's /tmp: a tool that keeps its
+ * logs or settings there (wrangler's ~/.config/.wrangler, Next.js's) writes
+ * them and they are dropped, where the read-only home would fail it.
  */
 const WRITES_HELD = String.raw`set -e
 here=$(pwd -P)
@@ -115,6 +118,8 @@ while [ $i -lt $m ]; do
   if [ -n "$s" ]; then layer "$s" "s$i" "/proc/self/fd/$fd"; eval "exec $fd<&-"; fi
   fd=$((fd + 1)); i=$((i + 1))
 done
+mkdir -p /tmp/.rtbench-step/config /tmp/.rtbench-step/cache /tmp/.rtbench-step/data /tmp/.rtbench-step/state
+export XDG_CONFIG_HOME=/tmp/.rtbench-step/config XDG_CACHE_HOME=/tmp/.rtbench-step/cache XDG_DATA_HOME=/tmp/.rtbench-step/data XDG_STATE_HOME=/tmp/.rtbench-step/state
 cd "$here"
 exec "$@"`;
 
