@@ -61,6 +61,13 @@ export interface CampaignPlanner<Facts, About, Step, View> {
   next(): Promise<CampaignRun<About> | undefined>;
   /** The run passed the budget and starts now: the planner may name its file (and note it in its state). */
   starting?(run: CampaignRun<About>): void;
+  /**
+   * A run whose planning failed: true when the planner takes the failure as
+   * that run's own (its suite could not be made ready; the planner says it
+   * and keeps it for its answer), and the loop goes on with the next run;
+   * absent or false, the campaign ends with the error.
+   */
+  unplanned?(run: CampaignRun<About>, error: unknown): boolean;
   /** What a finished run tells it (`ms`: how long it took; undefined when it was read back from the folder). */
   told(run: CampaignRun<About>, record: RunRecord, ms: number | undefined): Promise<void>;
   /** Its answer: `ending` says how the loop ended (a matrix draws what it has; a bisect stopped has none). */
@@ -131,7 +138,13 @@ export async function runCampaign<Facts, About, Step, View>(planner: CampaignPla
           planner.starting?.(run);
           if (run.file === undefined) throw new Error(`${planner.what}: a run was started without a file`);
           const path = join(dir, run.file);
-          const request = await run.plan();
+          let request: RunRequest;
+          try {
+            request = await run.plan();
+          } catch (error) {
+            if (planner.unplanned?.(run, error)) continue;
+            throw error;
+          }
           listen({ kind: 'run-started', file: run.file, about: run.about, ...(run.sets !== undefined ? { sets: run.sets } : {}), estimateMs: run.estimateMs, elapsedMs: elapsed() });
           let lastSet = -1;
           const t0 = Date.now();

@@ -69,8 +69,8 @@ function columnVariant(column: ClaimsColumn, runs: readonly RunRecord[]): { vers
 }
 
 /** The view of the runs made; with --across, the matrix of the columns (`typed`: a suite as the command line named it, for a bisect command). */
-export function columnsView(saved: readonly ColumnRun[], columns: readonly ClaimsColumn[], across: boolean, typed: (suite: string) => string): ClaimsView {
-  const view = claimsView(saved);
+export function columnsView(saved: readonly ColumnRun[], columns: readonly ClaimsColumn[], across: boolean, typed: (suite: string) => string, notes: string[] = []): ClaimsView {
+  const view = claimsView(saved, notes);
   if (!across) return view;
   view.runs = saved.map((s) => runInfo(s.run, s.file, s.column));
   // Each column's release as it ran: its version (for the bisect range) and how the report names it.

@@ -71,7 +71,15 @@ export interface ClaimsRunAbout {
   maxRounds?: number;
 }
 
-export type ClaimsPlanner = CampaignPlanner<ClaimsFacts, ClaimsRunAbout, never, ClaimsView>;
+/** What a claims run tells beside its runs: a run whose suite could not be made ready, its checks not made. */
+export interface ClaimsStep {
+  kind: 'not-checked';
+  suite: string;
+  checks: number;
+  reason: string;
+}
+
+export type ClaimsPlanner = CampaignPlanner<ClaimsFacts, ClaimsRunAbout, ClaimsStep, ClaimsView>;
 
 /** Its state: the question the folder's runs answer, so that --save naming it again continues it, and another question is refused. */
 interface ClaimsState extends SavedCampaign<ClaimsIdentity> {
@@ -142,6 +150,9 @@ export async function claimsCampaign(request: ClaimsRequest, plan: PlanPort): Pr
   // Said once, before anything runs, when the first sets give no interval (a run of fixed rounds takes no --rounds).
   const few = planned.some((r) => !ownRoundsMeasurer(r.plan)) ? fewSets(request) : undefined;
   const saved: ColumnRun[] = [];
+  // Runs whose suite could not be made ready (an app that built on no arm): said, their checks counted as not made.
+  const notChecked: ClaimsStep[] = [];
+  let tellStep: (step: ClaimsStep) => void = () => {};
   let next = 0;
   let budget: CampaignBudget | undefined;
   const plans = new Map<object, (typeof planned)[number]>();
@@ -152,7 +163,8 @@ export async function claimsCampaign(request: ClaimsRequest, plan: PlanPort): Pr
     lockFile: LOCK_FILE,
     folderOption: '--save',
     spendsBudget: true,
-    async open(_tell, given) {
+    async open(tell, given) {
+      tellStep = tell;
       budget = given;
       const state = openCampaignState(dir, CLAIMS_STATE, identity, { lock: false });
       state.save();
@@ -191,6 +203,14 @@ export async function claimsCampaign(request: ClaimsRequest, plan: PlanPort): Pr
       plans.set(run, item);
       return run;
     },
+    unplanned(run, error) {
+      if (!(error instanceof UsageError && error.ofRun)) return false;
+      const item = plans.get(run)!;
+      const step: ClaimsStep = { kind: 'not-checked', suite: item.location.name, checks: item.plan.checks.length, reason: error.errors.join('; ') };
+      notChecked.push(step);
+      tellStep(step);
+      return true;
+    },
     async told(run, record) {
       const item = plans.get(run)!;
       // Decided from the run's samples, also for a run read back from the folder.
@@ -202,12 +222,16 @@ export async function claimsCampaign(request: ClaimsRequest, plan: PlanPort): Pr
       if (ending === 'stopped') return { exit: 1 };
       // A bisect command names a suite as it was typed here (a path stays a path).
       const typedName = new Map(suites.map((s) => [s.location.name, s.typed]));
-      const view = columnsView(saved, columns, request.across !== undefined, (suite) => typedName.get(suite) ?? suite);
-      const exit = view.counts.broken > 0 || saved.some((s) => s.run.status === 'failed') ? 1 : view.counts.undecided > 0 ? UNDECIDED_EXIT : 0;
+      const view = columnsView(saved, columns, request.across !== undefined, (suite) => typedName.get(suite) ?? suite, notChecked.map(notCheckedNote));
+      const failed = notChecked.length > 0 || saved.some((s) => s.run.status === 'failed');
+      const exit = view.counts.broken > 0 || failed ? 1 : view.counts.undecided > 0 ? UNDECIDED_EXIT : 0;
       return { view, exit };
     },
   };
 }
+
+/** What the answer says of a run whose suite could not be made ready. */
+const notCheckedNote = (step: ClaimsStep): string => `${step.suite}: ${step.checks} ${step.checks === 1 ? 'check' : 'checks'} not made: ${step.reason}`;
 
 /** A run's file in the folder: its place in the invocation, its suite and its column. */
 function runFile(index: number, item: { column: { label: string }; location: { name: string } }): string {

@@ -10,7 +10,7 @@
  * the CLI hands to the campaign loop (campaign.ts: claimsCampaign).
  */
 export { CLAIMS_DEFAULTS, runBudgetMs, UNDECIDED_EXIT } from './defaults.ts';
-export { claimsCampaign, type ClaimsFacts, type ClaimsRunAbout } from './campaign.ts';
+export { claimsCampaign, type ClaimsFacts, type ClaimsRunAbout, type ClaimsStep } from './campaign.ts';
 export { fewSets, type FewSets } from './run-plan.ts';
 export { claimsRoundPlan } from './run-plan.ts';
 

@@ -238,16 +238,21 @@ describe('a variant the store cannot give', () => {
     const compare = makePlan('trig', { seed: 1 }, ['node', 'workerd'], fakeHost({ buildFails: ['workerd'] }).host);
     expect(((await compare.catch((e: UsageError) => e)) as UsageError).errors).toEqual(['workerd: the Workers side was not built: vite build failed (exit 1) on workerd']);
     const table = makePlan('trig', { runtime: ['node,workerd'], seed: 1 }, undefined, fakeHost({ buildFails: ['node', 'workerd'] }).host);
-    expect(((await table.catch((e: UsageError) => e)) as UsageError).errors).toEqual([
+    const refused = (await table.catch((e: UsageError) => e)) as UsageError;
+    expect(refused.errors).toEqual([
       'node: the Workers side was not built: vite build failed (exit 1) on node',
       'workerd: the Workers side was not built: vite build failed (exit 1) on workerd',
     ]);
+    // The run's own refusal, not the command's: a claims run of many suites goes on with the others.
+    expect(refused.ofRun).toBe(true);
   });
 
   it('refuses a table of which no variant can run', async () => {
     const refusal = makePlan('trig', { runtime: ['deno,bun'], seed: 1 }, undefined, fakeHost({ missing: ['deno', 'bun'] }).host);
     const error = (await refusal.catch((e: UsageError) => e)) as UsageError;
     expect(error).toBeInstanceOf(UsageError);
+    // Runtimes missing are the command's to fix: every run would say the same.
+    expect(error.ofRun).toBe(false);
     expect(error.errors).toEqual(['deno: not installed or cached', 'bun: not installed or cached']);
   });
 });

@@ -9,10 +9,17 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
   /** The errors, each printed after its own "error:": one message (which may go on with a list), or several found at once. */
   readonly errors: readonly string[];
+  /**
+   * The error is one run's own, not the command line's: its suite could not be
+   * made ready (an app that built on no arm). A command of many runs (claims)
+   * says it and goes on with the others; a command of one run stops, exit 2.
+   */
+  readonly ofRun: boolean;
 
-  constructor(message: string | readonly string[]) {
+  constructor(message: string | readonly string[], options: { ofRun?: boolean } = {}) {
     super(typeof message === 'string' ? message : message.join('\n'));
     this.errors = typeof message === 'string' ? [message] : message;
+    this.ofRun = options.ofRun === true;
   }
 }
 

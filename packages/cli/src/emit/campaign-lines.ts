@@ -5,7 +5,7 @@
  * of its own is said in the general ones.
  */
 import type { BisectFacts, BisectStep, StepAbout } from '@rtbench/bisect';
-import type { ClaimsFacts, ClaimsRunAbout, FewSets } from '@rtbench/claims';
+import type { ClaimsFacts, ClaimsRunAbout, ClaimsStep, FewSets } from '@rtbench/claims';
 import type { MatrixFacts, WindowAbout } from '@rtbench/releases';
 import { bisectStepLine, budgetReachedLine, counted, firstLine, formatClock, printable } from '@rtbench/report';
 import { type CampaignEvent, type LineTone } from '@rtbench/campaign';
@@ -164,7 +164,7 @@ export function fewSetsLine(few: FewSets): Line {
     `each case gets sets added while a check on it is undecided: ${needs} at least, up to --max-rounds ${maxRounds}, as --max-time allows`);
 }
 
-export const CLAIMS_WORDS: CampaignWords<ClaimsFacts, ClaimsRunAbout, never> = {
+export const CLAIMS_WORDS: CampaignWords<ClaimsFacts, ClaimsRunAbout, ClaimsStep> = {
   opened: ({ facts, dir, saved }) => [...(facts.few ? [fewSetsLine(facts.few)] : []), ...(saved ? [note(`folder ${dir} (continuing: ` +
     `${counted(saved, 'run')} of ${facts.runs} saved)`)] : [])],
   // "claims-fixture: 2 cases × node (26.1.0), deno (2.9.0) × 6–16 sets".
@@ -174,6 +174,7 @@ export const CLAIMS_WORDS: CampaignWords<ClaimsFacts, ClaimsRunAbout, never> = {
     tone: 'heading',
   }],
   setStarted: setLine('  '),
+  step: ({ step: s }) => [{ text: `${s.suite}: ${counted(s.checks, 'check')} not made, the other runs go on: ${firstLine(printable(s.reason, { oneLine: true }), 400)}`, tone: 'warning' }],
   doing: 'stopping the current run; the runs so far are saved',
   stopped: (e) => [{ text: `stopped: the runs so far are in ${e.dir}; --save ${e.dir} continues them`, tone: 'ending' }],
   finished: (e) => (e.view ? [note(`saved ${counted(e.saved + e.runs, 'run')} in ${e.dir} (rtbench report ${e.dir})`)] : []),
