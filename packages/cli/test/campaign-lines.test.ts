@@ -1,13 +1,13 @@
 /**
  * A campaign's events in words (src/emit/campaign-lines.ts): what a claims
- * run says of first sets too few for an interval, the general words any
+ * run says of first sets too few for an interval and of a suite not checked, the general words any
  * planner's events get, and the level a bisect's steps are read at, said as
  * it opens.
  */
 import { describe, expect, it } from 'vitest';
 import { MIN_UNITS } from '@rtbench/stats';
 import { fewSets } from '@rtbench/claims';
-import { BISECT_WORDS, eventLines, fewSetsLine } from '../src/emit/campaign-lines.ts';
+import { BISECT_WORDS, CLAIMS_WORDS, eventLines, fewSetsLine } from '../src/emit/campaign-lines.ts';
 import { campaignSay } from '../src/emit/info.ts';
 
 describe('what a claims run says of first sets too few for an interval', () => {
@@ -18,6 +18,13 @@ describe('what a claims run says of first sets too few for an interval', () => {
       expect(said.text).toContain(`--rounds ${rounds}: no interval can be decided from ${rounds} set`);
       expect(said.text).toContain(`sets added while a check on it is undecided: ${MIN_UNITS} at least, up to --max-rounds 16`);
     }
+  });
+
+  it('warns in one line of a suite whose checks were not made, and goes on', () => {
+    const step = { kind: 'not-checked' as const, suite: 'next-page', checks: 3, reason: 'node: the Workers side was not built:\nwrangler failed' };
+    expect(eventLines({ kind: 'step', step, elapsedMs: 0 }, CLAIMS_WORDS)).toEqual([
+      { text: 'next-page: 3 checks not made, the other runs go on: node: the Workers side was not built:\\nwrangler failed', tone: 'warning' },
+    ]);
   });
 
   it('warns that every claim stays undecided when --max-rounds is below what an interval needs', () => {
