@@ -22,7 +22,8 @@ export const RESERVED = {
   threadClock: '/.rtbench/thread-clock',
   outcomes: '/.rtbench/outcomes',
   consoleLines: '/.rtbench/console-lines',
-  profileMark: '/.rtbench/profile-mark',
+  profileMarkBegin: '/.rtbench/profile-mark/begin',
+  profileMarkEnd: '/.rtbench/profile-mark/end',
 };
 
 /** Fixed work for the spin path: enough CPU to stand out from every other thread's. */
@@ -32,10 +33,22 @@ function spin() {
   return x;
 }
 
-/** A CPU profile's mark (host-timed paths.ts PROFILE_MARK): a few milliseconds of work under a name of its own. */
-function rtbenchProfileMark() {
-  let x = 0;
-  for (let i = 0; i < 2_000_000; i++) x += Math.sqrt(i) % 5;
+/**
+ * A CPU profile's marks (host-timed paths.ts PROFILE_MARKS): tens of
+ * milliseconds of work under a name for each edge, integer arithmetic only
+ * (a sampler may lose what optimized code spends in a C call), each run once.
+ */
+const MARK_STEPS = 32_000_000;
+
+function rtbenchProfileMarkBegin() {
+  let x = 1;
+  for (let i = 0; i < MARK_STEPS; i++) x = (Math.imul(x ^ i, 0x5bd1e995) + 0x6b) | 0;
+  return x;
+}
+
+function rtbenchProfileMarkEnd() {
+  let x = 3;
+  for (let i = 0; i < MARK_STEPS; i++) x = (Math.imul(x ^ i, 0x5bd1e995) + 0x6b) | 0;
   return x;
 }
 
@@ -89,7 +102,8 @@ export function serveNodeHandler(handler, listening = (port) => process.stdout.w
     if (url === RESERVED.outcomes) return answer(res, 200, JSON.stringify(outcomes));
     if (url === RESERVED.threadClock) return typeof threadCpuUsage === 'function' ? answer(res, 200, JSON.stringify(readings)) : answer(res, 404, '');
     if (url === RESERVED.consoleLines) return answer(res, 404, '');
-    if (url === RESERVED.profileMark) return answer(res, 200, String(rtbenchProfileMark()));
+    if (url === RESERVED.profileMarkBegin) return answer(res, 200, String(rtbenchProfileMarkBegin()));
+    if (url === RESERVED.profileMarkEnd) return answer(res, 200, String(rtbenchProfileMarkEnd()));
     const call = outcomes.push(null) - 1;
     res.on('finish', () => {
       if (outcomes[call] === null) outcomes[call] = res.statusCode;
