@@ -174,7 +174,10 @@ export const CLAIMS_WORDS: CampaignWords<ClaimsFacts, ClaimsRunAbout, ClaimsStep
     tone: 'heading',
   }],
   setStarted: setLine('  '),
-  step: ({ step: s }) => [{ text: `${s.suite}: ${counted(s.checks, 'check')} not made, the other runs go on: ${firstLine(printable(s.reason, { oneLine: true }), 400)}`, tone: 'warning' }],
+  step: ({ step: s }) => [{
+    text: `${s.suite}: ${counted(s.checks, 'check')} not made, the other runs go on: ${firstLine(printable(s.reason, { oneLine: true }), 400)}`,
+    tone: 'warning',
+  }],
   doing: 'stopping the current run; the runs so far are saved',
   stopped: (e) => [{ text: `stopped: the runs so far are in ${e.dir}; --save ${e.dir} continues them`, tone: 'ending' }],
   finished: (e) => (e.view ? [note(`saved ${counted(e.saved + e.runs, 'run')} in ${e.dir} (rtbench report ${e.dir})`)] : []),
