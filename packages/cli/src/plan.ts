@@ -220,8 +220,8 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   // A comparison without an arm, a table of none, or a runtime RTBENCH_NO_INSTALL kept out: refused before running anything.
   const refuse = (vs: readonly (ResolvedVariant | UnavailableVariant)[]): void => {
     const refused = refusingVariants(vs, { compare, installs: host.installsOnDemand() });
-    // An app whose build failed on an arm refuses this run, not the command: another suite's may build.
-    if (refused.length) throw new UsageError(refused.map(unavailableLine), { ofRun: vs.some((v) => 'kind' in v && v.kind === 'build') });
+    // Arms refused only because the app's build failed refuse this run, not the command: another suite's may build.
+    if (refused.length) throw new UsageError(refused.map(unavailableLine), { ofRun: refused.every((v) => v.kind === 'build') });
   };
   refuse(resolved);
 

@@ -245,6 +245,11 @@ describe('a variant the store cannot give', () => {
     ]);
     // The run's own refusal, not the command's: a claims run of many suites goes on with the others.
     expect(refused.ofRun).toBe(true);
+    // A table left with no arm, one by its build and one by a runtime the store lacks: not the build's alone, so the command's.
+    const mixed = makePlan('trig', { runtime: ['node,deno'], seed: 1 }, undefined, fakeHost({ buildFails: ['node'], missing: ['deno'] }).host);
+    const both = (await mixed.catch((e: UsageError) => e)) as UsageError;
+    expect(both.errors).toHaveLength(2);
+    expect(both.ofRun).toBe(false);
   });
 
   it('refuses a table of which no variant can run', async () => {
