@@ -57,8 +57,9 @@ const tried = (host, port) => new Promise((done) => {
   // Outside its folder: the user's home (read-only to it) and /tmp (its own, dropped when it ends).
   const attempt = (file) => { try { fs.writeFileSync(file, 'x'); return 'written'; } catch (e) { return e.code; } };
   // A tool's own log under its config folder (wrangler's ~/.config/.wrangler), its folders made as it goes.
-  const configDir = require('node:path').join(process.env.XDG_CONFIG_HOME || require('node:path').join(require('node:os').homedir(), '.config'), '.' + require('node:path').basename(process.cwd()));
-  const toolLog = () => { fs.mkdirSync(configDir, { recursive: true }); fs.writeFileSync(configDir + '/log', 'x'); return 'written'; };
+  const path = require('node:path');
+  const configDir = path.join(process.env.XDG_CONFIG_HOME || path.join(require('node:os').homedir(), '.config'), '.' + path.basename(process.cwd()));
+  const toolLog = () => { fs.mkdirSync(configDir, { recursive: true }); fs.writeFileSync(path.join(configDir, 'log'), 'x'); return 'written'; };
   const wrote = { home: attempt(process.argv[4]), tmp: attempt(process.argv[5]), config: (() => { try { return toolLog(); } catch (e) { return e.code; } })() };
   fs.writeFileSync('reached.json', JSON.stringify({ ...reached, wrote }));
   if (process.argv[3] === 'write') fs.writeFileSync(process.argv[4], 'x');
